@@ -1,0 +1,152 @@
+import { statsFromCounters, type EventTypeCounter } from "./event-types.js";
+import { effectivePosition, positionGroup, type PositionFields, type PositionGroup } from "./positions.js";
+import { attendancePercentage, performanceScore, teamRanking } from "./scoring.js";
+
+/** A player's profile as the data layer holds it (the spec's users document). */
+export interface PlayerProfile extends PositionFields {
+  id: string;
+  fullName?: string | null;
+  name?: string | null;
+  jerseyNumber?: number | string | null;
+  photoUrl?: string | null;
+}
+
+/** What the data layer aggregates for a player: per-type counters, attendance and last activity. */
+export interface PlayerAggregate {
+  counters: readonly EventTypeCounter[];
+  attendance: { attended: number; total: number };
+  /** Time of the latest event (ISO-8601, UTC), or null when the player has none. */
+  lastEventAt: string | null;
+}
+
+export interface PlayerStatsSummary {
+  totalEvents: number;
+  passingYards: number;
+  receivingYards: number;
+  rushingYards: number;
+  touchdowns: number;
+  flagPulls: number;
+  interceptions: number;
+}
+
+/** SPEC §3 derived player summary. */
+export interface PlayerSummary {
+  id: string;
+  name: string;
+  position: string;
+  positionGroup: PositionGroup;
+  jerseyNumber: number | string;
+  performanceScore: number;
+  eventCount: number;
+  attendancePercentage: number;
+  teamRanking: number;
+  lastActive: string | null;
+  stats: PlayerStatsSummary;
+  photoUrl: string | null;
+}
+
+export const UNKNOWN_PLAYER_NAME = "Unknown Player";
+export const NO_JERSEY = "N/A";
+/** SPEC §8: the ranking a player whose processing failed falls back to. */
+export const BLANK_TEAM_RANKING = 10;
+
+function displayName(profile: PlayerProfile): string {
+  const name = profile.fullName?.trim() || profile.name?.trim();
+  return name ? name : UNKNOWN_PLAYER_NAME;
+}
+
+function jersey(profile: PlayerProfile): number | string {
+  const j = profile.jerseyNumber;
+  if (j === null || j === undefined || j === "") return NO_JERSEY;
+  return j;
+}
+
+export function emptyStatsSummary(): PlayerStatsSummary {
+  return {
+    totalEvents: 0,
+    passingYards: 0,
+    receivingYards: 0,
+    rushingYards: 0,
+    touchdowns: 0,
+    flagPulls: 0,
+    interceptions: 0,
+  };
+}
+
+/** Builds the SPEC §3 summary. Throws on malformed aggregates; callers wanting §8's fallback use safePlayerSummary. */
+export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggregate): PlayerSummary {
+  const position = effectivePosition(profile);
+  const countsByType: Record<string, number> = {};
+  let eventCount = 0;
+  for (const c of aggregate.counters) {
+    if (!Number.isInteger(c.count) || c.count < 0 || !Number.isFinite(c.yards)) {
+      throw new Error(`malformed counter for ${c.eventType}`);
+    }
+    countsByType[c.eventType] = (countsByType[c.eventType] ?? 0) + c.count;
+    eventCount += c.count;
+  }
+  const stats = statsFromCounters(aggregate.counters);
+  const score = performanceScore(countsByType, position);
+  return {
+    id: profile.id,
+    name: displayName(profile),
+    position,
+    positionGroup: positionGroup(position),
+    jerseyNumber: jersey(profile),
+    performanceScore: score,
+    eventCount,
+    attendancePercentage: attendancePercentage(aggregate.attendance.attended, aggregate.attendance.total),
+    teamRanking: teamRanking(score),
+    lastActive: eventCount > 0 ? aggregate.lastEventAt : null,
+    stats: {
+      totalEvents: eventCount,
+      passingYards: stats.passingYards,
+      receivingYards: stats.receivingYards,
+      rushingYards: stats.rushingYards,
+      touchdowns: stats.passingTouchdowns + stats.receivingTouchdowns + stats.rushingTouchdowns,
+      flagPulls: stats.flagPulls,
+      interceptions: stats.interceptions,
+    },
+    photoUrl: profile.photoUrl ?? null,
+  };
+}
+
+/** SPEC §8: position unknown, group other, score 0, zero events, zero attendance, ranking 10. */
+export function blankPlayerSummary(profile: Pick<PlayerProfile, "id"> & Partial<PlayerProfile>): PlayerSummary {
+  let name = UNKNOWN_PLAYER_NAME;
+  let jerseyNumber: number | string = NO_JERSEY;
+  try {
+    name = displayName(profile as PlayerProfile);
+    jerseyNumber = jersey(profile as PlayerProfile);
+  } catch {
+    // keep the defaults
+  }
+  return {
+    id: profile.id,
+    name,
+    position: "unknown",
+    positionGroup: "other",
+    jerseyNumber,
+    performanceScore: 0,
+    eventCount: 0,
+    attendancePercentage: 0,
+    teamRanking: BLANK_TEAM_RANKING,
+    lastActive: null,
+    stats: emptyStatsSummary(),
+    photoUrl: null,
+  };
+}
+
+/** Builds the summary, or the blank fallback if this one player's data cannot be processed (SPEC §8). */
+export function safePlayerSummary(
+  profile: PlayerProfile,
+  aggregate: PlayerAggregate,
+  onError?: (error: unknown) => void,
+): PlayerSummary {
+  try {
+    return buildPlayerSummary(profile, aggregate);
+  } catch (error) {
+    onError?.(error);
+    return blankPlayerSummary(profile);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Input schemas shared by the web forms and the server routes, so a rule is written once and a field error
+ * reads the same in the browser and in a 400 answer.
+ */
+import { z } from "zod";
+import { POSITION_KEYS } from "./positions.js";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "Email is required." })
+  .max(254, { error: "Email is too long." })
+  .pipe(z.email({ error: "Enter a valid email address." }));
+
+export const passwordSchema = z
+  .string({ error: "Password is required." })
+  .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters.` })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
+
+export const fullNameSchema = trimmed("Full name", 80);
+
+export const positionKeySchema = z.enum(POSITION_KEYS, { error: "Choose one of the ten positions." });
+
+export const jerseyNumberSchema = z.coerce
+  .number({ error: "Jersey number must be a number." })
+  .int({ error: "Jersey number must be a whole number." })
+  .min(0, { error: "Jersey number must be between 0 and 99." })
+  .max(99, { error: "Jersey number must be between 0 and 99." });
+
+/** Team codes are shown in upper case; people type them in any case, with stray spaces. */
+export const teamCodeSchema = z
+  .string({ error: "Team code is required." })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: "Team code is required." })
+  .max(32, { error: "That team code is too long." });
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required." }).min(1, { error: "Password is required." }).max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const accountFields = {
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+};
+
+export const coachSignupSchema = z.object({
+  ...accountFields,
+  role: z.literal("coach"),
+  /** A head coach names a new team; an assistant coach joins with the coach invite code instead. */
+  teamName: trimmed("Team name", 80).optional(),
+  coachInviteCode: teamCodeSchema.optional(),
+});
+
+export const playerSignupSchema = z.object({
+  ...accountFields,
+  role: z.literal("player"),
+  teamCode: teamCodeSchema,
+  jerseyNumber: jerseyNumberSchema,
+  primaryPosition: positionKeySchema,
+  positions: z.array(positionKeySchema).max(10).default([]),
+});
+
+export const signupSchema = z
+  .discriminatedUnion("role", [coachSignupSchema, playerSignupSchema], {
+    error: "Choose whether you are a coach or a player.",
+  })
+  .superRefine((value, ctx) => {
+    if (value.role === "coach" && !value.teamName && !value.coachInviteCode) {
+      ctx.addIssue({ code: "custom", path: ["teamName"], message: "Team name is required." });
+    }
+  });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const contactSchema = z.object({
+  name: trimmed("Name", 80),
+  email: emailSchema,
+  message: trimmed("Message", 4000).refine((m) => m.length >= 10, {
+    error: "Message must be at least 10 characters.",
+  }),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
