@@ -76,17 +76,19 @@ export function emptyStatsSummary(): PlayerStatsSummary {
 /** Builds the SPEC §3 summary. Throws on malformed aggregates; callers wanting §8's fallback use safePlayerSummary. */
 export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggregate): PlayerSummary {
   const position = effectivePosition(profile);
-  const countsByType: Record<string, number> = {};
+  // A Map, not {}: an event type named like an Object.prototype member ("constructor", "__proto__") must count.
+  const countsByType = new Map<string, number>();
   let eventCount = 0;
   for (const c of aggregate.counters) {
     if (!Number.isInteger(c.count) || c.count < 0 || !Number.isFinite(c.yards)) {
       throw new Error(`malformed counter for ${c.eventType}`);
     }
-    countsByType[c.eventType] = (countsByType[c.eventType] ?? 0) + c.count;
+    countsByType.set(c.eventType, (countsByType.get(c.eventType) ?? 0) + c.count);
     eventCount += c.count;
   }
   const stats = statsFromCounters(aggregate.counters);
-  const score = performanceScore(countsByType, position);
+  // Object.fromEntries defines own properties, so "__proto__" stays an ordinary key.
+  const score = performanceScore(Object.fromEntries(countsByType), position);
   return {
     id: profile.id,
     name: displayName(profile),

@@ -32,11 +32,27 @@ export const fullNameSchema = trimmed("Full name", 80);
 
 export const positionKeySchema = z.enum(POSITION_KEYS, { error: "Choose one of the ten positions." });
 
-export const jerseyNumberSchema = z.coerce
-  .number({ error: "Jersey number must be a number." })
-  .int({ error: "Jersey number must be a whole number." })
-  .min(0, { error: "Jersey number must be between 0 and 99." })
-  .max(99, { error: "Jersey number must be between 0 and 99." });
+/**
+ * A number, or the decimal text a form input sends. Not z.coerce: that turns "", " " and null into 0 and true
+ * into 1, so a player who left the field blank would silently get number 0.
+ */
+export const jerseyNumberSchema = z.preprocess(
+  (value) => {
+    // null, and NaN (a blank <input type="number"> read with valueAsNumber), are a missing number.
+    if (value === null || Number.isNaN(value)) return undefined;
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    if (text === "") return undefined;
+    return /^[+-]?\d+(?:\.\d+)?$/.test(text) ? Number(text) : value;
+  },
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? "Jersey number is required." : "Jersey number must be a number."),
+    })
+    .int({ error: "Jersey number must be a whole number." })
+    .min(0, { error: "Jersey number must be between 0 and 99." })
+    .max(99, { error: "Jersey number must be between 0 and 99." }),
+);
 
 /** Team codes are shown in upper case; people type them in any case, with stray spaces. */
 export const teamCodeSchema = z
@@ -45,6 +61,14 @@ export const teamCodeSchema = z
   .toUpperCase()
   .min(1, { error: "Team code is required." })
   .max(32, { error: "That team code is too long." });
+
+/** An optional text field: blank, which is what an untouched form input sends, counts as absent. */
+const optionalText = <T extends z.ZodType<string, string>>(label: string, schema: T) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .transform((value) => (value.trim() === "" ? undefined : value))
+    .pipe(schema.optional())
+    .optional();
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -62,8 +86,8 @@ export const coachSignupSchema = z.object({
   ...accountFields,
   role: z.literal("coach"),
   /** A head coach names a new team; an assistant coach joins with the coach invite code instead. */
-  teamName: trimmed("Team name", 80).optional(),
-  coachInviteCode: teamCodeSchema.optional(),
+  teamName: optionalText("Team name", trimmed("Team name", 80)),
+  coachInviteCode: optionalText("Coach invite code", teamCodeSchema),
 });
 
 export const playerSignupSchema = z.object({

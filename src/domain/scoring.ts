@@ -30,10 +30,16 @@ function toTenths(value: number): number {
   return Math.round(value * 10);
 }
 
+/** Own properties only: an event type or position like "constructor" must not read Object.prototype. */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** The weight of one event of a type for a player at a position. */
 export function eventWeight(eventType: string, position: string | null | undefined): number {
-  const override = position ? POSITION_WEIGHT_OVERRIDES[position]?.[eventType] : undefined;
-  return override ?? BASE_WEIGHTS[eventType] ?? DEFAULT_WEIGHT;
+  const overrides = position ? own(POSITION_WEIGHT_OVERRIDES, position) : undefined;
+  const override = overrides ? own(overrides, eventType) : undefined;
+  return override ?? own(BASE_WEIGHTS, eventType) ?? DEFAULT_WEIGHT;
 }
 
 /** Points one event of a type is worth, weight plus the per-event bonus, in tenths. */
@@ -70,18 +76,20 @@ export function performanceScore(
 
 /** SPEC §9: round(attended / total * 100), 0 when total is 0. Integer arithmetic, half rounds up. */
 export function attendancePercentage(attended: number, total: number): number {
-  if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(attended) || attended <= 0) return 0;
+  if (!Number.isFinite(total) || !Number.isFinite(attended)) return 0;
   const a = Math.floor(attended);
   const t = Math.floor(total);
+  // Checked after flooring: a total of 0.5 is 0 sessions, not a division by zero.
+  if (t <= 0 || a <= 0) return 0;
   return Math.floor((200 * a + t) / (2 * t));
 }
 
 export const MIN_TEAM_RANKING = 1;
 export const MAX_TEAM_RANKING = 10;
 
-/** SPEC §9: round(score / 10) + 1, clamped to 1..10. */
+/** SPEC §9: round(score / 10) + 1, clamped to 1..10. Infinities clamp like any other score; NaN ranks last. */
 export function teamRanking(score: number): number {
-  if (!Number.isFinite(score)) return MAX_TEAM_RANKING;
+  if (Number.isNaN(score)) return MAX_TEAM_RANKING;
   const tenths = toTenths(score);
   // round(score / 10) == floor((tenths + 50) / 100), matching Math.round's half-up rule without float noise.
   const rounded = Math.floor((tenths + 50) / 100);

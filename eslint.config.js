@@ -1,0 +1,144 @@
+// ESLint 9 flat config. Besides the usual recommended sets it enforces the import boundaries of
+// ARCHITECTURE.md ("Shape"): web -> domain, server -> domain, domain imports neither, and web never imports
+// server code except `import type` of the app's route types (src/server/app) for Hono's RPC client.
+import { builtinModules } from "node:module";
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// The boundary patterns are regular expressions on the import specifier, because no-restricted-imports sees the
+// specifier as written, not the file it resolves to. A specifier is "local" when it is relative ("./", "../"),
+// goes through tsconfig's baseUrl ("src/...") or the web alias ("~/" is src/web), or is absolute. A local
+// specifier with a path segment named `server` (or `web`) is treated as reaching src/server (or src/web), however
+// many "../" it takes, so "../server/x" from src/domain and "../../server/db/index" from src/web/app are both
+// caught. The price: do not name a folder `server` inside src/web, nor `server` or `web` inside src/domain.
+const LOCAL = String.raw`^(?:\.|src/|~/|/)(?:.*/)?`;
+const SCRIPT_EXT = String.raw`(?:\.[cm]?[jt]sx?)?`;
+
+/** Any local import of src/server, including server/app. */
+const SERVER_ANY = `${LOCAL}server(?:/|$)`;
+/** Exactly src/server/app (the module exporting the app's route types). */
+const SERVER_APP = `${LOCAL}server/app${SCRIPT_EXT}$`;
+/** Any local import of src/server except exactly server/app. */
+const SERVER_EXCEPT_APP = `${LOCAL}server(?:$|/(?!app${SCRIPT_EXT}$))`;
+/** Any local import of src/web, by path or through the "~/" alias. */
+const WEB_ANY = String.raw`(?:${LOCAL}web(?:/|$)|^~(?:/|$))`;
+
+/** Node built-ins by bare name ("fs", "fs/promises", ...); "node:*" is matched separately. */
+const NODE_BUILTINS = `^(?:${builtinModules.filter((m) => !m.startsWith("_")).join("|")})$`;
+
+/** Frameworks and I/O libraries the pure domain must not depend on (and their subpaths). */
+const DOMAIN_FORBIDDEN_PACKAGES = String.raw`^(?:react|react-dom|react-router|@react-router/.*|@tanstack/.*|hono|@hono/.*|kysely|better-sqlite3|pg|better-auth|pino|sharp|@aws-sdk/.*|dexie)(?:/.*)?$`;
+
+const DOMAIN_MESSAGE =
+  "src/domain holds pure rules shared by web and server (ARCHITECTURE.md): no server or web code, no React, no database, no I/O.";
+const WEB_SERVER_MESSAGE =
+  "src/web must not import server code (ARCHITECTURE.md). Types come from src/domain, or from `import type { AppType } from \".../server/app\"`.";
+
+/**
+ * no-restricted-imports only sees static imports and re-exports; this catches `import("...")` too. esquery's
+ * regex literals cannot contain "/", so it is written as \x2F.
+ */
+const dynamicImportOf = (regex, message) => ({
+  selector: `ImportExpression[source.value=/${regex.replaceAll("/", String.raw`\x2F`)}/i]`,
+  message,
+});
+
+const domainBoundary = (withIo) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        { regex: SERVER_ANY, message: DOMAIN_MESSAGE },
+        { regex: WEB_ANY, message: DOMAIN_MESSAGE },
+        ...(withIo
+          ? [
+              { regex: "^node:", message: DOMAIN_MESSAGE },
+              { regex: NODE_BUILTINS, message: DOMAIN_MESSAGE },
+              { regex: DOMAIN_FORBIDDEN_PACKAGES, message: DOMAIN_MESSAGE },
+            ]
+          : []),
+      ],
+    },
+  ],
+  "no-restricted-syntax": [
+    "error",
+    dynamicImportOf(SERVER_ANY, DOMAIN_MESSAGE),
+    dynamicImportOf(WEB_ANY, DOMAIN_MESSAGE),
+  ],
+});
+
+export default defineConfig([
+  globalIgnores([
+    "build/",
+    "coverage/",
+    ".react-router/",
+    "test-results/",
+    "playwright-report/",
+    "data*/",
+  ]),
+
+  {
+    files: ["**/*.{js,mjs,cjs,ts,mts,cts,tsx}"],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+  },
+  {
+    files: ["**/*.{ts,mts,cts,tsx}"],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+
+  // Where code runs decides its globals. Domain code runs in both, so it gets neither.
+  {
+    files: ["src/server/**", "tests/**", "bench/**", "scripts/**", "*.{js,mjs,cjs,ts,mts,cts}"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["src/web/**"],
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+
+  // Boundaries. Production domain code: nothing from server or web, no frameworks, no I/O.
+  {
+    files: ["src/domain/**/*.{ts,tsx,js}"],
+    ignores: ["src/domain/**/*.test.{ts,tsx}"],
+    rules: domainBoundary(true),
+  },
+  // Domain tests may use Node (fs, the ESLint API...), but still not server or web code.
+  {
+    files: ["src/domain/**/*.test.{ts,tsx}"],
+    rules: domainBoundary(false),
+  },
+  // Web: no server code, except a type-only import of src/server/app.
+  {
+    files: ["src/web/**/*.{ts,tsx,js}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: SERVER_EXCEPT_APP, message: WEB_SERVER_MESSAGE },
+            { regex: SERVER_APP, allowTypeImports: true, message: WEB_SERVER_MESSAGE },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", dynamicImportOf(SERVER_ANY, WEB_SERVER_MESSAGE)],
+      // With verbatimModuleSyntax, `import { type AppType } from ".../server/app"` still emits
+      // `import {} from ".../server/app"`, which would pull server code into the bundle; only `import type` is erased.
+      "@typescript-eslint/no-import-type-side-effects": "error",
+    },
+  },
+]);

@@ -1,0 +1,47 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+// One fresh data dir per run: tests never depend on what an earlier run left.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `flagline-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = DATA_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Not test-results/ itself: Playwright empties its output dir, and CI reads a marker the PostgreSQL suite leaves there.
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node build/server/main.js",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      // e2e signs in many times from one address; the limits themselves are tested in integration tests.
+      AUTH_RATE_LIMIT: "0",
+      CONTACT_RATE_LIMIT: "1000",
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** The signed-in user as the app sees them: their profile (the spec's users document) and their team. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(["player", "coach"]),
+  fullName: z.string(),
+  coachRole: z.enum(["head", "assistant"]).nullable(),
+  team: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      code: z.string(),
+      /** Only a head coach sees the code that makes assistant coaches. */
+      coachInviteCode: z.string().nullable(),
+    })
+    .nullable(),
+  jerseyNumber: z.number().int().nullable(),
+  primaryPosition: z.string().nullable(),
+  positions: z.array(z.string()),
+  photoUrl: z.string().nullable(),
+});
+
+export type Me = z.infer<typeof meSchema>;

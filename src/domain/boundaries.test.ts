@@ -1,0 +1,147 @@
+// Proves the import-boundary rules of eslint.config.js (ARCHITECTURE.md "Shape") catch what they should and
+// nothing more, by linting small snippets under made-up file paths with ESLint's Node API.
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)) });
+});
+
+const BOUNDARY_RULES = new Set(["no-restricted-imports", "no-restricted-syntax", "@typescript-eslint/no-import-type-side-effects"]);
+
+/** The boundary rules a snippet breaks, when it is linted as if it were `filePath`. */
+async function boundaryViolations(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (!result) throw new Error("no lint result");
+  const fatal = result.messages.filter((m) => m.fatal || m.ruleId === null);
+  expect(fatal, "the snippet must parse and the file must not be ignored").toEqual([]);
+  return result.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.ruleId!);
+}
+
+describe("src/domain imports neither server nor web, nor frameworks or I/O", () => {
+  const file = "src/domain/example.ts";
+
+  it.each([
+    'import { x } from "../server/x";',
+    'import { db } from "../server/db/index.js";',
+    'import type { AppType } from "../server/app";',
+    'export { x } from "../server/x";',
+    'export * from "../server/routes/events";',
+    'import { x } from "src/server/x";',
+    'import { Button } from "../web/ui/button";',
+    'import { Button } from "~/ui/button";',
+    'import React from "react";',
+    'import { useState } from "react";',
+    'import { jsx } from "react/jsx-runtime";',
+    'import { Hono } from "hono";',
+    'import { cors } from "hono/cors";',
+    'import { Kysely } from "kysely";',
+    'import Database from "better-sqlite3";',
+    'import pg from "pg";',
+    'import { readFile } from "node:fs";',
+    'import { readFile } from "node:fs/promises";',
+    'import path from "node:path";',
+    'import net from "node:net";',
+    'import http from "node:http";',
+    'import fs from "fs";',
+    'import { join } from "path";',
+  ])("%s is reported", async (code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, file)).toContain("no-restricted-imports");
+  });
+
+  it.each(['export const load = () => import("../server/db");', 'export const load = () => import("../web/app/root");'])(
+    "a dynamic %s is reported",
+    async (code) => {
+      expect(await boundaryViolations(code, file)).toEqual(["no-restricted-syntax"]);
+    },
+  );
+
+  it("a nested domain file is held to the same rules", async () => {
+    expect(await boundaryViolations('import { x } from "../../server/x";\nexport const y = x;\n', "src/domain/rules/example.ts")).toEqual([
+      "no-restricted-imports",
+    ]);
+  });
+
+  it("domain code may import domain code and zod", async () => {
+    const code = [
+      'import { z } from "zod";',
+      'import { performanceScore } from "./scoring.js";',
+      'import type { PositionKey } from "./positions";',
+      "export const all = [z, performanceScore];",
+      "export type P = PositionKey;",
+    ].join("\n");
+    expect(await boundaryViolations(code, file)).toEqual([]);
+  });
+
+  it("a similar-looking name is not a server import", async () => {
+    expect(await boundaryViolations('import { x } from "./server-time";\nexport const y = x;\n', file)).toEqual([]);
+  });
+
+  it("domain tests may use Node, but still not server code", async () => {
+    const test = "src/domain/example.test.ts";
+    expect(await boundaryViolations('import { readFileSync } from "node:fs";\nexport const r = readFileSync;\n', test)).toEqual([]);
+    expect(await boundaryViolations('import { x } from "../server/x";\nexport const y = x;\n', test)).toEqual([
+      "no-restricted-imports",
+    ]);
+  });
+});
+
+describe("src/web never imports server code", () => {
+  const file = "src/web/features/roster/api.ts";
+  const appFile = "src/web/app/root.tsx";
+
+  it.each<[string, string]>([
+    [appFile, 'import { db } from "../../server/db/index";'],
+    [appFile, 'import { db } from "../../server/db";'],
+    [file, 'import { db } from "../../../server/db/index.js";'],
+    [file, 'import type { Db } from "../../../server/db";'],
+    [file, 'export { events } from "../../../server/routes/events";'],
+    [file, 'import { createApp } from "../../../server/app";'],
+    [file, 'import * as server from "../../../server/app.js";'],
+    [file, 'import { x } from "src/server/x";'],
+    [file, 'import { x } from "~/../server/x";'],
+  ])("%s: %s is reported", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toContain("no-restricted-imports");
+  });
+
+  it("a dynamic import of server code is reported", async () => {
+    expect(await boundaryViolations('export const load = () => import("../../server/db");', appFile)).toEqual([
+      "no-restricted-syntax",
+    ]);
+  });
+
+  it.each([
+    'import type { AppType } from "../../../server/app";',
+    'import type { AppType } from "../../../server/app.js";',
+    'export type { AppType } from "../../../server/app";',
+  ])("a type-only import of server/app is allowed: %s", async (code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, file)).toEqual([]);
+  });
+
+  it("`import { type AppType }` is reported: under verbatimModuleSyntax it still loads server/app at run time", async () => {
+    expect(
+      await boundaryViolations('import { type AppType } from "../../../server/app";\nexport type A = AppType;\n', file),
+    ).toEqual(["@typescript-eslint/no-import-type-side-effects"]);
+  });
+
+  it.each([
+    [appFile, 'import { performanceScore } from "../../domain/scoring";'],
+    [file, 'import { searchPlayers } from "../../../domain/player-search.js";'],
+    [file, 'import { Button } from "~/ui/button";'],
+    [file, 'import { hc } from "hono/client";'],
+    [file, 'import { useQuery } from "@tanstack/react-query";'],
+  ])("%s: %s is allowed", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toEqual([]);
+  });
+});
+
+describe("src/server may import the domain", () => {
+  it("is not restricted", async () => {
+    const code = 'import { buildPlayerSummary } from "../../domain/player-summary.js";\nimport { readFile } from "node:fs/promises";\nexport const x = [buildPlayerSummary, readFile];\n';
+    expect(await boundaryViolations(code, "src/server/routes/players.ts")).toEqual([]);
+  });
+});

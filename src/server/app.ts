@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { createRouter, type AppContext, type Services } from "./http/context.js";
+import { ApiError } from "./http/errors.js";
+import { createStaticSite } from "./http/static.js";
+import { contactRoutes } from "./routes/contact.js";
+import { healthRoutes } from "./routes/health.js";
+import { sessionRoutes } from "./routes/session.js";
+import { signupRoutes } from "./routes/signup.js";
+
+export const VERSION = "0.1.0";
+/** JSON bodies larger than this are refused with 413 before they are read. */
+export const MAX_JSON_BODY = 64 * 1024;
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+function clientIp(c: AppContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Origins a state-changing request may come from: PUBLIC_URL's, and the host the request was sent to. */
+function originAllowed(c: AppContext, origin: string, publicUrl: string): boolean {
+  if (origin === new URL(publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === c.req.header("host");
+  } catch {
+    return false;
+  }
+}
+
+function errorResponse(c: AppContext, status: ContentfulStatusCode, code: string, message: string) {
+  return c.json({ error: { code, message } }, status);
+}
+
+export function createApp(services: Services) {
+  const app = createRouter();
+  const site = createStaticSite(services.config.webRoot);
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    c.set("services", services);
+    c.set("viewer", undefined);
+    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
+    c.set("clientIp", clientIp(c, services.config.trustProxy));
+    await next();
+    c.header("x-request-id", c.get("requestId"));
+    c.header("x-content-type-options", "nosniff");
+    c.header("referrer-policy", "strict-origin-when-cross-origin");
+    c.header("x-frame-options", "DENY");
+    c.header("cross-origin-opener-policy", "same-origin");
+    c.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
+    if (!c.res.headers.has("content-security-policy")) c.header("content-security-policy", API_CSP);
+    const path = c.req.path;
+    if (path.startsWith("/api/")) {
+      services.log.info(
+        { reqId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) },
+        "request",
+      );
+    }
+  });
+
+  // CSRF defence in depth: a state-changing API request from another site's page is refused.
+  app.use("/api/*", async (c, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      const origin = c.req.header("origin");
+      if (origin && !originAllowed(c, origin, services.config.publicUrl)) {
+        throw new ApiError(403, "bad_origin", "This request came from another site and was refused.");
+      }
+    }
+    await next();
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: () => {
+        throw new ApiError(413, "payload_too_large", "The request body is too large.");
+      },
+    }),
+  );
+
+  app.route("/", healthRoutes(VERSION));
+  app.route("/", sessionRoutes());
+  app.route("/", signupRoutes());
+  app.route("/", contactRoutes());
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Flagline API",
+      version: VERSION,
+      description: "Every endpoint checks the caller's session, role and team on the server.",
+    },
+  });
+
+  app.all("/api/*", (c) => errorResponse(c, 404, "not_found", "No such API endpoint."));
+
+  app.get("*", (c) => {
+    const res = site.handle(c);
+    if (res) return res;
+    return c.text("Not found", 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status >= 400 && status < 500) {
+        const message =
+          status === 400 && /json/i.test(error.message)
+            ? "The request body is not valid JSON."
+            : status === 415
+              ? "Send the request body as application/json."
+              : error.message || "The request was not accepted.";
+        const code = status === 415 ? "unsupported_media_type" : status === 400 ? "invalid_input" : "bad_request";
+        return errorResponse(c, status as ContentfulStatusCode, code, message);
+      }
+    }
+    services.log.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return errorResponse(c, 500, "internal", "Something went wrong on our side. Please try again.");
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

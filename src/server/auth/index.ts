@@ -1,0 +1,51 @@
+import { betterAuth } from "better-auth";
+import type { Config } from "../config.js";
+import type { Database } from "../db/index.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/schemas.js";
+
+/** The header our own code sets from the socket's address; any value a client sends is replaced. */
+export const CLIENT_IP_HEADER = "x-flagline-client-ip";
+
+export function createAuth(database: Database, config: Pick<Config, "authSecret" | "publicUrl" | "authRateLimit">) {
+  const secure = config.publicUrl.startsWith("https://");
+  return betterAuth({
+    appName: "Flagline",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: { db: database.db, type: database.engine === "sqlite" ? "sqlite" : "postgres" },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: config.authRateLimit > 0,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: Math.max(config.authRateLimit, 1) },
+        "/sign-up/email": { window: 60, max: Math.max(config.authRateLimit, 1) },
+        "/change-password": { window: 60, max: Math.max(config.authRateLimit, 1) },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: "flagline",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    // Failed sign-ins are ordinary; our request log records them. Better Auth only reports real errors.
+    logger: { level: "error" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

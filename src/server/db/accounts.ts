@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import type { Me } from "../../domain/account.js";
+import type { DB } from "./schema.js";
+import { fileUrl, parseStringList } from "./summaries.js";
+
+/**
+ * The signed-in user as the app sees them (domain/account.ts `Me`), in one query: user, profile and team.
+ * Null when the user has no profile (such an account cannot use the app, SPEC §4). Only a head coach gets
+ * the coach invite code.
+ */
+export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null> {
+  const row = await db
+    .selectFrom("profiles as p")
+    .innerJoin("user as u", "u.id", "p.user_id")
+    .leftJoin("teams as t", "t.id", "p.team_id")
+    .select([
+      "p.user_id",
+      "u.email",
+      "p.role",
+      "p.coach_role",
+      "p.full_name",
+      "p.jersey_number",
+      "p.primary_position",
+      "p.positions",
+      "p.photo_file_id",
+      "t.id as team_id",
+      "t.name as team_name",
+      "t.team_code",
+      "t.coach_invite_code",
+    ])
+    .where("p.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  let positions: string[];
+  try {
+    positions = parseStringList(row.positions);
+  } catch {
+    positions = [];
+  }
+  const headCoach = row.role === "coach" && row.coach_role === "head";
+  return {
+    id: row.user_id,
+    email: row.email,
+    role: row.role,
+    fullName: row.full_name,
+    coachRole: row.role === "coach" ? row.coach_role : null,
+    team:
+      row.team_id !== null && row.team_name !== null && row.team_code !== null
+        ? {
+            id: row.team_id,
+            name: row.team_name,
+            code: row.team_code,
+            coachInviteCode: headCoach ? row.coach_invite_code : null,
+          }
+        : null,
+    jerseyNumber: row.jersey_number,
+    primaryPosition: row.primary_position,
+    positions,
+    photoUrl: fileUrl(row.photo_file_id),
+  };
+}
+
+/**
+ * Deletes a Better Auth user and, by cascade, their sessions, accounts and profile (and the profile's events,
+ * counters, attendance, logs and feedback). Returns whether the user existed.
+ */
+export async function deleteUser(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom("user").where("id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyPlugin, type LogConfig } from "kysely";
+import pg from "pg";
+import type { Engine } from "./engine.js";
+import { allMigrations } from "./migrations/index.js";
+import type { DB } from "./schema.js";
+
+export type { Engine } from "./engine.js";
+export { engineOf, inTransaction, nowIso } from "./engine.js";
+export type { DB } from "./schema.js";
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// or postgresql:// selects PostgreSQL; anything else (or nothing) the SQLite file in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Overrides `${dataDir}/flagline.db` (tests). Must be a file: WAL does not apply to ":memory:". */
+  sqlitePath?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
+  /** Passed to Kysely (query logging). */
+  log?: LogConfig;
+  plugins?: KyselyPlugin[];
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(opts: OpenDatabaseOptions): Database {
+  if (isPostgresUrl(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log, plugins: opts.plugins });
+    return { db, engine: "postgres", close: () => db.destroy() };
+  }
+
+  const file = opts.sqlitePath ?? path.join(opts.dataDir, "flagline.db");
+  if (file === ":memory:" || file === "") throw new Error("SQLite needs a file: WAL mode does not apply to an in-memory database");
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // An acknowledged write is committed (ARCHITECTURE.md "Data"): WAL with a full fsync on every commit.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log: opts.log, plugins: opts.plugins });
+  return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+/** Applies every pending migration; a no-op when the database is up to date. Throws on failure. */
+export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<void> {
+  const migrations = allMigrations(engine);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

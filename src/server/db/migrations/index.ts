@@ -1,0 +1,16 @@
+import type { Migration } from "kysely";
+import type { Engine } from "../engine.js";
+import { authMigration } from "./001_auth.js";
+import { appMigration } from "./002_app.js";
+
+/**
+ * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
+ * because the server is bundled into one file. Migrations are built per engine for the few engine-specific
+ * column types. Add new ones at the end with the next number; never edit one that has shipped.
+ */
+export function allMigrations(engine: Engine): Record<string, Migration> {
+  return {
+    "001_auth": authMigration(engine),
+    "002_app": appMigration(engine),
+  };
+}

@@ -1,0 +1,248 @@
+import type { ColumnType, Insertable, Selectable } from "kysely";
+
+/*
+ * The Kysely view of the database. Conventions (ARCHITECTURE.md "Data"):
+ * - our timestamps: ISO-8601 UTC strings with milliseconds in text columns (text order is time order);
+ * - session dates: 'YYYY-MM-DD' text; booleans: integer 0/1; JSON lists: text holding JSON; ids: text UUIDs.
+ * Better Auth's tables keep its own camelCase names and its own types per engine (see migrations/001_auth.ts),
+ * so their dates and booleans read back differently on SQLite (ISO text, 0/1) and PostgreSQL (Date, boolean).
+ */
+
+/** A Better Auth date column: `date` (ISO text) on SQLite, `timestamptz` (Date) on PostgreSQL. */
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+/** A Better Auth boolean: integer 0/1 on SQLite, boolean on PostgreSQL. */
+type AuthBoolean = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBoolean;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  /** bigint: pg returns it as a string. */
+  lastRequest: ColumnType<number | string, number | bigint, number | bigint>;
+}
+
+export type Role = "player" | "coach";
+export type CoachRole = "head" | "assistant";
+export type SessionKind = "practice" | "game";
+export type PlaySide = "offense" | "defense";
+export type FileKind = "photo" | "diagram";
+
+/** 0 or 1. */
+export type IntBoolean = 0 | 1;
+
+export interface TeamsTable {
+  id: string;
+  name: string;
+  team_code: string;
+  coach_invite_code: string;
+  created_at: string;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  team_id: string | null;
+  role: Role;
+  coach_role: CoachRole | null;
+  full_name: string;
+  jersey_number: number | null;
+  primary_position: string | null;
+  /** JSON array of position keys. */
+  positions: ColumnType<string, string | undefined, string>;
+  photo_file_id: string | null;
+  joined_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamSessionsTable {
+  id: string;
+  team_id: string;
+  kind: SessionKind;
+  /** YYYY-MM-DD */
+  date: string;
+  opponent: string | null;
+  location: string | null;
+  notes: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export interface AttendanceTable {
+  session_id: string;
+  player_id: string;
+  present: IntBoolean;
+  updated_at: string;
+}
+
+export interface PlaysTable {
+  id: string;
+  team_id: string;
+  name: string;
+  side: PlaySide;
+  formation: ColumnType<string, string | undefined, string>;
+  /** JSON array of strings. */
+  tags: ColumnType<string, string | undefined, string>;
+  notes: ColumnType<string, string | undefined, string>;
+  diagram_file_id: string | null;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  /** Made by the client, so a replayed write is a no-op. */
+  id: string;
+  team_id: string;
+  player_id: string;
+  session_id: string | null;
+  play_id: string | null;
+  /** The spec label, e.g. "Pass TD". */
+  event_type: string;
+  yards: number | null;
+  occurred_at: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** Kept in the same transaction as every event insert and removal. Rows may hold count 0. */
+export interface PlayerEventCountsTable {
+  player_id: string;
+  event_type: string;
+  count: number;
+  yards: number;
+}
+
+/** Kept with events (event_count, last_event_at) and with attendance (attendance_*). */
+export interface PlayerStatsTable {
+  player_id: string;
+  event_count: number;
+  last_event_at: string | null;
+  attendance_total: number;
+  attendance_attended: number;
+}
+
+export interface TrainingLogsTable {
+  id: string;
+  player_id: string;
+  team_id: string | null;
+  /** YYYY-MM-DD */
+  date: string;
+  activity_type: string;
+  duration_minutes: number;
+  intensity: number;
+  notes: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeedbackTable {
+  id: string;
+  team_id: string;
+  player_id: string;
+  coach_id: string;
+  category: string;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface FilesTable {
+  id: string;
+  team_id: string;
+  /** The uploader. Not a foreign key: a team's playbook diagrams outlive the coach who drew them. */
+  owner_user_id: string;
+  kind: FileKind;
+  storage_key: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  user: UserTable;
+  session: AuthSessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  teams: TeamsTable;
+  profiles: ProfilesTable;
+  team_sessions: TeamSessionsTable;
+  attendance: AttendanceTable;
+  plays: PlaysTable;
+  events: EventsTable;
+  player_event_counts: PlayerEventCountsTable;
+  player_stats: PlayerStatsTable;
+  training_logs: TrainingLogsTable;
+  feedback: FeedbackTable;
+  files: FilesTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type TeamRecord = Selectable<TeamsTable>;
+export type ProfileRecord = Selectable<ProfilesTable>;
+export type EventRecord = Selectable<EventsTable>;
+export type NewEventRecord = Insertable<EventsTable>;
+export type TeamSessionRecord = Selectable<TeamSessionsTable>;
+export type AttendanceRecord = Selectable<AttendanceTable>;
+export type PlayRecord = Selectable<PlaysTable>;
+export type TrainingLogRecord = Selectable<TrainingLogsTable>;
+export type FeedbackRecord = Selectable<FeedbackTable>;
+export type FileRecord = Selectable<FilesTable>;
+export type ContactMessageRecord = Selectable<ContactMessagesTable>;

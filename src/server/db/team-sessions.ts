@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { bumpAttendance } from "./attendance.js";
+import { engineOf, inTransaction, nowIso } from "./engine.js";
+import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
+
+/** A practice or a game. */
+export interface TeamSession {
+  id: string;
+  teamId: string;
+  kind: SessionKind;
+  /** YYYY-MM-DD */
+  date: string;
+  opponent: string | null;
+  location: string | null;
+  notes: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+function toTeamSession(r: TeamSessionRecord): TeamSession {
+  return {
+    id: r.id,
+    teamId: r.team_id,
+    kind: r.kind,
+    date: r.date,
+    opponent: r.opponent,
+    location: r.location,
+    notes: r.notes,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+  };
+}
+
+export async function createTeamSession(
+  db: Kysely<DB>,
+  s: {
+    id?: string;
+    teamId: string;
+    kind: SessionKind;
+    date: string;
+    opponent?: string | null;
+    location?: string | null;
+    notes?: string | null;
+    createdBy: string;
+  },
+): Promise<TeamSession> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date)) throw new RangeError(`session date must be YYYY-MM-DD: ${JSON.stringify(s.date)}`);
+  const row = await db
+    .insertInto("team_sessions")
+    .values({
+      id: s.id ?? randomUUID(),
+      team_id: s.teamId,
+      kind: s.kind,
+      date: s.date,
+      opponent: s.opponent ?? null,
+      location: s.location ?? null,
+      notes: s.notes ?? null,
+      created_by: s.createdBy,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTeamSession(row);
+}
+
+export async function getTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<TeamSession | null> {
+  const row = await db
+    .selectFrom("team_sessions")
+    .selectAll()
+    .where("id", "=", key.id)
+    .where("team_id", "=", key.teamId)
+    .executeTakeFirst();
+  return row ? toTeamSession(row) : null;
+}
+
+/** A team's sessions, latest date first. */
+export async function listTeamSessions(db: Kysely<DB>, teamId: string): Promise<TeamSession[]> {
+  const rows = await db
+    .selectFrom("team_sessions")
+    .selectAll()
+    .where("team_id", "=", teamId)
+    .orderBy("date", "desc")
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map(toTeamSession);
+}
+
+/**
+ * Deletes a session of the team. Its attendance marks go too, and the players' attendance counters with them
+ * (a plain DELETE would let the foreign key's cascade remove marks behind the counters' back). Its events
+ * stay, with session_id set to null. Returns whether the session existed.
+ */
+export async function deleteTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    let find = trx.selectFrom("team_sessions").select("id").where("id", "=", key.id).where("team_id", "=", key.teamId);
+    // FOR UPDATE conflicts with the key-share lock a concurrent attendance insert takes on this row, so no
+    // new mark can slip in between our clearing the marks and deleting the session.
+    if (engineOf(trx) === "postgres") find = find.forUpdate();
+    if (!(await find.executeTakeFirst())) return false;
+
+    const marks = await trx.deleteFrom("attendance").where("session_id", "=", key.id).returning(["player_id", "present"]).execute();
+    for (const m of marks) await bumpAttendance(trx, m.player_id, -1, -Number(m.present));
+    await trx.deleteFrom("team_sessions").where("id", "=", key.id).where("team_id", "=", key.teamId).execute();
+    return true;
+  });
+}

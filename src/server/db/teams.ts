@@ -1,0 +1,170 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { nowIso } from "./engine.js";
+import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
+import { parseStringList } from "./summaries.js";
+
+/** No 0/O, 1/I: codes are read aloud and typed from a phone screen. */
+export const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export const TEAM_CODE_LENGTH = 6;
+export const COACH_INVITE_CODE_LENGTH = 8;
+
+export interface Team {
+  id: string;
+  name: string;
+  /** Players join with it. */
+  teamCode: string;
+  /** Coaches join with it; never show it to players. */
+  coachInviteCode: string;
+  createdAt: string;
+}
+
+export interface Profile {
+  userId: string;
+  teamId: string | null;
+  role: Role;
+  coachRole: CoachRole | null;
+  fullName: string;
+  jerseyNumber: number | null;
+  primaryPosition: string | null;
+  positions: string[];
+  photoFileId: string | null;
+  joinedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function randomCode(length: number): string {
+  let code = "";
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Codes are shown upper case; people type them in any case with stray spaces. */
+export function normalizeCode(code: string): string {
+  return code.replace(/\s+/g, "").toUpperCase();
+}
+
+function toTeam(r: TeamRecord): Team {
+  return { id: r.id, name: r.name, teamCode: r.team_code, coachInviteCode: r.coach_invite_code, createdAt: r.created_at };
+}
+
+function toProfile(r: ProfileRecord): Profile {
+  let positions: string[];
+  try {
+    positions = parseStringList(r.positions);
+  } catch {
+    positions = [];
+  }
+  return {
+    userId: r.user_id,
+    teamId: r.team_id,
+    role: r.role,
+    coachRole: r.coach_role,
+    fullName: r.full_name,
+    jerseyNumber: r.jersey_number,
+    primaryPosition: r.primary_position,
+    positions,
+    photoFileId: r.photo_file_id,
+    joinedAt: r.joined_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function randomTeamCodes(): { teamCode: string; coachInviteCode: string } {
+  return { teamCode: randomCode(TEAM_CODE_LENGTH), coachInviteCode: randomCode(COACH_INVITE_CODE_LENGTH) };
+}
+
+/**
+ * Creates a team with fresh unique codes (a collision, rare, is retried with new codes).
+ * `generate` is for tests; leave it out.
+ */
+export async function createTeam(
+  db: Kysely<DB>,
+  t: { name: string; id?: string },
+  generate: () => { teamCode: string; coachInviteCode: string } = randomTeamCodes,
+): Promise<Team> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const codes = generate();
+    // ON CONFLICT DO NOTHING rather than catching the unique violation: an error would abort a caller's
+    // PostgreSQL transaction, a skipped insert does not.
+    const row = await db
+      .insertInto("teams")
+      .values({
+        id: t.id ?? randomUUID(),
+        name: t.name,
+        team_code: codes.teamCode,
+        coach_invite_code: codes.coachInviteCode,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return toTeam(row);
+    if (t.id && (await getTeam(db, t.id))) throw new Error(`team ${t.id} already exists`);
+  }
+  throw new Error("could not find a free team code");
+}
+
+export async function getTeam(db: Kysely<DB>, id: string): Promise<Team | null> {
+  const row = await db.selectFrom("teams").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toTeam(row) : null;
+}
+
+/** The team a player joins with this code (any case, spaces ignored), or null. */
+export async function findTeamByCode(db: Kysely<DB>, code: string): Promise<Team | null> {
+  const row = await db.selectFrom("teams").selectAll().where("team_code", "=", normalizeCode(code)).executeTakeFirst();
+  return row ? toTeam(row) : null;
+}
+
+/** The team a coach joins with this invite code (any case, spaces ignored), or null. */
+export async function findTeamByCoachInviteCode(db: Kysely<DB>, code: string): Promise<Team | null> {
+  const row = await db
+    .selectFrom("teams")
+    .selectAll()
+    .where("coach_invite_code", "=", normalizeCode(code))
+    .executeTakeFirst();
+  return row ? toTeam(row) : null;
+}
+
+export interface NewProfile {
+  /** Better Auth user id (the user row must exist). */
+  userId: string;
+  teamId: string | null;
+  role: Role;
+  coachRole?: CoachRole | null;
+  fullName: string;
+  jerseyNumber?: number | null;
+  primaryPosition?: string | null;
+  positions?: readonly string[];
+  photoFileId?: string | null;
+}
+
+export async function createProfile(db: Kysely<DB>, p: NewProfile): Promise<Profile> {
+  const now = nowIso();
+  const row = await db
+    .insertInto("profiles")
+    .values({
+      user_id: p.userId,
+      team_id: p.teamId,
+      role: p.role,
+      coach_role: p.role === "coach" ? (p.coachRole ?? null) : null,
+      full_name: p.fullName,
+      jersey_number: p.jerseyNumber ?? null,
+      primary_position: p.primaryPosition ?? null,
+      positions: JSON.stringify(p.positions ?? []),
+      photo_file_id: p.photoFileId ?? null,
+      joined_at: p.teamId ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toProfile(row);
+}
+
+export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profile | null> {
+  const row = await db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row ? toProfile(row) : null;
+}

@@ -1,0 +1,190 @@
+/* Test utilities: fresh, migrated databases on each engine. Not used by the server. */
+import { randomBytes, randomUUID } from "node:crypto";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Kysely, KyselyPlugin, LogConfig } from "kysely";
+import pg from "pg";
+import { migrateToLatest, openDatabase, type Database, type Engine } from "./index.js";
+import type { DB } from "./schema.js";
+import { createProfile, type NewProfile, type Profile } from "./teams.js";
+
+export type TestDatabase = Database & { cleanup(): Promise<void> };
+
+export interface CreateOptions {
+  /** PostgreSQL pool size (default 8). */
+  poolMax?: number;
+  plugins?: KyselyPlugin[];
+  log?: LogConfig;
+}
+
+export interface TestEngine {
+  engine: Engine;
+  create(opts?: CreateOptions): Promise<TestDatabase>;
+}
+
+/** CI reads this file to prove the PostgreSQL suite ran. */
+export const POSTGRES_MARKER = path.resolve("test-results", "postgres-suite-ran");
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
+export function testEngines(): TestEngine[] {
+  const engines: TestEngine[] = [{ engine: "sqlite", create: createSqlite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) engines.push({ engine: "postgres", create: (opts) => createPostgres(url, opts) });
+  return engines;
+}
+
+async function createSqlite(opts: CreateOptions = {}): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "flagline-test-"));
+  const database = openDatabase({ dataDir: dir, plugins: opts.plugins, log: opts.log });
+  try {
+    await migrateToLatest(database.db, database.engine);
+  } catch (error) {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    ...database,
+    async cleanup() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgres(adminUrl: string, opts: CreateOptions = {}): Promise<TestDatabase> {
+  const name = `flagline_t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: "",
+    poolMax: opts.poolMax ?? 8,
+    plugins: opts.plugins,
+    log: opts.log,
+  });
+  const drop = async () => {
+    await database.close();
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  };
+  try {
+    await migrateToLatest(database.db, database.engine);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  mkdirSync(path.dirname(POSTGRES_MARKER), { recursive: true });
+  appendFileSync(POSTGRES_MARKER, `${new Date().toISOString()} ${name} migrated (pid ${process.pid})\n`);
+  return { ...database, cleanup: drop };
+}
+
+/**
+ * Inserts a Better Auth user row directly (tests and seeding that do not go through sign-up). 0 and ISO text
+ * are accepted by both engines' column types (integer/date on SQLite, boolean/timestamptz on PostgreSQL).
+ */
+export async function insertTestUser(
+  db: Kysely<DB>,
+  u: { id?: string; name?: string; email?: string } = {},
+): Promise<string> {
+  const id = u.id ?? randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      name: u.name ?? "Test User",
+      email: u.email ?? `${id}@example.test`,
+      emailVerified: 0,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A user row and its profile. */
+export async function seedProfile(db: Kysely<DB>, p: Omit<NewProfile, "userId"> & { userId?: string }): Promise<Profile> {
+  const userId = await insertTestUser(db, { id: p.userId, name: p.fullName });
+  return createProfile(db, { ...p, userId });
+}
+
+export interface PlayerTotals {
+  /** event type -> count and yard sum; types with a zero count are left out. */
+  counters: Record<string, { count: number; yards: number }>;
+  eventCount: number;
+  lastEventAt: string | null;
+  attendanceTotal: number;
+  attendanceAttended: number;
+}
+
+function emptyTotals(): PlayerTotals {
+  return { counters: {}, eventCount: 0, lastEventAt: null, attendanceTotal: 0, attendanceAttended: 0 };
+}
+
+/** Per-player totals recounted by brute force from the raw events and attendance rows. */
+export async function recountFromSource(db: Kysely<DB>): Promise<Map<string, PlayerTotals>> {
+  const totals = new Map<string, PlayerTotals>();
+  const of = (id: string) => {
+    let t = totals.get(id);
+    if (!t) totals.set(id, (t = emptyTotals()));
+    return t;
+  };
+  for (const e of await db.selectFrom("events").selectAll().execute()) {
+    const t = of(e.player_id);
+    const c = (t.counters[e.event_type] ??= { count: 0, yards: 0 });
+    c.count += 1;
+    c.yards += e.yards ?? 0;
+    t.eventCount += 1;
+    if (t.lastEventAt === null || e.occurred_at > t.lastEventAt) t.lastEventAt = e.occurred_at;
+  }
+  for (const a of await db.selectFrom("attendance").selectAll().execute()) {
+    const t = of(a.player_id);
+    t.attendanceTotal += 1;
+    t.attendanceAttended += a.present;
+  }
+  return totals;
+}
+
+/** Per-player totals as the maintained counters hold them (players whose counters are all zero left out). */
+export async function storedTotals(db: Kysely<DB>): Promise<Map<string, PlayerTotals>> {
+  const totals = new Map<string, PlayerTotals>();
+  for (const s of await db.selectFrom("player_stats").selectAll().execute()) {
+    totals.set(s.player_id, {
+      counters: {},
+      eventCount: s.event_count,
+      lastEventAt: s.last_event_at,
+      attendanceTotal: s.attendance_total,
+      attendanceAttended: s.attendance_attended,
+    });
+  }
+  for (const c of await db.selectFrom("player_event_counts").selectAll().execute()) {
+    if (c.count === 0 && c.yards === 0) continue;
+    let t = totals.get(c.player_id);
+    if (!t) totals.set(c.player_id, (t = emptyTotals()));
+    t.counters[c.event_type] = { count: c.count, yards: c.yards };
+  }
+  for (const [id, t] of totals) {
+    const empty =
+      t.eventCount === 0 && t.lastEventAt === null && t.attendanceTotal === 0 && t.attendanceAttended === 0;
+    if (empty && Object.keys(t.counters).length === 0) totals.delete(id);
+  }
+  return totals;
+}
+
+/** Both maps as plain sorted objects, for toEqual. */
+export function asObject(m: Map<string, PlayerTotals>): Record<string, PlayerTotals> {
+  return Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

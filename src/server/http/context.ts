@@ -1,0 +1,55 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Auth } from "../auth/index.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/index.js";
+import type { Logger } from "../logger.js";
+import { ApiError, validationError } from "./errors.js";
+import type { RateLimiter } from "./rate-limit.js";
+
+export interface Services {
+  database: Database;
+  auth: Auth;
+  config: Config;
+  log: Logger;
+  contactLimiter: RateLimiter;
+}
+
+/** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */
+export interface Viewer {
+  userId: string;
+  email: string;
+  role: "player" | "coach";
+  coachRole: "head" | "assistant" | null;
+  teamId: string | null;
+  fullName: string;
+  sessionId: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    /** undefined: not looked up yet; null: signed out. */
+    viewer: Viewer | null | undefined;
+    clientIp: string;
+    requestId: string;
+  };
+};
+
+export type AppContext = Context<AppEnv>;
+
+/** A router whose zod validation failures answer with the ARCHITECTURE.md error shape. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const where = result.target === "json" ? "request" : result.target;
+        throw validationError(result.error, where);
+      }
+    },
+  });
+}
+
+export function throwIf(condition: boolean, error: () => ApiError): void {
+  if (condition) throw error();
+}

@@ -1,0 +1,71 @@
+import { z } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+
+/** ARCHITECTURE.md error shape: { error: { code, message, fields? } }. */
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi("Error");
+
+export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");
+export const forbidden = () => new ApiError(403, "forbidden", "You do not have access to this.");
+export const notFound = (what = "That") => new ApiError(404, "not_found", `${what} was not found.`);
+
+/** Turns a zod error into field messages keyed by dotted path (first message per field). */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: ZodError, where: string): ApiError {
+  const fields = fieldErrors(error);
+  const first = Object.values(fields)[0];
+  const message = first && Object.keys(fields).length === 1 ? first : `Some ${where} fields are not valid.`;
+  return new ApiError(400, "invalid_input", message, fields);
+}
+
+/** Standard error responses every route declares in the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  const descriptions: Record<number, string> = {
+    400: "Invalid input",
+    401: "Not signed in",
+    403: "Not allowed for this role or team",
+    404: "Not found",
+    409: "Conflict",
+    413: "Payload too large",
+    415: "Unsupported media type",
+    429: "Too many requests",
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } },
+    ]),
+  );
+}

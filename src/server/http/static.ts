@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Context } from "hono";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".map": "application/json; charset=utf-8",
+};
+
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".map"]);
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+  type: string;
+  etag: string;
+  immutable: boolean;
+  /** For HTML: the Content-Security-Policy allowing exactly this page's inline scripts by hash. */
+  csp?: string;
+}
+
+/** sha256 hashes of the inline <script> elements of an HTML page (React Router's hydration data). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  const re = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const content = m[1] ?? "";
+    if (content.length === 0) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+export function pageCsp(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.length ? " " + scriptHashes.join(" ") : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Serves the built web app from memory: prerendered public pages at their paths, hashed assets with a year's
+ * cache, and the SPA fallback for every other client route. Loaded once at start; the build is immutable.
+ */
+export function createStaticSite(root: string) {
+  const files = new Map<string, StaticFile>();
+  if (existsSync(root)) {
+    for (const full of walk(root)) {
+      const rel = "/" + relative(root, full).split(sep).join("/");
+      const ext = extname(full).toLowerCase();
+      const body = readFileSync(full);
+      const file: StaticFile = {
+        body,
+        type: TYPES[ext] ?? "application/octet-stream",
+        etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+        immutable: rel.startsWith("/assets/"),
+      };
+      if (COMPRESSIBLE.has(ext) && body.length > 512) {
+        file.gzip = gzipSync(body, { level: 9 });
+        file.brotli = brotliCompressSync(body);
+      }
+      if (ext === ".html") file.csp = pageCsp(inlineScriptHashes(body.toString("utf8")));
+      files.set(rel, file);
+    }
+  }
+  const fallback = files.get("/__spa-fallback.html") ?? files.get("/index.html");
+
+  function lookup(pathname: string): StaticFile | undefined {
+    if (pathname.endsWith("/")) return files.get(pathname + "index.html");
+    return files.get(pathname) ?? files.get(pathname + "/index.html");
+  }
+
+  function respond(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+    const headers = new Headers({
+      "content-type": file.type,
+      etag: file.etag,
+      vary: "accept-encoding",
+      "cache-control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+    if (file.csp) headers.set("content-security-policy", file.csp);
+    if (c.req.header("if-none-match") === file.etag) return new Response(null, { status: 304, headers });
+    const accept = c.req.header("accept-encoding") ?? "";
+    let body = file.body;
+    if (file.brotli && /\bbr\b/.test(accept)) {
+      body = file.brotli;
+      headers.set("content-encoding", "br");
+    } else if (file.gzip && /\bgzip\b/.test(accept)) {
+      body = file.gzip;
+      headers.set("content-encoding", "gzip");
+    }
+    headers.set("content-length", String(body.length));
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status, headers });
+  }
+
+  return {
+    available: files.size > 0,
+    handle(c: Context): Response | null {
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(c.req.url).pathname);
+      } catch {
+        return null;
+      }
+      if (pathname.includes("\0") || pathname.split("/").includes("..")) return null;
+      const file = lookup(pathname);
+      if (file) return respond(c, file);
+      // A missing hashed asset is a real 404, not a page.
+      if (pathname.startsWith("/assets/") || extname(pathname) !== "") return null;
+      return fallback ? respond(c, fallback) : null;
+    },
+  };
+}

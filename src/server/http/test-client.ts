@@ -1,0 +1,139 @@
+/* Test utilities: the whole Hono app over a test database, and a cookie-keeping client. Not used by the server. */
+import { pino } from "pino";
+import { createApp } from "../app.js";
+import { createAuth } from "../auth/index.js";
+import type { Config } from "../config.js";
+import type { TestDatabase } from "../db/testing.js";
+import type { Services } from "./context.js";
+import { createMemoryRateLimiter } from "./rate-limit.js";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: "",
+    databaseUrl: undefined,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    publicUrl: TEST_ORIGIN,
+    logLevel: "silent",
+    webRoot: "/nonexistent-web-root",
+    authRateLimit: 0,
+    contactRateLimit: 100,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+export function createTestApp(database: TestDatabase, overrides: Partial<Config> = {}) {
+  const config = testConfig(overrides);
+  const services: Services = {
+    database,
+    auth: createAuth(database, config),
+    config,
+    log: pino({ level: "silent" }),
+    contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
+  };
+  return { app: createApp(services), services };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+type TestApp = ReturnType<typeof createTestApp>["app"];
+
+/** A browser stand-in: keeps cookies, sends the same-site Origin on writes, and can pose as one client address. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: TestApp,
+    private readonly ip = "127.0.0.1",
+  ) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers = new Headers(opts.headers);
+    if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
+    if (this.cookies.size && !headers.has("cookie")) {
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(opts.json);
+    }
+    const env = { incoming: { socket: { remoteAddress: this.ip, remotePort: 40000, remoteFamily: "IPv4" } } };
+    const res = await this.app.request(`http://localhost:3000${path}`, { method, headers, body }, env);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>("GET", path);
+  post = <T = any>(path: string, json?: unknown) => this.request<T>("POST", path, { json });
+  delete = <T = any>(path: string) => this.request<T>("DELETE", path);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const PASSWORD = "correct-horse-battery";
+
+/** Signs up a head coach (creating a team) and returns the client, signed in, with the team's codes. */
+export async function signUpCoach(app: TestApp, teamName = "Falcons") {
+  const client = new TestClient(app);
+  const res = await client.post("/api/signup", {
+    role: "coach",
+    fullName: "Casey Coach",
+    email: uniqueEmail("coach"),
+    password: PASSWORD,
+    teamName,
+  });
+  if (res.status !== 201) throw new Error(`coach sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, me: res.body.user as import("../../domain/account.js").Me };
+}
+
+export async function signUpPlayer(
+  app: TestApp,
+  teamCode: string,
+  extra: Partial<{ fullName: string; jerseyNumber: number; primaryPosition: string; positions: string[] }> = {},
+) {
+  const client = new TestClient(app);
+  const res = await client.post("/api/signup", {
+    role: "player",
+    fullName: extra.fullName ?? "Pat Player",
+    email: uniqueEmail("player"),
+    password: PASSWORD,
+    teamCode,
+    jerseyNumber: extra.jerseyNumber ?? 7,
+    primaryPosition: extra.primaryPosition ?? "wr",
+    positions: extra.positions ?? [],
+  });
+  if (res.status !== 201) throw new Error(`player sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, me: res.body.user as import("../../domain/account.js").Me };
+}

@@ -1,0 +1,91 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { meSchema } from "../../domain/account.js";
+import { loginSchema } from "../../domain/schemas.js";
+import { loadMe } from "../db/accounts.js";
+import { callAuth, forwardCookies } from "../http/auth-bridge.js";
+import { createRouter } from "../http/context.js";
+import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
+import { requireViewer } from "../http/viewer.js";
+
+const MeResponse = z.object({ user: meSchema }).openapi("MeResponse");
+
+/** One message for every failed sign-in, so it never tells whether an email has an account. */
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+const signIn = createRoute({
+  method: "post",
+  path: "/api/session",
+  tags: ["account"],
+  summary: "Sign in with email and password",
+  request: { body: { required: true, content: { "application/json": { schema: loginSchema } } } },
+  responses: {
+    200: { description: "Signed in; the session cookie is set", content: { "application/json": { schema: MeResponse } } },
+    ...errorResponses(400, 401, 415, 429),
+  },
+});
+
+const signOut = createRoute({
+  method: "delete",
+  path: "/api/session",
+  tags: ["account"],
+  summary: "Sign out: the session is revoked on the server and the cookie cleared",
+  responses: { 204: { description: "Signed out" } },
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/api/me",
+  tags: ["account"],
+  summary: "The signed-in user's profile and team",
+  responses: {
+    200: { description: "Signed in", content: { "application/json": { schema: MeResponse } } },
+    ...errorResponses(401),
+  },
+});
+
+function userIdOf(json: unknown): string | null {
+  if (json && typeof json === "object" && "user" in json) {
+    const user = (json as { user?: { id?: unknown } }).user;
+    if (user && typeof user.id === "string") return user.id;
+  }
+  return null;
+}
+
+export { userIdOf };
+
+export function sessionRoutes() {
+  return createRouter()
+    .openapi(signIn, async (c) => {
+      const { email, password } = c.req.valid("json");
+      const { response, json } = await callAuth(c, "/sign-in/email", { email, password, rememberMe: true });
+      if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+      const userId = response.ok ? userIdOf(json) : null;
+      if (!userId) throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+      const user = await loadMe(c.get("services").database.db, userId);
+      if (!user) {
+        // An account without a profile cannot use the app (SPEC §4): end the session we just made.
+        const cookie = response.headers.getSetCookie().map((s) => s.split(";")[0]).join("; ");
+        if (cookie) {
+          const { auth } = c.get("services");
+          await auth.api.signOut({ headers: new Headers({ cookie }) }).catch(() => undefined);
+        }
+        throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+      }
+      forwardCookies(c, response);
+      return c.json({ user }, 200);
+    })
+    .openapi(signOut, async (c) => {
+      if (c.req.header("cookie")) {
+        const { response } = await callAuth(c, "/sign-out");
+        forwardCookies(c, response);
+      }
+      return c.body(null, 204);
+    })
+    .openapi(me, async (c) => {
+      const viewer = await requireViewer(c);
+      const user = await loadMe(c.get("services").database.db, viewer.userId);
+      if (!user) throw unauthenticated();
+      return c.json({ user }, 200);
+    });
+}

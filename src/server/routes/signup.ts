@@ -1,0 +1,98 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { meSchema } from "../../domain/account.js";
+import { signupSchema, type SignupInput } from "../../domain/schemas.js";
+import { deleteUser, loadMe } from "../db/accounts.js";
+import { createProfile, createTeam, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
+import { callAuth, forwardCookies } from "../http/auth-bridge.js";
+import { createRouter, type AppContext } from "../http/context.js";
+import { ApiError, errorResponses } from "../http/errors.js";
+import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
+
+export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
+export const UNKNOWN_COACH_INVITE = "No team has this coach invite code. Ask your head coach for it.";
+export const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+
+const signup = createRoute({
+  method: "post",
+  path: "/api/signup",
+  tags: ["account"],
+  summary: "Create an account: a head coach creates a team, an assistant coach or a player joins one by code",
+  request: { body: { required: true, content: { "application/json": { schema: signupSchema } } } },
+  responses: {
+    201: {
+      description: "Account created and signed in",
+      content: { "application/json": { schema: z.object({ user: meSchema }).openapi("SignupResponse") } },
+    },
+    ...errorResponses(400, 409, 415, 429),
+  },
+});
+
+/** Which team the new account joins, checked before any account is made so a bad code leaves nothing behind. */
+async function resolveTeam(c: AppContext, input: SignupInput) {
+  const { db } = c.get("services").database;
+  if (input.role === "player") {
+    const team = await findTeamByCode(db, input.teamCode);
+    if (!team) throw new ApiError(400, "unknown_team_code", UNKNOWN_TEAM_CODE, { teamCode: UNKNOWN_TEAM_CODE });
+    return { kind: "join" as const, teamId: team.id };
+  }
+  if (input.coachInviteCode) {
+    const team = await findTeamByCoachInviteCode(db, input.coachInviteCode);
+    if (!team) {
+      throw new ApiError(400, "unknown_coach_invite", UNKNOWN_COACH_INVITE, { coachInviteCode: UNKNOWN_COACH_INVITE });
+    }
+    return { kind: "join" as const, teamId: team.id };
+  }
+  return { kind: "create" as const, teamName: input.teamName ?? "" };
+}
+
+export function signupRoutes() {
+  return createRouter().openapi(signup, async (c) => {
+    const input = c.req.valid("json");
+    const { db } = c.get("services").database;
+    const team = await resolveTeam(c, input);
+
+    const { response, json } = await callAuth(c, "/sign-up/email", {
+      name: input.fullName,
+      email: input.email,
+      password: input.password,
+    });
+    if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+    const userId = response.ok ? userIdOf(json) : null;
+    if (!userId) {
+      const code = (json as { code?: string } | null)?.code ?? "";
+      if (code.startsWith("USER_ALREADY_EXISTS")) {
+        throw new ApiError(409, "email_taken", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      const message = (json as { message?: string } | null)?.message ?? "The account could not be created.";
+      throw new ApiError(400, "signup_rejected", message);
+    }
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        const teamId = team.kind === "create" ? (await createTeam(trx, { name: team.teamName })).id : team.teamId;
+        await createProfile(trx, {
+          userId,
+          teamId,
+          role: input.role,
+          coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
+          fullName: input.fullName,
+          jerseyNumber: input.role === "player" ? input.jerseyNumber : null,
+          primaryPosition: input.role === "player" ? input.primaryPosition : null,
+          positions:
+            input.role === "player"
+              ? [input.primaryPosition, ...input.positions.filter((p) => p !== input.primaryPosition)]
+              : [],
+        });
+      });
+    } catch (error) {
+      // Without a profile the account is unusable (SPEC §4): remove it so the email can sign up again.
+      await deleteUser(db, userId);
+      throw error;
+    }
+
+    const user = await loadMe(db, userId);
+    if (!user) throw new Error("profile vanished right after sign-up");
+    forwardCookies(c, response);
+    return c.json({ user }, 201);
+  });
+}

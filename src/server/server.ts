@@ -1,0 +1,57 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { createAuth } from "./auth/index.js";
+import type { Config } from "./config.js";
+import { migrateToLatest, openDatabase } from "./db/index.js";
+import type { Services } from "./http/context.js";
+import { createMemoryRateLimiter } from "./http/rate-limit.js";
+import type { Logger } from "./logger.js";
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  /** Stops taking connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database and builds every service the app needs. */
+export async function createServices(config: Config, log: Logger): Promise<Services> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.engine);
+  return {
+    database,
+    auth: createAuth(database, config),
+    config,
+    log,
+    contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
+  };
+}
+
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  const services = await createServices(config, log);
+  const app = createApp(services);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
+  log.info({ url, database: services.database.engine, dataDir: config.dataDir }, "Flagline is serving");
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    services,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        await services.database.close();
+      })();
+      return closing;
+    },
+  };
+}
