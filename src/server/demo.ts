@@ -1,0 +1,38 @@
+import { loadConfig } from "./config.js";
+import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo } from "./demo/seed.js";
+import { createLogger } from "./logger.js";
+import { startServer } from "./server.js";
+
+// The demo never touches the real data folder unless told to.
+process.env.DATA_DIR ||= "./data-demo";
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const running = await startServer(config, log);
+const seeded = await seedDemo(running.services.database.db, running.services.auth);
+const players = await running.services.database.db
+  .selectFrom("profiles as p")
+  .innerJoin("user as u", "u.id", "p.user_id")
+  .select(["u.email", "p.full_name", "p.role"])
+  .orderBy("p.role")
+  .orderBy("p.full_name")
+  .execute();
+const team = await running.services.database.db.selectFrom("teams").selectAll().orderBy("created_at").executeTakeFirst();
+
+const lines = [
+  "",
+  `Flagline demo ${seeded ? "seeded" : "(already seeded)"} in ${config.dataDir}`,
+  `Open ${running.url}`,
+  "",
+  `Team: ${team?.name ?? "?"}   team code: ${team?.team_code ?? "?"}   coach invite code: ${team?.coach_invite_code ?? "?"}`,
+  seeded ? `${seeded.sessions} sessions, ${seeded.events} events` : "",
+  "",
+  `All demo accounts use the password: ${DEMO_PASSWORD}`,
+  `  head coach  ${DEMO_COACH_EMAIL}`,
+  ...players.filter((p) => p.role === "player").map((p) => `  player      ${p.email}  (${p.full_name})`),
+  "",
+];
+process.stdout.write(lines.join("\n") + "\n");
+
+const stop = () => void running.close().then(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+import { startServer, type RunningServer } from "./server.js";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), "flagline-server-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** Sends a POST whose body trickles in, so the request is still in flight when we ask the server to stop. */
+function slowPost(url: string, path: string, body: string, onFirstChunk: () => void): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(path, url);
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let data = "";
+        res.on("data", (c) => (data += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
+      },
+    );
+    req.on("error", reject);
+    const half = Math.floor(body.length / 2);
+    req.on("socket", (socket) =>
+      socket.on("connect", () => {
+        req.write(body.slice(0, half));
+        // The server has the connection and half a body: now ask it to stop, then finish sending.
+        setTimeout(onFirstChunk, 100);
+        setTimeout(() => req.end(body.slice(half)), 400);
+      }),
+    );
+  });
+}
+
+describe("the server process", () => {
+  it("finishes a request in flight, then closes the database, when asked to stop", async () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: "0", HOST: "127.0.0.1", WEB_ROOT: "/nonexistent" });
+    const running: RunningServer = await startServer(config, pino({ level: "silent" }));
+    let closed: Promise<void> | undefined;
+    const res = await slowPost(
+      running.url,
+      "/api/contact",
+      JSON.stringify({ name: "Late Sender", email: "late@example.com", message: "Still sending while you stop." }),
+      () => {
+        closed = running.close();
+      },
+    );
+    expect(res.status).toBe(201);
+    await closed;
+    await expect(running.services.database.db.selectFrom("teams").selectAll().execute()).rejects.toThrow();
+    await expect(fetch(`${running.url}/api/health`)).rejects.toThrow();
+  });
+
+  it("keeps the generated auth secret across restarts", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+  });
+
+  it("refuses a DATABASE_URL that is not PostgreSQL, with a clear message", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x" })).toThrow(/postgres:\/\//);
+  });
+
+  it("exits cleanly on SIGTERM with structured logs", async () => {
+    const dir = tempDir();
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", WEB_ROOT: "/nonexistent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (out += c));
+    const deadline = Date.now() + 30_000;
+    while (!out.includes("Flagline is serving")) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toMatchObject({ status: "ok", database: "sqlite" });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const lines = out.trim().split("\n").map((l) => JSON.parse(l) as { msg: string; level: number });
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(["Flagline is serving", "stopped cleanly"]));
+  }, 40_000);
+});
