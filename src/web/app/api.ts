@@ -1,0 +1,97 @@
+/**
+ * The one way the web app talks to the server. Every API error has the shape
+ * `{ "error": { "code", "message", "fields"? } }`; anything else (network failure, an HTML error page from a proxy)
+ * is turned into an ApiError too, so callers only ever handle one kind of failure.
+ */
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields ?? {};
+  }
+}
+
+/** Status 0 marks a request that never got an answer (offline, DNS, CORS, aborted). */
+export const NETWORK_ERROR_STATUS = 0;
+
+export interface ApiFetchOptions extends Omit<RequestInit, "body"> {
+  /** Sent as JSON with the matching Content-Type. */
+  json?: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function readErrorBody(status: number, payload: unknown): ApiErrorBody {
+  const error = isRecord(payload) ? payload.error : undefined;
+  if (isRecord(error) && typeof error.code === "string" && typeof error.message === "string") {
+    const fields: Record<string, string> = {};
+    if (isRecord(error.fields)) {
+      for (const [key, value] of Object.entries(error.fields)) {
+        if (typeof value === "string") fields[key] = value;
+      }
+    }
+    return { code: error.code, message: error.message, fields };
+  }
+  return {
+    code: status >= 500 ? "server_error" : "http_error",
+    message: status >= 500 ? "The server had a problem. Please try again." : "The request failed. Please try again.",
+  };
+}
+
+/**
+ * Calls `/api/...` with the session cookie and returns the parsed JSON body (undefined for an empty body).
+ * Throws ApiError on a non-2xx answer or when the request could not be made.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { json, headers, ...init } = options;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set("Accept", "application/json");
+  let body: BodyInit | undefined;
+  if (json !== undefined) {
+    requestHeaders.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...init, headers: requestHeaders, body });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(NETWORK_ERROR_STATUS, {
+      code: "network_error",
+      message: "Could not reach the server. Check your connection and try again.",
+    });
+  }
+
+  const text = await response.text().catch(() => "");
+  let payload: unknown = undefined;
+  if (text !== "") {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+
+  if (!response.ok) throw new ApiError(response.status, readErrorBody(response.status, payload));
+  return payload as T;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,117 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { PlayerSearchProvider } from "~/features/player-search";
+import { FullPageSpinner } from "~/ui/spinner";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { createQueryClient } from "./query-client";
+import { SessionProvider, useSession } from "./session-context";
+import { isGuardedPath } from "./session-paths";
+import { NavigationProgress } from "./shell/navigation-progress";
+import { PageTransition } from "./shell/page-transition";
+import { SiteFooter } from "./shell/site-footer";
+import { SiteHeader, SkipLink } from "./shell/site-header";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: appCss },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Flagline — flag-football performance tracking" },
+  {
+    name: "description",
+    content: "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
+  },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#10402a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One client per browser tab; created lazily so the build-time prerender gets its own.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <PlayerSearchProvider>
+          <SiteShell />
+        </PlayerSearchProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
+
+function SiteShell() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  // SPEC §4: a guarded page shows nothing but the spinner until the session check answers. Public pages are
+  // prerendered and show at once; only their navigation waits (see TopNav).
+  if (status === "loading" && isGuardedPath(pathname)) {
+    return (
+      <main id="main" className="flex min-h-dvh items-center justify-center">
+        <FullPageSpinner />
+      </main>
+    );
+  }
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <NavigationProgress />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <PageTransition />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** Shown while the app starts on a client-rendered route (the SPA fallback page). */
+export function HydrateFallback() {
+  return <FullPageSpinner />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "The page could not be shown. Reloading usually fixes it; if not, please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    detail = error.status === 404 ? "There is nothing at this address." : error.statusText || detail;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center bg-stone-50 px-6">
+      <div className="max-w-md text-center">
+        <h1 className="text-3xl font-extrabold text-field-900">{title}</h1>
+        <p className="mt-3 text-stone-700">{detail}</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <button type="button" className="btn btn-field" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <a href="/" className="btn btn-secondary">
+            Go to the home page
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * SPEC §2: every screen and its route. Each module is its own chunk, loaded when its route is first visited.
+ * The public pages are prerendered (react-router.config.ts); the rest render in the browser.
+ */
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("features", "routes/public/features.tsx"),
+    route("how-it-works", "routes/public/how-it-works.tsx"),
+    route("pricing", "routes/public/pricing.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("login", "routes/public/login.tsx"),
+    route("signup", "routes/public/signup.tsx"),
+  ]),
+
+  // Player only.
+  layout("routes/player/layout.tsx", [
+    route("player/dashboard", "routes/player/dashboard.tsx"),
+    route("player/profile", "routes/player/profile.tsx"),
+    route("player/logs", "routes/player/logs.tsx"),
+  ]),
+
+  // Coach only.
+  layout("routes/coach/layout.tsx", [
+    route("coach/dashboard", "routes/coach/dashboard.tsx"),
+    route("coach/team-stats", "routes/coach/team-stats.tsx"),
+    route("coach/team-roster", "routes/coach/team-roster.tsx"),
+    route("coach/leaderboard", "routes/coach/leaderboard.tsx"),
+    route("coach/log", "routes/coach/log.tsx"),
+    route("coach/player/:id", "routes/coach/player-feedback.tsx"),
+    route("coach/player-detail/:id", "routes/coach/player-detail.tsx"),
+    route("coach/playbook-analysis", "routes/coach/playbook-analysis.tsx"),
+  ]),
+
+  // SPEC §2: any unknown path redirects to "/".
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,10 @@
+import { Navigate, redirect } from "react-router";
+
+/** SPEC §2: any unknown path redirects to "/". */
+export function clientLoader() {
+  return redirect("/", { status: 302 });
+}
+
+export default function CatchAll() {
+  return <Navigate to="/" replace />;
+}

@@ -1,0 +1,139 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { apiFetch, isApiError } from "./api";
+import type { Me } from "./session";
+import { isGuardedPath } from "./session-paths";
+
+export const SESSION_QUERY_KEY = ["session", "me"] as const;
+
+/**
+ * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
+ * as signed out (SPEC §4); a later background re-check keeps the user it already had, so a coach logging plays
+ * on a flaky sideline connection is not thrown out to the login page.
+ */
+export class SessionCheckFailed extends Error {
+  override readonly name = "SessionCheckFailed";
+}
+
+/**
+ * GET /api/me. A 200 holding a valid user means signed in; any 4xx (401, a missing profile) or a 200 without a
+ * usable user means signed out (null). Network failures and 5xx throw SessionCheckFailed. The schema that reads
+ * the answer is loaded only when there is a user to read.
+ */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null> {
+  let payload: unknown;
+  try {
+    payload = await apiFetch<unknown>("/api/me", { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new SessionCheckFailed(error instanceof Error ? error.message : "Session check failed");
+  }
+  const { parseMeResponse } = await import("./session");
+  return parseMeResponse(payload);
+}
+
+export type SessionStatus = "loading" | "signed-in" | "signed-out";
+
+export interface SessionValue {
+  status: SessionStatus;
+  /**
+   * True from the moment logout starts until the app has left the page it was on. Guards then show nothing
+   * rather than sending the departing user to /login.
+   */
+  loggingOut: boolean;
+  /** The signed-in user; null while loading and when signed out. */
+  user: Me | null;
+  /** Stores the user a login or signup answered with, so no second round trip is needed. */
+  setUser: (user: Me | null) => void;
+  /**
+   * Ends the session on the server, runs `beforeClear` (useLogout navigates to "/" there, so a protected page
+   * never sees the signed-out state and bounces to /login), then forgets everything cached for this user.
+   */
+  signOut: (beforeClear?: () => void | Promise<void>) => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [logoutPhase, setLogoutPhase] = useState<"idle" | "running" | "done">("idle");
+
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchSessionUser(signal);
+      } catch (error) {
+        // First check: no answer means signed out (SPEC §4). Later re-checks keep the user they had.
+        if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) return null;
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  });
+
+  const setUser = useCallback(
+    (user: Me | null) => {
+      queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, user);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(
+    async (beforeClear?: () => void | Promise<void>) => {
+      setLogoutPhase("running");
+      try {
+        await apiFetch("/api/session", { method: "DELETE" });
+      } catch {
+        // Signed out locally either way; an expired or already-deleted session is not an error for the user.
+      }
+      await beforeClear?.();
+      await queryClient.cancelQueries();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, null);
+      setLogoutPhase("done");
+    },
+    [queryClient],
+  );
+
+  // Router updates render in a transition, so the protected page being left can still be on screen after
+  // navigate() resolves and the user is cleared; the flag is dropped once a render shows a page outside the
+  // guarded areas.
+  if (logoutPhase === "done" && !isGuardedPath(pathname)) setLogoutPhase("idle");
+  const loggingOut = logoutPhase !== "idle";
+
+  const user = query.data ?? null;
+  const status: SessionStatus = query.isPending ? "loading" : user ? "signed-in" : "signed-out";
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, loggingOut, user, setUser, signOut }),
+    [status, loggingOut, user, setUser, signOut],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error("useSession() must be used inside <SessionProvider>");
+  return value;
+}
+
+/** Logout (SPEC §2): sign out on the server, go to "/", clear the user and every cached query. */
+export function useLogout(): () => Promise<void> {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => signOut(() => navigate("/")), [signOut, navigate]);
+}
+
+/** The signed-in user, for pages behind a role guard (which renders them only when there is one). */
+export function useCurrentUser(): Me {
+  const { user } = useSession();
+  if (!user) throw new Error("useCurrentUser() is only for pages behind a role guard");
+  return user;
+}

@@ -1,0 +1,159 @@
+import { clsx } from "clsx";
+import { LogOut, Menu, Search, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation, type NavLinkProps } from "react-router";
+import { usePlayerSearch } from "~/features/player-search";
+import { useLogout, useSession } from "../session-context";
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Match the path exactly (Home would otherwise be active everywhere). */
+  end?: boolean;
+  /** Rendered as the call-to-action button (Sign Up). */
+  cta?: boolean;
+}
+
+/** SPEC §2 top navigation, per audience. */
+export const VISITOR_NAV: readonly NavItem[] = [
+  { to: "/", label: "Home", end: true },
+  { to: "/features", label: "Features" },
+  { to: "/how-it-works", label: "How It Works" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/login", label: "Login" },
+  { to: "/signup", label: "Sign Up", cta: true },
+];
+
+export const PLAYER_NAV: readonly NavItem[] = [
+  { to: "/player/dashboard", label: "Dashboard" },
+  { to: "/player/profile", label: "My Profile" },
+];
+
+export const COACH_NAV: readonly NavItem[] = [
+  { to: "/coach/dashboard", label: "Coach Dashboard" },
+  { to: "/coach/team-roster", label: "Team Roster" },
+  { to: "/coach/leaderboard", label: "Leaderboard" },
+  { to: "/coach/log", label: "Log" },
+];
+
+const MENU_ID = "primary-menu";
+
+const linkClass: NavLinkProps["className"] = ({ isActive }) =>
+  clsx(
+    "block rounded-lg px-3 py-2 text-sm font-semibold transition-colors md:py-1.5",
+    isActive
+      ? "bg-white/15 text-white underline decoration-accent-400 decoration-2 underline-offset-6"
+      : "text-field-100 hover:bg-white/10 hover:text-white",
+  );
+
+const ctaClass: NavLinkProps["className"] = ({ isActive }) =>
+  clsx(
+    "block rounded-lg bg-accent-400 px-4 py-2 text-center text-sm font-bold text-stone-950 transition-colors hover:bg-accent-300 md:py-1.5",
+    isActive && "ring-2 ring-white/70",
+  );
+
+export function TopNav() {
+  const { status, user } = useSession();
+  const { openPlayerSearch } = usePlayerSearch();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  // Any navigation closes the small-screen menu (a link chosen inside it, the back button, a redirect).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  if (status === "loading") {
+    // Until the session check answers, show no audience's menu, so a wrong one never flashes.
+    return (
+      <div className="flex items-center" aria-hidden="true" data-testid="nav-placeholder">
+        <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+      </div>
+    );
+  }
+
+  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
+  const close = () => setMenuOpen(false);
+
+  const onLogout = async () => {
+    close();
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  return (
+    <nav aria-label="Main" className="flex items-center gap-1">
+      {user?.role === "coach" ? (
+        <button
+          type="button"
+          onClick={openPlayerSearch}
+          aria-label="Search players"
+          title="Search players"
+          className="rounded-lg p-2 text-field-100 transition-colors hover:bg-white/10 hover:text-white"
+        >
+          <Search aria-hidden="true" className="size-5" />
+        </button>
+      ) : null}
+
+      <button
+        type="button"
+        className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 md:hidden"
+        aria-expanded={menuOpen}
+        aria-controls={MENU_ID}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+        Menu
+      </button>
+
+      <ul
+        id={MENU_ID}
+        className={clsx(
+          "absolute inset-x-0 top-full z-40 flex-col gap-1 border-t border-white/10 bg-field-900 px-4 pt-2 pb-4 shadow-lg",
+          "md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none",
+          menuOpen ? "flex" : "hidden",
+        )}
+      >
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={item.cta ? ctaClass : linkClass} onClick={close}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {user ? (
+          <li>
+            <button
+              type="button"
+              onClick={onLogout}
+              disabled={loggingOut}
+              className="flex w-full items-center gap-1.5 rounded-lg px-3 py-2 text-left text-sm font-semibold text-field-100 transition-colors hover:bg-white/10 hover:text-white disabled:opacity-70 md:py-1.5"
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              {loggingOut ? "Logging out…" : "Logout"}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlayerSearchProvider, usePlayerSearch, type PlayerSearchValue } from "./player-search-context";

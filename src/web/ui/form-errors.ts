@@ -1,0 +1,28 @@
+import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
+import type { ApiError } from "~/app/api";
+
+/**
+ * Shows a 400 answer's `error.fields` beside the matching form fields. Returns the messages of fields the form
+ * does not have (to show with the form), or null when every message found its field. When the answer held no
+ * field messages at all, its general message is returned.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: ApiError,
+  formFields: readonly FieldPath<T>[],
+  setError: UseFormSetError<T>,
+): string | null {
+  const entries = Object.entries(error.fields);
+  if (entries.length === 0) return error.message;
+  const leftover: string[] = [];
+  let focused = false;
+  for (const [name, message] of entries) {
+    const field = formFields.find((f) => f === name);
+    if (field) {
+      setError(field, { type: "server", message }, { shouldFocus: !focused });
+      focused = true;
+    } else {
+      leftover.push(message);
+    }
+  }
+  return leftover.length > 0 ? leftover.join(" ") : null;
+}

@@ -1,0 +1,76 @@
+import { clsx } from "clsx";
+import { useId, type ReactNode } from "react";
+
+export interface FieldIds {
+  inputId: string;
+  hintId: string | undefined;
+  errorId: string | undefined;
+  describedBy: string | undefined;
+}
+
+interface FormFieldProps {
+  label: ReactNode;
+  /** Shown under the label, always; tied to the control with aria-describedby. */
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  /** Renders the control; spread `controlProps(ids)` onto it so labels, hints and errors are wired up. */
+  children: (ids: FieldIds) => ReactNode;
+}
+
+/** A labelled form control with its hint and error text tied to it for assistive technology. */
+export function FormField({ label, hint, error, className, children }: FormFieldProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="-mt-1 mb-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {children({ inputId, hintId, errorId, describedBy })}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** The props that tie a control to its label, hint and error. */
+export function controlProps(ids: FieldIds, error: string | undefined) {
+  return {
+    id: ids.inputId,
+    "aria-describedby": ids.describedBy,
+    "aria-invalid": error ? (true as const) : undefined,
+  };
+}
+
+export function FieldError({ id, message, className }: { id?: string | undefined; message?: string | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={clsx("mt-1.5 text-sm font-medium text-red-700", className)}>
+      {message}
+    </p>
+  );
+}
+
+/** A form-level message: errors are announced at once (role="alert"), confirmations politely (role="status"). */
+export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={clsx(
+        "rounded-lg border px-4 py-3 text-sm font-medium",
+        tone === "error" ? "border-red-300 bg-red-50 text-red-800" : "border-field-300 bg-field-50 text-field-900",
+      )}
+    >
+      {children}
+    </div>
+  );
+}
