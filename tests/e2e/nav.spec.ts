@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+
+const main = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
+
+async function navItems(page: import("@playwright/test").Page): Promise<string[]> {
+  const names = await main(page).locator("a, button").evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const s = getComputedStyle(el);
+        return s.display !== "none" && s.visibility !== "hidden" && (el as HTMLElement).offsetParent !== null;
+      })
+      .map((el) => el.getAttribute("aria-label") || (el.textContent ?? "").trim()),
+  );
+  return names;
+}
+
+test.describe("top navigation (SPEC §2)", () => {
+  test("visitors see the public items", async ({ page }) => {
+    await page.goto("/features");
+    await expect(main(page).getByRole("link", { name: "Sign Up" })).toBeVisible();
+    expect(await navItems(page)).toEqual(["Home", "Features", "How It Works", "Pricing", "About Us", "Contact", "Login", "Sign Up"]);
+  });
+
+  test("players see Dashboard, My Profile, Logout", async ({ page, request }) => {
+    const coach = await apiCoach(request);
+    const player = await apiPlayer(request, coach.team!.code);
+    await signInQuick(page, player.email);
+    await page.goto("/player/dashboard");
+    await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
+    expect(await navItems(page)).toEqual(["Dashboard", "My Profile", "Logout"]);
+    await expect(page.getByRole("button", { name: "Search players" })).toHaveCount(0);
+  });
+
+  test("coaches see the search icon, Coach Dashboard, Team Roster, Leaderboard, Log, Logout", async ({ page, request }) => {
+    const coach = await apiCoach(request);
+    await signInQuick(page, coach.email);
+    await page.goto("/coach/dashboard");
+    await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
+    expect(await navItems(page)).toEqual(["Search players", "Coach Dashboard", "Team Roster", "Leaderboard", "Log", "Logout"]);
+  });
+
+  test("on a phone the menu collapses behind a Menu button that toggles the list", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    const toggle = main(page).getByRole("button", { name: "Menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(main(page).getByRole("link", { name: "Pricing" })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(main(page).getByRole("link", { name: "Pricing" })).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(main(page).getByRole("link", { name: "Pricing" })).toBeHidden();
+    await toggle.click();
+    await main(page).getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await context.close();
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+
+/** SPEC §2: every route, and SPEC §4: where each kind of user lands on it. */
+const PUBLIC = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
+const PLAYER = ["/player/dashboard", "/player/profile", "/player/logs"];
+const COACH = [
+  "/coach/dashboard",
+  "/coach/team-stats",
+  "/coach/team-roster",
+  "/coach/leaderboard",
+  "/coach/log",
+  "/coach/player/some-player-id",
+  "/coach/player-detail/some-player-id",
+  "/coach/playbook-analysis",
+];
+
+async function landing(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+test("a visitor sees every public page and is sent to /login from every protected one", async ({ page }) => {
+  for (const path of PUBLIC) expect(await landing(page, path), path).toBe(path);
+  for (const path of [...PLAYER, ...COACH]) {
+    expect(await landing(page, path), path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  }
+});
+
+test("a player reaches the public and player pages and is sent home from coach pages", async ({ page, request }) => {
+  const coach = await apiCoach(request);
+  const player = await apiPlayer(request, coach.team!.code);
+  await signInQuick(page, player.email);
+  for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...PLAYER]) {
+    expect(await landing(page, path), path).toBe(path);
+  }
+  for (const path of COACH) expect(await landing(page, path), path).toBe("/");
+});
+
+test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page, request }) => {
+  const coach = await apiCoach(request);
+  await signInQuick(page, coach.email);
+  for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...COACH]) {
+    expect(await landing(page, path), path).toBe(path);
+  }
+  for (const path of PLAYER) expect(await landing(page, path), path).toBe("/");
+});
+
+test("unknown paths redirect to the home page", async ({ page }) => {
+  for (const path of ["/nope", "/coach", "/player/unknown/deeper", "/pricing/extra"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+});
+
+test("protected pages show only a spinner until the session check finishes", async ({ page, request }) => {
+  const coach = await apiCoach(request);
+  await signInQuick(page, coach.email);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/me", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/coach/dashboard", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(page.getByRole("heading")).toHaveCount(0);
+  await expect(page.getByRole("navigation")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { name: "Coach Dashboard" })).toBeVisible();
+});
+
+test("public pages hold their content in the served HTML, before any script runs", async ({ request }) => {
+  for (const path of PUBLIC) {
+    const html = await (await request.get(path)).text();
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "").trim();
+    expect(h1, `${path} has a main heading in its HTML`).toBeTruthy();
+    const text = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+    expect(text.split(/\s+/).filter(Boolean).length, `${path} has its text in its HTML`).toBeGreaterThan(40);
+  }
+});
