@@ -28,7 +28,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node build/server/main.js",
+    command: "node dist/server/main.js",
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
