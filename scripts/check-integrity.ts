@@ -1,0 +1,47 @@
+/**
+ * npm run check:integrity [-- --fix]
+ * Recounts every counter from the events and attendance on the configured database (DATABASE_URL, else the
+ * SQLite file in DATA_DIR) and reports drift. Exit code 0: no drift; 1: drift found (fixed with --fix); 2: error.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { openDatabase } from "../src/server/db/index.js";
+import { checkIntegrity, rebuildCounters } from "../src/server/db/integrity.js";
+
+const fix = process.argv.includes("--fix");
+const dataDir = resolve(process.env.DATA_DIR || "./data");
+const databaseUrl = process.env.DATABASE_URL || undefined;
+if (!databaseUrl && !existsSync(join(dataDir, "flagline.db"))) {
+  console.error(`No database at ${join(dataDir, "flagline.db")} (set DATA_DIR or DATABASE_URL).`);
+  process.exit(2);
+}
+const database = openDatabase({ databaseUrl, dataDir });
+try {
+  const started = performance.now();
+  const report = await checkIntegrity(database.db);
+  const ms = (performance.now() - started).toFixed(0);
+  console.log(`${database.engine}: ${report.events} events, ${report.players} players checked in ${ms} ms`);
+  if (report.drift.length === 0) {
+    console.log("OK: every counter equals a recount from the events and attendance.");
+    process.exitCode = 0;
+  } else {
+    console.log(`DRIFT: ${report.drift.length} counter(s) disagree with the recount:`);
+    for (const d of report.drift.slice(0, 50)) {
+      console.log(`  player ${d.playerId}  ${d.field}: stored ${d.stored}, recounted ${d.recounted}`);
+    }
+    if (report.drift.length > 50) console.log(`  … and ${report.drift.length - 50} more`);
+    if (fix) {
+      await rebuildCounters(database.db);
+      const after = await checkIntegrity(database.db);
+      console.log(after.drift.length === 0 ? "Fixed: counters rebuilt from the events." : "Still drifting after the rebuild.");
+    } else {
+      console.log("Run again with --fix to rebuild the counters from the events.");
+    }
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error("check:integrity failed:", error);
+  process.exitCode = 2;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,260 @@
+/**
+ * Response shapes of the coach analytics API (`/api/team/*`). The server declares its OpenAPI responses with
+ * these schemas and the web takes its types from them, so both sides read the same contract.
+ * Times are ISO-8601 UTC strings; calendar days are "YYYY-MM-DD".
+ */
+import { z } from "zod";
+import { EVENT_TYPES } from "../event-types.js";
+
+export const positionGroupSchema = z.enum(["offense", "defense", "other"]);
+export const sessionKindSchema = z.enum(["practice", "game"]);
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+
+const isoTime = z.string().describe("ISO-8601 UTC time");
+const isoDay = z.string().describe("Calendar day, YYYY-MM-DD");
+const count = z.number().int().min(0);
+
+/** SPEC §3 derived player summary (domain/player-summary.ts `PlayerSummary`). */
+export const playerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  positionGroup: positionGroupSchema,
+  jerseyNumber: z.union([z.number(), z.string()]),
+  performanceScore: z.number(),
+  eventCount: count,
+  attendancePercentage: count,
+  teamRanking: z.number().int().min(1).max(10),
+  lastActive: isoTime.nullable(),
+  stats: z.object({
+    totalEvents: count,
+    passingYards: z.number(),
+    receivingYards: z.number(),
+    rushingYards: z.number(),
+    touchdowns: count,
+    flagPulls: count,
+    interceptions: count,
+  }),
+  photoUrl: z.string().nullable(),
+});
+export type PlayerSummaryDto = z.infer<typeof playerSummarySchema>;
+
+/** GET /api/team/players */
+export const teamPlayersResponseSchema = z.object({ players: z.array(playerSummarySchema) });
+export type TeamPlayersResponse = z.infer<typeof teamPlayersResponseSchema>;
+
+/** The statistics the leaders boards rank, in the order they are shown. */
+export const LEADER_STATS = [
+  "passingYards",
+  "receivingYards",
+  "rushingYards",
+  "touchdowns",
+  "flagPulls",
+  "interceptions",
+] as const;
+export type LeaderStat = (typeof LEADER_STATS)[number];
+/** How many players each leaders board lists. */
+export const LEADERS_PER_STAT = 3;
+
+export const leaderSchema = z.object({ playerId: z.string(), name: z.string(), value: z.number() });
+export const leadersSchema = z.object({
+  passingYards: z.array(leaderSchema),
+  receivingYards: z.array(leaderSchema),
+  rushingYards: z.array(leaderSchema),
+  touchdowns: z.array(leaderSchema),
+  flagPulls: z.array(leaderSchema),
+  interceptions: z.array(leaderSchema),
+});
+export type Leader = z.infer<typeof leaderSchema>;
+export type Leaders = z.infer<typeof leadersSchema>;
+
+export const attendanceRowSchema = z.object({
+  sessionId: z.string(),
+  date: isoDay,
+  kind: sessionKindSchema,
+  opponent: z.string().nullable(),
+  present: z.boolean(),
+});
+
+export const scorePointSchema = z.object({
+  date: isoDay,
+  /** That day's performance points (SPEC §9, 0.1 per event included), one decimal. */
+  points: z.number(),
+  /** Running total; the last one equals the player's performanceScore. */
+  score: z.number(),
+});
+
+export const trainingLogSchema = z.object({
+  id: z.string(),
+  date: isoDay,
+  activityType: z.string(),
+  durationMinutes: z.number().int(),
+  intensity: z.number().int(),
+  notes: z.string(),
+});
+
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  category: z.string(),
+  body: z.string(),
+  createdAt: isoTime,
+  coachName: z.string(),
+});
+
+/** GET /api/team/players/{id} */
+export const playerDetailResponseSchema = z.object({
+  player: playerSummarySchema.extend({
+    primaryPosition: z.string().nullable(),
+    positions: z.array(z.string()),
+    joinedAt: isoTime.nullable(),
+  }),
+  /** Newest first. */
+  attendance: z.array(attendanceRowSchema),
+  /** One entry per day with events (in the viewer's zone), ascending. */
+  scoreHistory: z.array(scorePointSchema),
+  /** The latest 20. */
+  trainingLogs: z.array(trainingLogSchema),
+  /** Newest first. */
+  feedback: z.array(feedbackItemSchema),
+});
+export type PlayerDetailResponse = z.infer<typeof playerDetailResponseSchema>;
+
+export const playerEventSchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  yards: z.number().int().nullable(),
+  occurredAt: isoTime,
+  sessionId: z.string().nullable(),
+  /** "Game vs Eagles · 2026-10-03", "Practice · 2026-10-01"; null without a session. */
+  sessionLabel: z.string().nullable(),
+  playId: z.string().nullable(),
+  /** What the event is worth to this player (weight at their position plus 0.1), one decimal. */
+  points: z.number(),
+});
+
+/** GET /api/team/players/{id}/events: newest first; pass nextCursor back as `cursor` for the next page. */
+export const playerEventsResponseSchema = z.object({
+  events: z.array(playerEventSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PlayerEventsResponse = z.infer<typeof playerEventsResponseSchema>;
+
+export const teamSessionSummarySchema = z.object({
+  id: z.string(),
+  kind: sessionKindSchema,
+  date: isoDay,
+  opponent: z.string().nullable(),
+  location: z.string().nullable(),
+  eventCount: count,
+  presentCount: count,
+  attendanceCount: count,
+});
+
+/** GET /api/team/sessions: newest first. */
+export const teamSessionsResponseSchema = z.object({ sessions: z.array(teamSessionSummarySchema) });
+export type TeamSessionsResponse = z.infer<typeof teamSessionsResponseSchema>;
+
+export const LEADERBOARD_WINDOWS = ["season", "last30", "session"] as const;
+export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
+export const LEADERBOARD_GROUPS = ["all", "offense", "defense", "other"] as const;
+export type LeaderboardGroup = (typeof LEADERBOARD_GROUPS)[number];
+/** The "last30" window: events of the last 30 days. */
+export const LAST_WINDOW_DAYS = 30;
+
+export const rankedPlayerSchema = playerSummarySchema.extend({
+  /** Competition ranking on performanceScore: 1, 2, 2, 4. */
+  place: z.number().int().min(1),
+});
+
+/** GET /api/team/leaderboard */
+export const leaderboardResponseSchema = z.object({
+  window: z.enum(LEADERBOARD_WINDOWS),
+  players: z.array(rankedPlayerSchema),
+  leaders: leadersSchema,
+});
+export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
+
+const statFields = {
+  passingYards: z.number(),
+  receivingYards: z.number(),
+  rushingYards: z.number(),
+  touchdowns: count,
+  flagPulls: count,
+  interceptions: count,
+};
+
+/** GET /api/team/stats */
+export const teamStatsResponseSchema = z.object({
+  totals: z.object({
+    players: count,
+    sessions: count,
+    games: count,
+    practices: count,
+    /** Every event logged for the team. */
+    events: count,
+    ...statFields,
+    /** Mean of the players' attendance percentages, rounded; 0 with no players. */
+    averageAttendance: count,
+  }),
+  /** Per session, ascending by date. */
+  trend: z.array(
+    z.object({
+      sessionId: z.string(),
+      date: isoDay,
+      kind: sessionKindSchema,
+      opponent: z.string().nullable(),
+      events: count,
+      points: z.number(),
+      ...statFields,
+    }),
+  ),
+  byGroup: z.array(
+    z.object({ group: positionGroupSchema, players: count, events: count, score: z.number(), averageScore: z.number() }),
+  ),
+  /** Per session, ascending by date; percent is 0 for a session nobody was marked for. */
+  attendance: z.array(
+    z.object({
+      sessionId: z.string(),
+      date: isoDay,
+      kind: sessionKindSchema,
+      present: count,
+      marked: count,
+      percent: count,
+    }),
+  ),
+  /** Per day with events (in the viewer's zone), ascending; includes events logged outside a session. */
+  daily: z.array(z.object({ date: isoDay, events: count, points: z.number() })),
+  topPerformers: leadersSchema,
+});
+export type TeamStatsResponse = z.infer<typeof teamStatsResponseSchema>;
+
+export const dashboardEventSchema = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  playerName: z.string(),
+  eventType: z.string(),
+  yards: z.number().int().nullable(),
+  occurredAt: isoTime,
+  points: z.number(),
+});
+
+/** GET /api/team/dashboard */
+export const dashboardResponseSchema = z.object({
+  team: z.object({ id: z.string(), name: z.string(), code: z.string() }),
+  playerCount: count,
+  averageAttendance: count,
+  /** Events of the team in the last 7 days. */
+  eventsThisWeek: count,
+  /** The five best scores. */
+  topPerformers: z.array(playerSummarySchema),
+  /** The latest 10. */
+  latestEvents: z.array(dashboardEventSchema),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** How a session reads in lists: "Game vs Eagles · 2026-10-03", "Game · 2026-10-03", "Practice · 2026-10-01". */
+export function sessionLabel(s: { kind: "practice" | "game"; date: string; opponent?: string | null }): string {
+  const opponent = s.opponent?.trim();
+  const what = s.kind === "game" ? (opponent ? `Game vs ${opponent}` : "Game") : "Practice";
+  return `${what} · ${s.date}`;
+}

@@ -1,0 +1,328 @@
+/*
+ * Team-wide queries of the coach analytics API: leaderboard, team stats and dashboard. Every function takes
+ * the caller's team id, reads only that team's rows, and answers in a fixed handful of queries whatever the
+ * team's size (events are grouped in SQL, never fetched one by one or per player).
+ */
+import type { Kysely } from "kysely";
+import {
+  LAST_WINDOW_DAYS,
+  type DashboardResponse,
+  type LeaderboardGroup,
+  type LeaderboardResponse,
+  type LeaderboardWindow,
+  type TeamStatsResponse,
+} from "../../domain/api/team.js";
+import { statsFromCounters, type EventTypeCounter } from "../../domain/event-types.js";
+import { sortPlayers } from "../../domain/player-search.js";
+import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "../../domain/player-summary.js";
+import { attendancePercentage, eventPoints, eventPointsTenths } from "../../domain/scoring.js";
+import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
+import { localDay, positionOfRow, summarizeRow, teamSessionsWithCounts, type SummaryErrorHandler } from "./analytics.js";
+import type { DB } from "./schema.js";
+import { teamPlayerSummaries } from "./summaries.js";
+import { getTeam } from "./teams.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which events a windowed board counts: those since a time, or those of one session. */
+export type EventWindow = { since: string } | { sessionId: string };
+
+/** Per-(player, event type) counts, yard sums and latest time of the team's events in a window (one query). */
+export async function windowCounters(
+  db: Kysely<DB>,
+  teamId: string,
+  window: EventWindow,
+): Promise<Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>> {
+  let q = db
+    .selectFrom("events")
+    .select((eb) => [
+      "player_id",
+      "event_type",
+      eb.fn.countAll<number | string>().as("n"),
+      eb.fn.sum<number | string | null>("yards").as("yards"),
+      eb.fn.max("occurred_at").as("last"),
+    ])
+    .where("team_id", "=", teamId);
+  q = "since" in window ? q.where("occurred_at", ">=", window.since) : q.where("session_id", "=", window.sessionId);
+  const rows = await q.groupBy(["player_id", "event_type"]).execute();
+  const byPlayer = new Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>();
+  for (const r of rows) {
+    let p = byPlayer.get(r.player_id);
+    if (!p) byPlayer.set(r.player_id, (p = { counters: [], lastEventAt: null }));
+    p.counters.push({ eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0) });
+    if (r.last !== null && (p.lastEventAt === null || r.last > p.lastEventAt)) p.lastEventAt = r.last;
+  }
+  return byPlayer;
+}
+
+/**
+ * Summaries of every player of the team over a window of events: eventCount, score, stats and lastActive
+ * are the window's, attendance the season's. Two queries: the roster with its attendance counters, and the
+ * window's events grouped by player and type. Best score first.
+ */
+export async function windowPlayerSummaries(
+  db: Kysely<DB>,
+  teamId: string,
+  window: EventWindow,
+  opts: SummaryErrorHandler = {},
+): Promise<PlayerSummary[]> {
+  const [roster, counters] = await Promise.all([
+    db
+      .selectFrom("profiles as p")
+      .leftJoin("player_stats as s", "s.player_id", "p.user_id")
+      .select([
+        "p.user_id",
+        "p.full_name",
+        "p.jersey_number",
+        "p.primary_position",
+        "p.positions",
+        "p.photo_file_id",
+        "s.attendance_total",
+        "s.attendance_attended",
+      ])
+      .where("p.team_id", "=", teamId)
+      .where("p.role", "=", "player")
+      .execute(),
+    windowCounters(db, teamId, window),
+  ]);
+  const summaries = roster.map((r) => {
+    const w = counters.get(r.user_id);
+    return summarizeRow(
+      r,
+      {
+        counters: w?.counters ?? [],
+        attendance: { attended: Number(r.attendance_attended ?? 0), total: Number(r.attendance_total ?? 0) },
+        lastEventAt: w?.lastEventAt ?? null,
+      },
+      opts,
+    );
+  });
+  return sortPlayers(summaries, "performanceScore", "desc");
+}
+
+export interface LeaderboardOptions extends SummaryErrorHandler {
+  window: LeaderboardWindow;
+  /** Required for window "session" (a session of the team: the caller's check). */
+  sessionId?: string;
+  group?: LeaderboardGroup;
+  /** The clock for "last30" (tests). */
+  now?: Date;
+}
+
+/** The leaderboard: ranked players with places, and the top three per stat, over the chosen window and group. */
+export async function teamLeaderboard(db: Kysely<DB>, teamId: string, opts: LeaderboardOptions): Promise<LeaderboardResponse> {
+  let players: PlayerSummary[];
+  if (opts.window === "season") {
+    players = await teamPlayerSummaries(db, teamId, opts);
+  } else if (opts.window === "last30") {
+    const since = new Date((opts.now ?? new Date()).getTime() - LAST_WINDOW_DAYS * DAY_MS).toISOString();
+    players = await windowPlayerSummaries(db, teamId, { since }, opts);
+  } else {
+    if (!opts.sessionId) throw new RangeError("the session window needs a session id");
+    players = await windowPlayerSummaries(db, teamId, { sessionId: opts.sessionId }, opts);
+  }
+  const group = opts.group ?? "all";
+  if (group !== "all") players = players.filter((p) => p.positionGroup === group);
+  return { window: opts.window, players: rankPlayers(players), leaders: statLeaders(players) };
+}
+
+interface BreakdownRow {
+  sessionId: string | null;
+  day: string;
+  playerId: string;
+  position: string;
+  eventType: string;
+  count: number;
+  yards: number;
+}
+
+/**
+ * The team's events grouped by session, local day, player and type (one query). The player is in the
+ * grouping only because an event's points depend on the player's position.
+ */
+export async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes: number): Promise<BreakdownRow[]> {
+  const perEvent = db
+    .selectFrom("events as e")
+    .innerJoin("profiles as p", "p.user_id", "e.player_id")
+    .select([
+      "e.session_id",
+      localDay(db, "e.occurred_at", offsetMinutes).as("day"),
+      "e.player_id",
+      "e.event_type",
+      "e.yards",
+      "p.primary_position",
+      "p.positions",
+    ])
+    .where("e.team_id", "=", teamId);
+  const rows = await db
+    .selectFrom(perEvent.as("t"))
+    .select((eb) => [
+      "t.session_id",
+      "t.day",
+      "t.player_id",
+      "t.event_type",
+      "t.primary_position",
+      "t.positions",
+      eb.fn.countAll<number | string>().as("n"),
+      eb.fn.sum<number | string | null>("t.yards").as("yards"),
+    ])
+    .groupBy(["t.session_id", "t.day", "t.player_id", "t.event_type", "t.primary_position", "t.positions"])
+    .execute();
+  return rows.map((r) => ({
+    sessionId: r.session_id,
+    day: r.day,
+    playerId: r.player_id,
+    position: positionOfRow(r),
+    eventType: r.event_type,
+    count: Number(r.n),
+    yards: Number(r.yards ?? 0),
+  }));
+}
+
+type StatFields = Pick<
+  TeamStatsResponse["totals"],
+  "passingYards" | "receivingYards" | "rushingYards" | "touchdowns" | "flagPulls" | "interceptions"
+>;
+
+function statFields(counters: readonly EventTypeCounter[]): StatFields {
+  const s = statsFromCounters(counters);
+  return {
+    passingYards: s.passingYards,
+    receivingYards: s.receivingYards,
+    rushingYards: s.rushingYards,
+    touchdowns: s.passingTouchdowns + s.receivingTouchdowns + s.rushingTouchdowns,
+    flagPulls: s.flagPulls,
+    interceptions: s.interceptions,
+  };
+}
+
+/** Accumulates breakdown rows: event count, points in tenths and per-type counters. */
+class Tally {
+  events = 0;
+  pointsTenths = 0;
+  readonly counters: EventTypeCounter[] = [];
+  add(r: BreakdownRow) {
+    this.events += r.count;
+    this.pointsTenths += r.count * eventPointsTenths(r.eventType, r.position);
+    this.counters.push({ eventType: r.eventType, count: r.count, yards: r.yards });
+  }
+}
+
+function tallyBy<K>(rows: readonly BreakdownRow[], key: (r: BreakdownRow) => K): Map<K, Tally> {
+  const tallies = new Map<K, Tally>();
+  for (const r of rows) {
+    const k = key(r);
+    let t = tallies.get(k);
+    if (!t) tallies.set(k, (t = new Tally()));
+    t.add(r);
+  }
+  return tallies;
+}
+
+const ascendingDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/**
+ * Team statistics: totals over every event logged for the team, a per-session trend, per-group totals,
+ * per-session attendance, activity per local day and the season's stat leaders. Three queries.
+ */
+export async function teamStats(
+  db: Kysely<DB>,
+  teamId: string,
+  opts: SummaryErrorHandler & { tzOffset?: number } = {},
+): Promise<TeamStatsResponse> {
+  const [players, sessionsNewestFirst, breakdown] = await Promise.all([
+    teamPlayerSummaries(db, teamId, opts),
+    teamSessionsWithCounts(db, teamId),
+    teamEventBreakdown(db, teamId, opts.tzOffset ?? 0),
+  ]);
+  const sessions = [...sessionsNewestFirst].reverse();
+  const all = tallyBy(breakdown, () => "all").get("all") ?? new Tally();
+  const bySession = tallyBy(breakdown, (r) => r.sessionId);
+  const byDay = tallyBy(breakdown, (r) => r.day);
+
+  return {
+    totals: {
+      players: players.length,
+      sessions: sessions.length,
+      games: sessions.filter((s) => s.kind === "game").length,
+      practices: sessions.filter((s) => s.kind === "practice").length,
+      events: all.events,
+      ...statFields(all.counters),
+      averageAttendance: averageAttendance(players),
+    },
+    trend: sessions.map((s) => {
+      const t = bySession.get(s.id) ?? new Tally();
+      return {
+        sessionId: s.id,
+        date: s.date,
+        kind: s.kind,
+        opponent: s.opponent,
+        events: t.events,
+        points: t.pointsTenths / 10,
+        ...statFields(t.counters),
+      };
+    }),
+    byGroup: groupTotals(players),
+    attendance: sessions.map((s) => ({
+      sessionId: s.id,
+      date: s.date,
+      kind: s.kind,
+      present: s.presentCount,
+      marked: s.attendanceCount,
+      percent: attendancePercentage(s.presentCount, s.attendanceCount),
+    })),
+    daily: [...byDay.entries()]
+      .map(([date, t]) => ({ date, events: t.events, points: t.pointsTenths / 10 }))
+      .sort(ascendingDate),
+    topPerformers: statLeaders(players),
+  };
+}
+
+/** How many top players the dashboard lists, and how many recent events. */
+export const DASHBOARD_TOP = 5;
+export const DASHBOARD_LATEST = 10;
+
+/** The coach dashboard (four queries), or null when the team does not exist. */
+export async function teamDashboard(
+  db: Kysely<DB>,
+  teamId: string,
+  opts: SummaryErrorHandler & { now?: Date } = {},
+): Promise<DashboardResponse | null> {
+  const weekAgo = new Date((opts.now ?? new Date()).getTime() - 7 * DAY_MS).toISOString();
+  const [team, players, week, latest] = await Promise.all([
+    getTeam(db, teamId),
+    teamPlayerSummaries(db, teamId, opts),
+    db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("team_id", "=", teamId)
+      .where("occurred_at", ">=", weekAgo)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("events as e")
+      .innerJoin("profiles as p", "p.user_id", "e.player_id")
+      .select(["e.id", "e.player_id", "e.event_type", "e.yards", "e.occurred_at", "p.full_name", "p.primary_position", "p.positions"])
+      .where("e.team_id", "=", teamId)
+      .orderBy("e.occurred_at", "desc")
+      .orderBy("e.id", "desc")
+      .limit(DASHBOARD_LATEST)
+      .execute(),
+  ]);
+  if (!team) return null;
+  return {
+    team: { id: team.id, name: team.name, code: team.teamCode },
+    playerCount: players.length,
+    averageAttendance: averageAttendance(players),
+    eventsThisWeek: Number(week.n),
+    topPerformers: players.slice(0, DASHBOARD_TOP),
+    latestEvents: latest.map((e) => ({
+      id: e.id,
+      playerId: e.player_id,
+      playerName: e.full_name.trim() || UNKNOWN_PLAYER_NAME,
+      eventType: e.event_type,
+      yards: e.yards === null ? null : Number(e.yards),
+      occurredAt: e.occurred_at,
+      points: eventPoints(e.event_type, positionOfRow(e)),
+    })),
+  };
+}

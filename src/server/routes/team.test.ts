@@ -1,0 +1,544 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  DashboardResponse,
+  LeaderboardResponse,
+  PlayerDetailResponse,
+  PlayerEventsResponse,
+  TeamPlayersResponse,
+  TeamSessionsResponse,
+  TeamStatsResponse,
+} from "../../domain/api/team.js";
+import { POSITION_KEYS } from "../../domain/positions.js";
+import { bruteForceSummaries, rng, seedActivity } from "../db/analytics-testing.js";
+import { setAttendance } from "../db/attendance.js";
+import { recordEvent } from "../db/events.js";
+import { createTeamSession } from "../db/team-sessions.js";
+import { testEngines, type TestDatabase } from "../db/testing.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "../http/test-client.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type App = ReturnType<typeof createTestApp>["app"];
+
+describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await create();
+    app = createTestApp(database).app;
+  });
+  afterAll(async () => database?.cleanup());
+
+  /** A coach who signs up (creating a team) and players who join with the team code. */
+  async function team(players: Array<{ fullName: string; primaryPosition: string; jerseyNumber?: number; positions?: string[] }>) {
+    const coach = await signUpCoach(app, `Team ${randomUUID().slice(0, 6)}`);
+    const teamId = coach.me.team!.id;
+    const joined = [];
+    for (const p of players) joined.push(await signUpPlayer(app, coach.me.team!.code, p));
+    return { coach, teamId, players: joined, ids: joined.map((p) => p.me.id) };
+  }
+
+  function eventFor(teamId: string, createdBy: string) {
+    return (playerId: string, eventType: string, extra: { yards?: number; sessionId?: string; occurredAt?: string } = {}) =>
+      recordEvent(database.db, {
+        id: randomUUID(),
+        teamId,
+        playerId,
+        eventType,
+        yards: extra.yards ?? null,
+        sessionId: extra.sessionId ?? null,
+        occurredAt: extra.occurredAt ?? new Date().toISOString(),
+        createdBy,
+      });
+  }
+
+  it.each([7, 42])("GET /api/team/players equals the domain summaries recomputed by brute force (seed %i)", async (seed) => {
+    const random = rng(seed);
+    const roster = Array.from({ length: 6 }, (_, i) => ({
+      fullName: `Player ${i}`,
+      primaryPosition: random.pick(POSITION_KEYS),
+      jerseyNumber: random.int(0, 99),
+      positions: random.chance(0.5) ? [random.pick(POSITION_KEYS)] : [],
+    }));
+    const { coach, teamId, ids } = await team(roster);
+    await seedActivity(database.db, { teamId, playerIds: ids, createdBy: coach.me.id, random, events: 150, sessions: 5 });
+
+    const res = await coach.client.get<TeamPlayersResponse>("/api/team/players");
+    expect(res.status).toBe(200);
+    expect(res.body.players).toEqual(await bruteForceSummaries(database.db, teamId));
+    const scores = res.body.players.map((p) => p.performanceScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  describe("leaderboard", () => {
+    let ctx: Awaited<ReturnType<typeof team>>;
+    let sessionId: string;
+    const names = ["Ann Quarterback", "Bo Receiver", "Cy Corner", "Di Rusher"];
+
+    beforeAll(async () => {
+      ctx = await team([
+        { fullName: names[0]!, primaryPosition: "qb" },
+        { fullName: names[1]!, primaryPosition: "wr" },
+        { fullName: names[2]!, primaryPosition: "cb" },
+        { fullName: names[3]!, primaryPosition: "rusher" },
+      ]);
+      const [ann, bo, cy, di] = ctx.ids as [string, string, string, string];
+      const log = eventFor(ctx.teamId, ctx.coach.me.id);
+      const session = await createTeamSession(database.db, {
+        teamId: ctx.teamId,
+        kind: "game",
+        date: "2026-10-03",
+        opponent: "Eagles",
+        createdBy: ctx.coach.me.id,
+      });
+      sessionId = session.id;
+      // Ann (qb) 8.1 + 1.6 + 0.6 and Bo (wr) 8.1 + 1.6 + 0.6 tie at 10.3; Cy (cb) 5.1 now and 51.7 forty days
+      // ago; Di (rusher) 7.2 in the game.
+      await log(ann, "Pass TD", { yards: 25 });
+      await log(ann, "Pass Completion", { yards: 10 });
+      await log(ann, "Pass Incompletion");
+      await log(bo, "TD Catch", { yards: 30 });
+      await log(bo, "Catch", { yards: 12 });
+      await log(bo, "Rush Attempt", { yards: 4 });
+      await log(cy, "Sack");
+      const old = new Date(Date.now() - 40 * DAY_MS).toISOString();
+      for (let i = 0; i < 6; i++) await log(cy, "Interception", { occurredAt: old });
+      await log(cy, "Flag Pull", { occurredAt: old });
+      await log(di, "Sack", { sessionId });
+      await log(di, "Flag Pull", { sessionId });
+    });
+
+    const board = (query: string) => ctx.coach.client.get<LeaderboardResponse>(`/api/team/leaderboard${query}`);
+    const placeOf = (b: LeaderboardResponse) => Object.fromEntries(b.players.map((p) => [p.name, [p.performanceScore, p.place]]));
+
+    it("season: ranked by score with competition places for ties, and leaders", async () => {
+      const res = await board("");
+      expect(res.status).toBe(200);
+      expect(res.body.window).toBe("season");
+      expect(placeOf(res.body)).toEqual({
+        "Cy Corner": [56.8, 1],
+        "Ann Quarterback": [10.3, 2],
+        "Bo Receiver": [10.3, 2],
+        "Di Rusher": [7.2, 4],
+      });
+      expect(res.body.players.map((p) => p.name)).toEqual(["Cy Corner", "Ann Quarterback", "Bo Receiver", "Di Rusher"]);
+      expect(res.body.leaders.passingYards).toEqual([{ playerId: ctx.ids[0], name: "Ann Quarterback", value: 35 }]);
+      expect(res.body.leaders.receivingYards).toEqual([{ playerId: ctx.ids[1], name: "Bo Receiver", value: 42 }]);
+      expect(res.body.leaders.rushingYards).toEqual([{ playerId: ctx.ids[1], name: "Bo Receiver", value: 4 }]);
+      expect(res.body.leaders.touchdowns).toEqual([
+        { playerId: ctx.ids[0], name: "Ann Quarterback", value: 1 },
+        { playerId: ctx.ids[1], name: "Bo Receiver", value: 1 },
+      ]);
+      expect(res.body.leaders.interceptions).toEqual([{ playerId: ctx.ids[2], name: "Cy Corner", value: 6 }]);
+      expect(res.body.leaders.flagPulls).toEqual([
+        { playerId: ctx.ids[2], name: "Cy Corner", value: 1 },
+        { playerId: ctx.ids[3], name: "Di Rusher", value: 1 },
+      ]);
+    });
+
+    it("last30 leaves out older events but keeps the season's attendance", async () => {
+      const season = await board("?window=season");
+      const res = await board("?window=last30");
+      expect(res.status).toBe(200);
+      expect(placeOf(res.body)).toEqual({
+        "Ann Quarterback": [10.3, 1],
+        "Bo Receiver": [10.3, 1],
+        "Di Rusher": [7.2, 3],
+        "Cy Corner": [5.1, 4],
+      });
+      const cy = res.body.players.find((p) => p.name === "Cy Corner")!;
+      expect(cy.eventCount).toBe(1);
+      expect(cy.stats.interceptions).toBe(0);
+      expect(res.body.leaders.interceptions).toEqual([]);
+      const seasonCy = season.body.players.find((p) => p.name === "Cy Corner")!;
+      expect(cy.attendancePercentage).toBe(seasonCy.attendancePercentage);
+    });
+
+    it("session counts only that session's events", async () => {
+      const res = await board(`?window=session&sessionId=${sessionId}`);
+      expect(res.status).toBe(200);
+      expect(res.body.window).toBe("session");
+      expect(placeOf(res.body)).toEqual({
+        "Di Rusher": [7.2, 1],
+        "Ann Quarterback": [0, 2],
+        "Bo Receiver": [0, 2],
+        "Cy Corner": [0, 2],
+      });
+      expect(res.body.leaders.flagPulls).toEqual([{ playerId: ctx.ids[3], name: "Di Rusher", value: 1 }]);
+    });
+
+    it("group keeps one position group, ranked among themselves", async () => {
+      const defense = await board("?group=defense");
+      expect(placeOf(defense.body)).toEqual({ "Cy Corner": [56.8, 1], "Di Rusher": [7.2, 2] });
+      const offense = await board("?window=session&group=offense&sessionId=" + sessionId);
+      expect(placeOf(offense.body)).toEqual({ "Ann Quarterback": [0, 1], "Bo Receiver": [0, 1] });
+      const other = await board("?group=other");
+      expect(other.body.players).toEqual([]);
+    });
+
+    it("refuses bad input with 400 and another team's session with 404", async () => {
+      for (const query of ["?window=session", "?window=week", "?group=kickers", `?window=session&sessionId=`]) {
+        const res = await board(query);
+        expect(res.status, query).toBe(400);
+        expect(res.body).toMatchObject({ error: { code: "invalid_input", message: expect.any(String) } });
+      }
+      const elsewhere = await signUpCoach(app, "Elsewhere");
+      const theirs = await createTeamSession(database.db, {
+        teamId: elsewhere.me.team!.id,
+        kind: "practice",
+        date: "2026-10-01",
+        createdBy: elsewhere.me.id,
+      });
+      for (const id of [theirs.id, randomUUID()]) {
+        const res = await ctx.coach.client.get(`/api/team/leaderboard?window=session&sessionId=${id}`);
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe("not_found");
+      }
+    });
+
+    it("sessions list the game with its counts", async () => {
+      const res = await ctx.coach.client.get<TeamSessionsResponse>("/api/team/sessions");
+      expect(res.status).toBe(200);
+      expect(res.body.sessions).toEqual([
+        {
+          id: sessionId,
+          kind: "game",
+          date: "2026-10-03",
+          opponent: "Eagles",
+          location: null,
+          eventCount: 2,
+          presentCount: 0,
+          attendanceCount: 0,
+        },
+      ]);
+    });
+  });
+
+  describe("player detail", () => {
+    let ctx: Awaited<ReturnType<typeof team>>;
+    let playerId: string;
+    const sessions: string[] = [];
+
+    beforeAll(async () => {
+      ctx = await team([
+        { fullName: "Sam Slot", primaryPosition: "slot", jerseyNumber: 11, positions: ["wr"] },
+        { fullName: "Other Player", primaryPosition: "qb" },
+      ]);
+      playerId = ctx.ids[0]!;
+      const log = eventFor(ctx.teamId, ctx.coach.me.id);
+      for (const [kind, date, opponent] of [
+        ["practice", "2026-10-01", null],
+        ["game", "2026-10-03", "Eagles"],
+        ["practice", "2026-10-05", null],
+      ] as const) {
+        const s = await createTeamSession(database.db, { teamId: ctx.teamId, kind, date, opponent, createdBy: ctx.coach.me.id });
+        sessions.push(s.id);
+      }
+      await setAttendance(database.db, { sessionId: sessions[0]!, playerId, present: true });
+      await setAttendance(database.db, { sessionId: sessions[1]!, playerId, present: false });
+      await setAttendance(database.db, { sessionId: sessions[2]!, playerId, present: true });
+      const types = ["Catch", "TD Catch", "Drop", "Flag Pull", "Catch", "Sack"];
+      for (let i = 0; i < 30; i++) {
+        // Pairs share a timestamp, so paging must break ties by id.
+        const occurredAt = new Date(Date.UTC(2026, 9, 1 + Math.floor(i / 6), 22, Math.floor(i / 2))).toISOString();
+        await log(playerId, types[i % types.length]!, {
+          yards: i % 3 === 0 ? i : undefined,
+          sessionId: i % 2 === 0 ? sessions[1] : undefined,
+          occurredAt,
+        });
+      }
+      await log(ctx.ids[1]!, "Pass TD");
+      const now = new Date().toISOString();
+      for (let i = 0; i < 25; i++) {
+        await database.db
+          .insertInto("training_logs")
+          .values({
+            id: randomUUID(),
+            player_id: playerId,
+            team_id: ctx.teamId,
+            date: `2026-09-${String(i + 1).padStart(2, "0")}`,
+            activity_type: "Sprints",
+            duration_minutes: 30 + i,
+            intensity: 1 + (i % 10),
+            notes: `log ${i}`,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      for (const [i, body] of ["Great hands.", "Work on routes."].entries()) {
+        await database.db
+          .insertInto("feedback")
+          .values({
+            id: randomUUID(),
+            team_id: ctx.teamId,
+            player_id: playerId,
+            coach_id: ctx.coach.me.id,
+            category: "skills",
+            body,
+            created_at: new Date(Date.UTC(2026, 9, 10 + i)).toISOString(),
+            read_at: null,
+          })
+          .execute();
+      }
+    });
+
+    it("has the summary, attendance newest first, score history ending at the score, logs and feedback", async () => {
+      const res = await ctx.coach.client.get<PlayerDetailResponse>(`/api/team/players/${playerId}`);
+      expect(res.status).toBe(200);
+      const { player, attendance, scoreHistory, trainingLogs, feedback } = res.body;
+      const list = await ctx.coach.client.get<TeamPlayersResponse>("/api/team/players");
+      expect(player).toEqual({
+        ...list.body.players.find((p) => p.id === playerId),
+        primaryPosition: "slot",
+        positions: ["slot", "wr"],
+        joinedAt: expect.any(String),
+      });
+      expect(player).toMatchObject({ name: "Sam Slot", jerseyNumber: 11, position: "slot", positionGroup: "offense", eventCount: 30 });
+      expect(attendance).toEqual([
+        { sessionId: sessions[2], date: "2026-10-05", kind: "practice", opponent: null, present: true },
+        { sessionId: sessions[1], date: "2026-10-03", kind: "game", opponent: "Eagles", present: false },
+        { sessionId: sessions[0], date: "2026-10-01", kind: "practice", opponent: null, present: true },
+      ]);
+      expect(player.attendancePercentage).toBe(67);
+      expect(scoreHistory.map((d) => d.date)).toEqual(["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-04", "2026-10-05"]);
+      expect(scoreHistory.at(-1)!.score).toBe(player.performanceScore);
+      // Each day: Catch 1.6, TD Catch 8.1, Drop 0.6, Flag Pull 2.1, Catch 1.6, Sack 5.1 (slot weights) = 19.1.
+      expect(scoreHistory[0]).toEqual({ date: "2026-10-01", points: 19.1, score: 19.1 });
+      expect(player.performanceScore).toBe(95.5);
+      expect(trainingLogs).toHaveLength(20);
+      expect(trainingLogs[0]).toMatchObject({ date: "2026-09-25", activityType: "Sprints", durationMinutes: 54, notes: "log 24" });
+      expect(trainingLogs.at(-1)!.date).toBe("2026-09-06");
+      expect(feedback.map((f) => [f.body, f.coachName])).toEqual([
+        ["Work on routes.", "Casey Coach"],
+        ["Great hands.", "Casey Coach"],
+      ]);
+    });
+
+    it("buckets the score history in the viewer's zone", async () => {
+      // Events at 22:00-22:14 UTC fall on the next day at UTC+2.
+      const res = await ctx.coach.client.get<PlayerDetailResponse>(`/api/team/players/${playerId}?tzOffset=120`);
+      expect(res.status).toBe(200);
+      expect(res.body.scoreHistory.map((d) => d.date)).toEqual(["2026-10-02", "2026-10-03", "2026-10-04", "2026-10-05", "2026-10-06"]);
+      expect(res.body.scoreHistory.at(-1)!.score).toBe(95.5);
+      for (const bad of ["841", "-841", "abc", "1.5", "60m"]) {
+        const r = await ctx.coach.client.get(`/api/team/players/${playerId}?tzOffset=${bad}`);
+        expect(r.status, bad).toBe(400);
+        expect(r.body.error).toMatchObject({ code: "invalid_input", fields: { tzOffset: expect.any(String) } });
+      }
+    });
+
+    it("pages the events newest first with no duplicates or gaps, with points and session labels", async () => {
+      const seen: PlayerEventsResponse["events"] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res: { status: number; body: PlayerEventsResponse } = await ctx.coach.client.get<PlayerEventsResponse>(
+          `/api/team/players/${playerId}/events?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.events.length).toBeLessThanOrEqual(7);
+        seen.push(...res.body.events);
+        cursor = res.body.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 20);
+      expect(pages).toBe(5);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(30);
+      const stored = await database.db
+        .selectFrom("events")
+        .select(["id", "occurred_at"])
+        .where("player_id", "=", playerId)
+        .orderBy("occurred_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      expect(seen.map((e) => e.id)).toEqual(stored.map((e) => e.id));
+      const inGame = seen.find((e) => e.sessionId === sessions[1])!;
+      expect(inGame.sessionLabel).toBe("Game vs Eagles · 2026-10-03");
+      const loose = seen.find((e) => e.sessionId === null)!;
+      expect(loose.sessionLabel).toBeNull();
+      expect(seen.find((e) => e.eventType === "TD Catch")!.points).toBe(8.1);
+      expect(seen.find((e) => e.eventType === "Catch")!.points).toBe(1.6);
+
+      const first = await ctx.coach.client.get<PlayerEventsResponse>(`/api/team/players/${playerId}/events`);
+      expect(first.body.events).toHaveLength(25);
+      expect(first.body.nextCursor).not.toBeNull();
+    });
+
+    it("filters by event type and refuses unknown types and bad paging with 400", async () => {
+      const res = await ctx.coach.client.get<PlayerEventsResponse>(
+        `/api/team/players/${playerId}/events?type=${encodeURIComponent("TD Catch")}&limit=100`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.events).toHaveLength(5);
+      expect(res.body.events.every((e) => e.eventType === "TD Catch")).toBe(true);
+      expect(res.body.nextCursor).toBeNull();
+
+      for (const query of ["type=Touchdown", "type=td%20catch", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor", "cursor=%25%25"]) {
+        const bad = await ctx.coach.client.get(`/api/team/players/${playerId}/events?${query}`);
+        expect(bad.status, query).toBe(400);
+        expect(bad.body.error.code).toBe("invalid_input");
+        expect(Object.keys(bad.body.error.fields ?? {})).toHaveLength(1);
+      }
+    });
+
+    it("an unknown id is 404", async () => {
+      for (const path of [`/api/team/players/${randomUUID()}`, `/api/team/players/${randomUUID()}/events`]) {
+        const res = await ctx.coach.client.get(path);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: { code: "not_found", message: "That player was not found." } });
+      }
+      // The coach's own id is not a player's.
+      expect((await ctx.coach.client.get(`/api/team/players/${ctx.coach.me.id}`)).status).toBe(404);
+    });
+  });
+
+  it("stats and dashboard describe the caller's team", async () => {
+    const random = rng(314);
+    const { coach, teamId, ids } = await team([
+      { fullName: "One", primaryPosition: "qb" },
+      { fullName: "Two", primaryPosition: "cb" },
+      { fullName: "Three", primaryPosition: "center" },
+    ]);
+    await seedActivity(database.db, { teamId, playerIds: ids, createdBy: coach.me.id, random, events: 60, sessions: 4, days: 20 });
+
+    const stats = await coach.client.get<TeamStatsResponse>("/api/team/stats?tzOffset=-300");
+    expect(stats.status).toBe(200);
+    expect(stats.body.totals).toMatchObject({ players: 3, sessions: 4, events: 60 });
+    expect(stats.body.trend).toHaveLength(4);
+    expect(stats.body.attendance).toHaveLength(4);
+    expect(stats.body.daily.reduce((a, d) => a + d.events, 0)).toBe(60);
+    expect((await coach.client.get("/api/team/stats?tzOffset=900")).status).toBe(400);
+
+    const dash = await coach.client.get<DashboardResponse>("/api/team/dashboard");
+    expect(dash.status).toBe(200);
+    expect(dash.body.team).toEqual({ id: teamId, name: coach.me.team!.name, code: coach.me.team!.code });
+    expect(dash.body.playerCount).toBe(3);
+    expect(dash.body.topPerformers).toHaveLength(3);
+    expect(dash.body.latestEvents).toHaveLength(10);
+    expect(dash.body.eventsThisWeek).toBeLessThanOrEqual(60);
+  });
+
+  describe("authorization", () => {
+    let a: Awaited<ReturnType<typeof team>>;
+    let b: Awaited<ReturnType<typeof team>>;
+    let aSession: string;
+
+    beforeAll(async () => {
+      a = await team([
+        { fullName: "Alpha One", primaryPosition: "qb" },
+        { fullName: "Alpha Two", primaryPosition: "cb" },
+      ]);
+      b = await team([{ fullName: "Bravo One", primaryPosition: "wr" }]);
+      const s = await createTeamSession(database.db, { teamId: a.teamId, kind: "game", date: "2026-10-03", createdBy: a.coach.me.id });
+      aSession = s.id;
+      await eventFor(a.teamId, a.coach.me.id)(a.ids[0]!, "Pass TD", { yards: 40, sessionId: aSession });
+      await eventFor(b.teamId, b.coach.me.id)(b.ids[0]!, "Catch", { yards: 5 });
+    });
+
+    const endpoints = (playerId: string): Array<[string, string]> => [
+      ["GET", "/api/team/players"],
+      ["GET", `/api/team/players/${playerId}`],
+      ["GET", `/api/team/players/${playerId}/events`],
+      ["DELETE", `/api/team/players/${playerId}`],
+      ["GET", "/api/team/sessions"],
+      ["GET", "/api/team/leaderboard"],
+      ["GET", "/api/team/leaderboard?window=last30"],
+      ["GET", "/api/team/stats"],
+      ["GET", "/api/team/dashboard"],
+    ];
+
+    it("a player of the team gets 403 on every endpoint, even with bad input", async () => {
+      const player = a.players[0]!.client;
+      for (const [method, path] of [...endpoints(a.ids[1]!), ["GET", "/api/team/stats?tzOffset=9999"] as [string, string]]) {
+        const res = await player.request(method, path);
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body.error.code).toBe("forbidden");
+      }
+      expect((await a.coach.client.get<TeamPlayersResponse>("/api/team/players")).body.players).toHaveLength(2);
+    });
+
+    it("signed out gets 401 on every endpoint", async () => {
+      const anonymous = new TestClient(app);
+      for (const [method, path] of [...endpoints(a.ids[0]!), ["GET", "/api/team/players/x/events?limit=0"] as [string, string]]) {
+        const res = await anonymous.request(method, path);
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.body.error.code).toBe("unauthenticated");
+      }
+    });
+
+    it("a coach of another team gets 404 for this team's ids, the same as for ids that do not exist", async () => {
+      for (const id of [...a.ids, a.coach.me.id]) {
+        for (const path of [`/api/team/players/${id}`, `/api/team/players/${id}/events`]) {
+          const theirs = await b.coach.client.get(path);
+          const missing = await b.coach.client.get(path.replace(id, randomUUID()));
+          expect(theirs.status, path).toBe(404);
+          expect(theirs.body).toEqual(missing.body);
+        }
+        expect((await b.coach.client.delete(`/api/team/players/${id}`)).status).toBe(404);
+      }
+      expect((await b.coach.client.get(`/api/team/leaderboard?window=session&sessionId=${aSession}`)).status).toBe(404);
+      // DELETE by B did nothing to A.
+      const list = await a.coach.client.get<TeamPlayersResponse>("/api/team/players");
+      expect(list.body.players.map((p) => p.id).sort()).toEqual([...a.ids].sort());
+      expect((await a.coach.client.get(`/api/team/players/${a.ids[0]}`)).status).toBe(200);
+    });
+
+    it("never shows another team's players, events or sessions in any list", async () => {
+      const bodies = await Promise.all(
+        ["/api/team/players", "/api/team/sessions", "/api/team/leaderboard", "/api/team/leaderboard?window=last30", "/api/team/stats", "/api/team/dashboard"].map(
+          (path) => b.coach.client.get(path),
+        ),
+      );
+      const text = JSON.stringify(bodies.map((r) => r.body));
+      for (const r of bodies) expect(r.status).toBe(200);
+      for (const secret of [...a.ids, aSession, a.teamId, "Alpha"]) expect(text).not.toContain(secret);
+      expect(text).toContain(b.ids[0]!);
+      const stats = bodies[4]!.body as TeamStatsResponse;
+      expect(stats.totals).toMatchObject({ players: 1, events: 1, sessions: 0, passingYards: 0, receivingYards: 5 });
+    });
+  });
+
+  it("removing a player takes them off the list and keeps their events", async () => {
+    const { coach, teamId, ids, players } = await team([
+      { fullName: "Stays", primaryPosition: "qb" },
+      { fullName: "Leaves", primaryPosition: "rb" },
+    ]);
+    const leaving = ids[1]!;
+    await eventFor(teamId, coach.me.id)(leaving, "Rush TD", { yards: 20 });
+
+    const res = await coach.client.delete(`/api/team/players/${leaving}`);
+    expect(res.status).toBe(204);
+    expect(res.body).toBeNull();
+    const list = await coach.client.get<TeamPlayersResponse>("/api/team/players");
+    expect(list.body.players.map((p) => p.id)).toEqual([ids[0]]);
+    expect((await coach.client.get(`/api/team/players/${leaving}`)).status).toBe(404);
+    expect((await coach.client.delete(`/api/team/players/${leaving}`)).status).toBe(404);
+    const dash = await coach.client.get<DashboardResponse>("/api/team/dashboard");
+    expect(dash.body.playerCount).toBe(1);
+
+    const events = await database.db.selectFrom("events").selectAll().where("player_id", "=", leaving).execute();
+    expect(events).toHaveLength(1);
+    const counters = await database.db.selectFrom("player_stats").selectAll().where("player_id", "=", leaving).execute();
+    expect(counters[0]?.event_count).toBe(1);
+    const me = await players[1]!.client.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body.user.team).toBeNull();
+  });
+
+  it("the OpenAPI document lists every endpoint with its input and output", async () => {
+    const res = await new TestClient(app).get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths["/api/team/players"]!)).toEqual(["get"]);
+    expect(Object.keys(paths["/api/team/players/{id}"]!).sort()).toEqual(["delete", "get"]);
+    const events = paths["/api/team/players/{id}/events"]!.get!;
+    expect(events.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(["path:id", "query:cursor", "query:limit", "query:type"]);
+    expect(Object.keys(events.responses).sort()).toEqual(["200", "400", "401", "403", "404"]);
+    for (const path of ["/api/team/sessions", "/api/team/leaderboard", "/api/team/stats", "/api/team/dashboard"]) {
+      expect(paths[path]?.get?.responses?.["200"], path).toBeDefined();
+    }
+    expect(res.body.components.schemas.PlayerSummary).toBeDefined();
+  });
+});

@@ -1,0 +1,287 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import {
+  dashboardResponseSchema,
+  eventTypeSchema,
+  LEADERBOARD_GROUPS,
+  LEADERBOARD_WINDOWS,
+  leaderboardResponseSchema,
+  playerDetailResponseSchema,
+  playerEventsResponseSchema,
+  playerSummarySchema,
+  sessionLabel,
+  teamSessionsResponseSchema,
+  teamStatsResponseSchema,
+} from "../../domain/api/team.js";
+import { eventPoints } from "../../domain/scoring.js";
+import { findTeamPlayer, listPlayerEvents, playerDetail, removePlayerFromTeam, teamSessionsWithCounts } from "../db/analytics.js";
+import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
+import { teamPlayerSummaries } from "../db/summaries.js";
+import { getTeamSession } from "../db/team-sessions.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { requireCoach } from "../http/viewer.js";
+import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
+
+/*
+ * The coach analytics API. Coaches only (a player gets 403, signed out 401), checked before any input is
+ * read. The team always comes from the session; an id that is not the team's answers exactly like one that
+ * does not exist (404), so nothing about other teams leaks.
+ */
+
+const PlayerSummary = playerSummarySchema.openapi("PlayerSummary");
+
+/**
+ * Runs before a route's input validation, so a caller who may not use these endpoints learns nothing, not even
+ * whether their input was valid. Per route, not `use("/api/team/*")`: other modules serve paths under
+ * /api/team (the live stream is open to players) and a path middleware would apply to them too.
+ */
+const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireCoach(c);
+  await next();
+});
+const PLAYER_NOT_FOUND = "That player";
+
+const playerParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
+});
+
+/** An integer query parameter (query values arrive as text). */
+function intQuery(label: string, min: number, max: number, fallback: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string()
+    .regex(/^[+-]?\d{1,6}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+    .optional()
+    .transform((v) => v ?? fallback)
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback });
+}
+
+const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0).openapi({
+  description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days are bucketed in it",
+});
+
+const listPlayers = createRoute({
+  method: "get",
+  path: "/api/team/players",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "Every player of the coach's team with their SPEC §3 summary, best score first",
+  responses: {
+    200: {
+      description: "The team's players",
+      content: { "application/json": { schema: z.object({ players: z.array(PlayerSummary) }).openapi("TeamPlayers") } },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
+const getPlayer = createRoute({
+  method: "get",
+  path: "/api/team/players/{id}",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "One player of the team: summary, attendance, score history, training logs and feedback",
+  request: { params: playerParams, query: z.object({ tzOffset: tzOffsetQuery }) },
+  responses: {
+    200: { description: "The player", content: { "application/json": { schema: playerDetailResponseSchema.openapi("PlayerDetail") } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const listEvents = createRoute({
+  method: "get",
+  path: "/api/team/players/{id}/events",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "The player's events logged for the team, newest first, a page at a time",
+  request: {
+    params: playerParams,
+    query: z.object({
+      type: eventTypeSchema.optional().openapi({ description: "Only events of this type" }),
+      cursor: z.string().max(500).optional().openapi({ description: "nextCursor of the previous page" }),
+      limit: intQuery("limit", 1, 100, 25),
+    }),
+  },
+  responses: {
+    200: { description: "One page", content: { "application/json": { schema: playerEventsResponseSchema.openapi("PlayerEvents") } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const removePlayer = createRoute({
+  method: "delete",
+  path: "/api/team/players/{id}",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "Remove a player from the team; their events and counters stay with them",
+  request: { params: playerParams },
+  responses: {
+    204: { description: "Removed" },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/api/team/sessions",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "The team's practices and games, newest first, with event and attendance counts",
+  responses: {
+    200: { description: "The sessions", content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } } },
+    ...errorResponses(401, 403),
+  },
+});
+
+const leaderboard = createRoute({
+  method: "get",
+  path: "/api/team/leaderboard",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "Players ranked by performance score over the season, the last 30 days or one session",
+  request: {
+    query: z.object({
+      window: z.enum(LEADERBOARD_WINDOWS, { error: "window must be season, last30 or session." }).default("season"),
+      sessionId: z.string().min(1).max(200).optional().openapi({ description: "Required when window is session" }),
+      group: z.enum(LEADERBOARD_GROUPS, { error: "group must be all, offense, defense or other." }).default("all"),
+    }),
+  },
+  responses: {
+    200: { description: "The leaderboard", content: { "application/json": { schema: leaderboardResponseSchema.openapi("Leaderboard") } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const stats = createRoute({
+  method: "get",
+  path: "/api/team/stats",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "Team totals, per-session trend, per-group totals, attendance, daily activity and stat leaders",
+  request: { query: z.object({ tzOffset: tzOffsetQuery }) },
+  responses: {
+    200: { description: "The team's statistics", content: { "application/json": { schema: teamStatsResponseSchema.openapi("TeamStats") } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const dashboard = createRoute({
+  method: "get",
+  path: "/api/team/dashboard",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "The coach dashboard: team, head counts, this week's activity, top performers, latest events",
+  responses: {
+    200: { description: "The dashboard", content: { "application/json": { schema: dashboardResponseSchema.openapi("CoachDashboard") } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+/** Logs a player whose summary fell back to the blank one (SPEC §8), so the cause can be found. */
+function summaryErrorLogger(c: AppContext) {
+  return {
+    onPlayerError: (playerId: string, error: unknown) =>
+      c.get("services").log.warn({ err: error, playerId, reqId: c.get("requestId") }, "player summary fell back to blank"),
+  };
+}
+
+export function teamRoutes() {
+  return createRouter()
+    .openapi(listPlayers, async (c) => {
+      const viewer = await requireCoach(c);
+      const players = await teamPlayerSummaries(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
+      return c.json({ players }, 200);
+    })
+    .openapi(getPlayer, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { tzOffset } = c.req.valid("query");
+      const detail = await playerDetail(c.get("services").database.db, viewer.teamId, id, {
+        tzOffset,
+        ...summaryErrorLogger(c),
+      });
+      if (!detail) throw notFound(PLAYER_NOT_FOUND);
+      return c.json(detail, 200);
+    })
+    .openapi(listEvents, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { type, cursor, limit } = c.req.valid("query");
+      const before = cursor === undefined ? undefined : decodeEventCursor(cursor);
+      if (before === null) {
+        const message = "That cursor is not valid; start again from the first page.";
+        throw new ApiError(400, "invalid_input", message, { cursor: message });
+      }
+      const { db } = c.get("services").database;
+      const player = await findTeamPlayer(db, viewer.teamId, id);
+      if (!player) throw notFound(PLAYER_NOT_FOUND);
+      const page = await listPlayerEvents(db, { teamId: viewer.teamId, playerId: id, eventType: type, before, limit });
+      const last = page.events.at(-1);
+      return c.json(
+        {
+          events: page.events.map((e) => ({
+            id: e.id,
+            eventType: e.eventType,
+            yards: e.yards,
+            occurredAt: e.occurredAt,
+            sessionId: e.sessionId,
+            sessionLabel: e.session ? sessionLabel(e.session) : null,
+            playId: e.playId,
+            points: eventPoints(e.eventType, player.position),
+          })),
+          nextCursor: page.more && last ? encodeEventCursor(last) : null,
+        },
+        200,
+      );
+    })
+    .openapi(removePlayer, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const removed = await removePlayerFromTeam(c.get("services").database.db, viewer.teamId, id);
+      if (!removed) throw notFound(PLAYER_NOT_FOUND);
+      return c.body(null, 204);
+    })
+    .openapi(listSessions, async (c) => {
+      const viewer = await requireCoach(c);
+      const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId);
+      return c.json({ sessions }, 200);
+    })
+    .openapi(leaderboard, async (c) => {
+      const viewer = await requireCoach(c);
+      const { window, sessionId, group } = c.req.valid("query");
+      const { db } = c.get("services").database;
+      if (window === "session") {
+        if (!sessionId) {
+          const message = "Choose a session for the one-session leaderboard.";
+          throw new ApiError(400, "invalid_input", message, { sessionId: message });
+        }
+        if (!(await getTeamSession(db, { id: sessionId, teamId: viewer.teamId }))) throw notFound("That session");
+      }
+      const board = await teamLeaderboard(db, viewer.teamId, {
+        window,
+        sessionId: window === "session" ? sessionId : undefined,
+        group,
+        ...summaryErrorLogger(c),
+      });
+      return c.json(board, 200);
+    })
+    .openapi(stats, async (c) => {
+      const viewer = await requireCoach(c);
+      const { tzOffset } = c.req.valid("query");
+      const body = await teamStats(c.get("services").database.db, viewer.teamId, { tzOffset, ...summaryErrorLogger(c) });
+      return c.json(body, 200);
+    })
+    .openapi(dashboard, async (c) => {
+      const viewer = await requireCoach(c);
+      const body = await teamDashboard(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
+      if (!body) throw notFound("Your team");
+      return c.json(body, 200);
+    });
+}
