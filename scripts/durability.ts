@@ -1,0 +1,139 @@
+/**
+ * npm run check:durability [-- --clients 50 --kill-after 1500]
+ * Starts Flagline on a fresh data dir, has N clients log events as fast as they are acknowledged, kills the
+ * server with SIGKILL midway, restarts it, and checks that every acknowledged event is stored exactly once and
+ * every counter equals a recount from the events. Exit code 0 when all holds, 1 otherwise.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../src/server/db/index.js";
+import { checkIntegrity } from "../src/server/db/integrity.js";
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const CLIENTS = option("--clients", 50);
+const KILL_AFTER = option("--kill-after", 1500);
+const PLAYERS = 10;
+const port = 4100 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), "flagline-durability-"));
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", AUTH_RATE_LIMIT: "0", WEB_ROOT: "/nonexistent", PUBLIC_URL: base },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not come up");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function post(path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+function cookieOf(res: Response): string {
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+let server = startServer();
+let exitCode = 1;
+try {
+  await waitForHealth();
+  const coachRes = await post("/api/signup", { role: "coach", fullName: "Durable Coach", email: "coach@durability.test", password: "durability-1", teamName: "Durables" });
+  const coach = (await coachRes.json()) as { user: { team: { code: string } } };
+  const cookie = cookieOf(coachRes);
+  const players: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const res = await post("/api/signup", {
+      role: "player", fullName: `Player ${i}`, email: `p${i}@durability.test`, password: "durability-1",
+      teamCode: coach.user.team.code, jerseyNumber: i, primaryPosition: i % 2 ? "wr" : "cb",
+    });
+    players.push(((await res.json()) as { user: { id: string } }).user.id);
+  }
+
+  const acknowledged = new Set<string>();
+  const attempted = new Set<string>();
+  let killed = false;
+  const started = performance.now();
+  const clients = Array.from({ length: CLIENTS }, async (_, c) => {
+    for (let n = 0; !killed; n++) {
+      const id = randomUUID();
+      attempted.add(id);
+      try {
+        const res = await post("/api/team/events", {
+          events: [{ id, playerId: players[(c + n) % PLAYERS], eventType: n % 3 ? "Flag Pull" : "Catch", yards: n % 3 ? null : 7, occurredAt: new Date().toISOString() }],
+        }, cookie);
+        if (res.status === 200) acknowledged.add(id);
+        else if (!killed) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+      } catch (error) {
+        if (!killed) throw error;
+      }
+      if (!killed && acknowledged.size >= KILL_AFTER) {
+        killed = true;
+        server.kill("SIGKILL");
+      }
+    }
+  });
+  await Promise.all(clients);
+  const seconds = (performance.now() - started) / 1000;
+  if (server.exitCode === null && server.signalCode === null) await new Promise((r) => server.once("exit", r));
+
+  server = startServer();
+  await waitForHealth();
+  const database = openDatabase({ dataDir });
+  const stored = new Set<string>();
+  for (const row of await database.db.selectFrom("events").select("id").execute()) stored.add(row.id);
+  const missing = [...acknowledged].filter((id) => !stored.has(id));
+  const report = await checkIntegrity(database.db);
+
+  // Replaying everything the clients tried (as an offline outbox would) must change nothing acknowledged.
+  const replay = [...attempted];
+  let duplicatesOfAcked = 0;
+  for (let i = 0; i < replay.length; i += 500) {
+    const chunk = replay.slice(i, i + 500);
+    const res = await post("/api/team/events", {
+      events: chunk.map((id, k) => ({ id, playerId: players[k % PLAYERS], eventType: "Flag Pull", occurredAt: new Date().toISOString() })),
+    }, cookie);
+    if (res.status !== 200) throw new Error(`replay refused: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { results: Array<{ id: string; status: string }> };
+    duplicatesOfAcked += body.results.filter((r) => r.status === "duplicate" && acknowledged.has(r.id)).length;
+  }
+  const afterReplay = await checkIntegrity(database.db);
+  await database.close();
+
+  console.log(`clients: ${CLIENTS}; acknowledged before SIGKILL: ${acknowledged.size} in ${seconds.toFixed(2)} s (${(acknowledged.size / seconds).toFixed(0)} events/s)`);
+  console.log(`stored after restart: ${stored.size} (attempted ${attempted.size}); acknowledged but missing: ${missing.length}`);
+  console.log(`replayed ${replay.length} ids: ${duplicatesOfAcked} of ${acknowledged.size} acknowledged came back "duplicate"`);
+  console.log(`counter drift after restart: ${report.drift.length}; after replay: ${afterReplay.drift.length}`);
+  const ok = missing.length === 0 && report.drift.length === 0 && afterReplay.drift.length === 0 && duplicatesOfAcked === acknowledged.size;
+  console.log(ok ? "DURABLE: every acknowledged event is stored exactly once and every counter equals a recount." : "FAILED");
+  exitCode = ok ? 0 : 1;
+} catch (error) {
+  console.error("durability check failed:", error);
+  exitCode = 1;
+} finally {
+  server.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
