@@ -1,3 +1,5 @@
+// Extends zod with .openapi() before any shared schema is built (see test-setup.ts).
+import "@hono/zod-openapi";
 import { loadConfig } from "./config.js";
 import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo } from "./demo/seed.js";
 import { createLogger } from "./logger.js";

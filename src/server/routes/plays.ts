@@ -1,0 +1,311 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import {
+  createPlaySchema,
+  diagramResponseSchema,
+  listPlaysQuerySchema,
+  PLAY_ARCHIVED,
+  PLAY_NAME_TAKEN,
+  playResponseSchema,
+  playsResponseSchema,
+  retagEventResponseSchema,
+  retagEventSchema,
+  updatePlaySchema,
+} from "../../domain/api/plays.js";
+import {
+  createPlay,
+  getPlayDto,
+  lastUsedAt,
+  listPlays,
+  PlayNameTakenError,
+  removePlayDiagram,
+  replacePlayDiagram,
+  retagEvent,
+  setPlayArchived,
+  toPlayDto,
+  updatePlay,
+  type Play,
+} from "../db/plays.js";
+import { fileUrl } from "../db/summaries.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { requireCoach } from "../http/viewer.js";
+import { changeNow } from "../realtime/hub.js";
+import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
+import { retryOnDeadlock } from "./events.js";
+
+/*
+ * The team's playbook, coaches only (a player gets 403, signed out 401, checked before any input is read).
+ * The team always comes from the session; a play or event id that is not the team's answers exactly like one
+ * that does not exist (404). Every write tells the team's open screens through the hub.
+ */
+
+const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireCoach(c);
+  await next();
+});
+
+const PLAY = "That play";
+
+export const playIdParam = z.object({
+  id: z.uuid({ error: "Play id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
+});
+
+const eventIdParam = z.object({
+  id: z.uuid({ error: "Event id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
+});
+
+const PlayResponse = playResponseSchema;
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/team/plays",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "The team's plays, most recently used first (never used last), then by name",
+  request: { query: listPlaysQuerySchema },
+  responses: {
+    200: { description: "The plays", content: { "application/json": { schema: playsResponseSchema } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/api/team/plays",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Add a play; its name must not be taken by another current play (any case)",
+  request: { body: { required: true, content: { "application/json": { schema: createPlaySchema } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: PlayResponse } } },
+    ...errorResponses(400, 401, 403, 409, 415),
+  },
+});
+
+const updateRouteDef = createRoute({
+  method: "patch",
+  path: "/api/team/plays/{id}",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Change a play's name, side, formation, tags or notes (only the fields sent)",
+  request: {
+    params: playIdParam,
+    body: { required: true, content: { "application/json": { schema: updatePlaySchema } } },
+  },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: PlayResponse } } },
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const archiveRouteDef = createRoute({
+  method: "post",
+  path: "/api/team/plays/{id}/archive",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Archive a play: it leaves the picker and cannot be newly tagged; its tagged events keep it",
+  request: { params: playIdParam },
+  responses: {
+    200: { description: "Archived", content: { "application/json": { schema: PlayResponse } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const unarchiveRouteDef = createRoute({
+  method: "post",
+  path: "/api/team/plays/{id}/unarchive",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Bring an archived play back; 409 when a current play has taken its name meanwhile",
+  request: { params: playIdParam },
+  responses: {
+    200: { description: "Current again", content: { "application/json": { schema: PlayResponse } } },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const uploadDiagramRouteDef = createRoute({
+  method: "post",
+  path: "/api/team/plays/{id}/diagram",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Upload the play's diagram (replaces the previous one); served to the team's members only",
+  request: { params: playIdParam, body: imageUploadBody },
+  responses: {
+    201: { description: "Stored", content: { "application/json": { schema: diagramResponseSchema } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+const deleteDiagramRouteDef = createRoute({
+  method: "delete",
+  path: "/api/team/plays/{id}/diagram",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Remove the play's diagram",
+  request: { params: playIdParam },
+  responses: {
+    204: { description: "Removed (or there was none)" },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const retagRouteDef = createRoute({
+  method: "patch",
+  path: "/api/team/events/{id}/play",
+  tags: ["playbook"],
+  middleware: [coachOnly] as const,
+  summary: "Tag an event with a play of the team, or take its tag off (null)",
+  description:
+    "404 when the event or the play is not the team's. 400 when the play is archived (an event already tagged " +
+    "with it may keep it). The player's counters do not change.",
+  request: {
+    params: eventIdParam,
+    body: { required: true, content: { "application/json": { schema: retagEventSchema } } },
+  },
+  responses: {
+    200: { description: "The event's tag now", content: { "application/json": { schema: retagEventResponseSchema } } },
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+function nameTaken(): ApiError {
+  return new ApiError(409, "play_name_taken", PLAY_NAME_TAKEN, { name: PLAY_NAME_TAKEN });
+}
+
+/** Runs a playbook write, answering 409 for a taken name and retrying a PostgreSQL deadlock victim. */
+async function playbookWrite<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await retryOnDeadlock(run);
+  } catch (error) {
+    if (error instanceof PlayNameTakenError) throw nameTaken();
+    throw error;
+  }
+}
+
+/** The play as the API shows it, with its last use read now. */
+async function withLastUse(c: AppContext, teamId: string, play: Play) {
+  return toPlayDto(play, await lastUsedAt(c.get("services").database.db, teamId, play.id));
+}
+
+export function playRoutes() {
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const viewer = await requireCoach(c);
+      const { includeArchived } = c.req.valid("query");
+      const plays = await listPlays(c.get("services").database.db, viewer.teamId, { includeArchived });
+      return c.json({ plays }, 200);
+    })
+    .openapi(createRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const input = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const play = await playbookWrite(() => createPlay(database.db, { teamId: viewer.teamId, ...input }));
+      hub.publish(viewer.teamId, changeNow("plays"));
+      return c.json({ play: toPlayDto(play, null) }, 201);
+    })
+    .openapi(updateRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const patch = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const before = await getPlayDto(database.db, viewer.teamId, id);
+      if (!before) throw notFound(PLAY);
+      const play = await playbookWrite(() => updatePlay(database.db, viewer.teamId, id, patch));
+      if (!play) throw notFound(PLAY);
+      if (play.updatedAt !== before.updatedAt) hub.publish(viewer.teamId, changeNow("plays"));
+      return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
+    })
+    .openapi(archiveRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { database, hub } = c.get("services");
+      const before = await getPlayDto(database.db, viewer.teamId, id);
+      if (!before) throw notFound(PLAY);
+      const play = await playbookWrite(() => setPlayArchived(database.db, viewer.teamId, id, true));
+      if (!play) throw notFound(PLAY);
+      if (!before.archived) hub.publish(viewer.teamId, changeNow("plays"));
+      return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
+    })
+    .openapi(unarchiveRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { database, hub } = c.get("services");
+      const before = await getPlayDto(database.db, viewer.teamId, id);
+      if (!before) throw notFound(PLAY);
+      const play = await playbookWrite(() => setPlayArchived(database.db, viewer.teamId, id, false));
+      if (!play) throw notFound(PLAY);
+      if (before.archived) hub.publish(viewer.teamId, changeNow("plays"));
+      return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
+    })
+    .openapi(uploadDiagramRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { database, hub } = c.get("services");
+      // Checked before the image is processed and stored, so another team's id costs no work; checked again
+      // (locked) when the diagram is linked.
+      if (!(await getPlayDto(database.db, viewer.teamId, id))) throw notFound(PLAY);
+      const image = await receiveImage(c, "diagram");
+      let replaced: Awaited<ReturnType<typeof replacePlayDiagram>>;
+      try {
+        replaced = await retryOnDeadlock(() =>
+          replacePlayDiagram(database.db, viewer.teamId, id, {
+            id: image.id,
+            teamId: viewer.teamId,
+            ownerUserId: viewer.userId,
+            kind: "diagram",
+            storageKey: image.storageKey,
+            mime: image.mime,
+            size: image.size,
+            width: image.width,
+            height: image.height,
+          }),
+        );
+      } catch (error) {
+        await forgetObject(c, image.storageKey);
+        throw error;
+      }
+      if (!replaced) {
+        await forgetObject(c, image.storageKey);
+        throw notFound(PLAY);
+      }
+      if (replaced.previousKey) await forgetObject(c, replaced.previousKey);
+      hub.publish(viewer.teamId, changeNow("plays"));
+      return c.json({ diagramUrl: fileUrl(image.id)! }, 201);
+    })
+    .openapi(deleteDiagramRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { database, hub } = c.get("services");
+      const removed = await retryOnDeadlock(() => removePlayDiagram(database.db, viewer.teamId, id));
+      if (!removed) throw notFound(PLAY);
+      if (removed.previousKey) {
+        await forgetObject(c, removed.previousKey);
+        hub.publish(viewer.teamId, changeNow("plays"));
+      }
+      return c.body(null, 204);
+    })
+    .openapi(retagRouteDef, async (c) => {
+      const viewer = await requireCoach(c);
+      const { id } = c.req.valid("param");
+      const { playId } = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const result = await retryOnDeadlock(() => retagEvent(database.db, viewer.teamId, id, playId));
+      switch (result.status) {
+        case "event_not_found":
+          throw notFound("That event");
+        case "play_not_found":
+          throw notFound(PLAY);
+        case "play_archived":
+          throw new ApiError(400, "play_archived", PLAY_ARCHIVED, { playId: PLAY_ARCHIVED });
+        case "ok":
+          if (result.changed) {
+            hub.publish(viewer.teamId, changeNow("events"));
+            // The plays' last use (the picker's order) moves with the tag.
+            hub.publish(viewer.teamId, changeNow("plays"));
+          }
+          return c.json({ event: result.event }, 200);
+      }
+    });
+}
