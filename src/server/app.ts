@@ -7,13 +7,25 @@ import { createRouter, type AppContext, type Services } from "./http/context.js"
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { contactRoutes } from "./routes/contact.js";
+import { feedbackRoutes } from "./routes/feedback.js";
+import { fileRoutes } from "./routes/files.js";
+import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { playbookAnalysisRoutes } from "./routes/playbook-analysis.js";
+import { playRoutes } from "./routes/plays.js";
+import { profileRoutes } from "./routes/profile.js";
 import { sessionRoutes } from "./routes/session.js";
+import { teamSessionRoutes } from "./routes/sessions.js";
 import { signupRoutes } from "./routes/signup.js";
+import { streamRoutes } from "./routes/stream.js";
+import { teamRoutes } from "./routes/team.js";
+import { trainingLogRoutes } from "./routes/training-logs.js";
+import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./storage/image-upload.js";
 
 export const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
-export const MAX_JSON_BODY = 64 * 1024;
+// Room for a full batch of 500 events from the offline outbox (about 120 KB).
+export const MAX_JSON_BODY = 256 * 1024;
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -81,20 +93,36 @@ export function createApp(services: Services) {
     await next();
   });
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: () => {
-        throw new ApiError(413, "payload_too_large", "The request body is too large.");
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "The request body is too large.");
+    },
+  });
+  // Image uploads carry up to 5 MB (storage/image-upload.ts); every other body stays under the JSON limit.
+  const uploadBodyLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_BODY,
+    onError: () => {
+      throw uploadTooLarge();
+    },
+  });
+  app.use("/api/*", (c, next) => (isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
 
   app.route("/", healthRoutes(VERSION));
   app.route("/", sessionRoutes());
   app.route("/", signupRoutes());
   app.route("/", contactRoutes());
+  app.route("/", teamRoutes());
+  app.route("/", teamSessionRoutes());
+  app.route("/", eventRoutes());
+  app.route("/", streamRoutes());
+  app.route("/", playRoutes());
+  app.route("/", playbookAnalysisRoutes());
+
+  app.route("/", profileRoutes());
+  app.route("/", fileRoutes());
+  app.route("/", trainingLogRoutes());
+  app.route("/", feedbackRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

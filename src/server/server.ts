@@ -7,6 +7,8 @@ import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./http/context.js";
 import { createMemoryRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
+import { createMemoryHub } from "./realtime/hub.js";
+import { createFileStore } from "./storage/index.js";
 
 export interface RunningServer {
   url: string;
@@ -25,6 +27,8 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     config,
     log,
     contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
+    hub: createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
+    files: createFileStore(config),
   };
 }
 
@@ -46,6 +50,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
+          // Live-update streams never finish on their own: end them (their sockets close with them).
+          void services.hub.close();
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });

@@ -4,6 +4,8 @@ import type { Auth } from "../auth/index.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/index.js";
 import type { Logger } from "../logger.js";
+import type { TeamHub } from "../realtime/hub.js";
+import type { FileStore } from "../storage/file-store.js";
 import { ApiError, validationError } from "./errors.js";
 import type { RateLimiter } from "./rate-limit.js";
 
@@ -13,6 +15,10 @@ export interface Services {
   config: Config;
   log: Logger;
   contactLimiter: RateLimiter;
+  /** Live updates: writes publish what changed for a team, GET /api/team/stream relays it. */
+  hub: TeamHub;
+  /** Uploaded files (photos, diagrams): DATA_DIR/uploads or an S3 bucket. */
+  files: FileStore;
 }
 
 /** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */

@@ -4,6 +4,9 @@ import { createApp } from "../app.js";
 import { createAuth } from "../auth/index.js";
 import type { Config } from "../config.js";
 import type { TestDatabase } from "../db/testing.js";
+import { createMemoryHub } from "../realtime/hub.js";
+import { createFileStore } from "../storage/index.js";
+import { createMemoryFileStore } from "../storage/memory.js";
 import type { Services } from "./context.js";
 import { createMemoryRateLimiter } from "./rate-limit.js";
 
@@ -22,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 0,
     contactRateLimit: 100,
     trustProxy: false,
+    storage: { kind: "disk" },
     ...overrides,
   };
 }
@@ -34,6 +38,9 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     config,
     log: pino({ level: "silent" }),
     contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
+    hub: createMemoryHub(),
+    // No data folder (the default here): uploads stay in memory, so tests leave no files behind.
+    files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),
   };
   return { app: createApp(services), services };
 }
