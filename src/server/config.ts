@@ -18,7 +18,21 @@ export interface Config {
   contactRateLimit: number;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of Flagline. */
   trustProxy: boolean;
+  /** Where uploaded files go (STORAGE): DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: "disk" }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      /** S3_ENDPOINT: an S3-compatible service (path-style requests); unset for AWS S3. */
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+    };
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -39,6 +53,35 @@ function authSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+/** STORAGE=disk (default) or STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT and the two keys. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.STORAGE || "disk").toLowerCase();
+  if (kind === "disk") return { kind: "disk" };
+  if (kind !== "s3") throw new Error(`STORAGE must be disk or s3, got "${env.STORAGE}"`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error("STORAGE=s3 needs S3_BUCKET");
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) {
+    try {
+      new URL(endpoint);
+    } catch {
+      throw new Error(`S3_ENDPOINT is not a URL: "${endpoint}"`);
+    }
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS credential chain");
+  }
+  return {
+    kind: "s3",
+    bucket,
+    region: env.S3_REGION?.trim() || "us-east-1",
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: intFromEnv(env, "AUTH_RATE_LIMIT", 10),
     contactRateLimit: intFromEnv(env, "CONTACT_RATE_LIMIT", 5),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    storage: storageConfig(env),
   };
 }

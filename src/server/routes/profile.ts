@@ -1,0 +1,289 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import {
+  changePasswordSchema,
+  DASHBOARD_LATEST_FEEDBACK,
+  DASHBOARD_RECENT_EVENTS,
+  ONLY_PLAYERS_JERSEY,
+  ONLY_PLAYERS_POSITIONS,
+  addDays,
+  localToday,
+  photoResponseSchema,
+  playerDashboardResponseSchema,
+  profileResponseSchema,
+  updateProfileSchema,
+  weekStartOf,
+  WRONG_CURRENT_PASSWORD,
+} from "../../domain/api/player.js";
+import { sessionLabel } from "../../domain/api/team.js";
+import { blankPlayerSummary } from "../../domain/player-summary.js";
+import { eventPoints } from "../../domain/scoring.js";
+import { listPlayerEvents, playerScoreHistory } from "../db/analytics.js";
+import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
+import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
+import { fileUrl, teamPlayerSummaries } from "../db/summaries.js";
+import { listTrainingLogs } from "../db/training-logs.js";
+import { callAuth, forwardCookies } from "../http/auth-bridge.js";
+import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
+import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
+import { requirePlayer, requireViewer } from "../http/viewer.js";
+import { changeNow } from "../realtime/hub.js";
+import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
+import { TOO_MANY_ATTEMPTS } from "./session.js";
+
+/*
+ * The signed-in user's own area: their profile and photo, their password, and (players) their dashboard.
+ * Everything is found by the user id of the session; nothing here takes a user or team id from the request.
+ */
+
+/** Checked before the body is read, so a signed-out caller learns nothing, not even whether the input was valid. */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  await requireViewer(c);
+  await next();
+});
+const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requirePlayer(c);
+  await next();
+});
+
+const ProfileResponse = profileResponseSchema.openapi("ProfileResponse");
+
+const getProfileRoute = createRoute({
+  method: "get",
+  path: "/api/profile",
+  tags: ["profile"],
+  middleware: [signedIn] as const,
+  summary: "The signed-in player's or coach's own profile",
+  responses: {
+    200: { description: "The profile", content: { "application/json": { schema: ProfileResponse } } },
+    ...errorResponses(401),
+  },
+});
+
+const patchProfileRoute = createRoute({
+  method: "patch",
+  path: "/api/profile",
+  tags: ["profile"],
+  middleware: [signedIn] as const,
+  summary: "Change the own name; players also jersey number, primary position and positions",
+  request: { body: { required: true, content: { "application/json": { schema: updateProfileSchema } } } },
+  responses: {
+    200: { description: "The profile as saved", content: { "application/json": { schema: ProfileResponse } } },
+    ...errorResponses(400, 401, 415),
+  },
+});
+
+const uploadPhotoRoute = createRoute({
+  method: "post",
+  path: "/api/profile/photo",
+  tags: ["profile"],
+  middleware: [signedIn] as const,
+  summary: "Upload a profile photo (replaces the previous one)",
+  request: { body: imageUploadBody },
+  responses: {
+    201: { description: "Stored", content: { "application/json": { schema: photoResponseSchema.openapi("PhotoResponse") } } },
+    ...errorResponses(400, 401, 403, 413, 415),
+  },
+});
+
+const deletePhotoRoute = createRoute({
+  method: "delete",
+  path: "/api/profile/photo",
+  tags: ["profile"],
+  middleware: [signedIn] as const,
+  summary: "Remove the profile photo",
+  responses: { 204: { description: "Removed (or there was none)" }, ...errorResponses(401) },
+});
+
+const changePasswordRoute = createRoute({
+  method: "post",
+  path: "/api/profile/password",
+  tags: ["profile"],
+  middleware: [signedIn] as const,
+  summary: "Change the password: every other session is signed out, this one stays signed in (a new cookie is set)",
+  request: { body: { required: true, content: { "application/json": { schema: changePasswordSchema } } } },
+  responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 415, 429) },
+});
+
+/** An integer query parameter (query values arrive as text). */
+function intQuery(label: string, min: number, max: number, fallback: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string()
+    .regex(/^[+-]?\d{1,6}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+    .optional()
+    .transform((v) => v ?? fallback)
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback });
+}
+
+const dashboardRoute = createRoute({
+  method: "get",
+  path: "/api/me/dashboard",
+  tags: ["player"],
+  middleware: [playerOnly] as const,
+  summary: "The player's dashboard: their summary (as their coach sees it), score history, recent events, feedback, this week's training",
+  request: {
+    query: z.object({
+      tzOffset: intQuery("tzOffset", -840, 840, 0).openapi({
+        description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days and weeks are counted in it",
+      }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The dashboard",
+      content: { "application/json": { schema: playerDashboardResponseSchema.openapi("PlayerDashboard") } },
+    },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+async function ownProfile(c: AppContext, viewer: Viewer) {
+  const profile = await getOwnProfile(c.get("services").database.db, viewer.userId);
+  if (!profile) throw unauthenticated();
+  return profile;
+}
+
+/** Tells the team's open screens (roster, leaderboard) that a name, number, position or photo changed. */
+function announceRosterChange(c: AppContext, viewer: Viewer) {
+  if (viewer.teamId) c.get("services").hub.publish(viewer.teamId, changeNow("roster"));
+}
+
+function passwordChangeRefused(json: unknown): ApiError {
+  const code = (json as { code?: unknown } | null)?.code;
+  if (code === "INVALID_PASSWORD") {
+    return new ApiError(400, "wrong_password", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+    const message = (json as { message?: string }).message ?? "That password is not allowed.";
+    return new ApiError(400, "invalid_input", message, { newPassword: message });
+  }
+  return new ApiError(400, "password_not_changed", "Your password could not be changed.");
+}
+
+export function profileRoutes() {
+  return createRouter()
+    .openapi(getProfileRoute, async (c) => {
+      const viewer = await requireViewer(c);
+      return c.json({ profile: await ownProfile(c, viewer) }, 200);
+    })
+    .openapi(patchProfileRoute, async (c) => {
+      const viewer = await requireViewer(c);
+      const patch = c.req.valid("json");
+      if (viewer.role !== "player") {
+        const fields: Record<string, string> = {};
+        if (patch.jerseyNumber !== undefined) fields.jerseyNumber = ONLY_PLAYERS_JERSEY;
+        if (patch.primaryPosition !== undefined) fields.primaryPosition = ONLY_PLAYERS_POSITIONS;
+        if (patch.positions !== undefined) fields.positions = ONLY_PLAYERS_POSITIONS;
+        const messages = Object.values(fields);
+        if (messages.length) {
+          throw new ApiError(400, "invalid_input", messages.length === 1 ? messages[0]! : "Some request fields are not valid.", fields);
+        }
+      }
+      const { database } = c.get("services");
+      if (!(await updateOwnProfile(database.db, viewer.userId, patch))) throw unauthenticated();
+      announceRosterChange(c, viewer);
+      return c.json({ profile: await ownProfile(c, viewer) }, 200);
+    })
+    .openapi(uploadPhotoRoute, async (c) => {
+      const viewer = await requireViewer(c);
+      if (!viewer.teamId) throw new ApiError(403, "no_team", "Join a team before adding a photo.");
+      const image = await receiveImage(c, "photo");
+      const { database } = c.get("services");
+      let replaced: Awaited<ReturnType<typeof replaceProfilePhoto>>;
+      try {
+        replaced = await replaceProfilePhoto(database.db, viewer.userId, {
+          id: image.id,
+          teamId: viewer.teamId,
+          ownerUserId: viewer.userId,
+          kind: "photo",
+          storageKey: image.storageKey,
+          mime: image.mime,
+          size: image.size,
+          width: image.width,
+          height: image.height,
+        });
+      } catch (error) {
+        await forgetObject(c, image.storageKey);
+        throw error;
+      }
+      if (!replaced) {
+        await forgetObject(c, image.storageKey);
+        throw unauthenticated();
+      }
+      if (replaced.previousKey) await forgetObject(c, replaced.previousKey);
+      announceRosterChange(c, viewer);
+      return c.json({ photoUrl: fileUrl(image.id)! }, 201);
+    })
+    .openapi(deletePhotoRoute, async (c) => {
+      const viewer = await requireViewer(c);
+      const previousKey = await removeProfilePhoto(c.get("services").database.db, viewer.userId);
+      if (previousKey) {
+        await forgetObject(c, previousKey);
+        announceRosterChange(c, viewer);
+      }
+      return c.body(null, 204);
+    })
+    .openapi(changePasswordRoute, async (c) => {
+      await requireViewer(c);
+      const { currentPassword, newPassword } = c.req.valid("json");
+      const { response, json } = await callAuth(c, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+      if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+      if (response.status === 401) throw unauthenticated();
+      if (!response.ok) throw passwordChangeRefused(json);
+      // Every session was ended and a new one made for this browser: hand it the new cookie.
+      forwardCookies(c, response);
+      return c.body(null, 204);
+    })
+    .openapi(dashboardRoute, async (c) => {
+      const viewer = await requirePlayer(c);
+      const { tzOffset } = c.req.valid("query");
+      const { database, log } = c.get("services");
+      const db = database.db;
+      const teamId = viewer.teamId;
+      const playerId = viewer.userId;
+
+      // The same summaries the coach's roster reads, so the numbers match theirs exactly.
+      const players = await teamPlayerSummaries(db, teamId, {
+        onPlayerError: (id, error) => log.warn({ err: error, playerId: id, reqId: c.get("requestId") }, "player summary fell back to blank"),
+      });
+      const summary = players.find((p) => p.id === playerId) ?? blankPlayerSummary({ id: playerId, fullName: viewer.fullName });
+      const weekStart = weekStartOf(localToday(new Date(), tzOffset));
+
+      const [scoreHistory, events, latestFeedback, unreadFeedback, weekLogs] = await Promise.all([
+        playerScoreHistory(db, playerId, summary.position, tzOffset),
+        listPlayerEvents(db, { teamId, playerId, limit: DASHBOARD_RECENT_EVENTS }),
+        listFeedback(db, { teamId, playerId, limit: DASHBOARD_LATEST_FEEDBACK }),
+        countUnreadFeedback(db, { teamId, playerId }),
+        listTrainingLogs(db, { playerId, from: weekStart, to: addDays(weekStart, 6) }),
+      ]);
+
+      return c.json(
+        {
+          summary,
+          scoreHistory,
+          recentEvents: events.events.map((e) => ({
+            id: e.id,
+            eventType: e.eventType,
+            yards: e.yards,
+            occurredAt: e.occurredAt,
+            sessionId: e.sessionId,
+            sessionLabel: e.session ? sessionLabel(e.session) : null,
+            playId: e.playId,
+            points: eventPoints(e.eventType, summary.position),
+          })),
+          latestFeedback,
+          unreadFeedback,
+          thisWeek: {
+            weekStart,
+            minutes: weekLogs.reduce((sum, l) => sum + l.durationMinutes, 0),
+            sessions: weekLogs.length,
+            logs: weekLogs,
+          },
+        },
+        200,
+      );
+    });
+}
