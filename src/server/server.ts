@@ -8,6 +8,7 @@ import type { Services } from "./http/context.js";
 import { createMemoryRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { createMemoryHub } from "./realtime/hub.js";
+import { createPgHub } from "./realtime/pg-hub.js";
 import { createFileStore } from "./storage/index.js";
 
 export interface RunningServer {
@@ -27,7 +28,10 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     config,
     log,
     contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
-    hub: createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
+    // One server: changes stay in the process. Several servers on one PostgreSQL: LISTEN/NOTIFY fans them out.
+    hub: config.databaseUrl
+      ? await createPgHub({ connectionString: config.databaseUrl, log })
+      : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
   };
 }

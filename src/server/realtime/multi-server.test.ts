@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTGRES_MARKER } from "../db/testing.js";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function startApp(databaseUrl: string, port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "shared-secret-of-every-app-server-0123456789",
+      LOG_LEVEL: "error",
+      AUTH_RATE_LIMIT: "0",
+      WEB_ROOT: "/nonexistent",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitUp(base: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) throw new Error(`${base} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+async function post(base: string, path: string, body: unknown, cookie?: string) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Reads an SSE response until a `change` event arrives or the time runs out. */
+async function nextChange(res: Response, ms: number): Promise<{ kind: string } | null> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const deadline = Date.now() + ms;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
+      ]);
+      if (!chunk || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const m = /event: change\ndata: (.+)\n/.exec(buffer);
+      if (m) return JSON.parse(m[1]!) as { kind: string };
+    }
+    return null;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
+  const name = `flagline_t_${randomBytes(6).toString("hex")}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "flagline-multi-"));
+  const portA = 4700 + Math.floor(Math.random() * 100);
+  const portB = portA + 100;
+  const A = `http://127.0.0.1:${portA}`;
+  const B = `http://127.0.0.1:${portB}`;
+  let servers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    // The first server migrates; the second starts once the schema is there.
+    servers.push(startApp(url.toString(), portA, join(dataDir, "a")));
+    await waitUp(A);
+    servers.push(startApp(url.toString(), portB, join(dataDir, "b")));
+    await waitUp(B);
+    mkdirSync("test-results", { recursive: true });
+    appendFileSync(POSTGRES_MARKER, `${name} two app servers\n`);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.kill("SIGTERM");
+    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))));
+    servers = [];
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a session made on one server works on the other, and an event logged on one reaches the other's streams", async () => {
+    const signup = await post(A, "/api/signup", {
+      role: "coach", fullName: "Server Coach", email: `coach-${randomUUID()}@example.com`, password: "two-servers-1", teamName: "Mirrors",
+    });
+    expect(signup.status).toBe(201);
+    const coachCookie = cookieOf(signup);
+    const team = ((await signup.json()) as { user: { team: { code: string } } }).user.team;
+
+    const meOnB = await fetch(`${B}/api/me`, { headers: { cookie: coachCookie } });
+    expect(meOnB.status).toBe(200);
+
+    const other = await post(B, "/api/signup", {
+      role: "coach", fullName: "Other Coach", email: `other-${randomUUID()}@example.com`, password: "two-servers-1", teamName: "Strangers",
+    });
+    const otherCookie = cookieOf(other);
+
+    const player = await post(B, "/api/signup", {
+      role: "player", fullName: "Relay Runner", email: `p-${randomUUID()}@example.com`, password: "two-servers-1",
+      teamCode: team.code, jerseyNumber: 9, primaryPosition: "rb",
+    });
+    const playerId = ((await player.json()) as { user: { id: string } }).user.id;
+
+    const streamOnB = await fetch(`${B}/api/team/stream`, { headers: { cookie: coachCookie, accept: "text/event-stream" } });
+    expect(streamOnB.status).toBe(200);
+    const otherTeamStream = await fetch(`${B}/api/team/stream`, { headers: { cookie: otherCookie, accept: "text/event-stream" } });
+    // Let both subscriptions settle before the write.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const logged = await post(A, "/api/team/events", {
+      events: [{ id: randomUUID(), playerId, eventType: "Rush TD", yards: 12, occurredAt: new Date().toISOString() }],
+    }, coachCookie);
+    expect(logged.status).toBe(200);
+
+    const [mine, theirs] = await Promise.all([nextChange(streamOnB, 3000), nextChange(otherTeamStream, 1500)]);
+    expect(mine).toMatchObject({ kind: "events" });
+    expect(theirs).toBeNull();
+
+    const players = await fetch(`${B}/api/team/players`, { headers: { cookie: coachCookie } });
+    const body = (await players.json()) as { players: Array<{ id: string; eventCount: number }> };
+    expect(body.players.find((p) => p.id === playerId)?.eventCount).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { teamChangeSchema } from "../../domain/api/logger.js";
+import type { Logger } from "../logger.js";
+import { createMemoryHub, type MemoryTeamHub, type TeamHub } from "./hub.js";
+
+/** The PostgreSQL channel every Flagline app server of one database listens on. */
+export const CHANNEL = "flagline_team_changes";
+
+/**
+ * A team hub spread over several app servers through PostgreSQL LISTEN/NOTIFY. Each server keeps its own
+ * in-process hub for its streams; a publish delivers locally at once and sends one NOTIFY, which every other
+ * server relays to its local streams (a server ignores its own notifications, so nothing arrives twice).
+ * A change carries only the team id, the kind and the time, never team data.
+ */
+export async function createPgHub(opts: {
+  connectionString: string;
+  log: Pick<Logger, "warn" | "info">;
+  /** Delay before reconnecting the listener after it drops (ms). */
+  reconnectMs?: number;
+}): Promise<TeamHub & { readonly serverId: string; local: MemoryTeamHub }> {
+  const serverId = randomUUID();
+  const local = createMemoryHub({ onListenerError: (err) => opts.log.warn({ err }, "live update listener failed") });
+  let client: pg.Client | null = null;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const onNotification = (msg: pg.Notification) => {
+    if (msg.channel !== CHANNEL || !msg.payload) return;
+    try {
+      const parsed = JSON.parse(msg.payload) as { origin?: string; teamId?: unknown; change?: unknown };
+      if (parsed.origin === serverId || typeof parsed.teamId !== "string") return;
+      const change = teamChangeSchema.safeParse(parsed.change);
+      if (change.success) local.publish(parsed.teamId, change.data);
+    } catch (err) {
+      opts.log.warn({ err }, "ignored a malformed team change notification");
+    }
+  };
+
+  const reconnectLater = () => {
+    if (closed) return;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      connect().catch((err: unknown) => {
+        opts.log.warn({ err }, "could not reconnect the live update listener; will retry");
+        reconnectLater();
+      });
+    }, opts.reconnectMs ?? 1000);
+    reconnectTimer.unref();
+  };
+
+  const drop = (dead: pg.Client) => {
+    if (client !== dead) return;
+    client = null;
+    dead.removeAllListeners("notification");
+    void dead.end().catch(() => undefined);
+    reconnectLater();
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: opts.connectionString });
+    c.on("notification", onNotification);
+    c.on("error", (err) => {
+      opts.log.warn({ err }, "live update listener lost its PostgreSQL connection; reconnecting");
+      drop(c);
+    });
+    c.on("end", () => drop(c));
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+
+  await connect();
+
+  return {
+    serverId,
+    local,
+    publish(teamId, change) {
+      if (closed) return;
+      local.publish(teamId, change);
+      const c = client;
+      if (!c) return; // reconnecting: other servers miss this one change; their screens refresh on the next
+      const payload = JSON.stringify({ origin: serverId, teamId, change });
+      c.query("select pg_notify($1, $2)", [CHANNEL, payload]).catch((err: unknown) =>
+        opts.log.warn({ err }, "could not notify other app servers of a change"),
+      );
+    },
+    subscribe(teamId, listener, onClose) {
+      return local.subscribe(teamId, listener, onClose);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(reconnectTimer);
+      await local.close();
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => undefined);
+    },
+  };
+}
