@@ -1,1 +1,6 @@
-export { PlayerSearchProvider, usePlayerSearch, type PlayerSearchValue } from "./player-search-context";
+export {
+  loadPlayerSearchDialog,
+  PlayerSearchProvider,
+  usePlayerSearch,
+  type PlayerSearchValue,
+} from "./player-search-context";

@@ -1,35 +1,65 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSession } from "~/app/session-context";
+
+/** The dialog's code, loaded the first time a coach opens it (never on a visitor's page). */
+export const loadPlayerSearchDialog = () => import("./player-search-dialog");
+const PlayerSearchDialog = lazy(loadPlayerSearchDialog);
+
+/** Whatever opened the dialog: a click or key event (its currentTarget gets focus back), or nothing. */
+type OpenTrigger = { currentTarget?: EventTarget | null } | undefined;
 
 export interface PlayerSearchValue {
   /** Whether the coach player search dialog is open. */
   open: boolean;
   setOpen: (open: boolean) => void;
-  /** Opens the dialog; does nothing unless a coach is signed in (SPEC §5, §6). */
-  openPlayerSearch: () => void;
+  /**
+   * Opens the dialog; does nothing unless a coach is signed in (SPEC §5, §6). Pass the click event (as
+   * `onClick={openPlayerSearch}` does) so focus returns to the control that opened it.
+   */
+  openPlayerSearch: (trigger?: OpenTrigger) => void;
 }
 
 const PlayerSearchContext = createContext<PlayerSearchValue | null>(null);
 
 /**
- * Holds the open state of the coach player search (SPEC §2). The dialog itself mounts here later, loaded on
- * demand so its code never weighs on the public pages.
+ * Holds the open state of the coach player search (SPEC §2) and mounts the dialog. It lives at the root, not in
+ * the coach layout, because the search icon is in the top navigation on every page a coach visits (the public
+ * pages too); the dialog's code (Radix, the search rules) is a separate chunk loaded when it first opens.
  */
 export function PlayerSearchProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const isCoach = user?.role === "coach";
   const [requestedOpen, setRequestedOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
   // Signing out (or in as a player) closes it: only coaches may have it open.
   if (!isCoach && requestedOpen) setRequestedOpen(false);
   const open = isCoach && requestedOpen;
+  if (open && !everOpened) setEverOpened(true);
 
   const setOpen = useCallback((next: boolean) => setRequestedOpen(next), []);
-  const openPlayerSearch = useCallback(() => {
-    if (isCoach) setRequestedOpen(true);
-  }, [isCoach]);
+  const openPlayerSearch = useCallback(
+    (trigger?: OpenTrigger) => {
+      if (!isCoach) return;
+      const target = trigger?.currentTarget;
+      const active = typeof document === "undefined" ? null : document.activeElement;
+      returnFocus.current = target instanceof HTMLElement ? target : active instanceof HTMLElement ? active : null;
+      setRequestedOpen(true);
+    },
+    [isCoach],
+  );
 
   const value = useMemo<PlayerSearchValue>(() => ({ open, setOpen, openPlayerSearch }), [open, setOpen, openPlayerSearch]);
-  return <PlayerSearchContext value={value}>{children}</PlayerSearchContext>;
+  return (
+    <PlayerSearchContext value={value}>
+      {children}
+      {isCoach && everOpened ? (
+        <Suspense fallback={null}>
+          <PlayerSearchDialog open={open} onOpenChange={setOpen} returnFocus={returnFocus} />
+        </Suspense>
+      ) : null}
+    </PlayerSearchContext>
+  );
 }
 
 export function usePlayerSearch(): PlayerSearchValue {

@@ -1,0 +1,241 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { Medal, Trophy } from "lucide-react";
+import { useId, useMemo } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { useCurrentUser } from "~/app/session-context";
+import { AppPageHeader, Panel } from "~/ui/app-page";
+import { formatPercent, formatScore } from "~/ui/format";
+import { LeaderCards } from "~/ui/leader-cards";
+import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { SegmentedControl } from "~/ui/segmented-control";
+import { sessionLabel, type LeaderboardResponse } from "../../../domain/api/team";
+import { leaderboardQuery, teamSessionsQuery } from "./api";
+import { GROUP_OPTIONS, readFilters, WINDOW_OPTIONS, writeFilters, type LeaderboardFilters } from "./leaderboard-filters";
+
+const PLACE_STYLES = ["bg-accent-300 text-stone-950", "bg-stone-300 text-stone-950", "bg-accent-700 text-white"];
+
+/**
+ * /coach/leaderboard: the team ranked by performance score (places 1, 2, 3… from the API, ties share a place)
+ * beside each player's 1–10 team ranking, filtered by position group and time window, and the leaders of each
+ * statistic. The filters live in the address, so Back from a player returns to the same board.
+ */
+export function LeaderboardPage() {
+  const me = useCurrentUser();
+  const ids = useId();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const setFilters = (patch: Partial<LeaderboardFilters>) =>
+    setParams(writeFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
+
+  const sessions = useQuery({ ...teamSessionsQuery(), enabled: filters.window === "session" });
+  const games = useMemo(() => (sessions.data?.sessions ?? []).filter((s) => s.kind === "game"), [sessions.data]);
+  const gameId = filters.window === "session" ? (games.find((g) => g.id === filters.game) ?? games[0])?.id ?? null : null;
+  const waitingForGame = filters.window === "session" && gameId === null;
+
+  const board = useQuery({
+    ...leaderboardQuery(filters.window, gameId, filters.group),
+    enabled: !waitingForGame,
+    placeholderData: keepPreviousData,
+  });
+  const returnTo = `${location.pathname}${location.search}`;
+
+  let rankings;
+  if (waitingForGame) {
+    rankings = sessions.isError ? (
+      <ErrorState
+        headingLevel={3}
+        title="Error loading games"
+        message={describeError(sessions.error, "The team's games could not be loaded. Please try again.")}
+        onRetry={() => void sessions.refetch()}
+      />
+    ) : sessions.data ? (
+      <EmptyState title="No games yet">Games you create in the Event Logger can be ranked one at a time here.</EmptyState>
+    ) : (
+      <LoadingState label="Loading games..." />
+    );
+  } else if (!board.data) {
+    rankings =
+      board.isError && !board.isFetching ? (
+        <ErrorState
+          headingLevel={3}
+          title="Error loading the leaderboard"
+          message={describeError(board.error, "The leaderboard could not be loaded. Please try again.")}
+          onRetry={() => void board.refetch()}
+        />
+      ) : (
+        <LoadingState label="Loading the leaderboard..." />
+      );
+  } else if (board.data.players.length === 0) {
+    rankings = (
+      <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
+        {filters.group === "all"
+          ? "Players appear here as soon as they join with your team code."
+          : `No ${GROUP_OPTIONS.find((g) => g.value === filters.group)?.label.toLowerCase()} players on the team yet.`}
+      </EmptyState>
+    );
+  } else {
+    rankings = <RankingTable board={board.data} returnTo={returnTo} passSummary={filters.window === "season"} />;
+  }
+
+  const windowText =
+    filters.window === "session"
+      ? games.find((g) => g.id === gameId)
+        ? sessionLabel(games.find((g) => g.id === gameId)!)
+        : "one game"
+      : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
+
+  return (
+    <div className="space-y-8">
+      <AppPageHeader
+        eyebrow={me.team?.name}
+        title="Leaderboard"
+        lead="Players ranked by performance score, updated live as plays are logged."
+      />
+
+      <div className="card flex flex-col gap-4 p-5 lg:flex-row lg:items-end lg:gap-8">
+        <SegmentedControl legend="Position group" options={GROUP_OPTIONS} value={filters.group} onChange={(group) => setFilters({ group })} />
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <div>
+            <label htmlFor={`${ids}-window`} className="label">
+              Time window
+            </label>
+            <select
+              id={`${ids}-window`}
+              className="input py-2"
+              value={filters.window}
+              onChange={(event) => {
+                const chosen = WINDOW_OPTIONS.find((o) => o.value === event.target.value);
+                if (chosen) setFilters({ window: chosen.value });
+              }}
+            >
+              {WINDOW_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {filters.window === "session" ? (
+            <div>
+              <label htmlFor={`${ids}-game`} className="label">
+                Game
+              </label>
+              <select
+                id={`${ids}-game`}
+                className="input py-2"
+                value={gameId ?? ""}
+                disabled={games.length === 0}
+                onChange={(event) => setFilters({ game: event.target.value })}
+              >
+                {games.length === 0 ? <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option> : null}
+                {games.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {sessionLabel(g)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby={`${ids}-rankings`} className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={`${ids}-rankings`} className="text-xl font-bold text-stone-900">
+            Rankings
+          </h2>
+          <p role="status" className="text-sm text-stone-700">
+            {board.isFetching && board.data ? "Updating…" : `Scores over ${windowText}.`}
+          </p>
+        </div>
+        {rankings}
+        <p className="text-sm text-stone-600">
+          Place is the order on this board (tied scores share a place). Rank is the team ranking from 1 to 10: the
+          score divided by 10, rounded, plus 1.
+        </p>
+      </section>
+
+      <Panel title="Category leaders" icon={<Medal className="size-5" />}>
+        {board.data && !waitingForGame ? (
+          <LeaderCards leaders={board.data.leaders} returnTo={returnTo} />
+        ) : waitingForGame ? (
+          <p>Choose a game to see its leaders.</p>
+        ) : board.isError ? (
+          <p>The leaders could not be loaded.</p>
+        ) : (
+          <LoadingState label="Loading the leaders..." />
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function RankingTable({ board, returnTo, passSummary }: { board: LeaderboardResponse; returnTo: string; passSummary: boolean }) {
+  return (
+    <div role="region" aria-label="Rankings table" tabIndex={0} className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <table className="w-full min-w-[40rem] text-sm">
+        <thead className="border-b border-stone-200 bg-stone-100 text-stone-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Place
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Player
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Position
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Score
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Rank
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Plays
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Attendance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {board.players.map((p) => (
+            <tr key={p.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50">
+              <td className="px-3 py-2">
+                <span
+                  className={clsx(
+                    "inline-flex size-8 items-center justify-center rounded-full font-extrabold tabular-nums",
+                    PLACE_STYLES[p.place - 1] ?? "bg-stone-100 text-stone-900",
+                  )}
+                >
+                  {p.place}
+                </span>
+              </td>
+              <th scope="row" className="px-3 py-2 text-left font-semibold">
+                <Link
+                  to={`/coach/player-detail/${encodeURIComponent(p.id)}`}
+                  state={{ player: passSummary ? p : undefined, returnTo }}
+                  className="inline-flex items-center gap-2 text-field-800 underline-offset-2 hover:underline"
+                >
+                  <PlayerAvatar position={p.position} photoUrl={p.photoUrl} size="sm" />
+                  <span>{p.name}</span>
+                </Link>
+              </th>
+              <td className="px-3 py-2">
+                <PositionBadge position={p.position} />
+              </td>
+              <td className="px-3 py-2 text-right font-bold tabular-nums">{formatScore(p.performanceScore)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{p.teamRanking}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{p.eventCount}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(p.attendancePercentage)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

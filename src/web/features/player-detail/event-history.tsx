@@ -1,0 +1,104 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ListOrdered } from "lucide-react";
+import { useId, useState } from "react";
+import { formatDateTime, formatScore } from "~/ui/format";
+import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
+import { playerEventsQuery } from "./api";
+
+/** The player's logged plays, newest first, filterable by type, a page at a time ("Load more"). */
+export function EventHistory({ playerId, playerName }: { playerId: string; playerName: string }) {
+  const ids = useId();
+  const [type, setType] = useState<string | null>(null);
+  const query = useInfiniteQuery(playerEventsQuery(playerId, type));
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+
+  let body;
+  if (!query.data) {
+    body =
+      query.isError && !query.isFetching ? (
+        <ErrorState
+          headingLevel={3}
+          title="Error loading plays"
+          message={describeError(query.error, "The plays could not be loaded. Please try again.")}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <LoadingState label="Loading plays..." />
+      );
+  } else if (events.length === 0) {
+    body = type ? (
+      <EmptyState title={`No ${type} plays`}>
+        None of {playerName}'s logged plays is a {type}. Choose “All event types” to see every play.
+      </EmptyState>
+    ) : (
+      <EmptyState title="No plays logged yet" icon={<ListOrdered className="size-7" />}>
+        Plays logged for {playerName} with the Event Logger will appear here, newest first.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <ol aria-label="Plays, newest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
+              <span className="min-w-0">
+                <span className="font-semibold text-stone-900">{event.eventType}</span>
+                {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
+                <span className="block text-stone-600">
+                  <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
+                  {event.sessionLabel ? <> · {event.sessionLabel}</> : null}
+                </span>
+              </span>
+              <span className="font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>
+            </li>
+          ))}
+        </ol>
+        {query.hasNextPage ? (
+          <div className="mt-3 flex justify-center">
+            <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              Load more
+            </button>
+          </div>
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <p role="alert" className="mt-2 text-center text-sm font-medium text-red-800">
+            More plays could not be loaded. {describeError(query.error, "Please try again.")}
+          </p>
+        ) : null}
+        <p role="status" className="mt-2 text-center text-sm text-stone-600">
+          {query.isFetchingNextPage ? "Loading more plays..." : `Showing ${events.length} ${events.length === 1 ? "play" : "plays"}${query.hasNextPage ? "" : ", all of them"}.`}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="card space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${ids}-title`} className="text-lg font-bold text-stone-900">
+          Event history
+        </h2>
+        <div>
+          <label htmlFor={`${ids}-type`} className="label">
+            Event type
+          </label>
+          <select
+            id={`${ids}-type`}
+            className="input py-2"
+            value={type ?? ""}
+            onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
+          >
+            <option value="">All event types</option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}

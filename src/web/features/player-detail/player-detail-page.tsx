@@ -1,0 +1,123 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { isApiError } from "~/app/api";
+import { Stat } from "~/ui/app-page";
+import { formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
+import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
+import type { PlayerSummaryDto } from "../../../domain/api/team";
+import { viewerTzOffset } from "../live/team-keys";
+import { teamPlayersQuery } from "../roster/team-players-query";
+import { playerDetailQuery } from "./api";
+import { AttendanceHistory, FeedbackList, StatsSummary, TrainingLogs } from "./detail-sections";
+import { readDetailState } from "./detail-state";
+import { EventHistory } from "./event-history";
+import { ScoreChart } from "./score-chart";
+
+/**
+ * /coach/player-detail/{id}: one player of the coach's team. The summary passed in router state (or already in
+ * the roster cache) paints the header at once; the fetched detail replaces it. A player outside the team gets
+ * the same answer as one that does not exist, and the page then shows nothing about them.
+ */
+export function PlayerDetailPage({ id }: { id: string }) {
+  const location = useLocation();
+  const { player: statePlayer, returnTo } = readDetailState(location.state, id);
+  // The zone is fixed for the page's life, so the cache key stays put.
+  const [tzOffset] = useState(viewerTzOffset);
+  const detail = useQuery(playerDetailQuery(id, tzOffset));
+  // Reads the roster's cache entry without fetching it: a first paint for a page opened by URL after the roster.
+  const cached = useQuery({
+    ...teamPlayersQuery(),
+    enabled: false,
+    select: (data) => data.players.find((p) => p.id === id) ?? null,
+  });
+
+  const backLink = (
+    <Link to={returnTo} className="btn btn-secondary w-fit">
+      <ArrowLeft aria-hidden="true" className="size-4" /> Back
+    </Link>
+  );
+
+  // 404 (not on this team, or gone) and 400 (an id that cannot exist) read the same: reveal nothing.
+  if (isApiError(detail.error, 404) || isApiError(detail.error, 400)) {
+    return (
+      <div className="space-y-6">
+        {backLink}
+        <div className="card mx-auto max-w-lg text-center">
+          <UserX aria-hidden="true" className="mx-auto size-10 text-stone-500" />
+          <h1 className="mt-3 text-2xl font-extrabold text-stone-900">Player not found</h1>
+          <p className="mt-2 text-stone-700">This player is not on your team, or no longer exists.</p>
+        </div>
+      </div>
+    );
+  }
+
+  const summary: PlayerSummaryDto | null = detail.data?.player ?? statePlayer ?? cached.data ?? null;
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-4 border-b border-stone-200 pb-6">
+        {backLink}
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex items-center gap-4">
+            {summary ? <PlayerAvatar position={summary.position} photoUrl={summary.photoUrl} size="lg" /> : null}
+            <div className="min-w-0">
+              <p className="eyebrow">Player detail</p>
+              <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-stone-900 sm:text-4xl">
+                {summary ? summary.name : "Loading player…"}
+              </h1>
+              {summary ? (
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
+                  <span className="font-semibold tabular-nums">{formatJersey(summary.jerseyNumber)}</span>
+                  <PositionBadge position={summary.position} />
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <Link to={`/coach/player/${encodeURIComponent(id)}`} className="btn btn-field w-fit">
+            <MessageSquareText aria-hidden="true" className="size-4" /> Give feedback
+          </Link>
+        </div>
+      </div>
+
+      {summary ? (
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <Stat label="Performance score" value={formatScore(summary.performanceScore)} note={`${summary.eventCount} logged ${summary.eventCount === 1 ? "play" : "plays"}`} />
+          <Stat label="Team ranking" value={summary.teamRanking} note="1 to 10, from the score" />
+          <Stat label="Attendance" value={formatPercent(summary.attendancePercentage)} />
+          <Stat
+            label="Last active"
+            value={summary.lastActive ? <span className="text-lg">{formatDateTime(summary.lastActive)}</span> : null}
+            note={summary.lastActive ? undefined : "No plays logged yet"}
+          />
+        </div>
+      ) : null}
+
+      {summary ? <StatsSummary stats={summary.stats} /> : null}
+
+      {!detail.data ? (
+        detail.isError && !detail.isFetching ? (
+          <ErrorState
+            title="Error loading this player"
+            message={describeError(detail.error, "The player's details could not be loaded. Please try again.")}
+            onRetry={() => void detail.refetch()}
+          />
+        ) : (
+          <LoadingState label="Loading the player's details..." />
+        )
+      ) : (
+        <>
+          <ScoreChart history={detail.data.scoreHistory} />
+          <EventHistory playerId={id} playerName={detail.data.player.name} />
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+            <AttendanceHistory rows={detail.data.attendance} playerName={detail.data.player.name} />
+            <TrainingLogs logs={detail.data.trainingLogs} playerName={detail.data.player.name} />
+          </div>
+          <FeedbackList items={detail.data.feedback} playerId={id} playerName={detail.data.player.name} />
+        </>
+      )}
+    </div>
+  );
+}

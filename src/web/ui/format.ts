@@ -1,0 +1,62 @@
+/**
+ * How numbers, times and days read on the coach pages. Times arrive as ISO-8601 UTC and are shown in the
+ * viewer's own zone (ARCHITECTURE.md); calendar days ("YYYY-MM-DD") are already days and are never shifted.
+ */
+
+/** What an empty cell shows (and exports): a dash, never a blank the eye skips. */
+export const NONE = "—";
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const numberFormat = new Intl.NumberFormat(undefined);
+
+/** An ISO time in the viewer's zone ("Oct 3, 2026, 4:05 PM"); a dash for none or an unreadable value. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return NONE;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? NONE : dateTimeFormat.format(time);
+}
+
+function localDate(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+/** A calendar day "2026-10-03" as "Oct 3, 2026". */
+export function formatDay(day: string): string {
+  const date = localDate(day);
+  return date ? dayFormat.format(date) : day;
+}
+
+/** A calendar day as "Oct 3", for chart axes. */
+export function formatShortDay(day: string): string {
+  const date = localDate(day);
+  return date ? shortDayFormat.format(date) : day;
+}
+
+/** A performance score, always with its one decimal (SPEC §9): "12.5", "0.0". */
+export function formatScore(score: number): string {
+  return Number.isFinite(score) ? score.toFixed(1) : "0.0";
+}
+
+export function formatPercent(percent: number): string {
+  return `${percent}%`;
+}
+
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** "#7"; the spec's "N/A" (no number given) stays "N/A". */
+export function formatJersey(jersey: number | string): string {
+  const text = String(jersey).trim();
+  if (text === "" || text.toUpperCase() === "N/A") return "N/A";
+  return text.startsWith("#") ? text : `#${text}`;
+}
+
+/** "1 player", "3 players". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,98 @@
+import { clsx } from "clsx";
+import { AlertTriangle, RotateCw } from "lucide-react";
+import type { ReactNode } from "react";
+
+type HeadingLevel = 2 | 3;
+
+function Heading({ level, id, className, children }: { level: HeadingLevel; id?: string; className?: string; children: ReactNode }) {
+  const Tag = level === 2 ? "h2" : "h3";
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A loading message with a spinner, announced politely. The text is visible, not only read out. */
+export function LoadingState({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" className={clsx("flex items-center justify-center gap-3 py-10 text-stone-700", className)}>
+      <span
+        aria-hidden="true"
+        className="block size-5 animate-spin rounded-full border-[3px] border-field-200 border-t-field-700 motion-reduce:animate-none"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/**
+ * What shows when data could not be loaded: a heading, what happened, and a Retry button. role="alert" so the
+ * failure is announced even though focus stays where it was.
+ */
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  retrying = false,
+  headingLevel = 2,
+  className,
+}: {
+  title: string;
+  message: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+  headingLevel?: HeadingLevel;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={clsx("rounded-2xl border border-red-200 bg-red-50 p-6 text-center", className)}>
+      <AlertTriangle aria-hidden="true" className="mx-auto size-8 text-red-700" />
+      <Heading level={headingLevel} className="mt-2 text-lg font-bold text-red-900">
+        {title}
+      </Heading>
+      <p className="mt-1 text-red-900">{message}</p>
+      {onRetry ? (
+        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry} disabled={retrying}>
+          <RotateCw aria-hidden="true" className={clsx("size-4", retrying && "animate-spin motion-reduce:animate-none")} />
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Nothing to show yet: says so, and what will appear here. */
+export function EmptyState({
+  title,
+  children,
+  icon,
+  headingLevel = 3,
+  className,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: ReactNode;
+  headingLevel?: HeadingLevel;
+  className?: string;
+}) {
+  return (
+    <div className={clsx("rounded-xl border border-dashed border-stone-300 px-6 py-8 text-center", className)}>
+      {icon ? (
+        <span aria-hidden="true" className="mx-auto mb-2 block w-fit text-stone-500">
+          {icon}
+        </span>
+      ) : null}
+      <Heading level={headingLevel} className="font-bold text-stone-900">
+        {title}
+      </Heading>
+      {children ? <div className="mt-1 text-sm text-stone-700">{children}</div> : null}
+    </div>
+  );
+}
+
+/** The message of a failed request, for an error state: the API's own words when it sent some. */
+export function describeError(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.name === "ApiError" && error.message) return error.message;
+  return fallback;
+}
