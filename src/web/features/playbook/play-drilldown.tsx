@@ -1,0 +1,361 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { formatCount, formatDateTime, formatScore, NONE } from "~/ui/format";
+import { PositionBadge } from "~/ui/position-badge";
+import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "../../../domain/api/plays";
+import { TEAM_ROOT_KEY } from "../live/team-keys";
+import type { AnalysisFilters } from "./analysis-filters";
+import { analysisCells, SIDE_LABEL } from "./analysis-sort";
+import { playEventsQuery, playsQuery, retagEvent } from "./api";
+import { SideBadge } from "./play-bits";
+import { describeWindow } from "./window-text";
+
+const RETURN_TO = "/coach/playbook-analysis";
+
+/**
+ * One play over the analysis window: its figures, the players involved with their totals, and its events a page
+ * at a time, each with a "Change play" menu that moves the event to another play (or to none).
+ */
+export function PlayDrillDown({
+  row,
+  filters,
+  tzOffset,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  row: PlaybookAnalysisRow | null;
+  filters: AnalysisFilters;
+  tzOffset: number;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  return (
+    <Dialog.Root
+      open={row !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50 motion-reduce:animate-none" />
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={clsx(
+            "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none",
+            "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-3rem)] sm:max-w-3xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6",
+          )}
+        >
+          {row ? <DrillDownBody key={row.playId} row={row} filters={filters} tzOffset={tzOffset} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; filters: AnalysisFilters; tzOffset: number }) {
+  const ids = useId();
+  const query = useInfiniteQuery(playEventsQuery(row.playId, filters, tzOffset));
+  const pages = query.data?.pages;
+  // Every page repeats the play's row and players for the same window; the newest page has the freshest.
+  const latest: PlayAnalysisEventsResponse | undefined = pages?.at(-1);
+  const play = latest?.play ?? row;
+  const players = pages?.[0]?.players ?? [];
+  const events = pages?.flatMap((p) => p.events) ?? [];
+  const totalEvents = players.reduce((sum, p) => sum + p.events, 0);
+  const cells = analysisCells(play);
+
+  return (
+    <>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <Dialog.Title className="text-xl font-bold break-words text-stone-900">{play.name}</Dialog.Title>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+            <SideBadge side={play.side} />
+            {play.formation ? <span>{play.formation}</span> : null}
+            {play.archived ? <span className="font-semibold">Archived</span> : null}
+          </div>
+        </div>
+        <Dialog.Close
+          className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+          aria-label="Close"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </Dialog.Close>
+      </div>
+      <Dialog.Description className="mt-2 text-sm text-stone-700">
+        What {play.name} produced ({describeWindow(filters)}): its events, newest first, and the players involved.
+      </Dialog.Description>
+
+      <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {(
+          [
+            ["Times run", cells.timesRun],
+            ["Completion %", cells.completionRate],
+            ["Yards", cells.yards],
+            ["Yards/play", cells.yardsPerPlay],
+            ["TDs", cells.touchdowns],
+            ["TD rate", cells.touchdownRate],
+            ["Turnovers", cells.turnovers],
+            ["Points", cells.points],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-stone-100 px-3 py-2">
+            <dt className="text-xs font-semibold text-stone-600">{label}</dt>
+            <dd className="text-lg font-extrabold text-stone-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {!query.data ? (
+        query.isError && !query.isFetching ? (
+          <ErrorState
+            headingLevel={3}
+            className="mt-6"
+            title="Error loading this play's events"
+            message={describeError(query.error, "The events could not be loaded. Please try again.")}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <LoadingState label="Loading the events..." />
+        )
+      ) : (
+        <>
+          <section aria-labelledby={`${ids}-players`} className="mt-6">
+            <h3 id={`${ids}-players`} className="text-base font-bold text-stone-900">
+              Players involved
+            </h3>
+            {players.length === 0 ? (
+              <p className="mt-2 text-sm text-stone-700">No player has an event tagged with this play in this window.</p>
+            ) : (
+              <div role="region" aria-label="Players involved table" tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200">
+                <table className="w-full text-[0.8125rem] sm:text-sm">
+                  <thead className="bg-stone-100 text-stone-700">
+                    <tr>
+                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
+                        Player
+                      </th>
+                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                        Events
+                      </th>
+                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                        Yards
+                      </th>
+                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                        Points
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {players.map((p) => (
+                      <tr key={p.playerId} className="border-t border-stone-100">
+                        <th scope="row" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
+                          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                            <Link
+                              to={`/coach/player-detail/${encodeURIComponent(p.playerId)}`}
+                              state={{ returnTo: RETURN_TO }}
+                              className="text-field-800 underline-offset-2 hover:underline"
+                            >
+                              {p.name}
+                            </Link>
+                            <PositionBadge position={p.position} />
+                          </span>
+                        </th>
+                        <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.events)}</td>
+                        <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.yards)}</td>
+                        <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">{formatScore(p.points)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <EventsSection
+            playId={play.playId}
+            playName={play.name}
+            events={events}
+            totalEvents={totalEvents}
+            hasMore={query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            loadMoreError={query.isFetchNextPageError ? describeError(query.error, "More events could not be loaded.") : null}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+type RetagNotice = { tone: "success" | "error"; text: string; eventId?: string };
+
+function EventsSection({
+  playId,
+  playName,
+  events,
+  totalEvents,
+  hasMore,
+  loadingMore,
+  loadMoreError,
+  onLoadMore,
+}: {
+  playId: string;
+  playName: string;
+  events: PlayAnalysisEvent[];
+  totalEvents: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreError: string | null;
+  onLoadMore: () => void;
+}) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  // The plays an event can move to: the current ones (an archived play cannot be newly tagged).
+  const plays = useQuery(playsQuery(false));
+  const [notice, setNotice] = useState<RetagNotice | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const retag = useMutation({
+    mutationFn: ({ event, to }: { event: PlayAnalysisEvent; to: PlayDto | null }) => retagEvent(event.id, to?.id ?? null),
+    onMutate: () => setNotice(null),
+    onSuccess: async (_, { event, to }) => {
+      await queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
+      setNotice({
+        tone: "success",
+        text: to
+          ? `${event.eventType} by ${event.playerName} moved to ${to.name}.`
+          : `${event.eventType} by ${event.playerName} no longer has a play.`,
+      });
+      // The event has left this play's list, and its menu with it: continue from the list's heading.
+      headingRef.current?.focus();
+    },
+    onError: (error, { event }) =>
+      setNotice({
+        tone: "error",
+        eventId: event.id,
+        text: `${event.eventType} by ${event.playerName} was not moved: ${describeError(error, "please try again.")}`,
+      }),
+  });
+
+  const choices = plays.data?.plays ?? [];
+  const offense = choices.filter((p) => p.side === "offense" && p.id !== playId);
+  const defense = choices.filter((p) => p.side === "defense" && p.id !== playId);
+
+  return (
+    <section aria-labelledby={`${ids}-events`} className="mt-6">
+      <h3 id={`${ids}-events`} ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 outline-none">
+        Events{" "}
+        <span className="font-semibold text-stone-600">
+          ({events.length < totalEvents ? `${formatCount(events.length)} of ${formatCount(totalEvents)}` : formatCount(events.length)})
+        </span>
+      </h3>
+      <div role="status" className="mt-2 empty:hidden">
+        {notice ? (
+          <p
+            className={clsx(
+              "rounded-lg border px-3 py-2 text-sm font-medium",
+              notice.tone === "success" ? "border-field-300 bg-field-50 text-field-900" : "border-red-300 bg-red-50 text-red-800",
+            )}
+          >
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+      {events.length === 0 ? (
+        <EmptyState title="No events in this window" className="mt-2">
+          Events tagged with {playName} appear here as they are logged.
+        </EmptyState>
+      ) : (
+        <ol className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200" aria-label={`Events of ${playName}`}>
+          {events.map((event) => {
+            const selectId = `${ids}-play-${event.id}`;
+            const pending = retag.isPending && retag.variables.event.id === event.id;
+            const when = formatDateTime(event.occurredAt);
+            return (
+              <li key={event.id} className={clsx("p-3", notice?.tone === "error" && notice.eventId === event.id && "bg-red-50")}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <p className="font-bold text-stone-900">
+                    {event.eventType}
+                    <span className="font-semibold text-stone-700"> · {event.playerName}</span>
+                  </p>
+                  <time dateTime={event.occurredAt} className="text-sm text-stone-700">
+                    {when}
+                  </time>
+                </div>
+                <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-stone-700">
+                  <div className="flex gap-1">
+                    <dt>Yards</dt>
+                    <dd className="font-semibold text-stone-900 tabular-nums">{event.yards ?? NONE}</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>Points</dt>
+                    <dd className="font-semibold text-stone-900 tabular-nums">+{formatScore(event.points)}</dd>
+                  </div>
+                  <div className="flex min-w-0 gap-1">
+                    <dt>Session</dt>
+                    <dd className="min-w-0 font-semibold break-words text-stone-900">{event.sessionLabel ?? "No session"}</dd>
+                  </div>
+                </dl>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <label htmlFor={selectId} className="text-sm font-semibold text-stone-800">
+                    Change play
+                    <span className="sr-only">
+                      {" "}
+                      for {event.eventType} by {event.playerName}, {when}
+                    </span>
+                  </label>
+                  <select
+                    id={selectId}
+                    className="input w-auto max-w-full min-w-0 flex-1 py-1.5 text-sm sm:max-w-xs sm:flex-none"
+                    value={playId}
+                    disabled={retag.isPending}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      if (value === playId) return;
+                      const to = value === "" ? null : (choices.find((p) => p.id === value) ?? null);
+                      if (value !== "" && !to) return;
+                      retag.mutate({ event, to });
+                    }}
+                  >
+                    <option value={playId}>{playName} (current)</option>
+                    <option value="">No play</option>
+                    {offense.length > 0 ? (
+                      <optgroup label={SIDE_LABEL.offense}>
+                        {offense.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ) : null}
+                    {defense.length > 0 ? (
+                      <optgroup label={SIDE_LABEL.defense}>
+                        {defense.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ) : null}
+                  </select>
+                  {pending ? <span className="text-sm text-stone-700">Moving…</span> : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {loadMoreError ? <p className="mt-2 text-sm font-medium text-red-700">{loadMoreError}</p> : null}
+      {hasMore ? (
+        <button type="button" className="btn btn-secondary mt-3 w-full sm:w-auto" onClick={onLoadMore} disabled={loadingMore}>
+          {loadingMore ? "Loading…" : loadMoreError ? "Try again" : "Load more events"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
