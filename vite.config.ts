@@ -1,12 +1,134 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
+/** Where the browser build lands (react-router.config.ts buildDirectory + "/client"). */
+const CLIENT_OUT_DIR = "build/client";
+/** Runtime cache of the few API answers the logger needs to open offline. Named in vite.config.ts only. */
+const API_CACHE = "flagline-api";
+
+/**
+ * The service worker (ARCHITECTURE.md: vite-plugin-pwa, app shell offline). Registered from the coach area only
+ * (src/web/app/pwa.ts): the public pages' JS is unchanged. Precaches the whole built client (JS, CSS, the
+ * prerendered public pages, the SPA fallback) and answers every other navigation with the SPA fallback, so
+ * /coach/log opens with no connection once a coach has visited it. A few GETs the logger reads are cached at run
+ * time, network first: the player grid and the sessions still show offline.
+ */
+const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: "generateSW",
+  registerType: "autoUpdate",
+  // Registered by src/web/app/pwa.ts from the coach area, never by a script injected into every page.
+  injectRegister: false,
+  // Pinned so the pass that runs after prerendering (pwaAfterPrerender) writes to the client build too.
+  outDir: CLIENT_OUT_DIR,
+  includeAssets: ["favicon.svg"],
+  manifest: {
+    id: "/",
+    name: "Flagline",
+    short_name: "Flagline",
+    description: "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    // src/web/app/app.css: field-900 (the header) and stone-50 (the page).
+    theme_color: "#10402a",
+    background_color: "#fafaf9",
+    icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+    shortcuts: [{ name: "Log events", short_name: "Log", url: "/coach/log" }],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,webmanifest}"],
+    // Prerendered pages are written as <path>/index.html but served at <path>: precache them under the URL the
+    // browser asks for, so a public page opens offline (and "/" is found through Workbox's directoryIndex).
+    manifestTransforms: [
+      (entries) => ({
+        manifest: entries.map((entry) =>
+          entry.url.endsWith("/index.html") ? { ...entry, url: entry.url.slice(0, -"/index.html".length) } : entry,
+        ),
+        warnings: [],
+      }),
+    ],
+    navigateFallback: "/__spa-fallback.html",
+    // Not the API, and not a file (/robots.txt, /sw.js): those go to the network like before.
+    navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
+    // autoUpdate without the injected register script: the new worker takes over at once.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Who is signed in (the guard needs it), the roster for the player grid, the plays for the play picker,
+        // the sessions and one session's events and attendance. Network first, so online they are always fresh.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && /^\/api\/(?:me|team\/players|team\/plays|team\/sessions(?:\/[^/]+)?)$/.test(url.pathname),
+        handler: "NetworkFirst",
+        method: "GET",
+        options: {
+          cacheName: API_CACHE,
+          // A sideline connection that hangs is worse than none: after 4 s use what was cached.
+          networkTimeoutSeconds: 4,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
+        },
+      },
+      {
+        // Signing out forgets the cached answers above, so the next person on this phone offline does not see
+        // the last coach's team. (This function is copied into sw.js as source: it must not use outer names.)
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === "/api/session",
+        handler: "NetworkOnly",
+        method: "DELETE",
+        options: {
+          plugins: [
+            {
+              requestWillFetch: async ({ request }) => {
+                await caches.delete("flagline-api");
+                return request;
+              },
+            },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+/**
+ * React Router prerenders the public pages and writes __spa-fallback.html after the client build, in its server
+ * build; vite-plugin-pwa writes sw.js at the end of the client build, before those pages exist. This runs the
+ * plugin's generator once more at the end of the server build, when build/client is complete, so the precache
+ * holds the prerendered pages and the SPA fallback the worker answers navigations with.
+ */
+function pwaAfterPrerender(): Plugin {
+  let ssrBuild = false;
+  let plugins: readonly Plugin[] = [];
+  return {
+    name: "flagline:pwa-after-prerender",
+    apply: "build",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+      plugins = config.plugins;
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        if (!ssrBuild) return;
+        const pwa = plugins.find((p) => p.name === "vite-plugin-pwa");
+        const api = pwa?.api as { generateSW?: () => Promise<unknown> } | undefined;
+        if (!api?.generateSW) throw new Error("vite-plugin-pwa not found: cannot write the service worker");
+        await api.generateSW();
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), VitePWA(pwaOptions), pwaAfterPrerender()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./src/web", import.meta.url)),

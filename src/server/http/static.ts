@@ -95,6 +95,10 @@ export function createStaticSite(root: string) {
         file.brotli = brotliCompressSync(body);
       }
       if (ext === ".html") file.csp = pageCsp(inlineScriptHashes(body.toString("utf8")));
+      // A service worker runs under the CSP its own script is served with: Workbox needs importScripts and fetch.
+      if (rel === "/sw.js" || /^\/workbox-[\w-]+\.js$/.test(rel)) {
+        file.csp = "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+      }
       files.set(rel, file);
     }
   }

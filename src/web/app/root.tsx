@@ -15,6 +15,7 @@ import { SiteHeader, SkipLink } from "./shell/site-header";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "stylesheet", href: appCss },
 ];
 

@@ -1,0 +1,36 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+/**
+ * Registers the service worker (vite.config.ts: precached app shell, SPA fallback for navigations, network-first
+ * cache of the logger's reads). Called from the coach area only, so the public pages' first load fetches no
+ * extra JS; once registered, the worker serves every page of the origin.
+ */
+
+let registered = false;
+
+/**
+ * Registers once per tab. `onFirstControl` runs when a worker takes control of a page that had none (its first
+ * visit): requests made before that went straight to the network and were not cached, so the caller fetches
+ * again what must be there offline.
+ */
+export function registerServiceWorker(onFirstControl?: () => void): void {
+  if (registered || import.meta.env.DEV || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  registered = true;
+  if (!navigator.serviceWorker.controller && onFirstControl) {
+    navigator.serviceWorker.addEventListener("controllerchange", () => onFirstControl(), { once: true });
+  }
+  void import("virtual:pwa-register").then(({ registerSW }) =>
+    registerSW({
+      immediate: true,
+      // A new version took over (autoUpdate: it skips waiting). Reload to run it, but not under the coach's
+      // thumb: when the tab is next hidden, or at once if it is. Nothing queued is lost either way (IndexedDB).
+      onNeedReload() {
+        if (document.visibilityState === "hidden") window.location.reload();
+        else {
+          document.addEventListener("visibilitychange", () => {
+            if (document.visibilityState === "hidden") window.location.reload();
+          });
+        }
+      },
+    }),
+  );
+}

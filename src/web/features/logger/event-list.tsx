@@ -1,0 +1,126 @@
+import { clsx } from "clsx";
+import { AlertTriangle, CloudUpload, Trash2, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { formatScore, plural } from "~/ui/format";
+import { EmptyState } from "~/ui/query-state";
+import { sessionTotals, type EventRow } from "./view-model";
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+function formatTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? "" : timeFormat.format(t);
+}
+
+/**
+ * The session's events, newest first. Each row has its delete (asked once: it cannot be taken back from here);
+ * an event the server refused shows why and can be discarded; one not sent yet says so.
+ */
+export function EventList({
+  rows,
+  onDelete,
+  onDiscard,
+}: {
+  rows: readonly EventRow[];
+  onDelete: (row: EventRow) => void;
+  onDiscard: (row: EventRow) => void;
+}) {
+  const [confirming, setConfirming] = useState<EventRow | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const totals = sessionTotals(rows);
+
+  return (
+    <section aria-labelledby="logger-events-heading" className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="logger-events-heading" ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 outline-none sm:text-lg">
+          Events this session
+        </h2>
+        <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-stone-600 tabular-nums">
+          {plural(totals.events, "event")} · {formatScore(totals.points)} pts
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="Nothing logged yet">Choose a player, then an event: it shows here straight away.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
+          {rows.map((row) => {
+            const what = `${row.eventType} by ${row.playerName}`;
+            return (
+              <li key={row.id} className={clsx("flex items-center gap-3 py-2 pr-1.5 pl-3", row.status === "failed" && "bg-red-50")}>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold text-stone-900">
+                    {row.eventType}
+                    <span className="font-normal text-stone-700"> · {row.playerName}</span>
+                  </p>
+                  <p className="flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
+                    <span className="tabular-nums">{formatTime(row.occurredAt)}</span>
+                    {row.yards !== null ? <span className="tabular-nums">{row.yards} yd</span> : null}
+                    {row.status === "pending" ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold text-accent-800">
+                        <CloudUpload aria-hidden="true" className="size-3.5" />
+                        pending
+                      </span>
+                    ) : null}
+                    {row.status === "failed" ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
+                        <AlertTriangle aria-hidden="true" className="size-3.5" />
+                        not saved
+                      </span>
+                    ) : null}
+                  </p>
+                  {row.status === "failed" && row.error ? <p className="mt-0.5 text-sm font-medium text-red-800">{row.error}</p> : null}
+                </div>
+                <span className="shrink-0 text-sm font-bold text-field-800 tabular-nums">+{formatScore(row.points)}</span>
+                {row.status === "failed" ? (
+                  <button
+                    type="button"
+                    onClick={() => onDiscard(row)}
+                    aria-label={`Discard ${what}`}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-red-800 hover:bg-red-100"
+                  >
+                    <X aria-hidden="true" className="size-5" />
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => setConfirming(row)}
+                    aria-label={`Delete ${what}`}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-red-700"
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title="Delete this event?"
+        description={
+          confirming ? (
+            <p>
+              {confirming.eventType} by {confirming.playerName} at {formatTime(confirming.occurredAt)} (+{formatScore(confirming.points)}) comes off
+              the player&apos;s stats and score.
+            </p>
+          ) : null
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        onConfirm={() => {
+          if (confirming) onDelete(confirming);
+          setConfirming(null);
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          headingRef.current?.focus();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { EventLogger } from "./event-logger";

@@ -1,0 +1,196 @@
+/**
+ * The sideline logger's outbox: every change the coach makes (an event, the delete of an event, an attendance
+ * mark) is written here first and sent from here, so a phone with no signal loses nothing. Plain TypeScript:
+ * the production store is IndexedDB (outbox-dexie.ts), the tests use the in-memory store below, and the sync
+ * algorithm (sync.ts) only sees the OutboxStore interface.
+ *
+ * Items are identified by `seq` (increasing, the send order). An item is never edited except for its delivery
+ * state, so the sync loop can remove exactly what it sent even if the coach queued a newer change meanwhile.
+ */
+import type { EventType } from "../../../domain/event-types";
+
+/** What POST /api/team/events receives for one event (domain/api/logger.ts newEventSchema). */
+export interface OutboxEventPayload {
+  /** crypto.randomUUID(): the server ignores an id it already has, so a resend is a no-op. */
+  id: string;
+  playerId: string;
+  eventType: EventType;
+  yards: number | null;
+  sessionId: string | null;
+  playId: string | null;
+  /** ISO-8601 UTC, when the coach tapped. */
+  occurredAt: string;
+}
+
+/** pending: waiting to be sent (or resent); failed: the server refused it and said why. */
+export type OutboxState = "pending" | "failed";
+
+interface OutboxItemBase {
+  seq: number;
+  /** The signed-in user who queued it: a phone shared by two coaches sends each one's items as that coach. */
+  ownerId: string;
+  state: OutboxState;
+  /** The server's message when it refused the item. */
+  error: string | null;
+  /** Times a send was started: above 0 the server may have the change even if no answer came back. */
+  attempts: number;
+  /** When it was queued (ISO). */
+  queuedAt: string;
+}
+
+export interface OutboxEventItem extends OutboxItemBase {
+  op: "event";
+  event: OutboxEventPayload;
+  /** How the list shows it before the server has it. */
+  view: { playerName: string; position: string; points: number };
+}
+
+export interface OutboxDeleteItem extends OutboxItemBase {
+  op: "delete";
+  eventId: string;
+  sessionId: string | null;
+  view: { playerName: string; eventType: string };
+}
+
+export interface OutboxAttendanceItem extends OutboxItemBase {
+  op: "attendance";
+  sessionId: string;
+  playerId: string;
+  /** true present, false absent, null clears the mark. */
+  present: boolean | null;
+  view: { playerName: string };
+}
+
+export type OutboxItem = OutboxEventItem | OutboxDeleteItem | OutboxAttendanceItem;
+
+type WithoutStored<T> = T extends unknown ? Omit<T, "seq" | "state" | "error" | "attempts" | "queuedAt"> : never;
+/** An item as queued: the store fills in seq, state, error, attempts and queuedAt. */
+export type NewOutboxItem = WithoutStored<OutboxItem>;
+
+export type OutboxPatch = Partial<Pick<OutboxItem, "state" | "error" | "attempts">>;
+
+export interface OutboxStore {
+  /** The owner's items in send order. */
+  list(ownerId: string): Promise<OutboxItem[]>;
+  add(item: NewOutboxItem): Promise<OutboxItem>;
+  /** Adds several items at once, in order (one change for subscribers). */
+  addMany(items: readonly NewOutboxItem[]): Promise<void>;
+  /** Removes items by seq; unknown seqs are ignored. */
+  remove(seqs: readonly number[]): Promise<void>;
+  update(seq: number, patch: OutboxPatch): Promise<void>;
+  /** Adds one to `attempts` of each item (a send of them is starting). */
+  markAttempted(seqs: readonly number[]): Promise<void>;
+  /** Calls back with the owner's items now and after every change (from this tab or another); returns unsubscribe. */
+  subscribe(ownerId: string, listener: (items: OutboxItem[]) => void, onError?: (error: unknown) => void): () => void;
+}
+
+/** Fills in what the store keeps about a new item. */
+export function storedItem(item: NewOutboxItem, seq: number, now: Date = new Date()): OutboxItem {
+  return { ...item, seq, state: "pending", error: null, attempts: 0, queuedAt: now.toISOString() } as OutboxItem;
+}
+
+/**
+ * An outbox in memory: the tests' store, and the fallback when the browser refuses IndexedDB (then nothing
+ * survives a reload, which the page says).
+ */
+export function createMemoryOutboxStore(): OutboxStore {
+  let items: OutboxItem[] = [];
+  let nextSeq = 1;
+  const listeners = new Set<{ ownerId: string; listener: (items: OutboxItem[]) => void }>();
+  const of = (ownerId: string) => items.filter((i) => i.ownerId === ownerId).map((i) => ({ ...i }));
+  const notify = () => {
+    for (const l of listeners) l.listener(of(l.ownerId));
+  };
+  return {
+    async list(ownerId) {
+      return of(ownerId);
+    },
+    async add(item) {
+      const stored = storedItem(item, nextSeq++);
+      items.push(stored);
+      notify();
+      return { ...stored };
+    },
+    async addMany(newItems) {
+      for (const item of newItems) items.push(storedItem(item, nextSeq++));
+      if (newItems.length) notify();
+    },
+    async remove(seqs) {
+      const drop = new Set(seqs);
+      const before = items.length;
+      items = items.filter((i) => !drop.has(i.seq));
+      if (items.length !== before) notify();
+    },
+    async update(seq, patch) {
+      let changed = false;
+      items = items.map((i) => {
+        if (i.seq !== seq) return i;
+        changed = true;
+        return { ...i, ...patch } as OutboxItem;
+      });
+      if (changed) notify();
+    },
+    async markAttempted(seqs) {
+      const bump = new Set(seqs);
+      items = items.map((i) => (bump.has(i.seq) ? { ...i, attempts: i.attempts + 1 } : i));
+      notify();
+    },
+    subscribe(ownerId, listener) {
+      const entry = { ownerId, listener };
+      listeners.add(entry);
+      listener(of(ownerId));
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+  };
+}
+
+/** Pending items count toward "N pending"; failed ones are shown apart, each with its reason. */
+export function countByState(items: readonly OutboxItem[]): { pending: number; failed: number } {
+  let pending = 0;
+  let failed = 0;
+  for (const i of items) {
+    if (i.state === "pending") pending++;
+    else failed++;
+  }
+  return { pending, failed };
+}
+
+/**
+ * What undoing or deleting an event means for the outbox.
+ * - An event still waiting here that no send has started: just drop it (the server never saw it).
+ * - One a send has started (now or before, with no answer): the server may have it, so drop the create if it is
+ *   not on the wire right now and queue a delete after it (a delete of an unknown event is a no-op).
+ * - A failed one: drop it (the server refused it).
+ * - One the server has (no outbox item): queue a delete.
+ */
+export type UndoPlan =
+  | { kind: "drop"; seq: number }
+  | { kind: "delete"; dropSeq: number | null }
+  | { kind: "nothing" };
+
+export function planUndo(eventId: string, items: readonly OutboxItem[], inFlight: ReadonlySet<number>): UndoPlan {
+  if (items.some((i) => i.op === "delete" && i.eventId === eventId && i.state === "pending")) return { kind: "nothing" };
+  const create = items.find((i): i is OutboxEventItem => i.op === "event" && i.event.id === eventId);
+  if (!create) return { kind: "delete", dropSeq: null };
+  if (create.state === "failed") return { kind: "drop", seq: create.seq };
+  if (inFlight.has(create.seq)) return { kind: "delete", dropSeq: null };
+  if (create.attempts === 0) return { kind: "drop", seq: create.seq };
+  return { kind: "delete", dropSeq: create.seq };
+}
+
+/**
+ * Setting a player's mark again replaces the one still waiting (the newest wins; one waiting mark per player and
+ * session). The seqs of the marks it replaces, unless one is on the wire (then it is sent and the new one after).
+ */
+export function supersededMarks(
+  sessionId: string,
+  playerId: string,
+  items: readonly OutboxItem[],
+  inFlight: ReadonlySet<number>,
+): number[] {
+  return items
+    .filter((i) => i.op === "attendance" && i.sessionId === sessionId && i.playerId === playerId && !inFlight.has(i.seq))
+    .map((i) => i.seq);
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { SessionDetailResponse } from "../../../domain/api/logger";
+import { TEAM_ROOT_KEY } from "../live/team-keys";
+import { OutboxEngine, type EngineSnapshot } from "./engine";
+import type { OutboxItem } from "./outbox";
+import { openOutbox } from "./outbox-dexie";
+import { loggerKeys } from "./queries";
+import { apiTransport } from "./transport";
+import { withApplied } from "./view-model";
+
+const EMPTY: EngineSnapshot = { items: [], loaded: false, syncing: false, problem: null, offline: false, recent: [] };
+const noSubscribe = () => () => {};
+const emptySnapshot = () => EMPTY;
+
+function sessionOf(item: OutboxItem): string | null {
+  return item.op === "event" ? item.event.sessionId : item.sessionId;
+}
+
+export interface OutboxHandle extends EngineSnapshot {
+  /** null until IndexedDB has opened (a few milliseconds). */
+  engine: OutboxEngine | null;
+  /** false when the browser refused IndexedDB: queued items then do not survive the tab. */
+  durable: boolean;
+}
+
+/**
+ * The signed-in coach's outbox and its sync loop, for as long as the calling component is mounted. What the
+ * server applies is written into the cached session at once and every ["team"] query is refreshed after.
+ */
+export function useOutbox(ownerId: string): OutboxHandle {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState<{ engine: OutboxEngine; durable: boolean } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    void openOutbox().then(({ store, durable }) => {
+      if (cancelled) return;
+      const engine = new OutboxEngine(store, apiTransport, ownerId, {
+        onApplied(items) {
+          const sessions = new Set(items.map(sessionOf).filter((id): id is string => id !== null));
+          for (const id of sessions) {
+            queryClient.setQueryData<SessionDetailResponse>(loggerKeys.session(id), (detail) => (detail ? withApplied(detail, items) : detail));
+          }
+        },
+        onSynced() {
+          void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
+        },
+      });
+      stop = engine.start();
+      setOpened({ engine, durable });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [ownerId, queryClient]);
+
+  const engine = opened?.engine ?? null;
+  const snapshot = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot, emptySnapshot);
+  return { ...snapshot, engine, durable: opened?.durable ?? true };
+}

@@ -1,0 +1,233 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { eventPoints, performanceScore } from "../../src/domain/scoring";
+import {
+  PHONE,
+  coachWithPlayers,
+  createSession,
+  eventButton,
+  eventRows,
+  playerButton,
+  playerSummary,
+  syncBadge,
+  teamPlayers,
+} from "./logger-helpers";
+
+/** /coach/log on a phone: sessions, two-tap logging, yards, "More", undo, delete and attendance. */
+test.use(PHONE);
+
+const MAYA = { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" };
+const SAM = { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" };
+const JO = { fullName: "Jordan Diaz", jerseyNumber: 3, primaryPosition: "qb" };
+
+test("a coach starts a game and logs a Flag Pull in two taps, with its points", async ({ page, request }) => {
+  const { players } = await coachWithPlayers(page, request, [MAYA, SAM]);
+  const maya = players[0]!;
+  await page.goto("/coach/log");
+  await expect(page.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No session today yet" })).toBeVisible();
+
+  await page.getByRole("button", { name: "New session" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New session" });
+  await dialog.getByText("Game", { exact: true }).click();
+  await dialog.getByLabel("Opponent").fill("Eagles");
+  await dialog.getByLabel("Location").fill("Riverside Park");
+  await dialog.getByRole("button", { name: "Start session" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("combobox", { name: "Session" })).toHaveText(/Game vs Eagles · Riverside Park/);
+  expect(new URL(page.url()).searchParams.get("session")).toMatch(/^[0-9a-f-]{36}$/);
+
+  // The grid: jersey order, number, name and position.
+  await expect(page.getByRole("list", { name: "Players" }).getByRole("button")).toHaveText([/#7\s*CB\s*Maya Okafor/, /#12\s*WR\s*Sam Lee/]);
+
+  const points = eventPoints("Flag Pull", "cb");
+  await playerButton(page, "Maya Okafor").click();
+  await expect(playerButton(page, "Maya Okafor")).toHaveAttribute("aria-pressed", "true");
+  await eventButton(page, "Flag Pull").click();
+
+  await expect(page.getByText(`+${points.toFixed(1)} Maya Okafor · Flag Pull`)).toBeVisible();
+  await expect(eventRows(page)).toHaveCount(1);
+  await expect(eventRows(page).first()).toContainText("Flag Pull");
+  await expect(eventRows(page).first()).toContainText(`+${points.toFixed(1)}`);
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+
+  const summary = await playerSummary(page, maya.id);
+  expect(summary.eventCount).toBe(1);
+  expect(summary.stats.flagPulls).toBe(1);
+  expect(summary.performanceScore).toBe(performanceScore({ "Flag Pull": 1 }, "cb"));
+});
+
+test("yards go with the next event that takes them, then clear; other types are under More", async ({ page, request }) => {
+  const { players } = await coachWithPlayers(page, request, [SAM, JO]);
+  const [sam, jo] = players as [(typeof players)[0], (typeof players)[0]];
+  const sessionId = await createSession(page, { kind: "practice" });
+  await page.goto(`/coach/log?session=${sessionId}`);
+
+  await playerButton(page, "Sam Lee").click();
+  const yards = page.getByRole("textbox", { name: "Yards" });
+  await yards.fill("12");
+  await eventButton(page, "Flag Pull").click(); // Does not take yards: they wait for the next one that does.
+  await expect(yards).toHaveValue("12");
+  await eventButton(page, "Catch").click();
+  await expect(page.getByText(`+${eventPoints("Catch", "wr").toFixed(1)} Sam Lee · Catch · 12 yd`)).toBeVisible();
+  await expect(yards).toHaveValue("");
+  await expect(eventRows(page).filter({ hasText: "Catch" })).toContainText("12 yd");
+
+  // Out of range: refused, nothing logged.
+  await yards.fill("400");
+  await eventButton(page, "Catch").click();
+  await expect(page.getByText("Yards must be a whole number from -99 to 150.").first()).toBeVisible();
+  await expect(eventRows(page)).toHaveCount(2);
+  await yards.fill("");
+
+  // The other types.
+  const more = page.getByRole("button", { name: "More" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expect(eventButton(page, "Rush Attempt")).toBeHidden();
+  await more.click();
+  await expect(more).toHaveAttribute("aria-expanded", "true");
+  await playerButton(page, "Jordan Diaz").click();
+  await yards.fill("-3");
+  await eventButton(page, "Rush Attempt").click();
+  await expect(page.getByText(`+${eventPoints("Rush Attempt", "qb").toFixed(1)} Jordan Diaz · Rush Attempt · -3 yd`)).toBeVisible();
+  await eventButton(page, "Penalty").click();
+  await expect(eventRows(page)).toHaveCount(4);
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+
+  const all = await teamPlayers(page);
+  const samNow = all.find((p) => p.id === sam.id);
+  const joNow = all.find((p) => p.id === jo.id);
+  expect(samNow.stats.receivingYards).toBe(12);
+  expect(samNow.performanceScore).toBe(performanceScore({ "Flag Pull": 1, Catch: 1 }, "wr"));
+  expect(joNow.stats.rushingYards).toBe(-3);
+  expect(joNow.performanceScore).toBe(performanceScore({ "Rush Attempt": 1, Penalty: 1 }, "qb"));
+});
+
+test("undo takes back the last event and delete removes any row; the counters follow", async ({ page, request }) => {
+  const { players } = await coachWithPlayers(page, request, [MAYA]);
+  const maya = players[0]!;
+  const sessionId = await createSession(page);
+  await page.goto(`/coach/log?session=${sessionId}`);
+
+  await playerButton(page, "Maya Okafor").click();
+  for (const type of ["Flag Pull", "Interception", "Sack"]) await eventButton(page, type).click();
+  await expect(eventRows(page)).toHaveCount(3);
+  await expect(eventRows(page).first()).toContainText("Sack");
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  expect((await playerSummary(page, maya.id)).eventCount).toBe(3);
+
+  await page.getByRole("button", { name: "Undo Sack by Maya Okafor" }).click();
+  await expect(page.getByText("Undone: Sack by Maya Okafor")).toBeVisible();
+  await expect(eventRows(page)).toHaveCount(2);
+  await expect(eventRows(page).first()).toContainText("Interception");
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, maya.id)).eventCount).toBe(2);
+
+  await page.getByRole("button", { name: "Delete Flag Pull by Maya Okafor" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete this event?" });
+  await expect(confirm).toContainText("Flag Pull by Maya Okafor");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(eventRows(page)).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Events this session" })).toContainText("1 event");
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, maya.id)).eventCount).toBe(1);
+  const summary = await playerSummary(page, maya.id);
+  expect(summary.stats.flagPulls).toBe(0);
+  expect(summary.stats.interceptions).toBe(1);
+  expect(summary.performanceScore).toBe(performanceScore({ Interception: 1 }, "cb"));
+
+  // The session's events on the server match the list.
+  const detail = await (await page.request.get(`/api/team/sessions/${sessionId}`)).json();
+  expect(detail.events.map((e: { eventType: string }) => e.eventType)).toEqual(["Interception"]);
+});
+
+test("attendance: present, absent and mark all present change the players' attendance", async ({ page, request }) => {
+  const { players } = await coachWithPlayers(page, request, [MAYA, SAM, JO]);
+  const [maya, sam] = players as [(typeof players)[0], (typeof players)[0]];
+  const sessionId = await createSession(page);
+  await page.goto(`/coach/log?session=${sessionId}`);
+
+  await page.getByRole("tab", { name: /Attendance/ }).click();
+  await expect(page.getByText("0 of 3 present · 0 marked")).toBeVisible();
+
+  const row = (name: string) => page.getByRole("group", { name });
+  await row("Maya Okafor").getByRole("button", { name: "Present" }).click();
+  await expect(row("Maya Okafor").getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
+  await row("Sam Lee").getByRole("button", { name: "Absent" }).click();
+  await expect(row("Sam Lee").getByRole("button", { name: "Absent" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("1 of 3 present · 2 marked")).toBeVisible();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, maya.id)).attendancePercentage).toBe(100);
+  expect((await playerSummary(page, sam.id)).attendancePercentage).toBe(0);
+
+  // A second session: Maya absent there makes her 50%.
+  const second = await createSession(page, { kind: "game", opponent: "Eagles" });
+  await page.goto(`/coach/log?session=${second}`);
+  await page.getByRole("tab", { name: /Attendance/ }).click();
+  await row("Maya Okafor").getByRole("button", { name: "Absent" }).click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, maya.id)).attendancePercentage).toBe(50);
+
+  await page.getByRole("button", { name: "Mark all present" }).click();
+  for (const name of ["Maya Okafor", "Sam Lee", "Jordan Diaz"]) {
+    await expect(row(name).getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(page.getByText("3 of 3 present · 3 marked")).toBeVisible();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, maya.id)).attendancePercentage).toBe(100);
+  expect((await playerSummary(page, sam.id)).attendancePercentage).toBe(50);
+
+  // Pressing the pressed button clears the mark.
+  await row("Sam Lee").getByRole("button", { name: "Present" }).click();
+  await expect(row("Sam Lee").getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "false");
+  await expect(row("Sam Lee").getByRole("button", { name: "Absent" })).toHaveAttribute("aria-pressed", "false");
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expect.poll(async () => (await playerSummary(page, sam.id)).attendancePercentage).toBe(0);
+});
+
+test("the logger fits a 375 px phone: no sideways scroll, big targets, events thumb-high", async ({ page, request }) => {
+  await coachWithPlayers(page, request, [MAYA, SAM, JO]);
+  const sessionId = await createSession(page, { kind: "game", opponent: "Eagles", location: "Riverside Park" });
+  await page.goto(`/coach/log?session=${sessionId}`);
+  await playerButton(page, "Maya Okafor").click();
+  await eventButton(page, "Flag Pull").click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const button of await page.getByRole("list", { name: "Players" }).getByRole("button").all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(60);
+    expect(box.width).toBeGreaterThanOrEqual(90);
+  }
+  // The event buttons stay at the bottom of the screen, in reach of the thumb, while the page scrolls.
+  const flagPull = (await eventButton(page, "Flag Pull").boundingBox())!;
+  expect(flagPull.height).toBeGreaterThanOrEqual(48);
+  expect(flagPull.y + flagPull.height).toBeLessThanOrEqual(740);
+  expect(flagPull.y).toBeGreaterThan(740 / 2);
+  await page.screenshot({ path: test.info().outputPath("logger-375.png") });
+  await page.getByRole("tab", { name: /Attendance/ }).click();
+  await page.screenshot({ path: test.info().outputPath("logger-375-attendance.png"), fullPage: true });
+});
+
+test("has no axe violations: the log, the attendance tab and the new session form", async ({ page, request }) => {
+  await coachWithPlayers(page, request, [MAYA, SAM]);
+  const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
+  await page.goto(`/coach/log?session=${sessionId}`);
+  await playerButton(page, "Maya Okafor").click();
+  await eventButton(page, "Flag Pull").click();
+  await page.getByRole("button", { name: "More" }).click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  const violations = async (scope?: string) => {
+    const builder = new AxeBuilder({ page });
+    const results = await (scope ? builder.include(scope) : builder).analyze();
+    return results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  expect(await violations()).toEqual([]);
+  await page.getByRole("tab", { name: /Attendance/ }).click();
+  await page.getByRole("group", { name: "Sam Lee" }).getByRole("button", { name: "Absent" }).click();
+  expect(await violations()).toEqual([]);
+  await page.getByRole("button", { name: "New session" }).click();
+  await page.getByRole("dialog").getByText("Game", { exact: true }).click();
+  expect(await violations('[role="dialog"]')).toEqual([]);
+});
