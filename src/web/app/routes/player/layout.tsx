@@ -1,6 +1,11 @@
 import { RequireRole } from "~/app/guards";
+import { useTeamLiveUpdates } from "~/features/live";
 
-/** Layout of /player/*: only signed-in players pass. */
+/**
+ * Layout of /player/*: only signed-in players pass. While one of these pages is open, the player's own data
+ * (score, feedback, training) stays live: a play their coach logs or feedback they write shows without a reload.
+ */
 export default function PlayerLayout() {
+  useTeamLiveUpdates();
   return <RequireRole role="player" />;
 }

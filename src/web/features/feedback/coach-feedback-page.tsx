@@ -1,0 +1,135 @@
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { isApiError } from "~/app/api";
+import { formatJersey, plural } from "~/ui/format";
+import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import type { FeedbackListResponse } from "../../../domain/api/player";
+import { viewerTzOffset } from "../live/team-keys";
+import { playerDetailQuery } from "../player-detail/api";
+import { playerFeedbackQuery } from "./api";
+import { FeedbackForm } from "./feedback-form";
+import { FeedbackItem } from "./feedback-item";
+
+/**
+ * /coach/player/{id}: write feedback for one player of the coach's team and read what the team's coaches wrote
+ * before. The header comes from the player's detail (shared with the detail page's cache). A player of another
+ * team, or an id that does not exist, reads "Player not found" and nothing else.
+ */
+export function CoachFeedbackPage({ id }: { id: string }) {
+  const [tzOffset] = useState(viewerTzOffset);
+  const detail = useQuery(playerDetailQuery(id, tzOffset));
+  const history = useQuery(playerFeedbackQuery(id));
+  const detailHref = `/coach/player-detail/${encodeURIComponent(id)}`;
+
+  const notFound = (e: unknown) => isApiError(e, 404) || isApiError(e, 400);
+  if (notFound(detail.error) || notFound(history.error)) {
+    return (
+      <div className="space-y-6">
+        <Link to="/coach/team-roster" className="btn btn-secondary w-fit">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Team Roster
+        </Link>
+        <div className="card mx-auto max-w-lg text-center">
+          <UserX aria-hidden="true" className="mx-auto size-10 text-stone-500" />
+          <h1 className="mt-3 text-2xl font-extrabold text-stone-900">Player not found</h1>
+          <p className="mt-2 text-stone-700">This player is not on your team, or no longer exists.</p>
+        </div>
+      </div>
+    );
+  }
+
+  const player = detail.data?.player ?? null;
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-4 border-b border-stone-200 pb-6">
+        <Link to={detailHref} className="btn btn-secondary w-fit">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Player detail
+        </Link>
+        <div className="flex items-center gap-4">
+          {player ? <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="lg" /> : null}
+          <div className="min-w-0">
+            <p className="eyebrow">Player Feedback</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-stone-900 sm:text-4xl">
+              {player ? player.name : "Loading player…"}
+            </h1>
+            {player ? (
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
+                <span className="font-semibold tabular-nums">{formatJersey(player.jerseyNumber)}</span>
+                <PositionBadge position={player.position} />
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      {detail.isError && !detail.isFetching && !player ? (
+        <ErrorState
+          title="Error loading this player"
+          message={describeError(detail.error, "The player's name and position could not be loaded. Please try again.")}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : null}
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div>
+          <FeedbackForm playerId={id} playerName={player?.name ?? null} />
+        </div>
+        <FeedbackHistory query={history} playerName={player?.name ?? "this player"} />
+      </div>
+    </div>
+  );
+}
+
+function FeedbackHistory({ query, playerName }: { query: UseQueryResult<FeedbackListResponse>; playerName: string }) {
+  const id = useId();
+  const data = query.data;
+  let body;
+  if (!data) {
+    body =
+      query.isError && !query.isFetching ? (
+        <ErrorState
+          headingLevel={3}
+          title="Error loading feedback"
+          message={describeError(query.error, "The feedback history could not be loaded. Please try again.")}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <LoadingState label="Loading feedback..." />
+      );
+  } else if (data.feedback.length === 0) {
+    body = (
+      <EmptyState title="No feedback yet" icon={<MessageSquareText className="size-7" />}>
+        Feedback you and the other coaches write for {playerName} will be listed here, newest first, with whether they
+        have read it.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-sm text-stone-700">
+          {plural(data.feedback.length, "note")}
+          {data.unreadCount > 0 ? `, ${data.unreadCount} not read yet` : ", all read"}.
+        </p>
+        <ol aria-label="Feedback, newest first" className="mt-3 space-y-3">
+          {data.feedback.map((item) => (
+            <li key={item.id}>
+              <FeedbackItem item={item} readState="coach" />
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby={`${id}-title`} className="card min-w-0">
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
+        <MessageSquareText aria-hidden="true" className="size-5 text-field-700" />
+        Feedback history
+      </h2>
+      <div className="mt-3">{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { Send } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { isApiError } from "~/app/api";
+import { applyServerFieldErrors } from "~/ui/form-errors";
+import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { formatCount } from "~/ui/format";
+import { describeError } from "~/ui/query-state";
+import {
+  createFeedbackSchema,
+  FEEDBACK_CATEGORIES,
+  MAX_FEEDBACK_BODY,
+  type FeedbackListResponse,
+} from "../../../domain/api/player";
+import { giveFeedback, playerFeedbackKey } from "./api";
+
+/** The API's own rules; the category starts blank ("Choose a category") and must become one of the list. */
+const feedbackFormSchema = z.object({
+  category: z.string().pipe(createFeedbackSchema.shape.category),
+  body: createFeedbackSchema.shape.body,
+});
+type FeedbackFormInput = z.input<typeof feedbackFormSchema>;
+type FeedbackFormOutput = z.output<typeof feedbackFormSchema>;
+const FIELDS = ["category", "body"] as const;
+
+/** A coach writes feedback for one player: a category and up to 2,000 characters, with a running count. */
+export function FeedbackForm({ playerId, playerName }: { playerId: string; playerName: string | null }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FeedbackFormInput, unknown, FeedbackFormOutput>({
+    resolver: zodResolver(feedbackFormSchema),
+    defaultValues: { category: "", body: "" },
+  });
+  const body = useWatch({ control, name: "body" });
+  const length = body.length;
+
+  const send = useMutation({
+    mutationFn: (input: FeedbackFormOutput) => giveFeedback(playerId, input),
+    onSuccess: (feedback) => {
+      queryClient.setQueryData<FeedbackListResponse>(playerFeedbackKey(playerId), (old) =>
+        old ? { unreadCount: old.unreadCount + 1, feedback: [feedback, ...old.feedback.filter((f) => f.id !== feedback.id)] } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ["team", "player", playerId] });
+      reset({ category: "", body: "" });
+      setNotice(`Feedback sent. ${playerName ?? "The player"} sees it on their dashboard, marked New until they read it.`);
+    },
+    onError: (error) => {
+      if (isApiError(error, 400)) {
+        const unplaced = applyServerFieldErrors(error, FIELDS, setError);
+        setFormError(unplaced ?? "Please check the highlighted fields.");
+      } else {
+        setFormError(describeError(error, "Your feedback could not be sent. Please try again."));
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((input) => {
+    setFormError(null);
+    setNotice(null);
+    send.mutate(input);
+  });
+
+  const over = length > MAX_FEEDBACK_BODY;
+  return (
+    <section aria-labelledby={`${id}-title`} className="card">
+      <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
+        Write feedback
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Say what went well and what to work on next. {playerName ? `${playerName} reads` : "The player reads"} it on
+        their dashboard; other coaches of the team see it here.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
+        <FormField label="Category" error={errors.category?.message} className="max-w-xs">
+          {(ids) => (
+            <select {...controlProps(ids, errors.category?.message)} {...register("category")} className="input">
+              <option value="">Choose a category</option>
+              {FEEDBACK_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Feedback" error={errors.body?.message}>
+          {(ids) => (
+            <>
+              <textarea
+                {...controlProps(ids, errors.body?.message)}
+                {...register("body")}
+                aria-describedby={[ids.describedBy, `${id}-count`].filter(Boolean).join(" ")}
+                rows={6}
+                className="input min-h-32 resize-y"
+              />
+              <p id={`${id}-count`} className={clsx("mt-1 text-right text-sm tabular-nums", over ? "font-semibold text-red-700" : "text-stone-600")}>
+                {formatCount(length)} / {formatCount(MAX_FEEDBACK_BODY)} characters
+              </p>
+            </>
+          )}
+        </FormField>
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <div role="status" className="empty:hidden">
+          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
+        </div>
+        <button type="submit" className="btn btn-field" disabled={send.isPending}>
+          <Send aria-hidden="true" className="size-4" />
+          {send.isPending ? "Sending…" : "Send feedback"}
+        </button>
+      </form>
+    </section>
+  );
+}

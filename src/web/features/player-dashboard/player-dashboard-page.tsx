@@ -1,0 +1,113 @@
+import { useQuery } from "@tanstack/react-query";
+import { NotebookPen, UserRound } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useCurrentUser } from "~/app/session-context";
+import { firstName, Stat } from "~/ui/app-page";
+import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
+import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
+import { effectivePosition } from "../../../domain/positions";
+import { PlayerFeedbackPanel } from "../feedback/player-feedback-panel";
+import { viewerTzOffset } from "../live/team-keys";
+import { StatsSummary } from "../player-detail/detail-sections";
+import { dashboardQuery } from "./api";
+import { RecentPlays } from "./recent-plays";
+import { ScoreHistoryChart } from "./score-history-chart";
+import { WeekTraining } from "./week-training";
+
+/**
+ * /player/dashboard: the player's own numbers, the same ones their coach sees (score, ranking, attendance,
+ * stats), the score over time, recent plays, coach feedback and this week's training. Stays live through the
+ * player layout's stream.
+ */
+export function PlayerDashboardPage() {
+  const me = useCurrentUser();
+  // The zone is fixed for the page's life, so the cache key stays put.
+  const [tzOffset] = useState(viewerTzOffset);
+  const query = useQuery(dashboardQuery(tzOffset));
+  const data = query.data;
+  const position = data?.summary.position ?? effectivePosition(me);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col gap-4 border-b border-stone-200 pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex items-center gap-4">
+          <PlayerAvatar position={position} photoUrl={me.photoUrl} size="lg" />
+          <div className="min-w-0">
+            <p className="eyebrow">{me.team ? me.team.name : "Player"}</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">Player Dashboard</h1>
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
+              <span>Hi {firstName(me.fullName)}</span>
+              {me.jerseyNumber !== null ? <span className="font-semibold tabular-nums">{formatJersey(me.jerseyNumber)}</span> : null}
+              <PositionBadge position={position} />
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/player/profile" className="btn btn-secondary">
+            <UserRound aria-hidden="true" className="size-4" /> My Profile
+          </Link>
+          <Link to="/player/logs" className="btn btn-secondary">
+            <NotebookPen aria-hidden="true" className="size-4" /> Training Logs
+          </Link>
+        </div>
+      </div>
+
+      {!data ? (
+        query.isError && !query.isFetching ? (
+          <ErrorState
+            title="Error loading your dashboard"
+            message={describeError(query.error, "Your dashboard could not be loaded. Please try again.")}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <LoadingState label="Loading your dashboard..." />
+        )
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Stat
+              label="Performance score"
+              value={formatScore(data.summary.performanceScore)}
+              note={
+                data.summary.eventCount === 0
+                  ? "Grows with every play your coach logs for you."
+                  : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
+              }
+            />
+            <Stat
+              label="Team ranking"
+              value={
+                <>
+                  {data.summary.teamRanking}
+                  <span className="text-lg font-bold text-stone-600"> / 10</span>
+                </>
+              }
+              note="Goes up one step for every 10 points of score."
+            />
+            <Stat
+              label="Attendance"
+              value={formatPercent(data.summary.attendancePercentage)}
+              note="Of the practices and games your coach took attendance at."
+            />
+          </div>
+
+          <StatsSummary stats={data.summary.stats} />
+
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <ScoreHistoryChart history={data.scoreHistory} />
+            </div>
+            <WeekTraining week={data.thisWeek} />
+          </div>
+
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+            <RecentPlays events={data.recentEvents} />
+            <PlayerFeedbackPanel latest={data.latestFeedback} unreadCount={data.unreadFeedback} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Save } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { isApiError } from "~/app/api";
+import { applyServerFieldErrors } from "~/ui/form-errors";
+import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
+import { describeError } from "~/ui/query-state";
+import type { ProfileDto } from "../../../domain/api/player";
+import { POSITION_GROUP_LABELS, POSITIONS, type PositionGroup } from "../../../domain/positions";
+import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
+import { updateProfile } from "./api";
+import { useProfileChanged } from "./profile-cache";
+
+/** The shared field rules of signup and PATCH /api/profile; the primary position starts as a select's text. */
+const detailsSchema = z.object({
+  fullName: fullNameSchema,
+  jerseyNumber: jerseyNumberSchema,
+  primaryPosition: z.string().pipe(positionKeySchema),
+  positions: z.array(z.string().pipe(positionKeySchema)).max(10, { error: "Choose at most ten positions." }),
+});
+type DetailsInput = z.input<typeof detailsSchema>;
+type DetailsOutput = z.output<typeof detailsSchema>;
+const FIELDS = ["fullName", "jerseyNumber", "primaryPosition", "positions"] as const;
+const GROUPS: PositionGroup[] = ["offense", "defense"];
+
+function defaults(profile: ProfileDto): DetailsInput {
+  return {
+    fullName: profile.fullName,
+    jerseyNumber: profile.jerseyNumber === null ? "" : String(profile.jerseyNumber),
+    primaryPosition: profile.primaryPosition ?? "",
+    positions: profile.positions.filter((p) => p !== profile.primaryPosition),
+  };
+}
+
+/** Name, jersey number, primary position and the other positions a player can play. */
+export function DetailsForm({ profile }: { profile: ProfileDto }) {
+  const id = useId();
+  const profileChanged = useProfileChanged();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isDirty },
+  } = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: zodResolver(detailsSchema), defaultValues: defaults(profile) });
+  const primary = useWatch({ control, name: "primaryPosition" });
+  // Controlled by hand rather than registered: the primary position's box is shown ticked and locked, and a box
+  // that changes between locked and free must not carry a stale tick with it.
+  const others = useWatch({ control, name: "positions" });
+  const toggle = (key: string, on: boolean) => {
+    const next = on ? [...others.filter((p) => p !== key), key] : others.filter((p) => p !== key);
+    setValue("positions", next, { shouldDirty: true });
+  };
+
+  const save = useMutation({
+    mutationFn: (values: DetailsOutput) =>
+      updateProfile({
+        fullName: values.fullName,
+        jerseyNumber: values.jerseyNumber,
+        primaryPosition: values.primaryPosition,
+        // The primary position first, then the others: a box left ticked for the new primary is not a repeat.
+        positions: [values.primaryPosition, ...values.positions.filter((p) => p !== values.primaryPosition)],
+      }),
+    onSuccess: (saved) => {
+      profileChanged(saved);
+      reset(defaults(saved));
+      setNotice("Your profile is saved. Your coaches see the change straight away.");
+    },
+    onError: (error) => {
+      if (isApiError(error, 400)) {
+        const unplaced = applyServerFieldErrors(error, FIELDS, setError);
+        setFormError(unplaced ?? "Please check the highlighted fields.");
+      } else {
+        setFormError(describeError(error, "Your profile could not be saved. Please try again."));
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    setNotice(null);
+    save.mutate(values);
+  });
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card">
+      <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
+        Your details
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">Your coach finds you in the Event Logger by name, number and position.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
+        <FormField label="Full name" error={errors.fullName?.message}>
+          {(ids) => <input {...controlProps(ids, errors.fullName?.message)} {...register("fullName")} type="text" autoComplete="name" className="input" />}
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
+          <FormField label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}>
+            {(ids) => (
+              <input
+                {...controlProps(ids, errors.jerseyNumber?.message)}
+                {...register("jerseyNumber")}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                className="input"
+              />
+            )}
+          </FormField>
+          <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
+            {(ids) => (
+              <select {...controlProps(ids, errors.primaryPosition?.message)} {...register("primaryPosition")} className="input">
+                <option value="">Choose a position</option>
+                {GROUPS.map((group) => (
+                  <optgroup key={group} label={POSITION_GROUP_LABELS[group]}>
+                    {POSITIONS.filter((p) => p.group === group).map((p) => (
+                      <option key={p.key} value={p.key}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        <fieldset aria-describedby={errors.positions ? `${id}-positions-error` : `${id}-positions-hint`}>
+          <legend className="label">Other positions</legend>
+          <p id={`${id}-positions-hint`} className="-mt-1 mb-2 text-sm text-stone-600">
+            Anywhere else you can play. Your primary position is always included.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {GROUPS.map((group) => (
+              <div key={group}>
+                <p className="mb-1.5 text-xs font-bold tracking-wide text-stone-600 uppercase">{POSITION_GROUP_LABELS[group]}</p>
+                <ul className="space-y-1.5">
+                  {POSITIONS.filter((p) => p.group === group).map((p) => (
+                    <li key={p.key}>
+                      <label className="flex items-center gap-2.5 text-sm text-stone-800">
+                        <input
+                          type="checkbox"
+                          value={p.key}
+                          checked={p.key === primary || others.includes(p.key)}
+                          disabled={p.key === primary}
+                          onChange={(event) => toggle(p.key, event.target.checked)}
+                          className="size-4 accent-field-700"
+                        />
+                        {p.name}
+                        {p.key === primary ? <span className="text-stone-600">(primary)</span> : null}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+          <FieldError id={`${id}-positions-error`} message={errors.positions?.message} />
+        </fieldset>
+
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <div role="status" className="empty:hidden">
+          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn btn-field" disabled={save.isPending}>
+            <Save aria-hidden="true" className="size-4" />
+            {save.isPending ? "Saving…" : "Save changes"}
+          </button>
+          {isDirty && !save.isPending ? (
+            <button type="button" className="btn btn-secondary" onClick={() => reset(defaults(profile))}>
+              Undo changes
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
