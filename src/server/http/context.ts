@@ -44,6 +44,22 @@ export type AppEnv = {
 
 export type AppContext = Context<AppEnv>;
 
+export const NUL_NOT_ALLOWED = "Text may not contain the NUL character (U+0000).";
+
+/**
+ * Where in a validated input a string holds U+0000 ("_" for the input itself), or null. PostgreSQL text cannot
+ * hold that character: a query carrying it fails, so it is refused here, the same on every engine.
+ */
+export function nulCharacterAt(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulCharacterAt(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** A router whose zod validation failures answer with the ARCHITECTURE.md error shape. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -52,6 +68,8 @@ export function createRouter() {
         const where = result.target === "json" ? "request" : result.target;
         throw validationError(result.error, where);
       }
+      const at = nulCharacterAt(result.data);
+      if (at !== null) throw new ApiError(400, "invalid_input", NUL_NOT_ALLOWED, { [at]: NUL_NOT_ALLOWED });
     },
   });
 }

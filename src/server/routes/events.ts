@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { sql, type Kysely } from "kysely";
 import { postEventsResponseSchema, postEventsSchema } from "../../domain/api/logger.js";
 import { createEventWriter, type EventWriter } from "../db/event-writer.js";
 import { removeEvent, type NewEvent } from "../db/events.js";
 import type { DB } from "../db/schema.js";
-import { createRouter } from "../http/context.js";
+import { createRouter, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
@@ -16,12 +17,22 @@ import { changeNow } from "../realtime/hub.js";
  * anything is written; a request with one bad reference writes nothing.
  */
 
+/**
+ * Runs before a route's input validation (as in team.ts), so a caller who may not use these endpoints learns
+ * nothing, not even whether their input was valid.
+ */
+const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireCoach(c);
+  await next();
+});
+
 export const EVENT_ID_TAKEN = "An event with this id already exists. Make a new id for a new event.";
 
 const postEvents = createRoute({
   method: "post",
   path: "/api/team/events",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Log events (1 to 500); replaying an id the team already has is a no-op reported as duplicate",
   description:
     "Coaches only. All or nothing: every player, session and play must be the caller's team's, else 400 with " +
@@ -45,6 +56,7 @@ const deleteEvent = createRoute({
   method: "delete",
   path: "/api/team/events/{id}",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Undo or delete an event; the player's counters drop in the same transaction",
   request: { params: eventIdParam },
   responses: {

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import type { Kysely } from "kysely";
 import {
   SESSION_EVENTS_SHOWN,
@@ -18,7 +19,7 @@ import { clearAttendance, setAttendance } from "../db/attendance.js";
 import type { DB } from "../db/schema.js";
 import { parseStringList } from "../db/summaries.js";
 import { createTeamSession, deleteTeamSession, getTeamSession, type TeamSession } from "../db/team-sessions.js";
-import { createRouter } from "../http/context.js";
+import { createRouter, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
@@ -34,6 +35,15 @@ import { retryOnDeadlock } from "./events.js";
  * history, with no session.
  */
 
+/**
+ * Runs before a route's input validation (as in team.ts), so a caller who may not use these endpoints learns
+ * nothing, not even whether their input was valid.
+ */
+const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireCoach(c);
+  await next();
+});
+
 const sessionIdParam = z.object({
   id: z.uuid({ error: "Session id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
 });
@@ -46,6 +56,7 @@ const createSession = createRoute({
   method: "post",
   path: "/api/team/sessions",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Create a practice or a game (no attendance marks yet)",
   request: { body: { required: true, content: { "application/json": { schema: createSessionSchema } } } },
   responses: {
@@ -58,6 +69,7 @@ const getSession = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "One session: every current player's mark (null: not marked) and its events, newest first",
   request: { params: sessionIdParam },
   responses: {
@@ -73,6 +85,7 @@ const updateSession = createRoute({
   method: "patch",
   path: "/api/team/sessions/{id}",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Change a session's kind, date, opponent, location or notes",
   request: {
     params: sessionIdParam,
@@ -88,6 +101,7 @@ const deleteSession = createRoute({
   method: "delete",
   path: "/api/team/sessions/{id}",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Delete a session and its attendance marks; its events are kept, without a session",
   request: { params: sessionIdParam },
   responses: {
@@ -100,6 +114,7 @@ const putAttendance = createRoute({
   method: "put",
   path: "/api/team/sessions/{id}/attendance",
   tags: ["logger"],
+  middleware: [coachOnly] as const,
   summary: "Mark players present (true) or absent (false), or clear a mark (null); unlisted players keep theirs",
   request: {
     params: sessionIdParam,

@@ -1,0 +1,301 @@
+/*
+ * Test support for the security suites (authz-matrix.test.ts, fuzz.test.ts). Not used by the server.
+ *
+ * The list of API endpoints is never written by hand: it is read from the server's own route table (the OpenAPI
+ * document the app serves at /api/openapi.json, and Hono's app.routes). What each kind of caller may do on each
+ * endpoint is the AUTHZ table below, keyed "METHOD /path" exactly as the OpenAPI document spells the path; the
+ * matrix suite fails when an endpoint has no entry, or when an entry names an endpoint that is gone.
+ */
+import { pino } from "pino";
+import { z } from "zod";
+import { createApp } from "../app.js";
+import type { Services } from "../http/context.js";
+import { testConfig } from "../http/test-client.js";
+
+type App = ReturnType<typeof createApp>;
+
+/** Who calls. Team A is the team under test; team B is another team. */
+export const ACTORS = [
+  "anonymous",
+  "playerA",
+  "otherPlayerA",
+  "headCoachA",
+  "assistantCoachA",
+  "coachB",
+  "playerB",
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The callers outside team A: nothing of team A may ever appear in what they are answered. */
+export const OUTSIDERS: readonly Actor[] = ["anonymous", "coachB", "playerB"];
+
+export type Expectation = Record<Actor, number>;
+
+/** Public: everyone gets `ok`. */
+const everyone = (ok: number): Expectation => ({
+  anonymous: ok,
+  playerA: ok,
+  otherPlayerA: ok,
+  headCoachA: ok,
+  assistantCoachA: ok,
+  coachB: ok,
+  playerB: ok,
+});
+
+/** Any signed-in user (their own data): signed out 401. */
+const signedIn = (ok: number): Expectation => ({ ...everyone(ok), anonymous: 401 });
+
+/**
+ * Coaches only; the request names team A's resources (or none). Signed out 401, players 403, A's coaches `ok`,
+ * B's coach `coachB`: 404 for an id of team A (exactly as for an id that does not exist), or a 2xx on their own
+ * team's data when the request names no id.
+ */
+const coachOnly = (ok: number, coachB: number): Expectation => ({
+  anonymous: 401,
+  playerA: 403,
+  otherPlayerA: 403,
+  headCoachA: ok,
+  assistantCoachA: ok,
+  coachB,
+  playerB: 403,
+});
+
+/**
+ * Players only, on their own data (the request names player A's own resource, or none): signed out 401,
+ * coaches 403, player A `ok`; another player of A and B's player get `others` (404 for player A's id).
+ */
+const playerOnly = (ok: number, others = ok): Expectation => ({
+  anonymous: 401,
+  playerA: ok,
+  otherPlayerA: others,
+  headCoachA: 403,
+  assistantCoachA: 403,
+  coachB: 403,
+  playerB: others,
+});
+
+/** A stored file of team A: its members `ok`, everyone else the same 404 as for an id that does not exist. */
+const membersOfA = (ok: number): Expectation => ({
+  anonymous: 404,
+  playerA: ok,
+  otherPlayerA: ok,
+  headCoachA: ok,
+  assistantCoachA: ok,
+  coachB: 404,
+  playerB: 404,
+});
+
+/** The expected status of a valid request, per endpoint and caller. Path ids point at team A's resources. */
+export const AUTHZ: Readonly<Record<string, Expectation>> = {
+  "GET /api/health": everyone(200),
+  "GET /api/openapi.json": everyone(200),
+  "POST /api/session": everyone(200),
+  "DELETE /api/session": everyone(204),
+  "GET /api/me": signedIn(200),
+  "POST /api/signup": everyone(201),
+  "POST /api/contact": everyone(201),
+
+  "GET /api/team/players": coachOnly(200, 200),
+  "GET /api/team/players/{id}": coachOnly(200, 404),
+  "DELETE /api/team/players/{id}": coachOnly(204, 404),
+  "GET /api/team/players/{id}/events": coachOnly(200, 404),
+  "GET /api/team/players/{id}/training-logs": coachOnly(200, 404),
+  "POST /api/team/players/{id}/feedback": coachOnly(201, 404),
+  "GET /api/team/players/{id}/feedback": coachOnly(200, 404),
+  "GET /api/team/leaderboard": coachOnly(200, 404),
+  "GET /api/team/stats": coachOnly(200, 200),
+  "GET /api/team/dashboard": coachOnly(200, 200),
+
+  "GET /api/team/sessions": coachOnly(200, 200),
+  "POST /api/team/sessions": coachOnly(201, 201),
+  "GET /api/team/sessions/{id}": coachOnly(200, 404),
+  "PATCH /api/team/sessions/{id}": coachOnly(200, 404),
+  "DELETE /api/team/sessions/{id}": coachOnly(204, 404),
+  "PUT /api/team/sessions/{id}/attendance": coachOnly(200, 404),
+  // The body names player A: for B's coach that player is not on the team, the logger's 400 by field.
+  "POST /api/team/events": coachOnly(200, 400),
+  "DELETE /api/team/events/{id}": coachOnly(204, 404),
+  "PATCH /api/team/events/{id}/play": coachOnly(200, 404),
+  "GET /api/team/stream": signedIn(200),
+
+  "GET /api/team/plays": coachOnly(200, 200),
+  "POST /api/team/plays": coachOnly(201, 201),
+  "PATCH /api/team/plays/{id}": coachOnly(200, 404),
+  "POST /api/team/plays/{id}/archive": coachOnly(200, 404),
+  "POST /api/team/plays/{id}/unarchive": coachOnly(200, 404),
+  "POST /api/team/plays/{id}/diagram": coachOnly(201, 404),
+  "DELETE /api/team/plays/{id}/diagram": coachOnly(204, 404),
+  "GET /api/team/playbook-analysis": coachOnly(200, 200),
+  "GET /api/team/playbook-analysis/{playId}/events": coachOnly(200, 404),
+
+  "GET /api/profile": signedIn(200),
+  "PATCH /api/profile": signedIn(200),
+  "POST /api/profile/photo": signedIn(201),
+  "DELETE /api/profile/photo": signedIn(204),
+  "POST /api/profile/password": signedIn(204),
+  "GET /api/files/{id}": membersOfA(200),
+
+  "GET /api/me/dashboard": playerOnly(200),
+  "GET /api/me/training-logs": playerOnly(200),
+  "POST /api/me/training-logs": playerOnly(201),
+  "PATCH /api/me/training-logs/{id}": playerOnly(200, 404),
+  "DELETE /api/me/training-logs/{id}": playerOnly(204, 404),
+  "GET /api/me/feedback": playerOnly(200),
+  "POST /api/me/feedback/read": playerOnly(204),
+};
+
+/** Routes the app serves that are deliberately not in the OpenAPI document. */
+export const UNDOCUMENTED = new Set(["GET /api/openapi.json"]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The route table
+
+export interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  default?: unknown;
+  $ref?: string;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+export interface Endpoint {
+  /** "METHOD /path", the path as the OpenAPI document writes it ("/api/files/{id}"). */
+  key: string;
+  method: string;
+  path: string;
+  /** The OpenAPI operation, with $refs resolved; undefined for an undocumented route. */
+  operation?: OpenApiOperation;
+}
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options"]);
+
+/** Resolves "#/components/schemas/X" references (the domain schemas registered with a name). */
+function resolveRefs<T>(value: T, doc: OpenApiDocument, depth = 0): T {
+  if (depth > 50 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, doc, depth + 1)) as T;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === "string") {
+    const name = ref.replace(/^#\/components\/schemas\//, "");
+    const target = doc.components?.schemas?.[name];
+    if (!target) throw new Error(`unresolvable $ref ${ref}`);
+    return resolveRefs(target as T, doc, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, doc, depth + 1)])) as T;
+}
+
+/** Hono's "/api/files/:id" as OpenAPI writes it. */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+}
+
+export interface RouteTable {
+  doc: OpenApiDocument;
+  /** Every endpoint, documented or not, sorted by key. */
+  endpoints: Endpoint[];
+  /** Keys in the OpenAPI document. */
+  documented: string[];
+  /** Keys of the handlers Hono has mounted under /api (middleware and the /api/* fallback left out). */
+  mounted: string[];
+}
+
+/**
+ * The server's endpoints, from the OpenAPI document it serves and from Hono's route table. A handler is an entry
+ * of app.routes whose method is not ALL (app.use and app.all register ALL) under /api/; an ALL route under a path
+ * other than the /api/* wildcard would be an endpoint too, and is listed as "ALL /path".
+ */
+export async function routeTable(app: App): Promise<RouteTable> {
+  const res = await app.request("http://localhost:3000/api/openapi.json");
+  if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);
+  const doc = (await res.json()) as OpenApiDocument;
+
+  const byKey = new Map<string, Endpoint>();
+  const documented: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      documented.push(key);
+      byKey.set(key, { key, method: method.toUpperCase(), path, operation: resolveRefs(operation, doc) });
+    }
+  }
+
+  const mounted = new Set<string>();
+  for (const r of app.routes) {
+    if (!r.path.startsWith("/api/")) continue;
+    if (r.method === "ALL" && (r.path === "/api/*" || r.path === "*")) continue;
+    const path = openApiPath(r.path);
+    const key = `${r.method} ${path}`;
+    mounted.add(key);
+    if (!byKey.has(key)) byKey.set(key, { key, method: r.method, path });
+  }
+
+  const endpoints = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { doc, endpoints, documented: documented.sort(), mounted: [...mounted].sort() };
+}
+
+/**
+ * The app as the server composes it, over services that are never touched: for reading the route table when
+ * tests are collected, before any database exists. Only /api/openapi.json is ever requested from it.
+ */
+export function routeTableApp(): App {
+  const services = { config: testConfig(), log: pino({ level: "silent" }) } as unknown as Services;
+  return createApp(services);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+/** ARCHITECTURE.md's error shape, with nothing else in it. */
+export const StrictErrorSchema = z
+  .object({
+    error: z
+      .object({
+        code: z.string().min(1),
+        message: z.string().min(1),
+        fields: z.record(z.string(), z.string()).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** Why an error answer is not in the error shape, or null when it is. */
+export function errorShapeProblem(status: number, contentType: string | null, body: unknown): string | null {
+  if (!/^application\/json\b/i.test(contentType ?? "")) return `${status} with content-type ${contentType}`;
+  const parsed = StrictErrorSchema.safeParse(body);
+  if (!parsed.success) return `${status} body not in the error shape: ${JSON.stringify(body)?.slice(0, 300)}`;
+  return null;
+}

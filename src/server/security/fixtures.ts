@@ -1,0 +1,609 @@
+/*
+ * Test support for the security suites: a world of three teams made through the API, a raw request helper that
+ * never follows the answer's cookies unless asked, one VALID request per endpoint for any caller, and a snapshot
+ * of every stored row. Not used by the server.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import sharp from "sharp";
+import type { TestDatabase } from "../db/testing.js";
+import { seedProfile } from "../db/testing.js";
+import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../http/test-client.js";
+import type { MemoryFileStore } from "../storage/memory.js";
+import type { Actor } from "./endpoints.js";
+
+export type TestApp = ReturnType<typeof createTestApp>["app"];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/** One request's inputs; the path is the OpenAPI template filled with `params`. */
+export interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  json?: unknown;
+  /** A raw body (text, bytes, FormData); `json` wins when both are set. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  contentType: string | null;
+  /** The body as text ("" for an event stream, which is closed unread, and for binary answers). */
+  text: string;
+  /** Parsed JSON, or the text when it is not JSON. */
+  body: unknown;
+  setCookies: string[];
+}
+
+/** The template with each {name} replaced by its percent-encoded value. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} of ${template}`);
+    return encodeSegment(value);
+  });
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is sent as bytes that are not UTF-8, the
+ * way a hostile client would; dots are encoded too, so "." and ".." stay data, not path steps, as far as the URL
+ * parser lets them (the callers avoid those two values).
+ */
+export function encodeSegment(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) out += "%ED%" + (0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase() + "%" + (0x80 + (code & 0x3f)).toString(16).toUpperCase();
+    else if (ch === ".") out += "%2E";
+    else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+export function queryString(query: Record<string, string | string[]> = {}): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(query)) {
+    for (const value of Array.isArray(v) ? v : [v]) parts.push(`${encodeSegment(k)}=${encodeSegment(value)}`);
+  }
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/**
+ * Sends one request to the app in process, as a browser on TEST_ORIGIN would (Origin on writes), with the given
+ * cookies. The answer's cookies are returned, never kept. An event stream is closed as soon as it answers.
+ */
+export async function send(
+  app: TestApp,
+  cookies: ReadonlyMap<string, string> | null,
+  method: string,
+  template: string,
+  req: Req = {},
+): Promise<Answer> {
+  const headers = new Headers(req.headers);
+  if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
+  if (cookies?.size && !headers.has("cookie")) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+  let body = req.body;
+  if (req.json !== undefined) {
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    body = JSON.stringify(req.json);
+  }
+  const url = `http://localhost:3000${fillPath(template, req.params)}${queryString(req.query)}`;
+  const env = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40000, remoteFamily: "IPv4" } } };
+  const res = await app.request(url, { method, headers, body }, env);
+  const contentType = res.headers.get("content-type");
+  let text = "";
+  if (contentType?.startsWith("text/event-stream")) await res.body?.cancel();
+  else if (contentType && !/json|text/i.test(contentType)) await res.arrayBuffer();
+  else text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, contentType, text, body: parsed, setCookies: res.headers.getSetCookie() };
+}
+
+/** Applies Set-Cookie headers to a cookie jar (an expired or emptied cookie is removed). */
+export function adoptCookies(jar: Map<string, string>, setCookies: readonly string[]): void {
+  for (const cookie of setCookies) {
+    const [pair, ...attrs] = cookie.split(";");
+    const eq = pair!.indexOf("=");
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The world: team A (under test), team B (another team), team C (accounts the public endpoints touch)
+
+export interface Account {
+  userId: string;
+  email: string;
+  password: string;
+  fullName: string;
+  teamId: string;
+  cookies: Map<string, string>;
+}
+
+export interface TeamInfo {
+  id: string;
+  name: string;
+  code: string;
+  coachInviteCode: string;
+}
+
+export interface World {
+  app: TestApp;
+  database: TestDatabase;
+  store: MemoryFileStore;
+  accounts: Record<Exclude<Actor, "anonymous">, Account>;
+  teamA: TeamInfo;
+  teamB: TeamInfo;
+  teamC: TeamInfo;
+  /** A coach of team C: the account the sign-in requests sign in to. */
+  coachC: Account;
+  /** Team A's standing resources (never destroyed by a cell). */
+  a: {
+    sessionId: string;
+    playId: string;
+    eventId: string;
+    /** The diagram of playId: the file the file endpoint serves. */
+    fileId: string;
+    /** Player A's own training log. */
+    logId: string;
+    feedbackId: string;
+    /** A player of A without an account. */
+    extraPlayerId: string;
+  };
+  /** Every user id that was ever a member of team A. */
+  teamAUserIds: Set<string>;
+  png: Buffer;
+}
+
+let serial = 0;
+/** A name no other fixture has, and no prefix of another (the number is zero-padded and closed). */
+export function uniqueName(prefix: string): string {
+  serial += 1;
+  return `${prefix} ${String(serial).padStart(5, "0")}.`;
+}
+
+export const FIXTURE_PASSWORD = "correct-horse-battery-staple";
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function cookieJarOf(setCookies: readonly string[]): Map<string, string> {
+  const jar = new Map<string, string>();
+  adoptCookies(jar, setCookies);
+  return jar;
+}
+
+async function signUp(app: TestApp, body: Record<string, unknown>): Promise<{ account: Account; team: TeamInfo | null }> {
+  const email = uniqueEmail("sec");
+  const res = await send(app, null, "POST", "/api/signup", { json: { email, password: FIXTURE_PASSWORD, ...body } });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  const user = (res.body as { user: { id: string; fullName: string; team: { id: string; name: string; code: string; coachInviteCode: string | null } } }).user;
+  return {
+    account: { userId: user.id, email, password: FIXTURE_PASSWORD, fullName: user.fullName, teamId: user.team.id, cookies: cookieJarOf(res.setCookies) },
+    team: user.team.coachInviteCode
+      ? { id: user.team.id, name: user.team.name, code: user.team.code, coachInviteCode: user.team.coachInviteCode }
+      : null,
+  };
+}
+
+/** Sends as an account (or signed out) and insists on the status: for building fixtures. */
+export async function must(
+  app: TestApp,
+  who: Account | null,
+  status: number,
+  method: string,
+  template: string,
+  req: Req = {},
+): Promise<Answer> {
+  const res = await send(app, who?.cookies ?? null, method, template, req);
+  if (res.status !== status) throw new Error(`${method} ${template} answered ${res.status}, not ${status}: ${res.text.slice(0, 300)}`);
+  return res;
+}
+
+export function imageForm(png: Buffer, field = "file"): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(png)], { type: "image/png" }), "picture.png");
+  return form;
+}
+
+export function anEvent(playerId: string, over: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    playerId,
+    eventType: "Catch",
+    yards: 9,
+    occurredAt: new Date(Date.now() - 120_000).toISOString(),
+    ...over,
+  };
+}
+
+export async function buildWorld(app: TestApp, database: TestDatabase, store: MemoryFileStore): Promise<World> {
+  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+
+  const headA = await signUp(app, { role: "coach", fullName: "Aurelio Ashgrove", teamName: "Aldermoor Aces" });
+  const teamA = headA.team!;
+  const assistantA = await signUp(app, { role: "coach", fullName: "Astrid Applewood", coachInviteCode: teamA.coachInviteCode });
+  const playerA = await signUp(app, {
+    role: "player",
+    fullName: "Amara Ambrose",
+    teamCode: teamA.code,
+    jerseyNumber: 11,
+    primaryPosition: "qb",
+  });
+  const otherPlayerA = await signUp(app, {
+    role: "player",
+    fullName: "Anselm Aubergine",
+    teamCode: teamA.code,
+    jerseyNumber: 12,
+    primaryPosition: "cb",
+  });
+  const headB = await signUp(app, { role: "coach", fullName: "Bertram Blackwood", teamName: "Brambleton Badgers" });
+  const teamB = headB.team!;
+  const playerB = await signUp(app, {
+    role: "player",
+    fullName: "Beatrix Bellweather",
+    teamCode: teamB.code,
+    jerseyNumber: 21,
+    primaryPosition: "wr",
+  });
+  const headC = await signUp(app, { role: "coach", fullName: "Cordelia Cranbrook", teamName: "Copperfield Comets" });
+
+  const extra = await seedProfile(database.db, {
+    teamId: teamA.id,
+    role: "player",
+    fullName: "Abelard Ainsworth",
+    jerseyNumber: 13,
+    primaryPosition: "rb",
+    positions: ["rb"],
+  });
+
+  const hA = headA.account;
+  const pA = playerA.account;
+  // Team A's standing resources, made through the API as its head coach and its player.
+  const session = await must(app, hA, 201, "POST", "/api/team/sessions", {
+    json: { kind: "game", date: today(), opponent: "Ambervale Antelopes", location: "Aldermoor Field North", notes: "Aldermoor game notes" },
+  });
+  const sessionId = (session.body as { session: { id: string } }).session.id;
+  const play = await must(app, hA, 201, "POST", "/api/team/plays", {
+    json: { name: "Aldermoor Sweep Left", side: "offense", formation: "Aldermoor Trips", tags: ["aldermoor-tag"], notes: "Aldermoor play notes" },
+  });
+  const playId = (play.body as { play: { id: string } }).play.id;
+  const diagram = await must(app, hA, 201, "POST", "/api/team/plays/{id}/diagram", { params: { id: playId }, body: imageForm(png) });
+  const fileId = (diagram.body as { diagramUrl: string }).diagramUrl.split("/").pop()!;
+  const event = anEvent(pA.userId, { sessionId, playId });
+  await must(app, hA, 200, "POST", "/api/team/events", {
+    json: { events: [event, anEvent(otherPlayerA.account.userId, { sessionId, eventType: "Flag Pull", yards: null }), anEvent(extra.userId, { eventType: "Rush TD", yards: 12 })] },
+  });
+  await must(app, hA, 200, "PUT", "/api/team/sessions/{id}/attendance", {
+    params: { id: sessionId },
+    json: { marks: [{ playerId: pA.userId, present: true }, { playerId: otherPlayerA.account.userId, present: false }] },
+  });
+  const feedback = await must(app, hA, 201, "POST", "/api/team/players/{id}/feedback", {
+    params: { id: pA.userId },
+    json: { category: "Technique", body: "Aldermoor feedback for Amara: keep the release high." },
+  });
+  const feedbackId = (feedback.body as { feedback: { id: string } }).feedback.id;
+  const log = await must(app, pA, 201, "POST", "/api/me/training-logs", {
+    json: { date: today(), activityType: "Throwing", durationMinutes: 45, intensity: 7, notes: "Aldermoor private log of Amara" },
+  });
+  const logId = (log.body as { log: { id: string } }).log.id;
+  await must(app, pA, 201, "POST", "/api/profile/photo", { body: imageForm(png) });
+
+  // Team B has data of its own, so what its members are shown is never trivially empty.
+  const hB = headB.account;
+  const pB = playerB.account;
+  const sessionB = await must(app, hB, 201, "POST", "/api/team/sessions", {
+    json: { kind: "practice", date: today(), location: "Brambleton Park" },
+  });
+  const sessionBId = (sessionB.body as { session: { id: string } }).session.id;
+  const playB = await must(app, hB, 201, "POST", "/api/team/plays", { json: { name: "Brambleton Blitz", side: "defense" } });
+  const playBId = (playB.body as { play: { id: string } }).play.id;
+  await must(app, hB, 200, "POST", "/api/team/events", {
+    json: { events: [anEvent(pB.userId, { sessionId: sessionBId, playId: playBId, eventType: "Interception", yards: null })] },
+  });
+  await must(app, hB, 201, "POST", "/api/team/players/{id}/feedback", {
+    params: { id: pB.userId },
+    json: { category: "Effort", body: "Brambleton feedback for Beatrix." },
+  });
+  await must(app, pB, 201, "POST", "/api/me/training-logs", {
+    json: { date: today(), activityType: "Catching", durationMinutes: 30, intensity: 5, notes: "Brambleton log" },
+  });
+
+  return {
+    app,
+    database,
+    store,
+    accounts: {
+      playerA: pA,
+      otherPlayerA: otherPlayerA.account,
+      headCoachA: hA,
+      assistantCoachA: assistantA.account,
+      coachB: hB,
+      playerB: pB,
+    },
+    teamA,
+    teamB,
+    teamC: headC.team!,
+    coachC: headC.account,
+    a: { sessionId, playId, eventId: event.id, fileId, logId, feedbackId, extraPlayerId: extra.userId },
+    teamAUserIds: new Set([hA.userId, assistantA.account.userId, pA.userId, otherPlayerA.account.userId, extra.userId]),
+    png,
+  };
+}
+
+export function accountOf(w: World, actor: Actor): Account | null {
+  return actor === "anonymous" ? null : w.accounts[actor];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fresh resources of team A, for the cells that destroy or change what they name
+
+export async function freshSession(w: World): Promise<string> {
+  const res = await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/sessions", {
+    json: { kind: "practice", date: today(), notes: uniqueName("Aldermoor fresh session") },
+  });
+  return (res.body as { session: { id: string } }).session.id;
+}
+
+export async function freshPlay(w: World, opts: { archived?: boolean; diagram?: boolean } = {}): Promise<string> {
+  const res = await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/plays", {
+    json: { name: uniqueName("Aldermoor fresh play"), side: "defense" },
+  });
+  const id = (res.body as { play: { id: string } }).play.id;
+  if (opts.archived) await must(w.app, w.accounts.headCoachA, 200, "POST", "/api/team/plays/{id}/archive", { params: { id } });
+  if (opts.diagram) await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/plays/{id}/diagram", { params: { id }, body: imageForm(w.png) });
+  return id;
+}
+
+export async function freshEvent(w: World): Promise<string> {
+  const event = anEvent(w.accounts.playerA.userId, { eventType: "Pass Completion", yards: 14 });
+  await must(w.app, w.accounts.headCoachA, 200, "POST", "/api/team/events", { json: { events: [event] } });
+  return event.id;
+}
+
+/** A player of A with no account (removing one from the team must not cost a real member). */
+export async function freshPlayerOfA(w: World): Promise<string> {
+  const p = await seedProfile(w.database.db, {
+    teamId: w.teamA.id,
+    role: "player",
+    fullName: uniqueName("Aldermoor fresh player"),
+    jerseyNumber: 40,
+    primaryPosition: "lb",
+    positions: ["lb"],
+  });
+  w.teamAUserIds.add(p.userId);
+  return p.userId;
+}
+
+export async function freshLogOfPlayerA(w: World): Promise<string> {
+  const res = await must(w.app, w.accounts.playerA, 201, "POST", "/api/me/training-logs", {
+    json: { date: today(), activityType: "Strength", durationMinutes: 20, intensity: 4, notes: uniqueName("Aldermoor fresh log") },
+  });
+  return (res.body as { log: { id: string } }).log.id;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A valid request for every endpoint
+
+export interface ValidRequest {
+  /** Builds the request for this caller; may make fresh resources of team A first. */
+  build(w: World, actor: Actor): Promise<Req>;
+  /** Runs after the cell (the password change hands the browser a new session cookie). */
+  after?(w: World, actor: Actor, answer: Answer): void;
+  /** Run after every other endpoint (it ends the caller's session). */
+  last?: boolean;
+}
+
+const none = async (): Promise<Req> => ({});
+
+let passwordTurn = 0;
+
+/** One valid request per endpoint, keyed like AUTHZ. Path ids point at team A's resources. */
+export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
+  "GET /api/health": { build: none },
+  "GET /api/openapi.json": { build: none },
+  "POST /api/session": { build: async (w) => ({ json: { email: w.coachC.email, password: w.coachC.password } }) },
+  // Ends the session it is sent with: it runs last, after every other endpoint.
+  "DELETE /api/session": { build: none, last: true },
+  "GET /api/me": { build: none },
+  "POST /api/signup": {
+    build: async (w) => ({
+      json: {
+        role: "player",
+        fullName: uniqueName("Copperfield recruit"),
+        email: uniqueEmail("recruit"),
+        password: FIXTURE_PASSWORD,
+        teamCode: w.teamC.code,
+        jerseyNumber: 5,
+        primaryPosition: "wr",
+      },
+    }),
+  },
+  "POST /api/contact": {
+    build: async () => ({
+      json: { name: "Morgan Parent", email: "morgan@example.com", message: "Do you support 5v5 leagues this spring?" },
+    }),
+  },
+
+  "GET /api/team/players": { build: none },
+  "GET /api/team/players/{id}": { build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { tzOffset: "60" } }) },
+  "DELETE /api/team/players/{id}": { build: async (w) => ({ params: { id: await freshPlayerOfA(w) } }) },
+  "GET /api/team/players/{id}/events": { build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { limit: "10" } }) },
+  "GET /api/team/players/{id}/training-logs": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
+  "POST /api/team/players/{id}/feedback": {
+    build: async (w) => ({
+      params: { id: w.accounts.playerA.userId },
+      json: { category: "Effort", body: uniqueName("Aldermoor cell feedback") },
+    }),
+  },
+  "GET /api/team/players/{id}/feedback": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
+  "GET /api/team/leaderboard": { build: async (w) => ({ query: { window: "session", sessionId: w.a.sessionId } }) },
+  "GET /api/team/stats": { build: async () => ({ query: { tzOffset: "-300" } }) },
+  "GET /api/team/dashboard": { build: none },
+
+  "GET /api/team/sessions": { build: none },
+  "POST /api/team/sessions": { build: async () => ({ json: { kind: "practice", date: today() } }) },
+  "GET /api/team/sessions/{id}": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "PATCH /api/team/sessions/{id}": { build: async (w) => ({ params: { id: w.a.sessionId }, json: { notes: "Aldermoor game notes" } }) },
+  "DELETE /api/team/sessions/{id}": { build: async (w) => ({ params: { id: await freshSession(w) } }) },
+  "PUT /api/team/sessions/{id}/attendance": {
+    build: async (w) => ({ params: { id: w.a.sessionId }, json: { marks: [{ playerId: w.accounts.playerA.userId, present: true }] } }),
+  },
+  "POST /api/team/events": {
+    build: async (w) => ({ json: { events: [anEvent(w.accounts.playerA.userId, { sessionId: w.a.sessionId })] } }),
+  },
+  "DELETE /api/team/events/{id}": { build: async (w) => ({ params: { id: await freshEvent(w) } }) },
+  "PATCH /api/team/events/{id}/play": { build: async (w) => ({ params: { id: w.a.eventId }, json: { playId: w.a.playId } }) },
+  "GET /api/team/stream": { build: none },
+
+  "GET /api/team/plays": { build: async () => ({ query: { includeArchived: "true" } }) },
+  "POST /api/team/plays": { build: async (_w, actor) => ({ json: { name: uniqueName(`${actor} play`), side: "offense", tags: ["x"] } }) },
+  "PATCH /api/team/plays/{id}": { build: async (w) => ({ params: { id: w.a.playId }, json: { notes: "Aldermoor play notes" } }) },
+  "POST /api/team/plays/{id}/archive": { build: async (w) => ({ params: { id: await freshPlay(w) } }) },
+  "POST /api/team/plays/{id}/unarchive": { build: async (w) => ({ params: { id: await freshPlay(w, { archived: true }) } }) },
+  "POST /api/team/plays/{id}/diagram": { build: async (w) => ({ params: { id: await freshPlay(w) }, body: imageForm(w.png) }) },
+  "DELETE /api/team/plays/{id}/diagram": { build: async (w) => ({ params: { id: await freshPlay(w, { diagram: true }) } }) },
+  "GET /api/team/playbook-analysis": { build: async () => ({ query: { kind: "all", tzOffset: "120" } }) },
+  "GET /api/team/playbook-analysis/{playId}/events": { build: async (w) => ({ params: { playId: w.a.playId }, query: { limit: "5" } }) },
+
+  "GET /api/profile": { build: none },
+  "PATCH /api/profile": {
+    // The caller's own name again: a valid change that changes nothing the other cells rely on.
+    build: async (w, actor) => ({ json: { fullName: accountOf(w, actor)?.fullName ?? "Nobody Signed In" } }),
+  },
+  "POST /api/profile/photo": { build: async (w) => ({ body: imageForm(w.png) }) },
+  "DELETE /api/profile/photo": { build: none },
+  "POST /api/profile/password": {
+    build: async (w, actor) => {
+      passwordTurn += 1;
+      const current = accountOf(w, actor)?.password ?? FIXTURE_PASSWORD;
+      return { json: { currentPassword: current, newPassword: `${FIXTURE_PASSWORD}-${passwordTurn}` } };
+    },
+    // Other sessions are revoked and this browser gets a new cookie: the account keeps working with it.
+    after: (w, actor, answer) => {
+      const account = accountOf(w, actor);
+      if (!account || answer.status !== 204) return;
+      account.password = `${FIXTURE_PASSWORD}-${passwordTurn}`;
+      adoptCookies(account.cookies, answer.setCookies);
+    },
+  },
+  "GET /api/files/{id}": { build: async (w) => ({ params: { id: w.a.fileId } }) },
+
+  "GET /api/me/dashboard": { build: async () => ({ query: { tzOffset: "0" } }) },
+  "GET /api/me/training-logs": { build: async () => ({ query: { from: "2020-01-01" } }) },
+  "POST /api/me/training-logs": {
+    build: async () => ({ json: { date: today(), activityType: "Conditioning", durationMinutes: 25, intensity: 6 } }),
+  },
+  "PATCH /api/me/training-logs/{id}": { build: async (w) => ({ params: { id: w.a.logId }, json: { intensity: 8 } }) },
+  "DELETE /api/me/training-logs/{id}": { build: async (w) => ({ params: { id: await freshLogOfPlayerA(w) } }) },
+  "GET /api/me/feedback": { build: none },
+  "POST /api/me/feedback/read": { build: none },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// What team A holds: the strings no outsider may ever be shown
+
+/**
+ * Team A's ids, codes, names and free text as stored now (texts of at least 8 characters, all made distinctive
+ * by the fixtures). Read from the database each time, so resources made by earlier cells count too.
+ */
+export async function teamSecrets(w: World): Promise<string[]> {
+  const db = w.database.db;
+  const teamId = w.teamA.id;
+  const out = new Set<string>([teamId, w.teamA.name, w.teamA.code, w.teamA.coachInviteCode]);
+  const add = (...values: (string | null | undefined)[]) => {
+    for (const v of values) if (v && v.length >= 8) out.add(v);
+  };
+  for (const p of await db.selectFrom("profiles").select(["user_id", "full_name"]).where("team_id", "=", teamId).execute()) add(p.user_id, p.full_name);
+  for (const id of w.teamAUserIds) add(id);
+  for (const s of await db.selectFrom("team_sessions").select(["id", "opponent", "location", "notes"]).where("team_id", "=", teamId).execute()) {
+    add(s.id, s.opponent, s.location, s.notes);
+  }
+  for (const p of await db.selectFrom("plays").select(["id", "name", "formation", "notes", "tags"]).where("team_id", "=", teamId).execute()) {
+    add(p.id, p.name, p.formation, p.notes);
+    for (const tag of JSON.parse(p.tags) as string[]) add(tag);
+  }
+  for (const e of await db.selectFrom("events").select("id").where("team_id", "=", teamId).execute()) add(e.id);
+  for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("team_id", "=", teamId).execute()) add(l.id, l.notes);
+  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("team_id", "=", teamId).execute()) add(f.id, f.body);
+  for (const f of await db.selectFrom("files").select(["id", "storage_key"]).where("team_id", "=", teamId).execute()) add(f.id, f.storage_key);
+  return [...out];
+}
+
+/** Player A's own training logs and feedback: private to them and their coaches. */
+export async function playerASecrets(w: World): Promise<string[]> {
+  const db = w.database.db;
+  const playerId = w.accounts.playerA.userId;
+  const out: string[] = [];
+  for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("player_id", "=", playerId).execute()) out.push(l.id, l.notes);
+  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("player_id", "=", playerId).execute()) out.push(f.id, f.body);
+  return out.filter((s) => s.length >= 8);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stored rows
+
+/** The tables a snapshot reads, per database (introspected once). */
+const tableNames = new WeakMap<object, string[]>();
+
+/** Better Auth's tables whose rows legitimately change when someone signs in (or a limiter counts). */
+export const VOLATILE_TABLES = new Set(["session", "rateLimit", "verification"]);
+
+export type Snapshot = Record<string, { count: number; hash: string }>;
+
+function canonical(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (value === null || typeof value !== "object") return JSON.stringify(typeof value === "bigint" ? String(value) : value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString("base64"));
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+}
+
+/**
+ * Every table of the database (found by introspection, so a new table is covered without a change here) but the
+ * volatile ones: its row count and a hash of all its rows, in an order that does not depend on the engine.
+ * The uploaded objects are listed too, as "(files store)".
+ */
+export async function snapshot(database: TestDatabase, store?: MemoryFileStore): Promise<Snapshot> {
+  let names = tableNames.get(database.db);
+  if (!names) {
+    const tables = await database.db.introspection.getTables();
+    names = tables
+      .filter((t) => !t.isView && !VOLATILE_TABLES.has(t.name) && !(database.engine === "postgres" && t.schema && t.schema !== "public"))
+      .map((t) => t.name)
+      .sort();
+    tableNames.set(database.db, names);
+  }
+  const out: Snapshot = {};
+  const read = await Promise.all(names.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db)));
+  names.forEach((name, i) => {
+    const rows = read[i]!.rows;
+    const lines = rows.map(canonical).sort();
+    out[name] = { count: rows.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16) };
+  });
+  if (store) {
+    const keys = store.keys();
+    out["(files store)"] = { count: keys.length, hash: createHash("sha256").update(keys.join("\n")).digest("hex").slice(0, 16) };
+  }
+  return out;
+}
+
+/** The tables whose rows differ between two snapshots. */
+export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => before[n]?.hash !== after[n]?.hash || before[n]?.count !== after[n]?.count).sort();
+}

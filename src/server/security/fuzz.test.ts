@@ -1,0 +1,275 @@
+/*
+ * Bad input, fuzzed: for every endpoint of the server's route table (security/endpoints.ts), requests that are
+ * invalid by construction (security/invalid-input.ts, derived from the endpoint's OpenAPI parameters and body
+ * schema) are sent as the caller the endpoint serves and as callers it refuses. Every answer must be a 4xx in the
+ * error shape, never a 2xx and never a 5xx; a caller the endpoint refuses by role gets that 401/403 whatever the
+ * input (the role is checked before any input is read); no stored row or file changes; and the app still
+ * answers afterwards.
+ *
+ * The fuzzing runs on SQLite (validation does not depend on the engine). Reproduce a failure with the seed it
+ * prints: FUZZ_SEED=<seed> npx vitest run src/server/security/fuzz.test.ts (FUZZ_SHRINK=1 to shrink it too).
+ *
+ * A second suite, on every engine, sends each endpoint's VALID request with a NUL character put into one of its
+ * text values at a time: PostgreSQL cannot store U+0000, so this is where the engines would differ.
+ */
+import fc from "fast-check";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_JSON_BODY } from "../app.js";
+import { testEngines, type TestDatabase } from "../db/testing.js";
+import { createTestApp } from "../http/test-client.js";
+import type { MemoryFileStore } from "../storage/memory.js";
+import { isUploadPath, MAX_UPLOAD_BODY } from "../storage/image-upload.js";
+import { AUTHZ, errorShapeProblem, routeTable, routeTableApp, type Actor, type Endpoint, type Expectation } from "./endpoints.js";
+import {
+  accountOf,
+  buildWorld,
+  fillPath,
+  send,
+  snapshot,
+  snapshotDiff,
+  VALID_REQUESTS,
+  type Answer,
+  type Req,
+  type World,
+} from "./fixtures.js";
+import { describeInput, endpointFuzz, type FuzzInput } from "./invalid-input.js";
+
+const table = await routeTable(routeTableApp());
+
+/** The run's seed; each endpoint's is derived from it and the endpoint's key, so adding one moves no other. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_516);
+/** Cases aimed for across all endpoints, and the least the run must have sent. */
+const TARGET_CASES = Number(process.env.FUZZ_CASES ?? 11_000);
+const MIN_CASES = 10_000;
+/** The callers the fuzz sends as: one the coach endpoints serve, one the player endpoints serve, and outsiders. */
+const FUZZ_ACTORS: readonly Actor[] = ["headCoachA", "playerA", "anonymous", "coachB"];
+
+function seedFor(key: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return (SEED ^ h) >>> 0;
+}
+
+const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+
+/** The callers (of FUZZ_ACTORS) a valid request of the endpoint succeeds for; all of them when AUTHZ has no entry. */
+function servedActors(expectation: Expectation | undefined): Actor[] {
+  return FUZZ_ACTORS.filter((a) => !expectation || is2xx(expectation[a]));
+}
+
+function toReq(input: FuzzInput): Req {
+  const req: Req = { params: input.params, query: input.query };
+  const body = input.body;
+  if (!body) return req;
+  if (body.kind === "form") {
+    const form = new FormData();
+    for (const part of body.parts) {
+      if ("bytes" in part) form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.filename);
+      else form.append(part.name, part.value);
+    }
+    return { ...req, body: form };
+  }
+  const bytes = body.kind === "text" ? new TextEncoder().encode(body.text) : body.bytes;
+  return { ...req, body: new Uint8Array(bytes), headers: body.contentType ? { "content-type": body.contentType } : {} };
+}
+
+/** How many bytes the body puts on the wire (multipart framing left out: it only makes the body bigger). */
+function bodyBytes(input: FuzzInput): number {
+  const body = input.body;
+  if (!body) return 0;
+  if (body.kind === "text") return Buffer.byteLength(body.text, "utf8");
+  if (body.kind === "bytes") return body.bytes.byteLength;
+  return body.parts.reduce((sum, p) => sum + ("bytes" in p ? p.bytes.byteLength : Buffer.byteLength(p.value, "utf8")), 0);
+}
+
+/** What is wrong with the answer to an invalid request, or null. */
+function judge(input: FuzzInput, actor: Actor, expectation: Expectation | undefined, bodyLimit: number, answer: Answer): string | null {
+  if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+  if (answer.status < 400) return `accepted invalid input with ${answer.status}: ${answer.text.slice(0, 200)}`;
+  const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
+  if (shape) return shape;
+  const byRole = expectation?.[actor];
+  let want: number | undefined;
+  if (input.status === 413 || bodyBytes(input) > bodyLimit) want = 413; // refused before any route, whoever asks
+  else if (byRole === 401 || byRole === 403) want = byRole; // the role is checked before any input is read
+  else if (input.status !== undefined && is2xx(byRole)) want = input.status;
+  if (want !== undefined && answer.status !== want) return `expected ${want}, got ${answer.status}: ${answer.text.slice(0, 200)}`;
+  return null;
+}
+
+/** Every text value of a request (path and query parameters, JSON strings), as a way to replace it. */
+function textLeaves(req: Req): { where: string; replace: (f: (s: string) => string) => Req }[] {
+  const out: { where: string; replace: (f: (s: string) => string) => Req }[] = [];
+  for (const [name, value] of Object.entries(req.params ?? {})) {
+    out.push({ where: `path ${name}`, replace: (f) => ({ ...req, params: { ...req.params, [name]: f(value) } }) });
+  }
+  for (const [name, value] of Object.entries(req.query ?? {})) {
+    if (typeof value === "string") out.push({ where: `query ${name}`, replace: (f) => ({ ...req, query: { ...req.query, [name]: f(value) } }) });
+  }
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === "string") {
+      out.push({
+        where: `body ${path.join(".")}`,
+        replace: (f) => {
+          const json = structuredClone(req.json) as Record<string | number, unknown>;
+          let at: Record<string | number, unknown> = json;
+          for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+          at[path.at(-1)!] = f(value);
+          return { ...req, json };
+        },
+      });
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, Array.isArray(value) ? Number(k) : k]);
+    }
+  };
+  if (req.json !== undefined) walk(req.json, []);
+  return out;
+}
+
+/** The caller a valid request of the endpoint is built for: someone of team A it serves. */
+function baseActor(expectation: Expectation | undefined): Actor | undefined {
+  return (["headCoachA", "playerA", "anonymous", "coachB"] as const).find((a) => is2xx(expectation?.[a]));
+}
+
+describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
+  let database: TestDatabase;
+  let w: World;
+
+  beforeAll(async () => {
+    database = await create();
+    const built = createTestApp(database, { contactRateLimit: 1_000_000 });
+    w = await buildWorld(built.app, database, built.services.files as MemoryFileStore);
+  });
+  afterAll(async () => database?.cleanup());
+
+  it("a NUL character in any text value of a valid request is refused with a 4xx, and nothing is stored", async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    for (const endpoint of table.endpoints) {
+      const actor = baseActor(AUTHZ[endpoint.key]);
+      const valid = VALID_REQUESTS[endpoint.key];
+      if (!actor || !valid || valid.last) continue;
+      const base = await valid.build(w, actor);
+      const leaves = textLeaves(base);
+      if (!leaves.length) continue;
+      const before = await snapshot(database, w.store);
+      for (const leaf of leaves) {
+        for (const put of [(s: string) => `${s.slice(0, 1)}\u0000${s.slice(1)}`, (s: string) => `${s}\u0000`]) {
+          const req = leaf.replace(put);
+          const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, req);
+          sent += 1;
+          const where = `${endpoint.key} ${leaf.where} as ${actor}`;
+          if (answer.status < 400 || answer.status >= 500) problems.push(`${where}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          else {
+            const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
+            if (shape) problems.push(`${where}: ${shape}`);
+          }
+        }
+      }
+      const changed = snapshotDiff(before, await snapshot(database, w.store));
+      if (changed.length) problems.push(`${endpoint.key}: a refused request changed ${changed.join(", ")}`);
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(50);
+  });
+
+  it.runIf(engine === "sqlite")(
+    `fuzz: at least ${MIN_CASES} invalid requests over every endpoint get a 4xx in the error shape and change nothing`,
+    async () => {
+      const started = Date.now();
+      const [gif, tiff] = await Promise.all([
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).gif().toBuffer(),
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#c63" } }).tiff().toBuffer(),
+      ]);
+      const images = { png: new Uint8Array(w.png), gif: new Uint8Array(gif), tiff: new Uint8Array(tiff) };
+      const hugeUpload = new Uint8Array(MAX_UPLOAD_BODY + 4096).fill(0x61);
+
+      // Every endpoint's plan, with path parameters naming real resources of team A (made now, before the snapshot).
+      const plans: {
+        endpoint: Endpoint;
+        fuzz: NonNullable<ReturnType<typeof endpointFuzz>>;
+        served: Actor[];
+        refused: Actor[];
+        bodyLimit: number;
+      }[] = [];
+      const skipped: string[] = [];
+      for (const endpoint of table.endpoints) {
+        const expectation = AUTHZ[endpoint.key];
+        const actor = baseActor(expectation);
+        const valid = VALID_REQUESTS[endpoint.key];
+        const base: Req = actor && valid && !valid.last ? await valid.build(w, actor) : {};
+        const samplePath = fillPath(endpoint.path, Object.fromEntries([...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, "x"])));
+        const limits = { body: isUploadPath(samplePath) ? MAX_UPLOAD_BODY : MAX_JSON_BODY, upload: MAX_UPLOAD_BODY };
+        const fuzz = endpointFuzz(endpoint, { baseParams: base.params ?? {}, baseJson: base.json, images, hugeUpload }, limits);
+        if (!fuzz) {
+          skipped.push(endpoint.key);
+          continue;
+        }
+        const served = servedActors(expectation);
+        plans.push({
+          endpoint,
+          fuzz,
+          served: served.length ? served : [...FUZZ_ACTORS],
+          refused: FUZZ_ACTORS.filter((a) => !served.includes(a)),
+          bodyLimit: limits.body,
+        });
+      }
+
+      const surface = plans.reduce((sum, p) => sum + p.fuzz.surface, 0);
+      const start = await snapshot(database, w.store);
+      const failures: string[] = [];
+      let total = 0;
+      const perEndpoint: string[] = [];
+      /** Cases sent, by the kind of fault (the category's first word: body, path, query, upload, ...). */
+      const byKind = new Map<string, number>();
+
+      for (const { endpoint, fuzz, served, refused, bodyLimit } of plans) {
+        const numRuns = Math.max(40, Math.round((TARGET_CASES * fuzz.surface) / surface));
+        const expectation = AUTHZ[endpoint.key];
+        const actors = refused.length
+          ? fc.oneof({ arbitrary: fc.constantFrom(...served), weight: 3 }, { arbitrary: fc.constantFrom(...refused), weight: 1 })
+          : fc.constantFrom(...served);
+        const before = await snapshot(database, w.store);
+        let sent = 0;
+        const seed = seedFor(endpoint.key);
+        const details = await fc.check(
+          fc.asyncProperty(fuzz.arbitrary, actors, async (input, actor) => {
+            sent += 1;
+            const kind = /content-type/.test(input.category) ? "content-type" : input.category === "no body" ? "body" : input.category.split(" ")[0]!;
+            byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+            const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, toReq(input));
+            const problem = judge(input, actor, expectation, bodyLimit, answer);
+            if (problem) throw new Error(problem);
+          }),
+          { seed, numRuns, endOnFailure: !process.env.FUZZ_SHRINK },
+        );
+        total += sent;
+        perEndpoint.push(`${endpoint.key} ${sent}`);
+        if (details.failed) {
+          const [input, actor] = details.counterexample ?? [];
+          const why = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          failures.push(
+            `${endpoint.key} (FUZZ_SEED=${SEED}; fast-check seed ${details.seed}, path "${details.counterexamplePath}"): ${why}\n` +
+              `    sent as ${String(actor)}: ${input ? describeInput(input) : "?"}`,
+          );
+        }
+        const changed = snapshotDiff(before, await snapshot(database, w.store));
+        if (changed.length) failures.push(`${endpoint.key}: invalid requests changed ${changed.join(", ")}`);
+      }
+
+      const health = await send(w.app, null, "GET", "/api/health");
+      expect(health.status, "the app still answers").toBe(200);
+      const changed = snapshotDiff(start, await snapshot(database, w.store));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.info(
+        `fuzz (FUZZ_SEED=${SEED}): ${total} invalid requests over ${plans.length} endpoints in ${seconds} s ` +
+          `(${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}; not fuzzed, they take no input: ${skipped.join(", ")})`,
+      );
+      expect(failures, `fuzz failures (FUZZ_SEED=${SEED})`).toEqual([]);
+      expect(changed, "tables changed by the fuzz").toEqual([]);
+      expect(total, perEndpoint.join("\n")).toBeGreaterThanOrEqual(MIN_CASES);
+    },
+    300_000,
+  );
+});
