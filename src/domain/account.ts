@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** The signed-in user as the app sees them: their profile (the spec's users document) and their team. */
 export const meSchema = z.object({

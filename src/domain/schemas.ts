@@ -2,7 +2,7 @@
  * Input schemas shared by the web forms and the server routes, so a rule is written once and a field error
  * reads the same in the browser and in a 400 answer.
  */
-import { z } from "zod";
+import { z } from "./zod.js";
 import { POSITION_KEYS } from "./positions.js";
 
 export const PASSWORD_MIN = 8;

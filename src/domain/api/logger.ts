@@ -4,7 +4,7 @@
  * (and its form and outbox checks) from the same schemas, so both sides read one contract.
  * Times are ISO-8601 UTC strings with milliseconds; calendar days are "YYYY-MM-DD".
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
 
 export const SESSION_KINDS = ["practice", "game"] as const;

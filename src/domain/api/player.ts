@@ -4,7 +4,7 @@
  * from them; the web takes its types (and its form checks) from the same schemas.
  * Times are ISO-8601 UTC strings with milliseconds; calendar days are "YYYY-MM-DD".
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { fullNameSchema, jerseyNumberSchema, PASSWORD_MAX, PASSWORD_MIN, positionKeySchema } from "../schemas.js";
 import { sessionDateSchema } from "./logger.js";
 import { feedbackItemSchema, playerEventSchema, playerSummarySchema, scorePointSchema, trainingLogSchema } from "./team.js";

@@ -3,7 +3,7 @@
  * these schemas and the web takes its types from them, so both sides read the same contract.
  * Times are ISO-8601 UTC strings; calendar days are "YYYY-MM-DD".
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { EVENT_TYPES } from "../event-types.js";
 
 export const positionGroupSchema = z.enum(["offense", "defense", "other"]);

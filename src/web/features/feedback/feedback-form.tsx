@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { isApiError } from "~/app/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";

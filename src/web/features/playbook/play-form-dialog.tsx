@@ -5,7 +5,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { isApiError } from "~/app/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { isApiError } from "~/app/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { isApiError } from "~/app/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";

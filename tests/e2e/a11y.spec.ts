@@ -1,0 +1,232 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+
+/*
+ * WCAG 2.1 A and AA (axe) on every page of SPEC §2: the eight public pages, the three player pages and the eight
+ * coach pages, with real data, and the open player search dialog. Serious and critical violations fail the test;
+ * minor and moderate ones are printed.
+ */
+
+// A service worker's cache must not answer in place of the server under test.
+test.use({ serviceWorkers: "block" });
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const PUBLIC_PATHS = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
+
+/** Runs axe on the page (or inside `include`); returns the serious and critical violations, prints the rest. */
+async function audit(page: Page, where: string, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder.include(include);
+  const { violations, passes } = await builder.analyze();
+  // A sanity check that axe really looked at something.
+  expect(passes.length, `${where}: axe rules that passed`).toBeGreaterThan(5);
+  const blocking: string[] = [];
+  for (const v of violations) {
+    const line = `${where}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`;
+    if (v.impact === "serious" || v.impact === "critical") blocking.push(line);
+    else console.log(`a11y (not failing): ${line}`);
+  }
+  return blocking;
+}
+
+/** The page has its heading and no loading indicator, and its requests are done. */
+async function settle(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  // Let entrance transitions finish, so colour contrast is measured on the final colours.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/** Opens every closed <details> in the main content; says how many there were. */
+async function openAllDetails(page: Page): Promise<number> {
+  const opened = await page.locator("main details:not([open])").evaluateAll((els) => {
+    for (const el of els) (el as HTMLDetailsElement).open = true;
+    return els.length;
+  });
+  if (opened) await page.waitForTimeout(100);
+  return opened;
+}
+
+/** A day in this machine's (and the browser's) zone, `offsetDays` from today, as YYYY-MM-DD. */
+function localDay(offsetDays = 0): string {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+}
+
+async function post(page: Page, url: string, data: unknown, status = 201) {
+  const res = await page.request.post(url, { data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+  return res.json() as Promise<Record<string, { id: string }>>;
+}
+
+/**
+ * A team with everything on its pages: four players, past practices and today's game with attendance, events
+ * (some run with plays), an archived play, feedback, and the first player's training logs.
+ */
+async function seedTeam(browser: Browser, baseURL: string | undefined) {
+  const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const coachPage = await coachContext.newPage();
+  const coach = await apiCoach(coachPage.request, "Harbor Hawks", "Casey Coach");
+  const specs = [
+    { fullName: "Avery Quinn", jerseyNumber: 12, primaryPosition: "qb" },
+    { fullName: "Blake Rivers", jerseyNumber: 7, primaryPosition: "wr" },
+    { fullName: "Casey Stone", jerseyNumber: 24, primaryPosition: "cb" },
+    { fullName: "Drew Park", jerseyNumber: 30, primaryPosition: "rb" },
+  ];
+  const players = [];
+  for (const p of specs) {
+    players.push(await apiPlayer(coachPage.request, coach.team!.code, { ...p, positions: [p.primaryPosition] }));
+  }
+  const [avery, blake, casey, drew] = players;
+  if (!avery || !blake || !casey || !drew) throw new Error("four players expected");
+  await signInQuick(coachPage, coach.email);
+
+  const play = async (body: Record<string, unknown>) => (await post(coachPage, "/api/team/plays", body)).play!.id;
+  const slant = await play({ name: "Slant Right", side: "offense", formation: "Trips", tags: ["quick"] });
+  const cover = await play({ name: "Cover Two", side: "defense", notes: "Sink under the slant." });
+  const oldPlay = await play({ name: "Old Trick", side: "offense" });
+  await post(coachPage, `/api/team/plays/${oldPlay}/archive`, undefined, 200);
+
+  const sessions: string[] = [];
+  for (const [kind, offset, opponent] of [["practice", -3], ["practice", -2], ["game", 0, "Eagles"]] as const) {
+    const body = { kind, date: localDay(offset), ...(opponent ? { opponent } : {}) };
+    sessions.push((await post(coachPage, "/api/team/sessions", body)).session!.id);
+  }
+  for (const [i, sessionId] of sessions.entries()) {
+    const res = await coachPage.request.put(`/api/team/sessions/${sessionId}/attendance`, {
+      data: { marks: players.map((p, j) => ({ playerId: p.id, present: (i + j) % 3 !== 0 })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const game = sessions[2]!;
+  const event = (playerId: string, eventType: string, extra: { yards?: number; playId?: string; sessionId?: string } = {}) => ({
+    id: crypto.randomUUID(),
+    playerId,
+    eventType,
+    yards: extra.yards ?? null,
+    playId: extra.playId ?? null,
+    sessionId: extra.sessionId ?? null,
+    occurredAt: new Date().toISOString(),
+  });
+  await post(
+    coachPage,
+    "/api/team/events",
+    {
+      events: [
+        event(avery.id, "Pass Completion", { yards: 14, playId: slant, sessionId: game }),
+        event(avery.id, "Pass TD", { yards: 22, playId: slant, sessionId: game }),
+        event(blake.id, "Catch", { yards: 14, playId: slant, sessionId: game }),
+        event(blake.id, "TD Catch", { yards: 22, playId: slant, sessionId: game }),
+        event(casey.id, "Interception", { playId: cover, sessionId: game }),
+        event(casey.id, "Flag Pull", { playId: cover, sessionId: sessions[0] }),
+        event(drew.id, "Rush Attempt", { yards: 6, sessionId: sessions[1] }),
+      ],
+    },
+    200,
+  );
+  await post(coachPage, `/api/team/players/${avery.id}/feedback`, { category: "Technique", body: "Set your feet before the throw." });
+  await post(coachPage, `/api/team/players/${avery.id}/feedback`, { category: "Leadership", body: "Great huddle energy today." });
+
+  const playerContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const playerPage = await playerContext.newPage();
+  await signInQuick(playerPage, avery.email);
+  const logs = [
+    [0, "Throwing", "Fifty short throws"],
+    [-1, "Speed & agility", "Ladder and cones"],
+    [-9, "Route running", ""],
+  ] as const;
+  for (const [offset, activityType, notes] of logs) {
+    await post(playerPage, "/api/me/training-logs", { date: localDay(offset), activityType, durationMinutes: 40, intensity: 6, notes });
+  }
+  return { coachPage, playerPage, player: avery, close: () => Promise.all([coachContext.close(), playerContext.close()]) };
+}
+
+test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
+  test("the eight public pages", async ({ page }) => {
+    const blocking: string[] = [];
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path);
+      await settle(page);
+      blocking.push(...(await audit(page, path)));
+    }
+    // The forms with their errors showing.
+    await page.goto("/login");
+    await settle(page);
+    await page.getByRole("button", { name: /sign in|log in/i }).click();
+    await expect(page.getByText("Email is required.").first()).toBeVisible();
+    blocking.push(...(await audit(page, "/login with errors")));
+    await page.goto("/contact");
+    await settle(page);
+    await page.locator("main").getByRole("button", { name: /send/i }).click();
+    await expect(page.locator("main").getByText(/is required/).first()).toBeVisible();
+    blocking.push(...(await audit(page, "/contact with errors")));
+    expect(blocking).toEqual([]);
+  });
+
+  test("the three player pages, with events, logs and feedback", async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const team = await seedTeam(browser, baseURL);
+    const page = team.playerPage;
+    const blocking: string[] = [];
+    const paths: [string, string][] = [
+      ["/player/dashboard", "Great huddle energy today."],
+      ["/player/profile", "Avery Quinn"],
+      ["/player/logs", "Ladder and cones"],
+    ];
+    for (const [path, text] of paths) {
+      await page.goto(path);
+      await settle(page);
+      if (path === "/player/profile") await expect(page.getByLabel("Full name")).toHaveValue(text);
+      else await expect(page.locator("main"), path).toContainText(text);
+      blocking.push(...(await audit(page, path)));
+      if (await openAllDetails(page)) blocking.push(...(await audit(page, `${path} (numbers shown)`)));
+    }
+    await team.close();
+    expect(blocking).toEqual([]);
+  });
+
+  test("the eight coach pages, with real data, and the open player search dialog", async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const team = await seedTeam(browser, baseURL);
+    const page = team.coachPage;
+    const blocking: string[] = [];
+    // Each page with a piece of the seeded data it shows, so axe audits the page as a coach would see it.
+    const paths: [string, string][] = [
+      ["/coach/dashboard", "Harbor Hawks"],
+      ["/coach/team-stats", "Eagles"],
+      ["/coach/team-roster", "Drew Park"],
+      ["/coach/leaderboard", "Casey Stone"],
+      ["/coach/log", "Blake Rivers"],
+      [`/coach/player/${team.player.id}`, "Great huddle energy today."],
+      [`/coach/player-detail/${team.player.id}`, "Fifty short throws"],
+      ["/coach/playbook-analysis", "Slant Right"],
+    ];
+    for (const [path, text] of paths) {
+      await page.goto(path);
+      await settle(page);
+      await expect(page.locator("main"), path).toContainText(text);
+      blocking.push(...(await audit(page, path)));
+      // Charts keep their numbers in a closed <details>: audit those tables too.
+      if (await openAllDetails(page)) blocking.push(...(await audit(page, `${path} (numbers shown)`)));
+    }
+    // The playbook's other tab.
+    await page.getByRole("tab", { name: "Plays" }).click();
+    await expect(page.getByRole("heading", { name: /^Plays \(\d+\)$/ })).toBeVisible();
+    blocking.push(...(await audit(page, "/coach/playbook-analysis (Plays tab)")));
+
+    // The player search dialog, open with its filters shown, over the leaderboard.
+    await page.goto("/coach/leaderboard");
+    await settle(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" }).click();
+    const dialog = page.getByRole("dialog", { name: "Player search" });
+    await expect(dialog.getByRole("list", { name: "Players" }).getByRole("button")).toHaveCount(4);
+    blocking.push(...(await audit(page, "player search dialog", '[role="dialog"]')));
+    await dialog.getByRole("button", { name: "Filters" }).click();
+    await expect(dialog.getByLabel("Sort By")).toBeVisible();
+    blocking.push(...(await audit(page, "player search dialog (filters open)", '[role="dialog"]')));
+    await team.close();
+    expect(blocking).toEqual([]);
+  });
+});
