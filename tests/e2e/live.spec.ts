@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { performanceScore } from "../../src/domain/scoring";
+import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./logger-helpers";
+
+test.use({ serviceWorkers: "block" });
+
+test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({ browser, request }) => {
+  const coach = await apiCoach(request, "Live Larks");
+  await apiPlayer(request, coach.team!.code, { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" });
+  await apiPlayer(request, coach.team!.code, { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" });
+
+  // The head coach watches the leaderboard on a laptop.
+  const laptop = await browser.newContext({ serviceWorkers: "block" });
+  const board = await laptop.newPage();
+  await signInQuick(board, coach.email);
+  await board.goto("/coach/leaderboard");
+  const mayaRow = board.getByRole("row").filter({ hasText: "Maya Okafor" });
+  await expect(mayaRow).toContainText("0.0");
+
+  // The same coach logs from the sideline on a phone, in a separate browser.
+  const phone = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
+  const logger = await phone.newPage();
+  await signInQuick(logger, coach.email);
+  const sessionId = await createSession(logger);
+  await logger.goto(`/coach/log?session=${sessionId}`);
+  await playerButton(logger, "Maya Okafor").click();
+  await eventButton(logger, "Interception").click();
+  await expect(syncBadge(logger)).toHaveText(/All sent/);
+
+  const score = performanceScore({ Interception: 1 }, "cb");
+  await expect(mayaRow).toContainText(score.toFixed(1), { timeout: 3_000 });
+
+  // Attendance marked on the phone changes the percent in the laptop's open search dialog.
+  await board.getByRole("button", { name: "Search players" }).click();
+  const dialog = board.getByRole("dialog");
+  const mayaInDialog = dialog.getByRole("button", { name: /Maya Okafor/ });
+  await expect(mayaInDialog).toContainText("0%");
+  await logger.getByRole("tab", { name: /Attendance/ }).click();
+  await logger.getByRole("group", { name: "Maya Okafor" }).getByRole("button", { name: "Present" }).click();
+  await expect(syncBadge(logger)).toHaveText(/All sent/);
+  await expect(mayaInDialog).toContainText("100%", { timeout: 3_000 });
+
+  // (That other teams' streams hear nothing is proved in src/server/routes/stream.test.ts.)
+  await Promise.all([laptop.close(), phone.close()]);
+});
