@@ -30,6 +30,8 @@ export const NETWORK_ERROR_STATUS = 0;
 export interface ApiFetchOptions extends Omit<RequestInit, "body"> {
   /** Sent as JSON with the matching Content-Type. */
   json?: unknown;
+  /** Sent as multipart/form-data (uploads); the browser sets the Content-Type with its boundary. */
+  form?: FormData;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -58,13 +60,15 @@ function readErrorBody(status: number, payload: unknown): ApiErrorBody {
  * Throws ApiError on a non-2xx answer or when the request could not be made.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { json, headers, ...init } = options;
+  const { json, form, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set("Accept", "application/json");
   let body: BodyInit | undefined;
   if (json !== undefined) {
     requestHeaders.set("Content-Type", "application/json");
     body = JSON.stringify(json);
+  } else if (form !== undefined) {
+    body = form;
   }
 
   let response: Response;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { ApiError, apiFetch, NETWORK_ERROR_STATUS } from "~/app/api";
+import { apiFetch } from "~/app/api";
 import { UPLOAD_FIELD } from "../../../domain/api/player";
 import type {
   CreatePlayInput,
@@ -101,46 +101,10 @@ export async function retagEvent(eventId: string, playId: string | null) {
   ).event;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
-/**
- * POST /api/team/plays/{id}/diagram as multipart/form-data (apiFetch sends JSON only). Failures become the same
- * ApiError apiFetch throws, carrying the server's own words (413 too large, 415 not an image).
- */
+/** POST /api/team/plays/{id}/diagram as multipart/form-data; errors carry the server's own words (413 too large, 415 not an image). */
 export async function uploadDiagram(id: string, file: File): Promise<DiagramResponse> {
   const form = new FormData();
   form.set(UPLOAD_FIELD, file);
-  let response: Response;
-  try {
-    response = await fetch(`${playPath(id)}/diagram`, {
-      method: "POST",
-      body: form,
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_STATUS, {
-      code: "network_error",
-      message: "The diagram could not be sent. Check your connection and try again.",
-    });
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as DiagramResponse;
-  const error = isRecord(payload) && isRecord(payload.error) ? payload.error : {};
-  const fields: Record<string, string> = {};
-  if (isRecord(error.fields)) {
-    for (const [key, value] of Object.entries(error.fields)) if (typeof value === "string") fields[key] = value;
-  }
-  throw new ApiError(response.status, {
-    code: typeof error.code === "string" ? error.code : "http_error",
-    message:
-      typeof error.message === "string"
-        ? error.message
-        : response.status === 413
-          ? "The file is too large."
-          : "The diagram could not be uploaded. Please try again.",
-    fields,
-  });
+  return apiFetch<DiagramResponse>(`${playPath(id)}/diagram`, { method: "POST", form });
 }
