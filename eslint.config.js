@@ -73,6 +73,8 @@ const domainBoundary = (withIo) => ({
 export default defineConfig([
   globalIgnores([
     "build/",
+    "dist/",
+    "backups/",
     "coverage/",
     ".react-router/",
     "test-results/",
