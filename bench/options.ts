@@ -1,0 +1,149 @@
+import type { Engine } from "../src/server/db/index.js";
+
+/** What one `npm run bench` does. Everything has a default; see usage() for the flags. */
+export interface BenchOptions {
+  quick: boolean;
+  engines: Engine[];
+  /** Event counts of the measured teams (one team per size, each with `players` players). */
+  sizes: number[];
+  /** Players of each measured team. */
+  players: number;
+  /** Background teams (so the summary query runs among many teams), their players and events per player. */
+  backgroundTeams: number;
+  backgroundPlayers: number;
+  backgroundEventsPerPlayer: number;
+  /** Seconds per measurement, and of the warm-up run before each. */
+  duration: number;
+  warmup: number;
+  /** Connections of the throughput runs of reads (latency runs use 1). */
+  readConnections: number;
+  /** Concurrent clients of the write runs and of the raw insert loop. */
+  writeClients: number;
+  /** Admin URL of the PostgreSQL server a fresh flagline_bench_<random> database is made on. */
+  pgUrl: string;
+  /** Run the server from source (tsx) even when dist/server/main.js exists. */
+  fromSource: boolean;
+  /** LOG_LEVEL of the servers under test. */
+  logLevel: string;
+  /** Recount every counter from the events after generating (checkIntegrity); 20 s or so at full size. */
+  check: boolean;
+  /** Where results (JSON and markdown) are written. */
+  outDir: string;
+}
+
+export function usage(): string {
+  return `npm run bench [-- options]
+
+  --quick                  small run for development: 10k events, 100 background teams, 2 s per measurement
+  --engines sqlite,postgres which engines to measure (default both; also "sqlite" or "postgres")
+  --sizes 100000,1000000   event counts of the measured teams
+  --duration 10            seconds per measurement (after a warm-up run of --warmup seconds)
+  --warmup 2
+  --connections 10         connections of the read throughput runs (latency runs use 1)
+  --clients 50             concurrent clients of the write runs and of the raw insert loop
+  --pg-url URL             PostgreSQL admin URL (default $BENCH_DATABASE_URL, $TEST_DATABASE_URL or
+                           postgres://postgres@127.0.0.1:5432/postgres); a fresh database is made and dropped
+  --from-source            run src/server/main.ts with tsx even when dist/server/main.js exists
+  --check                  recount every counter from the generated events (always on with --quick)
+  --log-level info         LOG_LEVEL of the servers under test (production default: info)
+  --out bench/results      where results.json and results.md go
+`;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(/[,|]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value.replace(/_/g, ""));
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const quick = argv.includes("--quick");
+  const opts: BenchOptions = {
+    quick,
+    engines: ["sqlite", "postgres"],
+    sizes: quick ? [10_000] : [100_000, 1_000_000],
+    players: 100,
+    backgroundTeams: quick ? 100 : 1_000,
+    backgroundPlayers: 20,
+    backgroundEventsPerPlayer: quick ? 5 : 10,
+    duration: quick ? 2 : 10,
+    warmup: quick ? 0.5 : 2,
+    readConnections: 10,
+    writeClients: 50,
+    pgUrl:
+      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+    fromSource: false,
+    logLevel: "info",
+    check: quick,
+    outDir: "bench/results",
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--quick":
+        break;
+      case "--engines": {
+        const engines = list(value());
+        for (const e of engines) if (e !== "sqlite" && e !== "postgres") throw new Error(`unknown engine "${e}"`);
+        opts.engines = engines as Engine[];
+        break;
+      }
+      case "--sizes":
+        opts.sizes = list(value()).map((v) => positiveInt("--sizes", v));
+        break;
+      case "--duration":
+        opts.duration = positiveInt(flag, value());
+        break;
+      case "--warmup": {
+        const v = value();
+        opts.warmup = Number(v);
+        if (!Number.isFinite(opts.warmup) || opts.warmup < 0)
+          throw new Error(`--warmup must be seconds >= 0, got "${v}"`);
+        break;
+      }
+      case "--connections":
+        opts.readConnections = positiveInt(flag, value());
+        break;
+      case "--clients":
+        opts.writeClients = positiveInt(flag, value());
+        break;
+      case "--pg-url":
+        opts.pgUrl = value();
+        break;
+      case "--check":
+        opts.check = true;
+        break;
+      case "--from-source":
+        opts.fromSource = true;
+        break;
+      case "--log-level":
+        opts.logLevel = value();
+        break;
+      case "--out":
+        opts.outDir = value();
+        break;
+      case "--help":
+      case "-h":
+        console.log(usage());
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option "${flag}"\n\n${usage()}`);
+    }
+  }
+  if (opts.sizes.length === 0) throw new Error("--sizes needs at least one size");
+  opts.sizes.sort((a, b) => a - b);
+  return opts;
+}

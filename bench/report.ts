@@ -1,0 +1,298 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import type { Engine } from "../src/server/db/index.js";
+import type { Measurement } from "./load.js";
+
+export interface Machine {
+  cpu: string;
+  nproc: number;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  sqlite: string;
+  postgres: string | null;
+  autocannon: string;
+  server: string;
+  loadAtStart: number[];
+  loadAtEnd?: number[];
+}
+
+export interface ReadResult {
+  size: number;
+  /** api: GET /api/team/players (counters); spec: one events query per player; memory: pre-serialized JSON. */
+  kind: "api" | "spec" | "memory";
+  latency: Measurement;
+  throughput: Measurement;
+  bytes: number;
+}
+
+export interface WriteResult {
+  /**
+   * api: POST /api/team/events with eventsPerRequest events; api-session-cache: the same on the bench server with
+   * getSession memoized (an experiment); raw: single-row durable inserts.
+   */
+  kind: "api" | "api-session-cache" | "raw";
+  eventsPerRequest: number;
+  m: Measurement;
+  eventsPerSecond: number;
+  /** Events the database holds that were not there before the run (API runs): at least every acknowledged one. */
+  stored?: number;
+  acknowledged?: number;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  generation?: { seconds: number; rows: Record<string, number> };
+  reads: ReadResult[];
+  writes: WriteResult[];
+  /** Median µs of each part of one GET /api/team/players, called in the bench process. */
+  breakdown: Record<string, number>;
+  checks: string[];
+  errors: string[];
+}
+
+export interface FrontEnd {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt?: string;
+  seconds?: number;
+  options: Record<string, unknown>;
+  machine: Machine;
+  engines: EngineResult[];
+  /** The in-memory yardstick (engine-independent), per size. */
+  memory: ReadResult[];
+  frontEnd: FrontEnd | null;
+}
+
+const require = createRequire(import.meta.url);
+
+export async function describeMachine(pgUrl: string | null, server: string): Promise<Machine> {
+  const sqlite = new SQLite(":memory:");
+  const sqliteVersion = (sqlite.prepare("select sqlite_version() as v").get() as { v: string }).v;
+  sqlite.close();
+  let postgres: string | null = null;
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    try {
+      await client.connect();
+      postgres = ((await client.query("show server_version")).rows[0] as { server_version: string }).server_version;
+    } catch {
+      postgres = null;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  const pkg = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  return {
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    nproc: os.availableParallelism(),
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    sqlite: `${sqliteVersion} (better-sqlite3 ${pkg("better-sqlite3")})`,
+    postgres,
+    autocannon: pkg("autocannon"),
+    server,
+    loadAtStart: os.loadavg().map((l) => +l.toFixed(2)),
+  };
+}
+
+/** Sum of the JS files build/client/index.html loads (scripts, module preloads, inline imports), gzipped -9. */
+export function frontEndBudget(clientDir = "build/client"): FrontEnd | null {
+  const index = path.join(clientDir, "index.html");
+  if (!existsSync(index)) return null;
+  const html = readFileSync(index, "utf8");
+  const refs = new Set<string>();
+  const patterns = [
+    /<script[^>]*\ssrc="([^"]+)"/g,
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
+    /<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g,
+    /import\s*\(\s*"([^"]+)"\s*\)/g,
+    /import\s+"([^"]+)"/g,
+    /from\s*"([^"]+)"/g,
+  ];
+  for (const re of patterns) for (const m of html.matchAll(re)) if (m[1]!.endsWith(".js")) refs.add(m[1]!);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let files = 0;
+  for (const ref of refs) {
+    const file = path.join(clientDir, ref.replace(/^\//, ""));
+    if (!existsSync(file)) continue;
+    const bytes = readFileSync(file);
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+    files++;
+  }
+  return { files, rawBytes, gzipBytes };
+}
+
+/** Whole numbers, with decimals below 10 (a slow endpoint's 0.4 req/s is not 0). */
+const n0 = (v: number) =>
+  !Number.isFinite(v) ? "–" : v >= 10 ? Math.round(v).toLocaleString("en-US") : v >= 1 ? v.toFixed(1) : v.toFixed(2);
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)) : "–");
+const size = (v: number) => (v >= 1_000_000 ? `${v / 1_000_000}M` : v >= 1_000 ? `${v / 1_000}k` : String(v));
+
+/** Bytes as kB (1,000 bytes, the unit of the budget and of Vite's build report). */
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const READ_LABEL: Record<ReadResult["kind"], string> = {
+  api: "GET /api/team/players (counters, 1 query)",
+  memory: "same JSON served from memory",
+  spec: "SPEC §7 pattern: 1 events query per player",
+};
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function failed(m: Measurement): string {
+  return m.failed ? ` ⚠ ${m.failed} failed` : "";
+}
+
+/** The results table of docs/performance.md: reads by team size, then writes. */
+export function resultsTable(results: BenchResults): string {
+  const lines = [
+    row(["Engine", "Measurement", "Team events", "Conns", "p50 ms", "p99 ms", "req/s", "events/s", "Load (1 min)"]),
+    row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+  ];
+  const readRows = (engine: string, r: ReadResult) => {
+    for (const m of [r.latency, r.throughput]) {
+      lines.push(
+        row([
+          engine,
+          READ_LABEL[r.kind],
+          size(r.size),
+          m.connections,
+          ms(m.p50),
+          ms(m.p99),
+          n0(m.perSecond) + failed(m),
+          "",
+          m.load.toFixed(1),
+        ]),
+      );
+    }
+  };
+  const sizes = [...new Set([...results.memory, ...results.engines.flatMap((e) => e.reads)].map((r) => r.size))].sort(
+    (a, b) => a - b,
+  );
+  for (const s of sizes) {
+    const mem = results.memory.find((r) => r.size === s);
+    if (mem) readRows("—", mem);
+    for (const e of results.engines) {
+      for (const kind of ["api", "spec"] as const) {
+        const r = e.reads.find((x) => x.size === s && x.kind === kind);
+        if (r) readRows(e.engine, r);
+      }
+    }
+  }
+  for (const e of results.engines) {
+    for (const w of e.writes) {
+      const events = `${w.eventsPerRequest} event${w.eventsPerRequest > 1 ? "s" : ""}/request`;
+      const label =
+        w.kind === "api"
+          ? `POST /api/team/events, ${events}`
+          : w.kind === "api-session-cache"
+            ? `POST /api/team/events, ${events}, getSession memoized 5 s (experiment)`
+            : "raw single-row durable inserts (engine ceiling)";
+      const m = w.m;
+      lines.push(
+        row([
+          e.engine,
+          label,
+          "",
+          m.connections,
+          ms(m.p50),
+          ms(m.p99),
+          n0(m.perSecond) + failed(m),
+          n0(w.eventsPerSecond),
+          m.load.toFixed(1),
+        ]),
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+export function machineTable(m: Machine, frontEnd: FrontEnd | null): string {
+  const lines = [
+    row(["", ""]),
+    row(["---", "---"]),
+    row(["CPU", `${m.cpu}, ${m.nproc} cores (shared with other test runs)`]),
+    row(["Memory", `${m.memoryGiB} GiB`]),
+    row(["OS", m.os]),
+    row(["Node.js", m.node]),
+    row(["SQLite", m.sqlite]),
+    row(["PostgreSQL", m.postgres ?? "not measured"]),
+    row(["autocannon", m.autocannon]),
+    row(["Server under test", m.server]),
+    row([
+      "Load average (1, 5, 15 min)",
+      `start ${m.loadAtStart.join(", ")}${m.loadAtEnd ? `; end ${m.loadAtEnd.join(", ")}` : ""}`,
+    ]),
+  ];
+  if (frontEnd) {
+    lines.push(
+      row([
+        "Front end (build/client/index.html)",
+        `${frontEnd.files} JS files, ${kB(frontEnd.gzipBytes)} gzipped (-9), ${kB(frontEnd.rawBytes)} raw`,
+      ]),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Where a team-summary request's time goes, per engine (median µs per call, in-process). */
+export function breakdownTable(results: BenchResults): string {
+  const engines = results.engines.filter((e) => Object.keys(e.breakdown).length > 0);
+  if (engines.length === 0) return "";
+  const labels = [...new Set(engines.flatMap((e) => Object.keys(e.breakdown)))];
+  const lines = [
+    row(["Part of GET /api/team/players", ...engines.map((e) => `${e.engine} µs`)]),
+    row(["---", ...engines.map(() => "---:")]),
+  ];
+  for (const label of labels) lines.push(row([label, ...engines.map((e) => n0(e.breakdown[label] ?? NaN))]));
+  return lines.join("\n");
+}
+
+/** One line per ARCHITECTURE.md budget, for the embedded database (SQLite). */
+export function budgetLines(results: BenchResults): string[] {
+  const lines: string[] = [];
+  const sqlite = results.engines.find((e) => e.engine === "sqlite");
+  if (!sqlite) return ["SQLite was not measured: no budget verdicts."];
+  const largest = Math.max(...sqlite.reads.map((r) => r.size));
+  const api = sqlite.reads.find((r) => r.size === largest && r.kind === "api");
+  const memory = results.memory.find((r) => r.size === largest);
+  if (api) {
+    lines.push(
+      `Team summaries p50 <= 5 ms (${size(largest)} events, 1 connection): ${ms(api.latency.p50)} ms — ${api.latency.p50 <= 5 ? "MET" : "NOT MET"}`,
+    );
+    if (memory) {
+      const ratio = api.throughput.perSecond / memory.throughput.perSecond;
+      lines.push(
+        `Team summaries >= half the in-memory throughput (${api.throughput.connections} connections): ${n0(api.throughput.perSecond)} vs ${n0(memory.throughput.perSecond)} req/s = ${(ratio * 100).toFixed(0)}% — ${ratio >= 0.5 ? "MET" : "NOT MET"}`,
+      );
+    }
+  }
+  for (const w of sqlite.writes.filter((x) => x.kind === "api")) {
+    lines.push(
+      `>= 2,000 acknowledged events/s, ${w.m.connections} clients, ${w.eventsPerRequest}/request: ${n0(w.eventsPerSecond)} — ${w.eventsPerSecond >= 2000 ? "MET" : "NOT MET"}`,
+    );
+  }
+  if (results.frontEnd) {
+    const g = results.frontEnd.gzipBytes;
+    lines.push(
+      `Front end first load (reported only): ${kB(g)} gzipped JS; budget 110 KB — ${g <= 110_000 ? "within" : "over"}`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,130 @@
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** A server under test, running as a child process (like scripts/durability.ts starts Flagline). */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * How the real server is started: the bundle `npm run serve` runs when it exists, else the source with tsx.
+ * The bundle is copied once into node_modules/.cache/flagline-bench/ (where its external packages still resolve
+ * from node_modules, and neither git nor ESLint look): a rebuild of dist/ by someone else mid-run then cannot
+ * change, or half-write, the server between the runs of one bench.
+ */
+export function realServerCommand(fromSource: boolean): { args: string[]; describe: string } {
+  const bundle = "dist/server/main.js";
+  if (!fromSource && existsSync(bundle)) {
+    const built = statSync(bundle)
+      .mtime.toISOString()
+      .replace(/\.\d+Z$/, "Z");
+    const dir = "node_modules/.cache/flagline-bench";
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(bundle, `${dir}/main.js`);
+    if (existsSync(`${bundle}.map`)) copyFileSync(`${bundle}.map`, `${dir}/main.js.map`);
+    return {
+      args: ["--enable-source-maps", `${dir}/main.js`],
+      describe: `node ${bundle} (built ${built}, copied to ${dir}/)`,
+    };
+  }
+  return { args: ["--import", "tsx", "src/server/main.ts"], describe: "node --import tsx src/server/main.ts" };
+}
+
+export function tsxCommand(script: string): string[] {
+  return ["--import", "tsx", script];
+}
+
+/** Starts `node ...args` with env on a free port and resolves once GET /api/health answers 200. */
+export async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },
+    // The request log goes nowhere (as to a log collector); errors are kept for the report.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone) throw new Error(`server (${args.join(" ")}) exited before it was up:\n${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server (${args.join(" ")}) did not come up in 60 s:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (gone) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export async function postJson(base: string, path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs a coach up through the API, joining the team by its coach invite code; returns the session cookie. */
+export async function signUpCoach(base: string, inviteCode: string, email: string): Promise<string> {
+  const res = await postJson(base, "/api/signup", {
+    role: "coach",
+    fullName: "Bench Coach",
+    email,
+    password: "bench-password-1",
+    coachInviteCode: inviteCode,
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const cookie = cookieOf(res);
+  if (!cookie) throw new Error("signup answered without a session cookie");
+  return cookie;
+}
+
+export async function getJson(base: string, path: string, cookie: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${base}${path}`, { headers: { cookie } });
+  return { status: res.status, text: await res.text() };
+}
