@@ -13,7 +13,8 @@ export default defineConfig({
   // Not test-results/ itself: Playwright empties its output dir, and CI reads a marker the PostgreSQL suite leaves there.
   outputDir: "test-results/playwright",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two even off CI: the machines here have two cores, and Playwright would otherwise use one.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
