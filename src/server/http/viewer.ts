@@ -1,5 +1,6 @@
+import { createMiddleware } from "hono/factory";
 import { getProfile } from "../db/teams.js";
-import type { AppContext, Viewer } from "./context.js";
+import type { AppContext, AppEnv, Viewer } from "./context.js";
 import { forbidden, unauthenticated } from "./errors.js";
 
 /** The signed-in caller with their profile, looked up once per request; null when signed out or profile-less. */
@@ -47,3 +48,23 @@ export async function requirePlayer(c: AppContext): Promise<TeamViewer> {
   if (viewer.role !== "player" || !viewer.teamId) throw forbidden();
   return viewer as TeamViewer;
 }
+
+/*
+ * Route middleware: the role check runs before the route's input validation, so a caller who may not use an
+ * endpoint learns nothing from it, not even whether their input was valid. Attached per route, not with
+ * `use("/api/team/*")`: other modules serve paths under /api/team (the live stream is open to players).
+ */
+export const signedInOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireViewer(c);
+  await next();
+});
+
+export const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireCoach(c);
+  await next();
+});
+
+export const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requirePlayer(c);
+  await next();
+});

@@ -1,13 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import { sql, type Kysely } from "kysely";
 import { postEventsResponseSchema, postEventsSchema } from "../../domain/api/logger.js";
 import { createEventWriter, type EventWriter } from "../db/event-writer.js";
 import { removeEvent, type NewEvent } from "../db/events.js";
 import type { DB } from "../db/schema.js";
-import { createRouter, type AppEnv } from "../http/context.js";
+import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { requireCoach } from "../http/viewer.js";
+import { coachOnly, requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -16,15 +15,6 @@ import { changeNow } from "../realtime/hub.js";
  * Every player, session and play an event names is checked against the caller's team (from the session) before
  * anything is written; a request with one bad reference writes nothing.
  */
-
-/**
- * Runs before a route's input validation (as in team.ts), so a caller who may not use these endpoints learns
- * nothing, not even whether their input was valid.
- */
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 export const EVENT_ID_TAKEN = "An event with this id already exists. Make a new id for a new event.";
 

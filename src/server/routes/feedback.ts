@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import { createFeedbackSchema, feedbackListResponseSchema, feedbackResponseSchema } from "../../domain/api/player.js";
 import { countUnreadFeedback, createFeedback, listFeedback, markFeedbackRead } from "../db/feedback.js";
 import { isTeamPlayer } from "../db/profiles.js";
-import { createRouter, type AppEnv } from "../http/context.js";
+import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
-import { requireCoach, requirePlayer } from "../http/viewer.js";
+import { coachOnly, playerOnly, requireCoach, requirePlayer } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -13,14 +12,6 @@ import { changeNow } from "../realtime/hub.js";
  * player reads the feedback their team's coaches gave them and marks it read. Team from the session only.
  */
 
-const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requirePlayer(c);
-  await next();
-});
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 const PLAYER_NOT_FOUND = "That player";
 const FeedbackList = feedbackListResponseSchema.openapi("FeedbackList");

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import {
   playAnalysisEventsResponseSchema,
   playbookAnalysisQuerySchema,
@@ -7,9 +6,9 @@ import {
   playEventsQuerySchema,
 } from "../../domain/api/plays.js";
 import { playbookAnalysis, playDrillDown } from "../db/playbook-analysis.js";
-import { createRouter, type AppEnv } from "../http/context.js";
+import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { requireCoach } from "../http/viewer.js";
+import { coachOnly, requireCoach } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -17,10 +16,6 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
  * session, and a play that is not the team's is a 404. The metric definitions are in domain/playbook.ts.
  */
 
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 const playIdParam = z.object({
   playId: z.uuid({ error: "Play id must be a UUID." }).openapi({ param: { name: "playId", in: "path" } }),

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import {
   createPlaySchema,
   diagramResponseSchema,
@@ -27,9 +26,9 @@ import {
   type Play,
 } from "../db/plays.js";
 import { fileUrl } from "../db/summaries.js";
-import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { requireCoach } from "../http/viewer.js";
+import { coachOnly, requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
 import { retryOnDeadlock } from "./events.js";
@@ -40,10 +39,6 @@ import { retryOnDeadlock } from "./events.js";
  * that does not exist (404). Every write tells the team's open screens through the hub.
  */
 
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 const PLAY = "That play";
 

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import {
   changePasswordSchema,
   DASHBOARD_LATEST_FEEDBACK,
@@ -24,9 +23,9 @@ import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfil
 import { fileUrl, teamPlayerSummaries } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
-import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
+import { createRouter, type AppContext, type Viewer } from "../http/context.js";
 import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
-import { requirePlayer, requireViewer } from "../http/viewer.js";
+import { playerOnly, requirePlayer, requireViewer, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
 import { TOO_MANY_ATTEMPTS } from "./session.js";
@@ -36,15 +35,6 @@ import { TOO_MANY_ATTEMPTS } from "./session.js";
  * Everything is found by the user id of the session; nothing here takes a user or team id from the request.
  */
 
-/** Checked before the body is read, so a signed-out caller learns nothing, not even whether the input was valid. */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  await requireViewer(c);
-  await next();
-});
-const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requirePlayer(c);
-  await next();
-});
 
 const ProfileResponse = profileResponseSchema.openapi("ProfileResponse");
 
@@ -52,7 +42,7 @@ const getProfileRoute = createRoute({
   method: "get",
   path: "/api/profile",
   tags: ["profile"],
-  middleware: [signedIn] as const,
+  middleware: [signedInOnly] as const,
   summary: "The signed-in player's or coach's own profile",
   responses: {
     200: { description: "The profile", content: { "application/json": { schema: ProfileResponse } } },
@@ -64,7 +54,7 @@ const patchProfileRoute = createRoute({
   method: "patch",
   path: "/api/profile",
   tags: ["profile"],
-  middleware: [signedIn] as const,
+  middleware: [signedInOnly] as const,
   summary: "Change the own name; players also jersey number, primary position and positions",
   request: { body: { required: true, content: { "application/json": { schema: updateProfileSchema } } } },
   responses: {
@@ -77,7 +67,7 @@ const uploadPhotoRoute = createRoute({
   method: "post",
   path: "/api/profile/photo",
   tags: ["profile"],
-  middleware: [signedIn] as const,
+  middleware: [signedInOnly] as const,
   summary: "Upload a profile photo (replaces the previous one)",
   request: { body: imageUploadBody },
   responses: {
@@ -90,7 +80,7 @@ const deletePhotoRoute = createRoute({
   method: "delete",
   path: "/api/profile/photo",
   tags: ["profile"],
-  middleware: [signedIn] as const,
+  middleware: [signedInOnly] as const,
   summary: "Remove the profile photo",
   responses: { 204: { description: "Removed (or there was none)" }, ...errorResponses(401) },
 });
@@ -99,7 +89,7 @@ const changePasswordRoute = createRoute({
   method: "post",
   path: "/api/profile/password",
   tags: ["profile"],
-  middleware: [signedIn] as const,
+  middleware: [signedInOnly] as const,
   summary: "Change the password: every other session is signed out, this one stays signed in (a new cookie is set)",
   request: { body: { required: true, content: { "application/json": { schema: changePasswordSchema } } } },
   responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 415, 429) },

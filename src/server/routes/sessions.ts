@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import type { Kysely } from "kysely";
 import {
   SESSION_EVENTS_SHOWN,
@@ -19,9 +18,9 @@ import { clearAttendance, setAttendance } from "../db/attendance.js";
 import type { DB } from "../db/schema.js";
 import { parseStringList } from "../db/summaries.js";
 import { createTeamSession, deleteTeamSession, getTeamSession, type TeamSession } from "../db/team-sessions.js";
-import { createRouter, type AppEnv } from "../http/context.js";
+import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { requireCoach } from "../http/viewer.js";
+import { coachOnly, requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { retryOnDeadlock } from "./events.js";
 
@@ -34,15 +33,6 @@ import { retryOnDeadlock } from "./events.js";
  * attendance counters with them, in one transaction) but keeps its events: they stay in the players' stats and
  * history, with no session.
  */
-
-/**
- * Runs before a route's input validation (as in team.ts), so a caller who may not use these endpoints learns
- * nothing, not even whether their input was valid.
- */
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 const sessionIdParam = z.object({
   id: z.uuid({ error: "Session id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),

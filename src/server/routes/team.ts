@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import {
   dashboardResponseSchema,
   eventTypeSchema,
@@ -18,9 +17,9 @@ import { findTeamPlayer, listPlayerEvents, playerDetail, removePlayerFromTeam, t
 import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
 import { getTeamSession } from "../db/team-sessions.js";
-import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { requireCoach } from "../http/viewer.js";
+import { coachOnly, requireCoach } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -31,15 +30,6 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 const PlayerSummary = playerSummarySchema.openapi("PlayerSummary");
 
-/**
- * Runs before a route's input validation, so a caller who may not use these endpoints learns nothing, not even
- * whether their input was valid. Per route, not `use("/api/team/*")`: other modules serve paths under
- * /api/team (the live stream is open to players) and a path middleware would apply to them too.
- */
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 const PLAYER_NOT_FOUND = "That player";
 
 const playerParams = z.object({

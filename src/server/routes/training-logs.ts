@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import {
   createTrainingLogSchema,
   trainingLogQuerySchema,
@@ -10,9 +9,9 @@ import {
 } from "../../domain/api/player.js";
 import { isTeamPlayer } from "../db/profiles.js";
 import { createTrainingLog, deleteTrainingLog, listTrainingLogs, updateTrainingLog } from "../db/training-logs.js";
-import { createRouter, type AppEnv } from "../http/context.js";
+import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
-import { requireCoach, requirePlayer } from "../http/viewer.js";
+import { coachOnly, playerOnly, requireCoach, requirePlayer } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -20,14 +19,6 @@ import { changeNow } from "../realtime/hub.js";
  * log id answers 404 exactly like one that does not exist). A coach reads the logs of their own team's players.
  */
 
-const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requirePlayer(c);
-  await next();
-});
-const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
 
 const LOG_NOT_FOUND = "That training log";
 const TrainingLogs = trainingLogsResponseSchema.openapi("TrainingLogs");
