@@ -1,8 +1,12 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
+import { PUBLIC_PATHS } from "./react-router.config.ts";
+import { deferHydration } from "./src/web/prerender/defer-hydration.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
@@ -97,11 +101,17 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+/** The prerendered file of a public path, e.g. "/" -> build/client/index.html. */
+function prerenderedFile(path: string): string {
+  return join(CLIENT_OUT_DIR, path, "index.html");
+}
+
 /**
  * React Router prerenders the public pages and writes __spa-fallback.html after the client build, in its server
- * build; vite-plugin-pwa writes sw.js at the end of the client build, before those pages exist. This runs the
- * plugin's generator once more at the end of the server build, when build/client is complete, so the precache
- * holds the prerendered pages and the SPA fallback the worker answers navigations with.
+ * build; vite-plugin-pwa writes sw.js at the end of the client build, before those pages exist. This runs at the
+ * end of the server build, when build/client is complete: it first defers the public pages' app start to the
+ * first interaction (decision 0006, src/web/prerender/defer-hydration.ts), then runs the plugin's generator once more,
+ * so the precache holds the final prerendered pages and the SPA fallback the worker answers navigations with.
  */
 function pwaAfterPrerender(): Plugin {
   let ssrBuild = false;
@@ -118,6 +128,10 @@ function pwaAfterPrerender(): Plugin {
       sequential: true,
       async handler() {
         if (!ssrBuild) return;
+        for (const path of PUBLIC_PATHS) {
+          const file = prerenderedFile(path);
+          writeFileSync(file, deferHydration(readFileSync(file, "utf8")));
+        }
         const pwa = plugins.find((p) => p.name === "vite-plugin-pwa");
         const api = pwa?.api as { generateSW?: () => Promise<unknown> } | undefined;
         if (!api?.generateSW) throw new Error("vite-plugin-pwa not found: cannot write the service worker");

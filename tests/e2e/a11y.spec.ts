@@ -145,6 +145,8 @@ async function seedTeam(browser: Browser, baseURL: string | undefined) {
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   test("the eight public pages", async ({ page }) => {
+    // Ten pages through axe (about 1.5 s each here, more on a busy machine).
+    test.slow();
     const blocking: string[] = [];
     for (const path of PUBLIC_PATHS) {
       await page.goto(path);

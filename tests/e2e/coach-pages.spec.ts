@@ -146,6 +146,8 @@ test.describe("every coach page", () => {
   });
 
   test("has no axe violations, the search dialog included", async ({ page, request }) => {
+    // Nine pages through axe: on a busy two-core machine that can pass the default 30 s.
+    test.slow();
     const team = await seed(page, request);
     for (const path of [...pages, `/coach/player-detail/${team.players["Quinn Passer"]!.id}`]) {
       await page.goto(path);

@@ -23,6 +23,8 @@ async function landing(page: Page, path: string): Promise<string> {
 }
 
 test("a visitor sees every public page and is sent to /login from every protected one", async ({ page }) => {
+  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  test.slow();
   for (const path of PUBLIC) expect(await landing(page, path), path).toBe(path);
   for (const path of [...PLAYER, ...COACH]) {
     expect(await landing(page, path), path).toBe(`/login?next=${encodeURIComponent(path)}`);
@@ -30,6 +32,8 @@ test("a visitor sees every public page and is sent to /login from every protecte
 });
 
 test("a player reaches the public and player pages and is sent home from coach pages", async ({ page, request }) => {
+  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  test.slow();
   const coach = await apiCoach(request);
   const player = await apiPlayer(request, coach.team!.code);
   await signInQuick(page, player.email);
@@ -40,6 +44,8 @@ test("a player reaches the public and player pages and is sent home from coach p
 });
 
 test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page, request }) => {
+  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  test.slow();
   const coach = await apiCoach(request);
   await signInQuick(page, coach.email);
   for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...COACH]) {

@@ -300,7 +300,8 @@ test.describe("strict Content-Security-Policy", () => {
     const w = await watch(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // React listens on the document once hydrateRoot has run.
+    // Decision 0006: the app starts on the first interaction. React listens on the document once hydrateRoot ran.
+    await page.keyboard.press("Shift");
     await expect
       .poll(() => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("_reactListening"))))
       .toBe(true);
@@ -346,6 +347,11 @@ test.describe("strict Content-Security-Policy", () => {
     for (const path of PUBLIC_PATHS) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The boot script runs at load; the app (decision 0006) once a key is pressed.
+      await page.keyboard.press("Shift");
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("_reactListening"))))
+        .toBe(true);
       await page.waitForLoadState("networkidle");
       await expectInert(page, w, path);
     }

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { PlayerSearchProvider } from "~/features/player-search";
+import { APP_READY_EVENT } from "~/prerender/defer-hydration";
 import { FullPageSpinner } from "~/ui/spinner";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -49,6 +50,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // One client per browser tab; created lazily so the build-time prerender gets its own.
   const [queryClient] = useState(createQueryClient);
+  // Tells a prerendered public page's boot script that the app runs, so it replays a click or a form sent
+  // before that (decision 0006).
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

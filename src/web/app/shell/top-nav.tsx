@@ -78,16 +78,6 @@ export function TopNav() {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  if (status === "loading") {
-    // Until the session check answers, show no audience's menu, so a wrong one never flashes.
-    return (
-      <div className="flex items-center" aria-hidden="true" data-testid="nav-placeholder">
-        <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
-      </div>
-    );
-  }
-
-  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
   const close = () => setMenuOpen(false);
 
   const onLogout = async () => {
@@ -100,12 +90,54 @@ export function TopNav() {
     }
   };
 
+  if (status === "loading") {
+    // Until the session check answers, show no audience's menu, so a wrong one never flashes. A prerendered public
+    // page holds the visitor menu too, hidden: its boot script makes its own session check before the app runs,
+    // and app.css shows that menu once it marks the page a visitor's (decision 0006).
+    return (
+      <>
+        <div className="session-pending flex items-center" aria-hidden="true" data-testid="nav-placeholder">
+          <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+        </div>
+        <div className="visitor-early">
+          <NavBar items={VISITOR_NAV} menuOpen={menuOpen} onToggle={() => setMenuOpen((open) => !open)} onNavigate={close} />
+        </div>
+      </>
+    );
+  }
+
+  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
+
+  return (
+    <NavBar
+      items={items}
+      menuOpen={menuOpen}
+      onToggle={() => setMenuOpen((open) => !open)}
+      onNavigate={close}
+      onSearch={user?.role === "coach" ? openPlayerSearch : undefined}
+      logout={user ? { onLogout, loggingOut } : undefined}
+    />
+  );
+}
+
+interface NavBarProps {
+  items: readonly NavItem[];
+  menuOpen: boolean;
+  onToggle: () => void;
+  onNavigate: () => void;
+  /** The coach's player search button. */
+  onSearch?: () => void;
+  /** Signed in: the Logout button. */
+  logout?: { onLogout: () => void; loggingOut: boolean };
+}
+
+function NavBar({ items, menuOpen, onToggle, onNavigate, onSearch, logout }: NavBarProps) {
   return (
     <nav aria-label="Main" className="flex items-center gap-1">
-      {user?.role === "coach" ? (
+      {onSearch ? (
         <button
           type="button"
-          onClick={openPlayerSearch}
+          onClick={onSearch}
           aria-label="Search players"
           title="Search players"
           className="rounded-lg p-2 text-field-100 transition-colors hover:bg-white/10 hover:text-white"
@@ -119,7 +151,7 @@ export function TopNav() {
         className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 md:hidden"
         aria-expanded={menuOpen}
         aria-controls={MENU_ID}
-        onClick={() => setMenuOpen((open) => !open)}
+        onClick={onToggle}
       >
         {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         Menu
@@ -135,21 +167,21 @@ export function TopNav() {
       >
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={item.cta ? ctaClass : linkClass} onClick={close}>
+            <NavLink to={item.to} end={item.end} className={item.cta ? ctaClass : linkClass} onClick={onNavigate}>
               {item.label}
             </NavLink>
           </li>
         ))}
-        {user ? (
+        {logout ? (
           <li>
             <button
               type="button"
-              onClick={onLogout}
-              disabled={loggingOut}
+              onClick={logout.onLogout}
+              disabled={logout.loggingOut}
               className="flex w-full items-center gap-1.5 rounded-lg px-3 py-2 text-left text-sm font-semibold text-field-100 transition-colors hover:bg-white/10 hover:text-white disabled:opacity-70 md:py-1.5"
             >
               <LogOut aria-hidden="true" className="size-4" />
-              {loggingOut ? "Logging out…" : "Logout"}
+              {logout.loggingOut ? "Logging out…" : "Logout"}
             </button>
           </li>
         ) : null}

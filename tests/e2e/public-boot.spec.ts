@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiCoach, signInQuick } from "./helpers";
+
+/**
+ * Decision 0006: a prerendered public page runs no app JavaScript until the visitor interacts (or is signed in);
+ * then the app starts in place, and what the visitor did meanwhile is not lost.
+ */
+
+/** Counts the app's module requests (/assets/*.js) the page makes from now on. */
+function countScripts(page: Page): () => number {
+  let n = 0;
+  page.on("request", (r) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(r.url()).pathname)) n += 1;
+  });
+  return () => n;
+}
+
+/** Holds the app's entry module back for `ms`, so what a test does first happens before the app runs. */
+async function slowApp(page: Page, ms = 1_500) {
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document).some((k) => k.startsWith("_reactListening")));
+
+test("a visitor reads the home page with no app JS loaded, and the visitor menu shows", async ({ page }) => {
+  const scripts = countScripts(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Features" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Sign Up" })).toBeVisible();
+  await expect(page.getByTestId("nav-placeholder")).toBeHidden();
+  await page.waitForLoadState("networkidle");
+  expect(scripts()).toBe(0);
+  expect(await hydrated(page)).toBe(false);
+
+  // The first key press starts the app; then links navigate inside it.
+  await page.keyboard.press("Shift");
+  await expect.poll(() => hydrated(page)).toBe(true);
+  expect(scripts()).toBeGreaterThan(5);
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  await nav.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the first tap on Menu opens it once the app has started", async ({ page }) => {
+    await slowApp(page);
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await hydrated(page)).toBe(false);
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" })).toBeVisible();
+  });
+});
+
+test("a sign-in typed and sent before the app runs is kept, held and sent once it does", async ({ page, request }) => {
+  const coach = await apiCoach(request, "Early Birds", "Erin Early");
+  await slowApp(page);
+  await page.goto("/login");
+  await page.waitForLoadState("domcontentloaded");
+  // Typing starts the app; the entry module is held back, so all of this happens before React runs. The form's
+  // own set-up (empty fields) must not wipe what was typed, and Enter must not send the form as a plain GET.
+  await page.getByLabel("Email").fill(coach.email);
+  await page.getByLabel("Password").fill(coach.password);
+  expect(await hydrated(page)).toBe(false);
+  await page.getByLabel("Password").press("Enter");
+  await expect(page).toHaveURL(/\/coach\/dashboard$/);
+  expect(page.url()).not.toContain("password");
+});
+
+test("a role chosen on the sign-up page before the app runs stays chosen", async ({ page }) => {
+  await slowApp(page);
+  await page.goto("/signup");
+  await page.waitForLoadState("domcontentloaded");
+  const coachRole = page.getByRole("radio", { name: /coach/i });
+  await coachRole.check();
+  expect(await hydrated(page)).toBe(false);
+  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect(coachRole).toBeChecked();
+  await expect(page.getByLabel(/team name/i)).toBeVisible();
+});
+
+test("a signed-in coach on a public page gets the coach menu without touching anything", async ({ page, request }) => {
+  const coach = await apiCoach(request, "Night Owls", "Nia Night");
+  await signInQuick(page, coach.email, coach.password);
+  await page.goto("/pricing");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Coach Dashboard" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
+  expect(await hydrated(page)).toBe(true);
+});
