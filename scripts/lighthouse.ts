@@ -37,6 +37,8 @@ async function waitUp() {
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const rows: string[] = [];
+/** Per page, the audits that cost points (weighted, scored below 0.9), so a score below 100 says why. */
+const misses: string[] = [];
 let failed = false;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -75,6 +77,14 @@ try {
     const runtimeError = result!.lhr.runtimeError?.message;
     if (runtimeError) failed = true;
     rows.push(`| ${path} | ${scores.join(" | ")} |${runtimeError ? ` ${runtimeError}` : ""}`);
+    for (const category of CATEGORIES) {
+      for (const ref of cats[category]?.auditRefs ?? []) {
+        const audit = result!.lhr.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+        const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+        misses.push(`| ${path} | ${category} | ${audit.title}${value} | ${Math.round(audit.score * 100)} |`);
+      }
+    }
     console.log(`${path.padEnd(20)} performance ${scores[0]}  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}`);
   }
 } finally {
@@ -91,6 +101,17 @@ Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), system Chromi
 | Page | Performance | Accessibility | Best practices | SEO |
 |---|---|---|---|---|
 ${rows.join("\n")}
+
+The budget (ARCHITECTURE.md: performance >= 95 on mobile) is for the public pages; they start the app only on
+the first interaction (decision 0006), which Lighthouse does not make. /coach/leaderboard is a signed-in page of
+the app: it loads React, React Router and the page's modules at once, and robots.txt keeps \`/coach/\` out of
+search engines on purpose, which is what its SEO score counts against it.
+
+What cost points (weighted audits scoring below 90):
+
+| Page | Category | Audit | Score |
+|---|---|---|---|
+${misses.join("\n")}
 `;
 writeFileSync("docs/lighthouse.md", doc);
 console.log("written to docs/lighthouse.md");

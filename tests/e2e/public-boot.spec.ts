@@ -28,6 +28,10 @@ const hydrated = (page: Page) =>
 
 test("a visitor reads the home page with no app JS loaded, and the visitor menu shows", async ({ page }) => {
   const scripts = countScripts(page);
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -37,6 +41,8 @@ test("a visitor reads the home page with no app JS loaded, and the visitor menu 
   await page.waitForLoadState("networkidle");
   expect(scripts()).toBe(0);
   expect(await hydrated(page)).toBe(false);
+  // The boot script's session check answers a visitor with 200: nothing failed, nothing logged.
+  expect(consoleErrors).toEqual([]);
 
   // The first key press starts the app; then links navigate inside it.
   await page.keyboard.press("Shift");

@@ -5,7 +5,7 @@ import { loadMe } from "../db/accounts.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
-import { requireViewer } from "../http/viewer.js";
+import { getViewer, requireViewer } from "../http/viewer.js";
 
 const MeResponse = z.object({ user: meSchema }).openapi("MeResponse");
 
@@ -31,6 +31,27 @@ const signOut = createRoute({
   tags: ["account"],
   summary: "Sign out: the session is revoked on the server and the cookie cleared",
   responses: { 204: { description: "Signed out" } },
+});
+
+const SessionStateResponse = z
+  .object({
+    signedIn: z.boolean(),
+    role: z.enum(["coach", "player"]).nullable(),
+  })
+  .openapi("SessionState");
+
+/**
+ * Whether anyone is signed in, answered 200 either way: "nobody" is not an error here. The prerendered public
+ * pages ask it before the app runs (decision 0006), so a visitor's browser logs no failed request.
+ */
+const sessionState = createRoute({
+  method: "get",
+  path: "/api/session",
+  tags: ["account"],
+  summary: "Whether the caller is signed in, and as which role",
+  responses: {
+    200: { description: "The caller's state", content: { "application/json": { schema: SessionStateResponse } } },
+  },
 });
 
 const me = createRoute({
@@ -81,6 +102,11 @@ export function sessionRoutes() {
         forwardCookies(c, response);
       }
       return c.body(null, 204);
+    })
+    .openapi(sessionState, async (c) => {
+      const viewer = await getViewer(c);
+      c.header("Cache-Control", "no-store");
+      return c.json({ signedIn: viewer !== null, role: viewer?.role ?? null }, 200);
     })
     .openapi(me, async (c) => {
       const viewer = await requireViewer(c);

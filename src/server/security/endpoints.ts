@@ -91,6 +91,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/openapi.json": everyone(200),
   "POST /api/session": everyone(200),
   "DELETE /api/session": everyone(204),
+  "GET /api/session": everyone(200),
   "GET /api/me": signedIn(200),
   "POST /api/signup": everyone(201),
   "POST /api/contact": everyone(201),

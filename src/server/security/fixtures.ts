@@ -418,6 +418,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "POST /api/session": { build: async (w) => ({ json: { email: w.coachC.email, password: w.coachC.password } }) },
   // Ends the session it is sent with: it runs last, after every other endpoint.
   "DELETE /api/session": { build: none, last: true },
+  "GET /api/session": { build: none },
   "GET /api/me": { build: none },
   "POST /api/signup": {
     build: async (w) => ({

@@ -31,8 +31,9 @@ export const VISITOR_ATTRIBUTE = "data-visitor";
  *   an input event, which React and react-hook-form take as the visitor's edit. A form submitted meanwhile is held
  *   (the submit is cancelled, so it never goes to the server as a plain GET) and a button clicked meanwhile (not a
  *   submit button: its submit is held) is remembered; the last of them is replayed after the edits.
- * - The session check (GET /api/me): signed in starts the app; anything else (401, no answer) marks the page as
- *   a visitor's, which shows the visitor navigation the prerendered page holds.
+ * - The session check (GET /api/session, 200 for visitors too, so their console logs no failed request): signed in
+ *   starts the app; anything else (not signed in, no answer) marks the page as a visitor's, which shows the
+ *   visitor navigation the prerendered page holds.
  */
 export const BOOT_SCRIPT = `(function () {
   var d = document, w = window, started = false, ready = false, replay = null, edits = [];
@@ -98,8 +99,9 @@ export const BOOT_SCRIPT = `(function () {
   ["pointerdown", "touchstart", "keydown", "focusin", "wheel"].forEach(function (type) {
     w.addEventListener(type, start, { capture: true, passive: true, once: true });
   });
-  fetch("/api/me", { credentials: "same-origin", headers: { Accept: "application/json" } })
-    .then(function (response) { return response.ok; }, function () { return false; })
+  fetch("/api/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then(function (response) { return response.ok ? response.json() : null; })
+    .then(function (state) { return Boolean(state && state.signedIn); }, function () { return false; })
     .then(function (signedIn) {
       if (signedIn) start();
       else d.documentElement.setAttribute("${VISITOR_ATTRIBUTE}", "");
