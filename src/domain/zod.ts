@@ -9,3 +9,11 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** The message a PATCH body with none of its fields gets (a 400, not a 200 that changes nothing). */
+export const NOTHING_TO_CHANGE = "Send at least one field to change.";
+
+/** For PATCH bodies: at least one field present. The issue sits at the root, so the API reports it under "_". */
+export function hasSomeField(value: Record<string, unknown>): boolean {
+  return Object.values(value).some((field) => field !== undefined);
+}

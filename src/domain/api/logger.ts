@@ -4,7 +4,7 @@
  * (and its form and outbox checks) from the same schemas, so both sides read one contract.
  * Times are ISO-8601 UTC strings with milliseconds; calendar days are "YYYY-MM-DD".
  */
-import { z } from "../zod.js";
+import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
 
 export const SESSION_KINDS = ["practice", "game"] as const;
@@ -82,6 +82,7 @@ export const updateSessionSchema = z
     location: optionalText("Location", MAX_LOCATION).optional(),
     notes: optionalText("Notes", MAX_NOTES).optional(),
   })
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
   .superRefine((value, ctx) => {
     if (value.kind === "practice" && value.opponent) {
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });

@@ -4,7 +4,7 @@
  * from them; the web takes its types (and its form checks) from the same schemas.
  * Times are ISO-8601 UTC strings with milliseconds; calendar days are "YYYY-MM-DD".
  */
-import { z } from "../zod.js";
+import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { fullNameSchema, jerseyNumberSchema, PASSWORD_MAX, PASSWORD_MIN, positionKeySchema } from "../schemas.js";
 import { sessionDateSchema } from "./logger.js";
 import { feedbackItemSchema, playerEventSchema, playerSummarySchema, scorePointSchema, trainingLogSchema } from "./team.js";
@@ -60,7 +60,7 @@ export const updateProfileSchema = z.object({
     .array(positionKeySchema, { error: "Positions must be a list of position keys." })
     .max(10, { error: "Choose at most ten positions." })
     .optional(),
-});
+}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /**
@@ -160,7 +160,7 @@ export const updateTrainingLogSchema = z.object({
   durationMinutes: logFields.durationMinutes.optional(),
   intensity: logFields.intensity.optional(),
   notes: logFields.notes.optional(),
-});
+}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdateTrainingLogInput = z.input<typeof updateTrainingLogSchema>;
 
 /** GET .../training-logs query: every filter optional; from and to are inclusive days. */

@@ -3,7 +3,7 @@
  * validates with these schemas and declares its OpenAPI document from them; the web takes its types and form
  * rules from the same schemas. Times are ISO-8601 UTC strings; calendar days "YYYY-MM-DD".
  */
-import { z } from "../zod.js";
+import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { PLAY_SIDES } from "../playbook.js";
 import { sessionDateSchema } from "./logger.js";
 
@@ -84,7 +84,7 @@ export const updatePlaySchema = z.object({
   formation: formationSchema.optional(),
   tags: playTagsSchema.optional(),
   notes: playNotesSchema.optional(),
-});
+}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdatePlayInput = z.input<typeof updatePlaySchema>;
 
 export const playSchema = z.object({

@@ -141,10 +141,10 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       // Positions alone keep the primary first.
       const positionsOnly = await client.request("PATCH", "/api/profile", { json: { positions: ["te"] } });
       expect(positionsOnly.body.profile).toMatchObject({ primaryPosition: "lb", positions: ["lb", "te"] });
-      // Nothing sent: nothing changes.
+      // Nothing sent: a 400, and nothing changes.
       const nothing = await client.request("PATCH", "/api/profile", { json: {} });
-      expect(nothing.status).toBe(200);
-      expect(nothing.body.profile).toMatchObject({ fullName: "Edited Name", jerseyNumber: 23, primaryPosition: "lb" });
+      expect(nothing.status).toBe(400);
+      expect((await client.get("/api/profile")).body.profile).toMatchObject({ fullName: "Edited Name", jerseyNumber: 23, primaryPosition: "lb" });
       // The coach's roster reads the same profile.
       const coachView = await teams.a.client.get("/api/team/players");
       expect(coachView.body.players.find((p: { id: string }) => p.id === me.id)).toMatchObject({
