@@ -142,7 +142,10 @@ export function createApp(services: Services) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status >= 400 && status < 500) {

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: seconds until a retry can succeed, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -27,6 +29,20 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
+}
+
+/** A 429 that says when to come back (Retry-After, whole seconds, at least 1). */
+export function rateLimited(message: string, retryAfterSeconds: number): ApiError {
+  const seconds = Number.isFinite(retryAfterSeconds) ? Math.max(1, Math.ceil(retryAfterSeconds)) : 60;
+  return new ApiError(429, "rate_limited", message, undefined, seconds);
+}
+
+/**
+ * The 429 for a limit Better Auth enforced: its own answer says when the window ends (X-Retry-After, seconds);
+ * without it, the limits' one-minute window.
+ */
+export function authRateLimited(response: Response, message: string): ApiError {
+  return rateLimited(message, Number(response.headers.get("x-retry-after") ?? 60));
 }
 
 export const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");

@@ -2,6 +2,8 @@
 export interface RateLimiter {
   /** Counts one hit; false when the key is over its limit for the current window. */
   hit(key: string): boolean;
+  /** Seconds until the key's current window ends (0 when it has none). */
+  retryAfterSeconds(key: string): number;
 }
 
 export function createMemoryRateLimiter(opts: { max: number; windowMs: number; now?: () => number }): RateLimiter {
@@ -22,6 +24,11 @@ export function createMemoryRateLimiter(opts: { max: number; windowMs: number; n
       }
       current.count += 1;
       return current.count <= opts.max;
+    },
+    retryAfterSeconds(key) {
+      const current = windows.get(key);
+      if (!current) return 0;
+      return Math.max(0, Math.ceil((current.start + opts.windowMs - now()) / 1000));
     },
   };
 }

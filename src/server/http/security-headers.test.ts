@@ -396,6 +396,14 @@ describe.each(testEngines())("security headers, cookies, origins, rate limits an
       limited = createTestApp(database, { webRoot, authRateLimit: 3, contactRateLimit: 3 }).app;
     });
 
+    /** A 429 says when to come back: Retry-After in whole seconds, within the limit's window. */
+    function expectRetryAfter(headers: Headers, windowSeconds: number) {
+      const value = headers.get("retry-after");
+      expect(value).toMatch(/^\d+$/);
+      expect(Number(value)).toBeGreaterThanOrEqual(1);
+      expect(Number(value)).toBeLessThanOrEqual(windowSeconds);
+    }
+
     it("sign-in: after the limit a 429 in the error shape, even with the right password; other addresses go on", async () => {
       const { me } = await signUpCoach(limited, "Limit Larks");
       const client = new TestClient(limited, "10.20.0.1");
@@ -412,6 +420,7 @@ describe.each(testEngines())("security headers, cookies, origins, rate limits an
         expect(res.status).toBe(429);
         expect(res.body).toEqual(RATE_LIMITED);
         expect(res.headers.getSetCookie()).toEqual([]);
+        expectRetryAfter(res.headers, 60);
       }
       // A spoofed forwarding header (no proxy is trusted) or our own internal header changes nothing.
       for (const header of ["x-forwarded-for", "x-flagline-client-ip", "x-real-ip"]) {
@@ -432,6 +441,7 @@ describe.each(testEngines())("security headers, cookies, origins, rate limits an
       const res = await client.post("/api/signup", coach(email));
       expect(res.status).toBe(429);
       expect(res.body).toEqual(RATE_LIMITED);
+      expectRetryAfter(res.headers, 60);
       expect(res.headers.getSetCookie()).toEqual([]);
       const spoofed = await client.request("POST", "/api/signup", {
         json: coach(uniqueEmail("spam")),
@@ -448,6 +458,8 @@ describe.each(testEngines())("security headers, cookies, origins, rate limits an
       for (let i = 0; i < 3; i++) expect((await client.post("/api/contact", message(i))).status).toBe(201);
       const res = await client.post("/api/contact", message(99));
       expect(res.status).toBe(429);
+      // The contact window is an hour.
+      expectRetryAfter(res.headers, 3600);
       expect(res.body).toEqual({ error: { code: "rate_limited", message: expect.any(String) } });
       expect(res.body.error.message.length).toBeGreaterThan(0);
       const stored = await database.db.selectFrom("contact_messages").select("message").where("message", "=", "Message number 99").execute();

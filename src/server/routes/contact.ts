@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { contactSchema } from "../../domain/schemas.js";
 import { saveContactMessage } from "../db/contact.js";
 import { createRouter } from "../http/context.js";
-import { ApiError, errorResponses } from "../http/errors.js";
+import { errorResponses, rateLimited } from "../http/errors.js";
 
 const contact = createRoute({
   method: "post",
@@ -22,8 +22,9 @@ const contact = createRoute({
 export function contactRoutes() {
   return createRouter().openapi(contact, async (c) => {
     const { database, contactLimiter } = c.get("services");
-    if (!contactLimiter.hit(c.get("clientIp"))) {
-      throw new ApiError(429, "rate_limited", "Too many messages — please try again later.");
+    const ip = c.get("clientIp");
+    if (!contactLimiter.hit(ip)) {
+      throw rateLimited("Too many messages — please try again later.", contactLimiter.retryAfterSeconds(ip));
     }
     const input = c.req.valid("json");
     await saveContactMessage(database.db, { ...input, ip: c.get("clientIp") });

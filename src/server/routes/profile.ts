@@ -24,7 +24,7 @@ import { fileUrl, teamPlayerSummaries } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type Viewer } from "../http/context.js";
-import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
+import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { playerOnly, requirePlayer, requireViewer, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
@@ -220,7 +220,7 @@ export function profileRoutes() {
       await requireViewer(c);
       const { currentPassword, newPassword } = c.req.valid("json");
       const { response, json } = await callAuth(c, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
-      if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+      if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
       if (response.status === 401) throw unauthenticated();
       if (!response.ok) throw passwordChangeRefused(json);
       // Every session was ended and a new one made for this browser: hand it the new cookie.

@@ -4,7 +4,7 @@ import { loginSchema } from "../../domain/schemas.js";
 import { loadMe } from "../db/accounts.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
-import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
+import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { getViewer, requireViewer } from "../http/viewer.js";
 
 const MeResponse = z.object({ user: meSchema }).openapi("MeResponse");
@@ -80,7 +80,7 @@ export function sessionRoutes() {
     .openapi(signIn, async (c) => {
       const { email, password } = c.req.valid("json");
       const { response, json } = await callAuth(c, "/sign-in/email", { email, password, rememberMe: true });
-      if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+      if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
       const userId = response.ok ? userIdOf(json) : null;
       if (!userId) throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
       const user = await loadMe(c.get("services").database.db, userId);

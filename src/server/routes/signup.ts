@@ -5,7 +5,7 @@ import { deleteUser, loadMe } from "../db/accounts.js";
 import { createProfile, createTeam, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
-import { ApiError, errorResponses } from "../http/errors.js";
+import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
 import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
 
 export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
@@ -56,7 +56,7 @@ export function signupRoutes() {
       email: input.email,
       password: input.password,
     });
-    if (response.status === 429) throw new ApiError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+    if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
     const userId = response.ok ? userIdOf(json) : null;
     if (!userId) {
       const code = (json as { code?: string } | null)?.code ?? "";
