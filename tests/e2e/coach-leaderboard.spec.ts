@@ -98,7 +98,10 @@ test.describe("leaderboard", () => {
     await page.getByLabel("Time window").selectOption({ label: "One game" });
     const game = page.getByLabel("Game", { exact: true });
     await expect(game).toHaveValue(gameId);
-    await expect(game.locator("option:checked")).toHaveText(`Game vs Eagles · ${new Date().toISOString().slice(0, 10)}`);
+    // The day as the page's browser reads days (en-US here): "Nov 22, 2026", not the stored 2026-11-22.
+    const [year, month, day] = today().split("-").map(Number) as [number, number, number];
+    const shown = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(new Date(year, month - 1, day));
+    await expect(game.locator("option:checked")).toHaveText(`Game vs Eagles · ${shown}`);
     await expect
       .poll(() => board(page))
       .toEqual([

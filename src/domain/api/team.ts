@@ -252,9 +252,15 @@ export const dashboardResponseSchema = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
-/** How a session reads in lists: "Game vs Eagles · 2026-10-03", "Game · 2026-10-03", "Practice · 2026-10-01". */
-export function sessionLabel(s: { kind: "practice" | "game"; date: string; opponent?: string | null }): string {
+/**
+ * How a session reads in lists: "Game vs Eagles · 2026-10-03", "Game · 2026-10-03", "Practice · 2026-10-01".
+ * The API sends the day as it is stored; the web passes its own day format ("Oct 3, 2026").
+ */
+export function sessionLabel(
+  s: { kind: "practice" | "game"; date: string; opponent?: string | null },
+  formatDay: (day: string) => string = (day) => day,
+): string {
   const opponent = s.opponent?.trim();
   const what = s.kind === "game" ? (opponent ? `Game vs ${opponent}` : "Game") : "Practice";
-  return `${what} · ${s.date}`;
+  return `${what} · ${formatDay(s.date)}`;
 }

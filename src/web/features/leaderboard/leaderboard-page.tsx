@@ -5,7 +5,7 @@ import { useId, useMemo } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useCurrentUser } from "~/app/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
-import { formatPercent, formatScore } from "~/ui/format";
+import { formatDay, formatPercent, formatScore } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
@@ -83,7 +83,7 @@ export function LeaderboardPage() {
   const windowText =
     filters.window === "session"
       ? games.find((g) => g.id === gameId)
-        ? sessionLabel(games.find((g) => g.id === gameId)!)
+        ? sessionLabel(games.find((g) => g.id === gameId)!, formatDay)
         : "one game"
       : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
 
@@ -133,7 +133,7 @@ export function LeaderboardPage() {
                 {games.length === 0 ? <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option> : null}
                 {games.map((g) => (
                   <option key={g.id} value={g.id}>
-                    {sessionLabel(g)}
+                    {sessionLabel(g, formatDay)}
                   </option>
                 ))}
               </select>

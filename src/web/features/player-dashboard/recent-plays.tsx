@@ -1,6 +1,6 @@
 import { ListOrdered } from "lucide-react";
 import { useId } from "react";
-import { formatDateTime, formatScore } from "~/ui/format";
+import { formatDateTime, formatScore, formatSessionLabel } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import type { PlayerDashboardResponse } from "../../../domain/api/player";
 
@@ -30,7 +30,7 @@ export function RecentPlays({ events }: { events: readonly PlayerEvent[] }) {
                   {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
                   <span className="block text-stone-600">
                     <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                    {event.sessionLabel ? <> · {event.sessionLabel}</> : null}
+                    {event.sessionLabel ? <> · {formatSessionLabel(event.sessionLabel)}</> : null}
                   </span>
                 </span>
                 <span className="shrink-0 font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>

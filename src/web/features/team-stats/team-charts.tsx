@@ -25,7 +25,7 @@ export function PointsTrendChart({ trend, kindLabel }: { trend: readonly TrendRo
       description={`Performance points earned in each ${kindLabel} (games are marked G).`}
       empty={`Points appear here per ${kindLabel} once plays are logged in one.`}
       columns={[{ label: "Session" }, { label: "Plays", numeric: true }, { label: "Points", numeric: true }]}
-      rows={trend.map((r) => [sessionLabel(r), formatCount(r.events), formatScore(r.points)])}
+      rows={trend.map((r) => [sessionLabel(r, formatDay), formatCount(r.events), formatScore(r.points)])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
@@ -57,7 +57,7 @@ export function YardsTrendChart({ trend, kindLabel }: { trend: readonly TrendRow
         { label: "Receiving", numeric: true },
         { label: "Rushing", numeric: true },
       ]}
-      rows={trend.map((r) => [sessionLabel(r), formatCount(r.passingYards), formatCount(r.receivingYards), formatCount(r.rushingYards)])}
+      rows={trend.map((r) => [sessionLabel(r, formatDay), formatCount(r.passingYards), formatCount(r.receivingYards), formatCount(r.rushingYards)])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
