@@ -190,7 +190,8 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   });
 
   test("the eight coach pages, with real data, and the open player search dialog", async ({ browser, baseURL }) => {
-    test.setTimeout(90_000);
+    // Nine pages and a dialog through axe with real data: about 70 s on a busy two-core machine.
+    test.setTimeout(180_000);
     const team = await seedTeam(browser, baseURL);
     const page = team.coachPage;
     const blocking: string[] = [];

@@ -211,6 +211,8 @@ test("the logger fits a 375 px phone: no sideways scroll, big targets, events th
 });
 
 test("has no axe violations: the log, the attendance tab and the new session form", async ({ page, request }) => {
+  // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
+  test.slow();
   await coachWithPlayers(page, request, [MAYA, SAM]);
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
   await page.goto(`/coach/log?session=${sessionId}`);

@@ -38,6 +38,8 @@ const photoInput = (page: Page) => page.getByLabel(/^(Upload a photo|Replace you
 
 test.describe("player profile", () => {
   test("edits name, number and positions, and the change shows to the coach", async ({ page, request, browser, baseURL }) => {
+    // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
+    test.slow();
     const coach = await apiCoach(request);
     const player = await apiPlayer(request, coach.team!.code, { fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr" });
     await signInQuick(page, player.email);
@@ -89,6 +91,8 @@ test.describe("player profile", () => {
   });
 
   test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({ page, request, browser, baseURL }) => {
+    // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
+    test.slow();
     const coach = await apiCoach(request);
     const player = await apiPlayer(request, coach.team!.code, { fullName: "Ada Photo" });
     await signInQuick(page, player.email);
