@@ -30,7 +30,7 @@ import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
-import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
+import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
 import { retryOnDeadlock } from "./events.js";
 
 /*
@@ -242,30 +242,11 @@ export function playRoutes() {
       // (locked) when the diagram is linked.
       if (!(await getPlayDto(database.db, viewer.teamId, id))) throw notFound(PLAY);
       const image = await receiveImage(c, "diagram");
-      let replaced: Awaited<ReturnType<typeof replacePlayDiagram>>;
-      try {
-        replaced = await retryOnDeadlock(() =>
-          replacePlayDiagram(database.db, viewer.teamId, id, {
-            id: image.id,
-            teamId: viewer.teamId,
-            ownerUserId: viewer.userId,
-            kind: "diagram",
-            storageKey: image.storageKey,
-            mime: image.mime,
-            size: image.size,
-            width: image.width,
-            height: image.height,
-          }),
-        );
-      } catch (error) {
-        await forgetObject(c, image.storageKey);
-        throw error;
-      }
-      if (!replaced) {
-        await forgetObject(c, image.storageKey);
-        throw notFound(PLAY);
-      }
-      if (replaced.previousKey) await forgetObject(c, replaced.previousKey);
+      const owner = { teamId: viewer.teamId, ownerUserId: viewer.userId };
+      const linked = await linkStoredImage(c, image, owner, (file) =>
+        retryOnDeadlock(() => replacePlayDiagram(database.db, viewer.teamId, id, file)),
+      );
+      if (!linked) throw notFound(PLAY);
       hub.publish(viewer.teamId, changeNow("plays"));
       return c.json({ diagramUrl: fileUrl(image.id)! }, 201);
     })

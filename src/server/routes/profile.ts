@@ -27,7 +27,7 @@ import { createRouter, type AppContext, type Viewer } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { playerOnly, requirePlayer, requireViewer, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
-import { forgetObject, imageUploadBody, receiveImage } from "../storage/image-upload.js";
+import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
 import { TOO_MANY_ATTEMPTS } from "./session.js";
 
 /*
@@ -182,28 +182,9 @@ export function profileRoutes() {
       if (!viewer.teamId) throw new ApiError(403, "no_team", "Join a team before adding a photo.");
       const image = await receiveImage(c, "photo");
       const { database } = c.get("services");
-      let replaced: Awaited<ReturnType<typeof replaceProfilePhoto>>;
-      try {
-        replaced = await replaceProfilePhoto(database.db, viewer.userId, {
-          id: image.id,
-          teamId: viewer.teamId,
-          ownerUserId: viewer.userId,
-          kind: "photo",
-          storageKey: image.storageKey,
-          mime: image.mime,
-          size: image.size,
-          width: image.width,
-          height: image.height,
-        });
-      } catch (error) {
-        await forgetObject(c, image.storageKey);
-        throw error;
-      }
-      if (!replaced) {
-        await forgetObject(c, image.storageKey);
-        throw unauthenticated();
-      }
-      if (replaced.previousKey) await forgetObject(c, replaced.previousKey);
+      const owner = { teamId: viewer.teamId, ownerUserId: viewer.userId };
+      const linked = await linkStoredImage(c, image, owner, (file) => replaceProfilePhoto(database.db, viewer.userId, file));
+      if (!linked) throw unauthenticated();
       announceRosterChange(c, viewer);
       return c.json({ photoUrl: fileUrl(image.id)! }, 201);
     })

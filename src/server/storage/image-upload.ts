@@ -1,7 +1,7 @@
 /*
  * The one way an image comes in (profile photos, playbook diagrams): multipart/form-data with the image in the
  * field "file", at most 5 MB, sniffed by its bytes, re-encoded (which drops every bit of metadata) and written
- * to the FileStore. The caller records the `files` row (insertFile) in the transaction that links it, and
+ * to the FileStore. linkStoredImage then records the `files` row in the caller's transaction that links it, and
  * removes the object again (forgetObject) if that transaction fails.
  */
 import { randomUUID } from "node:crypto";
@@ -11,6 +11,7 @@ import {
   UPLOAD_MISSING,
   UPLOAD_TOO_LARGE,
 } from "../../domain/api/player.js";
+import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
 import type { AppContext } from "../http/context.js";
 import { ApiError } from "../http/errors.js";
@@ -66,6 +67,7 @@ export async function readUploadedFile(c: AppContext): Promise<Uint8Array> {
 export interface StoredImage extends ProcessedImage {
   /** The new file's id (the `files` row to insert). */
   id: string;
+  kind: FileKind;
   storageKey: string;
   size: number;
 }
@@ -83,7 +85,7 @@ export async function storeImage(c: AppContext, bytes: Uint8Array, kind: FileKin
   const id = randomUUID();
   const storageKey = `${kind}s/${id}.${STORED_IMAGE_EXTENSION}`;
   await c.get("services").files.put(storageKey, image.bytes, image.mime);
-  return { ...image, id, storageKey, size: image.bytes.byteLength };
+  return { ...image, id, kind, storageKey, size: image.bytes.byteLength };
 }
 
 /** readUploadedFile then storeImage. */
@@ -102,4 +104,31 @@ export async function forgetObject(c: AppContext, storageKey: string): Promise<v
   } catch (error) {
     log.warn({ err: error, storageKey, reqId: c.get("requestId") }, "could not remove a stored file");
   }
+}
+
+/**
+ * Records a stored image as the `files` row that `link` inserts in the transaction linking it to its owner (a
+ * profile, a play), then tidies the FileStore: the new object goes when the link fails or finds no owner (false),
+ * the object it replaced goes once the link is committed (true).
+ */
+export async function linkStoredImage(
+  c: AppContext,
+  image: StoredImage,
+  owner: { teamId: string; ownerUserId: string },
+  link: (file: NewFile) => Promise<{ previousKey: string | null } | undefined>,
+): Promise<boolean> {
+  const { id, kind, storageKey, mime, size, width, height } = image;
+  let linked: Awaited<ReturnType<typeof link>>;
+  try {
+    linked = await link({ id, kind, storageKey, mime, size, width, height, ...owner });
+  } catch (error) {
+    await forgetObject(c, storageKey);
+    throw error;
+  }
+  if (!linked) {
+    await forgetObject(c, storageKey);
+    return false;
+  }
+  if (linked.previousKey) await forgetObject(c, linked.previousKey);
+  return true;
 }
