@@ -25,6 +25,7 @@ import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type Viewer } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
+import { intQuery } from "../http/query-params.js";
 import { playerOnly, requirePlayer, requireViewer, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
@@ -94,19 +95,6 @@ const changePasswordRoute = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: changePasswordSchema } } } },
   responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 415, 429) },
 });
-
-/** An integer query parameter (query values arrive as text). */
-function intQuery(label: string, min: number, max: number, fallback: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string()
-    .regex(/^[+-]?\d{1,6}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-    .optional()
-    .transform((v) => v ?? fallback)
-    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback });
-}
 
 const dashboardRoute = createRoute({
   method: "get",

@@ -19,6 +19,7 @@ import { teamPlayerSummaries } from "../db/summaries.js";
 import { getTeamSession } from "../db/team-sessions.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { intQuery } from "../http/query-params.js";
 import { coachOnly, requireCoach } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
@@ -39,19 +40,6 @@ const playerParams = z.object({
     .max(200)
     .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
 });
-
-/** An integer query parameter (query values arrive as text). */
-function intQuery(label: string, min: number, max: number, fallback: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string()
-    .regex(/^[+-]?\d{1,6}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-    .optional()
-    .transform((v) => v ?? fallback)
-    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback });
-}
 
 const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0).openapi({
   description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days are bucketed in it",
