@@ -3,12 +3,12 @@ import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "~/app/api";
-import { formatJersey, plural } from "~/ui/format";
-import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { FeedbackListResponse } from "../../../domain/api/player";
 import { viewerTzOffset } from "../live/team-keys";
 import { playerDetailQuery } from "../player-detail/api";
+import { PlayerHeading } from "../player-detail/player-heading";
 import { playerFeedbackQuery } from "./api";
 import { FeedbackForm } from "./feedback-form";
 import { FeedbackItem } from "./feedback-item";
@@ -48,21 +48,7 @@ export function CoachFeedbackPage({ id }: { id: string }) {
         <Link to={detailHref} className="btn btn-secondary w-fit">
           <ArrowLeft aria-hidden="true" className="size-4" /> Player detail
         </Link>
-        <div className="flex items-center gap-4">
-          {player ? <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="lg" /> : null}
-          <div className="min-w-0">
-            <p className="eyebrow">Player Feedback</p>
-            <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-stone-900 sm:text-4xl">
-              {player ? player.name : "Loading player…"}
-            </h1>
-            {player ? (
-              <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
-                <span className="font-semibold tabular-nums">{formatJersey(player.jerseyNumber)}</span>
-                <PositionBadge position={player.position} />
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <PlayerHeading eyebrow="Player Feedback" player={player} />
       </div>
 
       {detail.isError && !detail.isFetching && !player ? (

@@ -4,13 +4,13 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { isApiError } from "~/app/api";
 import { Stat } from "~/ui/app-page";
-import { formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
-import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
+import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
 import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
 import type { PlayerSummaryDto } from "../../../domain/api/team";
 import { viewerTzOffset } from "../live/team-keys";
 import { teamPlayersQuery } from "../roster/team-players-query";
 import { playerDetailQuery } from "./api";
+import { PlayerHeading } from "./player-heading";
 import { AttendanceHistory, FeedbackList, StatsSummary, TrainingLogs } from "./detail-sections";
 import { readDetailState } from "./detail-state";
 import { EventHistory } from "./event-history";
@@ -61,21 +61,7 @@ export function PlayerDetailPage({ id }: { id: string }) {
       <div className="space-y-4 border-b border-stone-200 pb-6">
         {backLink}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div className="flex items-center gap-4">
-            {summary ? <PlayerAvatar position={summary.position} photoUrl={summary.photoUrl} size="lg" /> : null}
-            <div className="min-w-0">
-              <p className="eyebrow">Player detail</p>
-              <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-stone-900 sm:text-4xl">
-                {summary ? summary.name : "Loading player…"}
-              </h1>
-              {summary ? (
-                <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
-                  <span className="font-semibold tabular-nums">{formatJersey(summary.jerseyNumber)}</span>
-                  <PositionBadge position={summary.position} />
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <PlayerHeading eyebrow="Player detail" player={summary} />
           <Link to={`/coach/player/${encodeURIComponent(id)}`} className="btn btn-field w-fit">
             <MessageSquareText aria-hidden="true" className="size-4" /> Give feedback
           </Link>
