@@ -9,7 +9,7 @@ import { useSession } from "~/app/session-context";
 import { CopyButton } from "~/ui/copy-button";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
-import { POSITION_GROUP_LABELS, POSITIONS, type PositionGroup } from "../../domain/positions";
+import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import { PASSWORD_MIN, signupSchema, type SignupInput } from "../../domain/schemas";
 import { AuthLayout } from "./auth-layout";
 
@@ -119,8 +119,6 @@ const signupResolver: Resolver<SignupFormValues, unknown, SignupInput> = (values
   }
   return { values: {}, errors };
 };
-
-const POSITION_GROUPS: PositionGroup[] = ["offense", "defense"];
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -348,16 +346,7 @@ export default function SignupPage() {
                     {...register("primaryPosition")}
                     className="input"
                   >
-                    <option value="">Choose a position</option>
-                    {POSITION_GROUPS.map((group) => (
-                      <optgroup key={group} label={POSITION_GROUP_LABELS[group]}>
-                        {POSITIONS.filter((p) => p.group === group).map((p) => (
-                          <option key={p.key} value={p.key}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
+                    <PositionOptions />
                   </select>
                 )}
               </FormField>
@@ -367,30 +356,14 @@ export default function SignupPage() {
               <p id="positions-hint" className="-mt-1 mb-2 text-sm text-stone-600">
                 Optional: anywhere else you can play.
               </p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {POSITION_GROUPS.map((group) => (
-                  <div key={group}>
-                    <p className="mb-1.5 text-xs font-bold tracking-wide text-stone-600 uppercase">
-                      {POSITION_GROUP_LABELS[group]}
-                    </p>
-                    <ul className="space-y-1.5">
-                      {POSITIONS.filter((p) => p.group === group).map((p) => (
-                        <li key={p.key}>
-                          <label className="flex items-center gap-2.5 text-sm text-stone-800">
-                            <input
-                              type="checkbox"
-                              value={p.key}
-                              {...register("positions")}
-                              className="size-4 accent-field-700"
-                            />
-                            {p.name}
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
+              <PositionChecklist>
+                {(p) => (
+                  <label className="flex items-center gap-2.5 text-sm text-stone-800">
+                    <input type="checkbox" value={p.key} {...register("positions")} className="size-4 accent-field-700" />
+                    {p.name}
+                  </label>
+                )}
+              </PositionChecklist>
               <FieldError id="positions-error" message={errors.positions?.message} />
             </fieldset>
           </div>

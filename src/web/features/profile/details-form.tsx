@@ -7,9 +7,9 @@ import { z } from "../../../domain/zod";
 import { isApiError } from "~/app/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
+import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import { describeError } from "~/ui/query-state";
 import type { ProfileDto } from "../../../domain/api/player";
-import { POSITION_GROUP_LABELS, POSITIONS, type PositionGroup } from "../../../domain/positions";
 import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
 import { updateProfile } from "./api";
 import { useProfileChanged } from "./profile-cache";
@@ -24,7 +24,6 @@ const detailsSchema = z.object({
 type DetailsInput = z.input<typeof detailsSchema>;
 type DetailsOutput = z.output<typeof detailsSchema>;
 const FIELDS = ["fullName", "jerseyNumber", "primaryPosition", "positions"] as const;
-const GROUPS: PositionGroup[] = ["offense", "defense"];
 
 function defaults(profile: ProfileDto): DetailsInput {
   return {
@@ -116,16 +115,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
           <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
             {(ids) => (
               <select {...controlProps(ids, errors.primaryPosition?.message)} {...register("primaryPosition")} className="input">
-                <option value="">Choose a position</option>
-                {GROUPS.map((group) => (
-                  <optgroup key={group} label={POSITION_GROUP_LABELS[group]}>
-                    {POSITIONS.filter((p) => p.group === group).map((p) => (
-                      <option key={p.key} value={p.key}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <PositionOptions />
               </select>
             )}
           </FormField>
@@ -135,31 +125,22 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
           <p id={`${id}-positions-hint`} className="-mt-1 mb-2 text-sm text-stone-600">
             Anywhere else you can play. Your primary position is always included.
           </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {GROUPS.map((group) => (
-              <div key={group}>
-                <p className="mb-1.5 text-xs font-bold tracking-wide text-stone-600 uppercase">{POSITION_GROUP_LABELS[group]}</p>
-                <ul className="space-y-1.5">
-                  {POSITIONS.filter((p) => p.group === group).map((p) => (
-                    <li key={p.key}>
-                      <label className="flex items-center gap-2.5 text-sm text-stone-800">
-                        <input
-                          type="checkbox"
-                          value={p.key}
-                          checked={p.key === primary || others.includes(p.key)}
-                          disabled={p.key === primary}
-                          onChange={(event) => toggle(p.key, event.target.checked)}
-                          className="size-4 accent-field-700"
-                        />
-                        {p.name}
-                        {p.key === primary ? <span className="text-stone-600">(primary)</span> : null}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
+          <PositionChecklist>
+            {(p) => (
+              <label className="flex items-center gap-2.5 text-sm text-stone-800">
+                <input
+                  type="checkbox"
+                  value={p.key}
+                  checked={p.key === primary || others.includes(p.key)}
+                  disabled={p.key === primary}
+                  onChange={(event) => toggle(p.key, event.target.checked)}
+                  className="size-4 accent-field-700"
+                />
+                {p.name}
+                {p.key === primary ? <span className="text-stone-600">(primary)</span> : null}
+              </label>
+            )}
+          </PositionChecklist>
           <FieldError id={`${id}-positions-error`} message={errors.positions?.message} />
         </fieldset>
 
