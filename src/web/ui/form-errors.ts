@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import type { ApiError } from "~/app/api";
+import { isApiError, type ApiError } from "~/app/api";
+import { describeError } from "./query-state";
 
 /**
  * Shows a 400 answer's `error.fields` beside the matching form fields. Returns the messages of fields the form
@@ -25,4 +26,18 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return leftover.length > 0 ? leftover.join(" ") : null;
+}
+
+/**
+ * What a form shows after a failed save: a 400's field messages go beside their fields (the form then says what
+ * did not fit, or to check the highlighted fields); any other failure reads as the server's message or `fallback`.
+ */
+export function submitErrorMessage<T extends FieldValues>(
+  error: unknown,
+  formFields: readonly FieldPath<T>[],
+  setError: UseFormSetError<T>,
+  fallback: string,
+): string {
+  if (isApiError(error, 400)) return applyServerFieldErrors(error, formFields, setError) ?? "Please check the highlighted fields.";
+  return describeError(error, fallback);
 }

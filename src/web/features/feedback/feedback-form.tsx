@@ -5,11 +5,9 @@ import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
-import { isApiError } from "~/app/api";
-import { applyServerFieldErrors } from "~/ui/form-errors";
+import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { formatCount } from "~/ui/format";
-import { describeError } from "~/ui/query-state";
 import {
   createFeedbackSchema,
   FEEDBACK_CATEGORIES,
@@ -58,12 +56,7 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
       setNotice(`Feedback sent. ${playerName ?? "The player"} sees it on their dashboard, marked New until they read it.`);
     },
     onError: (error) => {
-      if (isApiError(error, 400)) {
-        const unplaced = applyServerFieldErrors(error, FIELDS, setError);
-        setFormError(unplaced ?? "Please check the highlighted fields.");
-      } else {
-        setFormError(describeError(error, "Your feedback could not be sent. Please try again."));
-      }
+      setFormError(submitErrorMessage(error, FIELDS, setError, "Your feedback could not be sent. Please try again."));
     },
   });
 

@@ -4,11 +4,9 @@ import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
-import { isApiError } from "~/app/api";
-import { applyServerFieldErrors } from "~/ui/form-errors";
+import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
-import { describeError } from "~/ui/query-state";
 import type { ProfileDto } from "../../../domain/api/player";
 import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
 import { updateProfile } from "./api";
@@ -73,12 +71,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
       setNotice("Your profile is saved. Your coaches see the change straight away.");
     },
     onError: (error) => {
-      if (isApiError(error, 400)) {
-        const unplaced = applyServerFieldErrors(error, FIELDS, setError);
-        setFormError(unplaced ?? "Please check the highlighted fields.");
-      } else {
-        setFormError(describeError(error, "Your profile could not be saved. Please try again."));
-      }
+      setFormError(submitErrorMessage(error, FIELDS, setError, "Your profile could not be saved. Please try again."));
     },
   });
 

@@ -3,11 +3,9 @@ import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
-import { isApiError } from "~/app/api";
-import { applyServerFieldErrors } from "~/ui/form-errors";
+import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { formatCount } from "~/ui/format";
-import { describeError } from "~/ui/query-state";
 import {
   ACTIVITY_TYPES,
   activityTypeSchema,
@@ -102,11 +100,7 @@ export function LogForm({
       await save(values);
       if (resetAfterSave) reset(resetAfterSave);
     } catch (error) {
-      if (isApiError(error, 400)) {
-        setFormError(applyServerFieldErrors(error, FIELDS, setError) ?? "Please check the highlighted fields.");
-      } else {
-        setFormError(describeError(error, "The entry could not be saved. Please try again."));
-      }
+      setFormError(submitErrorMessage(error, FIELDS, setError, "The entry could not be saved. Please try again."));
     }
   });
 
