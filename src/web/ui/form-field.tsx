@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { useId, type ReactNode } from "react";
+import { formatCount } from "./format";
 
 export interface FieldIds {
   inputId: string;
@@ -72,5 +73,14 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
     >
       {children}
     </div>
+  );
+}
+
+/** "123 / 2,000 characters" under a text area, in red once over `max`. The area names `id` in aria-describedby. */
+export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <p id={id} className={clsx("mt-1 text-right text-sm tabular-nums", length > max ? "font-semibold text-red-700" : "text-stone-600")}>
+      {formatCount(length)} / {formatCount(max)} characters
+    </p>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { clsx } from "clsx";
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
-import { formatCount } from "~/ui/format";
+import { CharacterCount, controlProps, FormField, FormMessage } from "~/ui/form-field";
 import {
   createFeedbackSchema,
   FEEDBACK_CATEGORIES,
@@ -66,7 +64,6 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
     send.mutate(input);
   });
 
-  const over = length > MAX_FEEDBACK_BODY;
   return (
     <section aria-labelledby={`${id}-title`} className="card">
       <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
@@ -99,9 +96,7 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
                 rows={6}
                 className="input min-h-32 resize-y"
               />
-              <p id={`${id}-count`} className={clsx("mt-1 text-right text-sm tabular-nums", over ? "font-semibold text-red-700" : "text-stone-600")}>
-                {formatCount(length)} / {formatCount(MAX_FEEDBACK_BODY)} characters
-              </p>
+              <CharacterCount id={`${id}-count`} length={length} max={MAX_FEEDBACK_BODY} />
             </>
           )}
         </FormField>

@@ -4,8 +4,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
-import { formatCount } from "~/ui/format";
+import { CharacterCount, controlProps, FormField, FormMessage } from "~/ui/form-field";
 import {
   ACTIVITY_TYPES,
   activityTypeSchema,
@@ -166,12 +165,7 @@ export function LogForm({
               rows={3}
               className="input resize-y"
             />
-            <p
-              id={`${id}-count`}
-              className={clsx("mt-1 text-right text-sm tabular-nums", notes.length > MAX_LOG_NOTES ? "font-semibold text-red-700" : "text-stone-600")}
-            >
-              {formatCount(notes.length)} / {formatCount(MAX_LOG_NOTES)} characters
-            </p>
+            <CharacterCount id={`${id}-count`} length={notes.length} max={MAX_LOG_NOTES} />
           </>
         )}
       </FormField>
