@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
-import { startServer, type RunningServer } from "./server.js";
+import { KEEP_ALIVE_MS, startServer, type RunningServer } from "./server.js";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -60,6 +60,19 @@ describe("the server process", () => {
     await closed;
     await expect(running.services.database.db.selectFrom("teams").selectAll().execute()).rejects.toThrow();
     await expect(fetch(`${running.url}/api/health`)).rejects.toThrow();
+  });
+
+  it("keeps idle connections open longer than a proxy would (65 s), and says so", async () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: "0", HOST: "127.0.0.1", WEB_ROOT: "/nonexistent" });
+    const running: RunningServer = await startServer(config, pino({ level: "silent" }));
+    try {
+      const res = await fetch(`${running.url}/api/health`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("keep-alive")).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+      expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    } finally {
+      await running.close();
+    }
   });
 
   it("keeps the generated auth secret across restarts", () => {

@@ -36,12 +36,22 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   };
 }
 
+/** How long an idle keep-alive connection stays open (advertised as Keep-Alive: timeout=65). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
   const services = await createServices(config, log);
   const app = createApp(services);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // Node closes an idle keep-alive connection after 5 s; a client reusing it at that moment (a browser, a proxy,
+  // a test runner) gets ECONNRESET. Keep idle connections longer than the usual proxy idle timeout (60 s), so the
+  // client gives them up first.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   const address = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
   log.info({ url, database: services.database.engine, dataDir: config.dataDir }, "Flagline is serving");
