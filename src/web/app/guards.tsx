@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "~/ui/spinner";
-import type { Role } from "./session";
-import { loginPathFor } from "./session-paths";
-import { useSession } from "./session-context";
+import type { Role } from "~/lib/session";
+import { loginPathFor } from "~/lib/session-paths";
+import { useSession } from "~/lib/session-context";
 
 /**
  * SPEC §4 access guard. While the session check runs only a spinner shows; a signed-out user goes to /login

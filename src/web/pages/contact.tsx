@@ -3,7 +3,7 @@ import { Clock, LifeBuoy, Server } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiFetch, isApiError } from "~/app/api";
+import { apiFetch, isApiError } from "~/lib/api";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { contactSchema, type ContactInput } from "../../domain/schemas";
 import { PageHero } from "./components";

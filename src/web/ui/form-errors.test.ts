@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "~/app/api";
+import { ApiError } from "~/lib/api";
 import { submitErrorMessage } from "./form-errors";
 
 type Form = { name: string; notes: string };

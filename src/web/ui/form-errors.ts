@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import { isApiError, type ApiError } from "~/app/api";
+import { isApiError, type ApiError } from "~/lib/api";
 import { describeError } from "./query-state";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useSession } from "../session-context";
-import { dashboardPath } from "../session-paths";
+import { useSession } from "~/lib/session-context";
+import { dashboardPath } from "~/lib/session-paths";
 import { Wordmark } from "./logo";
 import { TopNav } from "./top-nav";
 

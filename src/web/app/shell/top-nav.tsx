@@ -3,7 +3,7 @@ import { LogOut, Menu, Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation, type NavLinkProps } from "react-router";
 import { usePlayerSearch } from "~/features/player-search";
-import { useLogout, useSession } from "../session-context";
+import { useLogout, useSession } from "~/lib/session-context";
 
 interface NavItem {
   to: string;

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, BarChart3, ClipboardList, LineChart, Search, Trophy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName, Panel, Stat } from "~/ui/app-page";
 import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";

@@ -1,4 +1,4 @@
-import type { MeTeam } from "~/app/session";
+import type { MeTeam } from "~/lib/session";
 import { CopyButton } from "~/ui/copy-button";
 
 const ON_DARK = "[&_.btn]:border-white/40 [&_.btn]:bg-transparent [&_.btn]:text-white [&_.btn:hover]:bg-white/10 [&_[role=status]]:text-field-100";

@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { isApiError } from "~/app/api";
+import { isApiError } from "~/lib/api";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { FeedbackListResponse } from "../../../domain/api/player";

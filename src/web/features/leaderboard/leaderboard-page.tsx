@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { Medal, Trophy } from "lucide-react";
 import { useId, useMemo } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay, formatPercent, formatScore } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";

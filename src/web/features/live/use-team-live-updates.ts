@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useSession } from "~/app/session-context";
+import { useSession } from "~/lib/session-context";
 import { CHANGE_EVENT } from "../../../domain/api/logger";
 import { ME_ROOT_KEY } from "./me-keys";
 import { TEAM_ROOT_KEY } from "./team-keys";

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
-import { apiFetch, isApiError, NETWORK_ERROR_STATUS } from "~/app/api";
+import { apiFetch, isApiError, NETWORK_ERROR_STATUS } from "~/lib/api";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import {
   createSessionSchema,

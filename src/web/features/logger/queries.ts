@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "~/app/api";
+import { apiFetch, isApiError } from "~/lib/api";
 import type { SessionDetailResponse } from "../../../domain/api/logger";
 import type { TeamPlayersResponse, TeamSessionsResponse } from "../../../domain/api/team";
 import { teamKeys } from "../live/team-keys";

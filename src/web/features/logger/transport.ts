@@ -1,4 +1,4 @@
-import { apiFetch } from "~/app/api";
+import { apiFetch } from "~/lib/api";
 import type { PostEventsResponse } from "../../../domain/api/logger";
 import type { SyncTransport } from "./sync";
 

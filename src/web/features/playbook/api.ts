@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "~/app/api";
+import { apiFetch } from "~/lib/api";
 import { UPLOAD_FIELD } from "../../../domain/api/player";
 import type {
   CreatePlayInput,

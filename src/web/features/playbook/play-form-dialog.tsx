@@ -6,7 +6,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
-import { isApiError } from "~/app/api";
+import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";

@@ -1,7 +1,7 @@
 import { BarChart3, BookOpen } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { readFilters, readTab, writeFilters, type AnalysisFilters, type PlaybookTab } from "./analysis-filters";
 import { AnalysisTab } from "./analysis-tab";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { NotebookPen, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { firstName, Stat } from "~/ui/app-page";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";

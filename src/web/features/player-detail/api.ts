@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "~/app/api";
+import { apiFetch } from "~/lib/api";
 import type { PlayerDetailResponse, PlayerEventsResponse } from "../../../domain/api/team";
 import { teamKeys } from "../live/team-keys";
 

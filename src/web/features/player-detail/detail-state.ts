@@ -1,4 +1,4 @@
-import { safeNextPath } from "~/app/session-paths";
+import { safeNextPath } from "~/lib/session-paths";
 import type { PlayerSummaryDto } from "../../../domain/api/team";
 
 /** Where Back goes when the page was opened by its URL, or with a return target we do not follow. */

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isApiError } from "~/app/api";
+import { isApiError } from "~/lib/api";
 import { Stat } from "~/ui/app-page";
 import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
 import { describeError, ErrorState, LoadingState } from "~/ui/query-state";

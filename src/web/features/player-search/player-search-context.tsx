@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSession } from "~/app/session-context";
+import { useSession } from "~/lib/session-context";
 
 /** The dialog's code, loaded the first time a coach opens it (never on a visitor's page). */
 export const loadPlayerSearchDialog = () => import("./player-search-dialog");

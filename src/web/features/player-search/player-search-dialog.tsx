@@ -4,7 +4,7 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useSession } from "~/app/session-context";
+import { useSession } from "~/lib/session-context";
 import { formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { positionColor } from "~/ui/position-colors";

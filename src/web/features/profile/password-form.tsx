@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "../../../domain/zod";
-import { isApiError } from "~/app/api";
+import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";

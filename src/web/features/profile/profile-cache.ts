@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { SESSION_QUERY_KEY } from "~/app/session-context";
+import { SESSION_QUERY_KEY } from "~/lib/session-context";
 import type { ProfileDto, ProfileResponse } from "../../../domain/api/player";
 import { ME_ROOT_KEY, meKeys } from "../live/me-keys";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader } from "~/ui/app-page";
 import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
 import { profileQuery } from "./api";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Medal, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel, Stat } from "~/ui/app-page";
 import { formatCount, formatPercent, formatScore, plural } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";

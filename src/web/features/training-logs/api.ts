@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "~/app/api";
+import { apiFetch } from "~/lib/api";
 import type {
   CreateTrainingLogInput,
   TrainingLogQuery,

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Dumbbell, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useCurrentUser } from "~/app/session-context";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FieldError } from "~/ui/form-field";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { RequireRole } from "~/app/guards";
-import { useSession } from "~/app/session-context";
+import { useSession } from "~/lib/session-context";
 import { useTeamLiveUpdates } from "~/features/live";
 import { loadPlayerSearchDialog } from "~/features/player-search";
 
