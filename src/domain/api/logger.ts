@@ -6,9 +6,9 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
+import { countSchema as count, isoDaySchema, isoTimeSchema as isoTime, sessionKindSchema, uuidSchema as uuid, yardsSchema } from "./common.js";
 
-export const SESSION_KINDS = ["practice", "game"] as const;
-export type SessionKind = (typeof SESSION_KINDS)[number];
+export { SESSION_KINDS, sessionKindSchema, type SessionKind } from "./common.js";
 
 /** At most this many events in one POST /api/team/events. */
 export const MAX_EVENTS_PER_REQUEST = 500;
@@ -24,9 +24,6 @@ export const MAX_OPPONENT = 80;
 export const MAX_LOCATION = 120;
 export const MAX_NOTES = 2000;
 
-const isoTime = z.string().describe("ISO-8601 UTC time with milliseconds");
-const count = z.number().int().min(0);
-
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
 export const sessionDateSchema = z
   .string({ error: "Date is required." })
@@ -40,8 +37,6 @@ export const sessionDateSchema = z
     { error: "That date does not exist." },
   )
   .refine((value) => value >= "2000-01-01" && value <= "2100-12-31", { error: "Enter a date between 2000 and 2100." });
-
-export const sessionKindSchema = z.enum(SESSION_KINDS, { error: "Choose practice or game." });
 
 /** Optional text: blank or null (what an emptied form field sends) is stored as null. */
 const optionalText = (label: string, max: number) =>
@@ -93,7 +88,7 @@ export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 export const teamSessionSchema = z.object({
   id: z.string(),
   kind: sessionKindSchema,
-  date: z.string().describe("Calendar day, YYYY-MM-DD"),
+  date: isoDaySchema,
   opponent: z.string().nullable(),
   location: z.string().nullable(),
   notes: z.string().nullable(),
@@ -146,7 +141,7 @@ export const sessionEventSchema = z.object({
   playerId: z.string(),
   playerName: z.string(),
   eventType: z.string(),
-  yards: z.number().int().nullable(),
+  yards: yardsSchema,
   playId: z.string().nullable(),
   occurredAt: isoTime,
   /** What the event is worth to this player (SPEC §9 weight at their position plus 0.1), one decimal. */
@@ -167,8 +162,6 @@ export const sessionDetailResponseSchema = z.object({
   eventCount: count,
 });
 export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
-
-const uuid = (label: string) => z.uuid({ error: `${label} must be a UUID.` });
 
 /**
  * An event time: any ISO-8601 time with an offset, normalised to UTC with milliseconds. Checked against the

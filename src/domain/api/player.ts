@@ -6,11 +6,9 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { fullNameSchema, jerseyNumberSchema, PASSWORD_MAX, PASSWORD_MIN, positionKeySchema } from "../schemas.js";
+import { countSchema as count, isoDaySchema as isoDay } from "./common.js";
 import { sessionDateSchema } from "./logger.js";
 import { feedbackItemSchema, playerEventSchema, playerSummarySchema, scorePointSchema, trainingLogSchema } from "./team.js";
-
-const isoDay = z.string().describe("Calendar day, YYYY-MM-DD");
-const count = z.number().int().min(0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Uploads

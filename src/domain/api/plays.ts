@@ -5,6 +5,7 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { PLAY_SIDES } from "../playbook.js";
+import { countSchema as count, isoTimeSchema as isoTime, sessionRefSchema, uuidSchema, yardsSchema } from "./common.js";
 import { sessionDateSchema } from "./logger.js";
 
 export { PLAY_SIDES, type PlaySide } from "../playbook.js";
@@ -25,9 +26,6 @@ export const PLAY_ARCHIVED = "This play is archived. Unarchive it to tag events 
 export function nameKey(value: string): string {
   return value.trim().normalize("NFC").toLowerCase();
 }
-
-const isoTime = z.string().describe("ISO-8601 UTC time");
-const count = z.number().int().min(0);
 
 export const playSideSchema = z.enum(PLAY_SIDES, { error: "Choose offense or defense." });
 
@@ -127,7 +125,7 @@ export type DiagramResponse = z.infer<typeof diagramResponseSchema>;
 
 /** PATCH /api/team/events/{id}/play: null takes the tag off. */
 export const retagEventSchema = z.object({
-  playId: z.uuid({ error: "Play id must be a UUID." }).nullable(),
+  playId: uuidSchema("Play id").nullable(),
 });
 export type RetagEventInput = z.input<typeof retagEventSchema>;
 
@@ -224,11 +222,11 @@ export const playAnalysisEventSchema = z.object({
   id: z.string(),
   occurredAt: isoTime,
   eventType: z.string(),
-  yards: z.number().int().nullable(),
+  yards: yardsSchema,
   playerId: z.string(),
   playerName: z.string(),
-  /** "Game vs Eagles · 2026-10-03"; null for an event logged outside a session. */
-  sessionLabel: z.string().nullable(),
+  /** The event's session (the web words it with `sessionLabel`); null for an event logged outside a session. */
+  session: sessionRefSchema.nullable(),
   /** SPEC §9 points of the event at its player's position, one decimal. */
   points: z.number(),
 });

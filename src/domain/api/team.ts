@@ -5,14 +5,19 @@
  */
 import { z } from "../zod.js";
 import { EVENT_TYPES } from "../event-types.js";
+import {
+  countSchema as count,
+  isoDaySchema as isoDay,
+  isoTimeSchema as isoTime,
+  sessionKindSchema,
+  sessionRefSchema,
+  type SessionRef,
+  yardsSchema,
+} from "./common.js";
 
+export { sessionKindSchema };
 export const positionGroupSchema = z.enum(["offense", "defense", "other"]);
-export const sessionKindSchema = z.enum(["practice", "game"]);
 export const eventTypeSchema = z.enum(EVENT_TYPES);
-
-const isoTime = z.string().describe("ISO-8601 UTC time");
-const isoDay = z.string().describe("Calendar day, YYYY-MM-DD");
-const count = z.number().int().min(0);
 
 /** SPEC §3 derived player summary (domain/player-summary.ts `PlayerSummary`). */
 export const playerSummarySchema = z.object({
@@ -70,9 +75,7 @@ export type Leaders = z.infer<typeof leadersSchema>;
 
 export const attendanceRowSchema = z.object({
   sessionId: z.string(),
-  date: isoDay,
-  kind: sessionKindSchema,
-  opponent: z.string().nullable(),
+  ...sessionRefSchema.shape,
   present: z.boolean(),
 });
 
@@ -122,11 +125,11 @@ export type PlayerDetailResponse = z.infer<typeof playerDetailResponseSchema>;
 export const playerEventSchema = z.object({
   id: z.string(),
   eventType: z.string(),
-  yards: z.number().int().nullable(),
+  yards: yardsSchema,
   occurredAt: isoTime,
   sessionId: z.string().nullable(),
-  /** "Game vs Eagles · 2026-10-03", "Practice · 2026-10-01"; null without a session. */
-  sessionLabel: z.string().nullable(),
+  /** The event's session (the web words it with `sessionLabel`); null without a session. */
+  session: sessionRefSchema.nullable(),
   playId: z.string().nullable(),
   /** What the event is worth to this player (weight at their position plus 0.1), one decimal. */
   points: z.number(),
@@ -141,9 +144,7 @@ export type PlayerEventsResponse = z.infer<typeof playerEventsResponseSchema>;
 
 export const teamSessionSummarySchema = z.object({
   id: z.string(),
-  kind: sessionKindSchema,
-  date: isoDay,
-  opponent: z.string().nullable(),
+  ...sessionRefSchema.shape,
   location: z.string().nullable(),
   eventCount: count,
   presentCount: count,
@@ -200,9 +201,7 @@ export const teamStatsResponseSchema = z.object({
   trend: z.array(
     z.object({
       sessionId: z.string(),
-      date: isoDay,
-      kind: sessionKindSchema,
-      opponent: z.string().nullable(),
+      ...sessionRefSchema.shape,
       events: count,
       points: z.number(),
       ...statFields,
@@ -233,7 +232,7 @@ export const dashboardEventSchema = z.object({
   playerId: z.string(),
   playerName: z.string(),
   eventType: z.string(),
-  yards: z.number().int().nullable(),
+  yards: yardsSchema,
   occurredAt: isoTime,
   points: z.number(),
 });
@@ -257,7 +256,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
  * The API sends the day as it is stored; the web passes its own day format ("Oct 3, 2026").
  */
 export function sessionLabel(
-  s: { kind: "practice" | "game"; date: string; opponent?: string | null },
+  s: Pick<SessionRef, "kind" | "date"> & { opponent?: string | null },
   formatDay: (day: string) => string = (day) => day,
 ): string {
   const opponent = s.opponent?.trim();

@@ -5,6 +5,7 @@
  * fixed handful of queries whatever the team's size.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { SessionRef } from "../../domain/api/common.js";
 import type { PlayerDetailResponse } from "../../domain/api/team.js";
 import type { EventTypeCounter } from "../../domain/event-types.js";
 import {
@@ -259,7 +260,7 @@ export interface PlayerEventRow {
   yards: number | null;
   occurredAt: string;
   sessionId: string | null;
-  session: { kind: SessionKind; date: string; opponent: string | null } | null;
+  session: SessionRef | null;
   playId: string | null;
 }
 

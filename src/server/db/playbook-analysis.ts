@@ -16,7 +16,6 @@ import type {
   PlaybookAnalysisRow,
 } from "../../domain/api/plays.js";
 import { nameKey } from "../../domain/api/plays.js";
-import { sessionLabel } from "../../domain/api/team.js";
 import {
   addPlayerCredit,
   addTaggedGroup,
@@ -262,7 +261,7 @@ export async function playDrillDown(
     yards: r.yards === null ? null : Number(r.yards),
     playerId: r.player_id,
     playerName: r.full_name,
-    sessionLabel: r.kind !== null && r.date !== null ? sessionLabel({ kind: r.kind, date: r.date, opponent: r.opponent }) : null,
+    session: r.kind !== null && r.date !== null ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,
     points: eventPoints(r.event_type, positionOfRow(r)),
   }));
   return { play: analysisRow(play, totals), events, players, more: pageRows.length > page.limit };

@@ -164,7 +164,7 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
 
       expect(res.body.recentEvents).toHaveLength(10);
       expect(res.body.recentEvents.every((e: { eventType: string }) => e.eventType === "Drop")).toBe(true);
-      expect(res.body.recentEvents[0]).toMatchObject({ points: 0.6, sessionId: null, sessionLabel: null });
+      expect(res.body.recentEvents[0]).toMatchObject({ points: 0.6, sessionId: null, session: null });
       const times = res.body.recentEvents.map((e: { occurredAt: string }) => e.occurredAt);
       expect([...times].sort().reverse()).toEqual(times);
 

@@ -65,11 +65,6 @@ interface SourcePlay {
   archived: boolean;
 }
 
-/** "Game vs Eagles · 2026-10-03", "Game · 2026-10-03", "Practice · 2026-10-01" (written out again). */
-function sessionLabel(s: { kind: "practice" | "game"; date: string; opponent: string | null }): string {
-  return `${s.kind === "game" ? (s.opponent ? `Game vs ${s.opponent}` : "Game") : "Practice"} · ${s.date}`;
-}
-
 function parseList(text: string): string[] {
   try {
     const v: unknown = JSON.parse(text);
@@ -199,7 +194,7 @@ function bruteDrillDown(source: { events: SourceEvent[]; plays: SourcePlay[] }, 
       yards: e.yards,
       playerId: e.playerId,
       playerName: e.playerName,
-      sessionLabel: e.session ? sessionLabel(e.session) : null,
+      session: e.session,
       points: eventPointsTenths(e.eventType, e.position) / 10,
     }));
   const byPlayer = new Map<string, SourceEvent[]>();
@@ -463,14 +458,15 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
     },
   );
 
-  it("an event in a session carries its label; an event outside one has none", async () => {
+  it("an event in a session carries its session as data; an event outside one has none", async () => {
     const source = await readSource(database.db, a.teamId);
     const play = a.plays.find((p) => p.name === "Slant")!;
     const got = await allPages(a.coach.client, play.id, {}, 100);
     const inGame = got.events.find((e) => source.events.find((s) => s.id === e.id)?.session?.kind === "game");
-    expect(inGame?.sessionLabel).toMatch(/^Game( vs Opp \d)? · 2025-03-\d\d$/);
+    expect(inGame?.session).toMatchObject({ kind: "game", date: expect.stringMatching(/^2025-03-\d\d$/) });
+    expect(Object.keys(inGame!.session!).sort()).toEqual(["date", "kind", "opponent"]);
     const loose = got.events.find((e) => source.events.find((s) => s.id === e.id)?.session === null);
-    expect(loose?.sessionLabel).toBeNull();
+    expect(loose?.session).toBeNull();
   });
 
   describe("team isolation", () => {

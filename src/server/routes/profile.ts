@@ -14,7 +14,6 @@ import {
   weekStartOf,
   WRONG_CURRENT_PASSWORD,
 } from "../../domain/api/player.js";
-import { sessionLabel } from "../../domain/api/team.js";
 import { blankPlayerSummary } from "../../domain/player-summary.js";
 import { eventPoints } from "../../domain/scoring.js";
 import { listPlayerEvents, playerScoreHistory } from "../db/analytics.js";
@@ -229,7 +228,7 @@ export function profileRoutes() {
             yards: e.yards,
             occurredAt: e.occurredAt,
             sessionId: e.sessionId,
-            sessionLabel: e.session ? sessionLabel(e.session) : null,
+            session: e.session,
             playId: e.playId,
             points: eventPoints(e.eventType, summary.position),
           })),

@@ -355,9 +355,9 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
         .execute();
       expect(seen.map((e) => e.id)).toEqual(stored.map((e) => e.id));
       const inGame = seen.find((e) => e.sessionId === sessions[1])!;
-      expect(inGame.sessionLabel).toBe("Game vs Eagles · 2026-10-03");
+      expect(inGame.session).toEqual({ kind: "game", date: "2026-10-03", opponent: "Eagles" });
       const loose = seen.find((e) => e.sessionId === null)!;
-      expect(loose.sessionLabel).toBeNull();
+      expect(loose.session).toBeNull();
       expect(seen.find((e) => e.eventType === "TD Catch")!.points).toBe(8.1);
       expect(seen.find((e) => e.eventType === "Catch")!.points).toBe(1.6);
 

@@ -8,7 +8,6 @@ import {
   playerDetailResponseSchema,
   playerEventsResponseSchema,
   playerSummarySchema,
-  sessionLabel,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "../../domain/api/team.js";
@@ -210,7 +209,7 @@ export function teamRoutes() {
             yards: e.yards,
             occurredAt: e.occurredAt,
             sessionId: e.sessionId,
-            sessionLabel: e.session ? sessionLabel(e.session) : null,
+            session: e.session,
             playId: e.playId,
             points: eventPoints(e.eventType, player.position),
           })),

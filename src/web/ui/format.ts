@@ -30,11 +30,6 @@ export function formatDay(day: string): string {
   return date ? dayFormat.format(date) : day;
 }
 
-/** A session label from the API ("Game vs Eagles · 2026-10-03") with its day as days read here ("Oct 3, 2026"). */
-export function formatSessionLabel(label: string): string {
-  return label.replace(/ · (\d{4}-\d{2}-\d{2})$/, (_match, day: string) => ` · ${formatDay(day)}`);
-}
-
 /** A calendar day as "Oct 3", for chart axes. */
 export function formatShortDay(day: string): string {
   const date = localDate(day);

@@ -4,10 +4,11 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatCount, formatDateTime, formatScore, formatSessionLabel, NONE } from "~/ui/format";
+import { formatCount, formatDateTime, formatDay, formatScore, NONE } from "~/ui/format";
 import { PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "../../../domain/api/plays";
+import { sessionLabel } from "../../../domain/api/team";
 import { TEAM_ROOT_KEY } from "../live/team-keys";
 import type { AnalysisFilters } from "./analysis-filters";
 import { analysisCells, SIDE_LABEL } from "./analysis-sort";
@@ -298,7 +299,7 @@ function EventsSection({
                   </div>
                   <div className="flex min-w-0 gap-1">
                     <dt>Session</dt>
-                    <dd className="min-w-0 font-semibold break-words text-stone-900">{event.sessionLabel ? formatSessionLabel(event.sessionLabel) : "No session"}</dd>
+                    <dd className="min-w-0 font-semibold break-words text-stone-900">{event.session ? sessionLabel(event.session, formatDay) : "No session"}</dd>
                   </div>
                 </dl>
                 <div className="mt-2 flex flex-wrap items-center gap-2">

@@ -1,8 +1,9 @@
 import { ListOrdered } from "lucide-react";
 import { useId } from "react";
-import { formatDateTime, formatScore, formatSessionLabel } from "~/ui/format";
+import { formatDateTime, formatDay, formatScore } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import type { PlayerDashboardResponse } from "../../../domain/api/player";
+import { sessionLabel } from "../../../domain/api/team";
 
 type PlayerEvent = PlayerDashboardResponse["recentEvents"][number];
 
@@ -30,7 +31,7 @@ export function RecentPlays({ events }: { events: readonly PlayerEvent[] }) {
                   {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
                   <span className="block text-stone-600">
                     <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                    {event.sessionLabel ? <> · {formatSessionLabel(event.sessionLabel)}</> : null}
+                    {event.session ? <> · {sessionLabel(event.session, formatDay)}</> : null}
                   </span>
                 </span>
                 <span className="shrink-0 font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
-import { formatDateTime, formatScore, formatSessionLabel } from "~/ui/format";
+import { formatDateTime, formatDay, formatScore } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { sessionLabel } from "../../../domain/api/team";
 import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
 import { playerEventsQuery } from "./api";
 
@@ -47,7 +48,7 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
                 {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
                 <span className="block text-stone-600">
                   <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                  {event.sessionLabel ? <> · {formatSessionLabel(event.sessionLabel)}</> : null}
+                  {event.session ? <> · {sessionLabel(event.session, formatDay)}</> : null}
                 </span>
               </span>
               <span className="font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>
