@@ -12,7 +12,7 @@ import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "../../../domain/api/team";
 import { positionName } from "../../../domain/positions";
 import { usePlayerSearch } from "../player-search";
-import { dashboardQuery } from "./api";
+import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { TeamCodes } from "./team-codes";
 
 const RETURN_TO = "/coach/dashboard";

@@ -6,10 +6,9 @@ import { isApiError } from "~/lib/api";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { FeedbackListResponse } from "../../../domain/api/player";
-import { viewerTzOffset } from "../live/team-keys";
-import { playerDetailQuery } from "../player-detail/api";
+import { viewerTzOffset } from "~/lib/time-zone";
+import { playerDetailQuery, playerFeedbackQuery } from "~/lib/queries";
 import { PlayerHeading } from "../player-detail/player-heading";
-import { playerFeedbackQuery } from "./api";
 import { FeedbackForm } from "./feedback-form";
 import { FeedbackItem } from "./feedback-item";
 

@@ -12,7 +12,8 @@ import {
   MAX_FEEDBACK_BODY,
   type FeedbackListResponse,
 } from "../../../domain/api/player";
-import { giveFeedback, playerFeedbackKey } from "./api";
+import { teamKeys } from "~/lib/query-keys";
+import { giveFeedback } from "./api";
 
 /** The API's own rules; the category starts blank ("Choose a category") and must become one of the list. */
 const feedbackFormSchema = z.object({
@@ -46,10 +47,10 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
   const send = useMutation({
     mutationFn: (input: FeedbackFormOutput) => giveFeedback(playerId, input),
     onSuccess: (feedback) => {
-      queryClient.setQueryData<FeedbackListResponse>(playerFeedbackKey(playerId), (old) =>
+      queryClient.setQueryData<FeedbackListResponse>(teamKeys.playerFeedback(playerId), (old) =>
         old ? { unreadCount: old.unreadCount + 1, feedback: [feedback, ...old.feedback.filter((f) => f.id !== feedback.id)] } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ["team", "player", playerId] });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.playerAll(playerId) });
       reset({ category: "", body: "" });
       setNotice(`Feedback sent. ${playerName ?? "The player"} sees it on their dashboard, marked New until they read it.`);
     },

@@ -9,8 +9,9 @@ import {
   type FeedbackListResponse,
   type PlayerDashboardResponse,
 } from "../../../domain/api/player";
-import { ME_ROOT_KEY, meKeys } from "../live/me-keys";
-import { markAllFeedbackRead, myFeedbackQuery } from "./api";
+import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
+import { myFeedbackQuery } from "~/lib/queries";
+import { markAllFeedbackRead } from "./api";
 import { FeedbackItem } from "./feedback-item";
 
 const asRead = (item: FeedbackDto): FeedbackDto => (item.read ? item : { ...item, read: true });
@@ -31,7 +32,7 @@ export function PlayerFeedbackPanel({ latest, unreadCount }: { latest: readonly 
     onMutate: () => setNotice(null),
     onSuccess: () => {
       // Shown as read at once; the refetch that follows brings anything a coach wrote meanwhile.
-      queryClient.setQueriesData<PlayerDashboardResponse>({ queryKey: ["me", "dashboard"] }, (old) =>
+      queryClient.setQueriesData<PlayerDashboardResponse>({ queryKey: meKeys.dashboardAll() }, (old) =>
         old ? { ...old, unreadFeedback: 0, latestFeedback: old.latestFeedback.map(asRead) } : old,
       );
       queryClient.setQueryData<FeedbackListResponse>(meKeys.feedback(), (old) =>

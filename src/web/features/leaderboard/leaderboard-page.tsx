@@ -11,7 +11,7 @@ import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import { sessionLabel, type LeaderboardResponse } from "../../../domain/api/team";
-import { leaderboardQuery, teamSessionsQuery } from "./api";
+import { leaderboardQuery, teamSessionsQuery } from "~/lib/queries";
 import { GROUP_OPTIONS, readFilters, WINDOW_OPTIONS, writeFilters, type LeaderboardFilters } from "./leaderboard-filters";
 
 const PLACE_STYLES = ["bg-accent-300 text-stone-950", "bg-stone-300 text-stone-950", "bg-accent-700 text-white"];

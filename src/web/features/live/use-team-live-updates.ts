@@ -1,16 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSession } from "~/lib/session-context";
-import { CHANGE_EVENT } from "../../../domain/api/logger";
-import { ME_ROOT_KEY } from "./me-keys";
-import { TEAM_ROOT_KEY } from "./team-keys";
+import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { CHANGE_EVENT, teamChangeSchema } from "../../../domain/api/logger";
+import { changeFilter } from "./change-keys";
 
 export const TEAM_STREAM_URL = "/api/team/stream";
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on
- * every "change", invalidates the queries under ["team"] and the player's own under ["me"] (on-screen ones
- * refetch, the rest refetch when next shown). The message only says that something changed, never what, so there is nothing to read from it.
+ * every "change", invalidates the queries its kind affects (change-keys.ts; on-screen ones refetch, the rest
+ * refetch when next shown). The message names only the kind of data that changed, never the data. A message
+ * this version cannot read, and a reconnect (changes made while the stream was down were never announced),
+ * refresh everything under ["team"] and ["me"].
  * Reconnecting after a dropped connection is EventSource's own (the server sets `retry:`); a stream the server
  * refuses (signed out, no team) is not retried.
  */
@@ -24,13 +26,17 @@ export function useTeamLiveUpdates(): void {
     if (streamKey === null || typeof EventSource === "undefined") return;
     const source = new EventSource(TEAM_STREAM_URL, { withCredentials: true });
     let opened = false;
-    const onChange = () => {
+    const refreshAll = () => {
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY });
     };
+    const onChange = (message: MessageEvent) => {
+      const change = teamChangeSchema.safeParse(readJson(message.data));
+      if (change.success) void queryClient.invalidateQueries(changeFilter(change.data.kind));
+      else refreshAll();
+    };
     const onOpen = () => {
-      // After a reconnect, changes made while the stream was down were never announced: refetch once.
-      if (opened) onChange();
+      if (opened) refreshAll();
       opened = true;
     };
     source.addEventListener(CHANGE_EVENT, onChange);
@@ -41,4 +47,13 @@ export function useTeamLiveUpdates(): void {
       source.close();
     };
   }, [streamKey, queryClient]);
+}
+
+function readJson(data: unknown): unknown {
+  if (typeof data !== "string") return undefined;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import type { TeamSessionDto } from "../../../domain/api/logger";
 import type { PlayerSummaryDto, TeamSessionsResponse } from "../../../domain/api/team";
 import { takesYards, type EventType } from "../../../domain/event-types";
 import { eventPoints } from "../../../domain/scoring";
-import { TEAM_ROOT_KEY } from "../live/team-keys";
+import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { AttendancePanel } from "./attendance-panel";
 import { sessionPickerLabel } from "./describe";
 import { EventList } from "./event-list";
@@ -20,7 +20,7 @@ import { NewSessionDialog } from "./new-session-dialog";
 import { newEventId } from "./new-id";
 import { countByState, type OutboxItem } from "./outbox";
 import { PlayerGrid } from "./player-grid";
-import { loggerKeys, playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
+import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
 import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
 import { useOutbox } from "./use-outbox";
 import {
@@ -102,7 +102,7 @@ export function EventLogger() {
   };
 
   const onCreated = (created: TeamSessionDto) => {
-    queryClient.setQueryData<TeamSessionsResponse>(loggerKeys.sessions(), (old) => ({
+    queryClient.setQueryData<TeamSessionsResponse>(teamKeys.sessions(), (old) => ({
       sessions: [
         { ...created, eventCount: 0, presentCount: 0, attendanceCount: 0 },
         ...(old?.sessions ?? []).filter((s) => s.id !== created.id),

@@ -1,42 +1,22 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "~/lib/api";
-import type { SessionDetailResponse } from "../../../domain/api/logger";
-import type { TeamPlayersResponse, TeamSessionsResponse } from "../../../domain/api/team";
-import { teamKeys } from "../live/team-keys";
+import { playsQuery as playbookPlaysQuery, sessionDetailQuery as sessionDetail, teamPlayersQuery, teamSessionsQuery } from "~/lib/queries";
 
 /**
- * The logger's reads, all under ["team", ...] so live updates and every write refresh them. "offlineFirst": with
- * the browser offline they still ask, and the service worker answers from its cache (vite.config.ts).
+ * The logger's reads: the shared definitions (lib/queries.ts) with "offlineFirst", so with the browser offline
+ * they still ask and the service worker answers from its cache (vite.config.ts).
  */
-export const loggerKeys = {
-  players: teamKeys.players,
-  sessions: teamKeys.sessions,
-  session: (id: string) => ["team", "session", id] as const,
-  plays: () => ["team", "plays"] as const,
-};
+const offlineFirst = { networkMode: "offlineFirst" } as const;
 
 export function playersQuery() {
-  return queryOptions({
-    queryKey: loggerKeys.players(),
-    queryFn: ({ signal }) => apiFetch<TeamPlayersResponse>("/api/team/players", { signal }),
-    networkMode: "offlineFirst",
-  });
+  return queryOptions({ ...teamPlayersQuery(), ...offlineFirst });
 }
 
 export function sessionsQuery() {
-  return queryOptions({
-    queryKey: loggerKeys.sessions(),
-    queryFn: ({ signal }) => apiFetch<TeamSessionsResponse>("/api/team/sessions", { signal }),
-    networkMode: "offlineFirst",
-  });
+  return queryOptions({ ...teamSessionsQuery(), ...offlineFirst });
 }
 
 export function sessionDetailQuery(id: string) {
-  return queryOptions({
-    queryKey: loggerKeys.session(id),
-    queryFn: ({ signal }) => apiFetch<SessionDetailResponse>(`/api/team/sessions/${encodeURIComponent(id)}`, { signal }),
-    networkMode: "offlineFirst",
-  });
+  return queryOptions({ ...sessionDetail(id), ...offlineFirst });
 }
 
 export interface PlayOption {
@@ -57,22 +37,15 @@ export function readPlays(body: unknown): PlayOption[] {
 }
 
 /**
- * The team's plays, for the optional play on an event. The playbook API comes in a later issue: until then this
- * answers 404, which reads as "no plays" and the play picker stays hidden.
+ * The team's current plays, for the optional play on an event: the playbook's own entry, read as picker options.
+ * A failed read leaves the picker hidden (no plays) rather than retrying under the coach's thumb.
  */
 export function playsQuery() {
   return queryOptions({
-    queryKey: loggerKeys.plays(),
-    queryFn: async ({ signal }) => {
-      try {
-        return readPlays(await apiFetch<unknown>("/api/team/plays", { signal }));
-      } catch (error) {
-        if (isApiError(error, 404)) return [];
-        throw error;
-      }
-    },
+    ...playbookPlaysQuery(false),
+    select: readPlays,
     retry: false,
     staleTime: 5 * 60_000,
-    networkMode: "offlineFirst",
+    ...offlineFirst,
   });
 }

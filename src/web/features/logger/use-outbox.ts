@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { SessionDetailResponse } from "../../../domain/api/logger";
-import { TEAM_ROOT_KEY } from "../live/team-keys";
+import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
 import type { OutboxItem } from "./outbox";
 import { openOutbox } from "./outbox-dexie";
-import { loggerKeys } from "./queries";
+
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
 
@@ -41,7 +41,7 @@ export function useOutbox(ownerId: string): OutboxHandle {
         onApplied(items) {
           const sessions = new Set(items.map(sessionOf).filter((id): id is string => id !== null));
           for (const id of sessions) {
-            queryClient.setQueryData<SessionDetailResponse>(loggerKeys.session(id), (detail) => (detail ? withApplied(detail, items) : detail));
+            queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) => (detail ? withApplied(detail, items) : detail));
           }
         },
         onSynced() {

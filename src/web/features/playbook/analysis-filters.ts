@@ -1,7 +1,7 @@
-import { PLAY_SIDES, type PlaySide } from "../../../domain/api/plays";
+import { PLAY_SIDES } from "../../../domain/api/plays";
+import type { AnalysisFilters, KindFilter, SideFilter } from "~/lib/analysis-filters";
 
-export type SideFilter = PlaySide | "all";
-export type KindFilter = "all" | "practice" | "game";
+export type { AnalysisFilters } from "~/lib/analysis-filters";
 export type PlaybookTab = "analysis" | "plays";
 
 export const SIDE_OPTIONS: readonly { value: SideFilter; label: string }[] = [
@@ -15,14 +15,6 @@ export const KIND_OPTIONS: readonly { value: KindFilter; label: string }[] = [
   { value: "practice", label: "Practices" },
   { value: "game", label: "Games" },
 ];
-
-export interface AnalysisFilters {
-  side: SideFilter;
-  kind: KindFilter;
-  /** YYYY-MM-DD, inclusive, or "" for no bound. */
-  from: string;
-  to: string;
-}
 
 export const DEFAULT_FILTERS: AnalysisFilters = { side: "all", kind: "all", from: "", to: "" };
 

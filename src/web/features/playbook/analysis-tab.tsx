@@ -8,7 +8,7 @@ import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-
 import { SegmentedControl } from "~/ui/segmented-control";
 import { SortHeader } from "~/ui/sort-header";
 import type { PlaybookAnalysisRow } from "../../../domain/api/plays";
-import { viewerTzOffset } from "../live/team-keys";
+import { viewerTzOffset } from "~/lib/time-zone";
 import {
   DEFAULT_FILTERS,
   hasActiveFilters,
@@ -26,7 +26,7 @@ import {
   nextAnalysisSort,
   sortAnalysis,
 } from "./analysis-sort";
-import { analysisQuery } from "./api";
+import { analysisQuery } from "~/lib/queries";
 import { PlayDrillDown } from "./play-drilldown";
 import { SideBadge } from "./play-bits";
 import { describeWindow } from "./window-text";

@@ -9,10 +9,11 @@ import { PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "../../../domain/api/plays";
 import { sessionLabel } from "../../../domain/api/team";
-import { TEAM_ROOT_KEY } from "../live/team-keys";
+import { TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { playEventsQuery, playsQuery } from "~/lib/queries";
 import type { AnalysisFilters } from "./analysis-filters";
 import { analysisCells, SIDE_LABEL } from "./analysis-sort";
-import { playEventsQuery, playsQuery, retagEvent } from "./api";
+import { retagEvent } from "./api";
 import { SideBadge } from "./play-bits";
 import { describeWindow } from "./window-text";
 

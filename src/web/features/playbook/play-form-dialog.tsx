@@ -22,7 +22,7 @@ import {
   playTagsSchema,
   type PlayDto,
 } from "../../../domain/api/plays";
-import { TEAM_ROOT_KEY } from "../live/team-keys";
+import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { createPlay, updatePlay, uploadDiagram } from "./api";
 import { SIDE_LABEL } from "./analysis-sort";
 import { TagChips } from "./play-bits";

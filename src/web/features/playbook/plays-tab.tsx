@@ -6,8 +6,9 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDateTime } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { PlayDto } from "../../../domain/api/plays";
-import { TEAM_ROOT_KEY } from "../live/team-keys";
-import { playsQuery, removeDiagram, setArchived } from "./api";
+import { TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { playsQuery } from "~/lib/queries";
+import { removeDiagram, setArchived } from "./api";
 import { PlayFormDialog } from "./play-form-dialog";
 import { SideBadge, TagChips } from "./play-bits";
 

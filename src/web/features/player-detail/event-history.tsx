@@ -5,7 +5,7 @@ import { formatDateTime, formatDay, formatScore } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import { sessionLabel } from "../../../domain/api/team";
 import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
-import { playerEventsQuery } from "./api";
+import { playerEventsQuery } from "~/lib/queries";
 
 /** The player's logged plays, newest first, filterable by type, a page at a time ("Load more"). */
 export function EventHistory({ playerId, playerName }: { playerId: string; playerName: string }) {

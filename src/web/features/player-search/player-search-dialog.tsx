@@ -21,7 +21,7 @@ import {
   type SortOrder,
 } from "../../../domain/player-search";
 import { isPositionKey, POSITIONS, positionName } from "../../../domain/positions";
-import { teamPlayersQuery } from "../roster/team-players-query";
+import { teamPlayersQuery } from "~/lib/queries";
 
 /** SPEC §2: a chosen player opens with the leaderboard as the way back. */
 export const SEARCH_RETURN_TO = "/coach/leaderboard";

@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "~/lib/api";
 import {
   UPLOAD_FIELD,
@@ -7,15 +6,6 @@ import {
   type ProfileResponse,
   type UpdateProfileInput,
 } from "../../../domain/api/player";
-import { meKeys } from "../live/me-keys";
-
-/** GET /api/profile */
-export function profileQuery() {
-  return queryOptions({
-    queryKey: meKeys.profile(),
-    queryFn: ({ signal }) => apiFetch<ProfileResponse>("/api/profile", { signal }),
-  });
-}
 
 /** PATCH /api/profile: the fields given change, the others keep their value. */
 export async function updateProfile(input: UpdateProfileInput) {
@@ -31,7 +21,6 @@ export async function removePhoto(): Promise<void> {
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await apiFetch("/api/profile/password", { method: "POST", json: input });
 }
-
 
 /** POST /api/profile/photo as multipart/form-data; errors carry the server's own words (413 too large, 415 not an image). */
 export async function uploadPhoto(file: File): Promise<PhotoResponse> {

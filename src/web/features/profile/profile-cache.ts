@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { SESSION_QUERY_KEY } from "~/lib/session-context";
+import { SESSION_QUERY_KEY } from "~/lib/query-keys";
 import type { ProfileDto, ProfileResponse } from "../../../domain/api/player";
-import { ME_ROOT_KEY, meKeys } from "../live/me-keys";
+import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 
 /**
  * After a profile or photo change: store what the server answered, then re-read the session (GET /api/me), so

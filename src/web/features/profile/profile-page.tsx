@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader } from "~/ui/app-page";
 import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
-import { profileQuery } from "./api";
+import { profileQuery } from "~/lib/queries";
 import { DetailsForm } from "./details-form";
 import { PasswordForm } from "./password-form";
 import { PhotoCard } from "./photo-card";

@@ -13,10 +13,10 @@ import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-
 import { SortHeader } from "~/ui/sort-header";
 import { TeamCodeCard } from "~/ui/team-code";
 import type { PlayerSummaryDto, TeamPlayersResponse } from "../../../domain/api/team";
-import { TEAM_ROOT_KEY, teamKeys } from "../live/team-keys";
+import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumnKey } from "./roster-csv";
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
-import { teamPlayersQuery } from "./team-players-query";
+import { teamPlayersQuery } from "~/lib/queries";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);

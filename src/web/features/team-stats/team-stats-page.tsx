@@ -9,8 +9,8 @@ import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-
 import { SegmentedControl } from "~/ui/segmented-control";
 import type { TeamStatsResponse } from "../../../domain/api/team";
 import { POSITION_GROUP_LABELS } from "../../../domain/positions";
-import { viewerTzOffset } from "../live/team-keys";
-import { teamStatsQuery } from "./api";
+import { viewerTzOffset } from "~/lib/time-zone";
+import { teamStatsQuery } from "~/lib/queries";
 import { AttendanceChart, PointsTrendChart, YardsTrendChart } from "./team-charts";
 
 type SessionFilter = "all" | "game" | "practice";

@@ -15,9 +15,10 @@ import {
   type TrainingLogDto,
   type TrainingLogQuery,
 } from "../../../domain/api/player";
-import { ME_ROOT_KEY } from "../live/me-keys";
-import { viewerTzOffset } from "../live/team-keys";
-import { createTrainingLog, deleteTrainingLog, trainingLogsQuery, updateTrainingLog } from "./api";
+import { ME_ROOT_KEY } from "~/lib/query-keys";
+import { viewerTzOffset } from "~/lib/time-zone";
+import { trainingLogsQuery } from "~/lib/queries";
+import { createTrainingLog, deleteTrainingLog, updateTrainingLog } from "./api";
 import { LogEditDialog } from "./log-edit-dialog";
 import { blankLog, LogForm, type LogFormOutput } from "./log-form";
 import { WeeklyChart } from "./weekly-chart";

@@ -1,0 +1,217 @@
+/**
+ * One query definition per GET endpoint of the API (queryOptions / infiniteQueryOptions), keyed from the one
+ * registry (query-keys.ts). Screens use them as they are, or spread them to add view options (`select`, the
+ * logger's offline network mode); writes live with the feature that makes them. GET /api/me (the session) is
+ * read by session-context.tsx, which needs its own error handling.
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
+import type { SessionDetailResponse } from "../../domain/api/logger";
+import type {
+  FeedbackListResponse,
+  PlayerDashboardResponse,
+  ProfileResponse,
+  TrainingLogQuery,
+  TrainingLogsResponse,
+} from "../../domain/api/player";
+import type { PlayAnalysisEventsResponse, PlaybookAnalysisResponse, PlaysResponse } from "../../domain/api/plays";
+import type {
+  DashboardResponse,
+  LeaderboardGroup,
+  LeaderboardResponse,
+  LeaderboardWindow,
+  PlayerDetailResponse,
+  PlayerEventsResponse,
+  TeamPlayersResponse,
+  TeamSessionsResponse,
+  TeamStatsResponse,
+} from "../../domain/api/team";
+import type { AnalysisFilters } from "./analysis-filters";
+import { apiFetch } from "./api";
+import { meKeys, playbookKeys, teamKeys } from "./query-keys";
+
+/** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC). */
+const withTz = (path: string, tzOffset: number) => `${path}?${new URLSearchParams({ tzOffset: String(tzOffset) })}`;
+
+const playerPath = (id: string) => `/api/team/players/${encodeURIComponent(id)}`;
+
+/** Events per page of a player's history and of a play's drill-down. */
+export const EVENTS_PAGE_SIZE = 25;
+
+/** A newest-first list read a page at a time: `limit` and, after the first page, the `cursor` the last page gave. */
+function cursorPagesQuery<T extends { nextCursor: string | null }>(
+  queryKey: QueryKey,
+  path: string,
+  params: () => URLSearchParams,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const search = params();
+      search.set("limit", String(EVENTS_PAGE_SIZE));
+      if (pageParam) search.set("cursor", pageParam);
+      return apiFetch<T>(`${path}?${search}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+// ---- The signed-in player's own data -------------------------------------------------------------------------
+
+/** GET /api/me/dashboard: days and the current week are counted in the viewer's zone. */
+export function meDashboardQuery(tzOffset: number) {
+  return queryOptions({
+    queryKey: meKeys.dashboard(tzOffset),
+    queryFn: ({ signal }) => apiFetch<PlayerDashboardResponse>(withTz("/api/me/dashboard", tzOffset), { signal }),
+  });
+}
+
+/** GET /api/profile */
+export function profileQuery() {
+  return queryOptions({
+    queryKey: meKeys.profile(),
+    queryFn: ({ signal }) => apiFetch<ProfileResponse>("/api/profile", { signal }),
+  });
+}
+
+/** GET /api/me/feedback: everything the player's coaches wrote them, newest first. */
+export function myFeedbackQuery() {
+  return queryOptions({
+    queryKey: meKeys.feedback(),
+    queryFn: ({ signal }) => apiFetch<FeedbackListResponse>("/api/me/feedback", { signal }),
+  });
+}
+
+/** GET /api/me/training-logs: latest date first, with Monday-week totals of the logs listed. */
+export function trainingLogsQuery(filters: TrainingLogQuery) {
+  const params = new URLSearchParams();
+  if (filters.type) params.set("type", filters.type);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  const search = params.size > 0 ? `?${params}` : "";
+  return queryOptions({
+    queryKey: meKeys.trainingLogs(filters),
+    queryFn: ({ signal }) => apiFetch<TrainingLogsResponse>(`/api/me/training-logs${search}`, { signal }),
+    // A change of filter keeps the list on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- Team data (coaches) -------------------------------------------------------------------------------------
+
+/** GET /api/team/players: every player of the coach's team with their SPEC §3 summary. */
+export function teamPlayersQuery() {
+  return queryOptions({
+    queryKey: teamKeys.players(),
+    queryFn: ({ signal }) => apiFetch<TeamPlayersResponse>("/api/team/players", { signal }),
+  });
+}
+
+/** GET /api/team/players/{id}: summary, attendance, score history, training logs and feedback. */
+export function playerDetailQuery(id: string, tzOffset: number) {
+  return queryOptions({
+    queryKey: teamKeys.player(id, tzOffset),
+    queryFn: ({ signal }) => apiFetch<PlayerDetailResponse>(withTz(playerPath(id), tzOffset), { signal }),
+  });
+}
+
+/** GET /api/team/players/{id}/events, newest first, a page at a time; `type` null means every type. */
+export function playerEventsQuery(id: string, type: string | null) {
+  return cursorPagesQuery<PlayerEventsResponse>(teamKeys.playerEvents(id, type), `${playerPath(id)}/events`, () => {
+    const params = new URLSearchParams();
+    if (type) params.set("type", type);
+    return params;
+  });
+}
+
+/** GET /api/team/players/{id}/feedback: newest first, with whether the player has read each. */
+export function playerFeedbackQuery(playerId: string) {
+  return queryOptions({
+    queryKey: teamKeys.playerFeedback(playerId),
+    queryFn: ({ signal }) => apiFetch<FeedbackListResponse>(`${playerPath(playerId)}/feedback`, { signal }),
+  });
+}
+
+/** GET /api/team/sessions: the team's practices and games, newest first. */
+export function teamSessionsQuery() {
+  return queryOptions({
+    queryKey: teamKeys.sessions(),
+    queryFn: ({ signal }) => apiFetch<TeamSessionsResponse>("/api/team/sessions", { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}: one session with its events and attendance. */
+export function sessionDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: teamKeys.session(id),
+    queryFn: ({ signal }) => apiFetch<SessionDetailResponse>(`/api/team/sessions/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/team/leaderboard for a window (and, for one session, its id) and a position group. */
+export function leaderboardQuery(window: LeaderboardWindow, sessionId: string | null, group: LeaderboardGroup) {
+  return queryOptions({
+    queryKey: teamKeys.leaderboard(window, sessionId, group),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ window, group });
+      if (window === "session" && sessionId) params.set("sessionId", sessionId);
+      return apiFetch<LeaderboardResponse>(`/api/team/leaderboard?${params}`, { signal });
+    },
+  });
+}
+
+/** GET /api/team/stats, days bucketed in the viewer's zone. */
+export function teamStatsQuery(tzOffset: number) {
+  return queryOptions({
+    queryKey: teamKeys.stats(tzOffset),
+    queryFn: ({ signal }) => apiFetch<TeamStatsResponse>(withTz("/api/team/stats", tzOffset), { signal }),
+  });
+}
+
+/** GET /api/team/dashboard: head counts, this week's activity, the top five and the latest events. */
+export function teamDashboardQuery() {
+  return queryOptions({
+    queryKey: teamKeys.dashboard(),
+    queryFn: ({ signal }) => apiFetch<DashboardResponse>("/api/team/dashboard", { signal }),
+  });
+}
+
+// ---- The playbook --------------------------------------------------------------------------------------------
+
+/** GET /api/team/plays: current plays, or every play with `includeArchived`. */
+export function playsQuery(includeArchived: boolean) {
+  return queryOptions({
+    queryKey: playbookKeys.plays(includeArchived),
+    queryFn: ({ signal }) =>
+      apiFetch<PlaysResponse>(`/api/team/plays${includeArchived ? "?includeArchived=true" : ""}`, { signal }),
+  });
+}
+
+/** The window both analysis endpoints read, as query parameters (an unset filter is left out). */
+function windowParams(filters: AnalysisFilters, tzOffset: number): URLSearchParams {
+  const params = new URLSearchParams({ kind: filters.kind, tzOffset: String(tzOffset) });
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  return params;
+}
+
+/** GET /api/team/playbook-analysis: every play's figures over the window. */
+export function analysisQuery(filters: AnalysisFilters, tzOffset: number) {
+  return queryOptions({
+    queryKey: playbookKeys.analysis(filters, tzOffset),
+    queryFn: ({ signal }) => {
+      const params = windowParams(filters, tzOffset);
+      if (filters.side !== "all") params.set("side", filters.side);
+      return apiFetch<PlaybookAnalysisResponse>(`/api/team/playbook-analysis?${params}`, { signal });
+    },
+  });
+}
+
+/** GET /api/team/playbook-analysis/{playId}/events, a page at a time (newest first). */
+export function playEventsQuery(playId: string, filters: AnalysisFilters, tzOffset: number) {
+  return cursorPagesQuery<PlayAnalysisEventsResponse>(
+    playbookKeys.playEvents(playId, filters, tzOffset),
+    `/api/team/playbook-analysis/${encodeURIComponent(playId)}/events`,
+    () => windowParams(filters, tzOffset),
+  );
+}

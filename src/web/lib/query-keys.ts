@@ -1,0 +1,71 @@
+import type { TrainingLogQuery } from "../../domain/api/player";
+import type { LeaderboardGroup, LeaderboardWindow } from "../../domain/api/team";
+import type { AnalysisFilters } from "./analysis-filters";
+
+/**
+ * Every TanStack Query key of the web app, in one place.
+ *
+ * - Team data (GET /api/team/*, coaches) lives under ["team", ...]; the signed-in player's own data
+ *   (GET /api/me/*, /api/profile) under ["me", ...]. A write invalidates its root (or less); live updates
+ *   (features/live) refresh only the families a change kind affects (live-changes.ts).
+ * - The session itself (["session", "me"]) is under neither: a live change never re-runs the session check.
+ * - The cached value is always the API's answer as sent; views transform it with `select`, so two screens
+ *   sharing a key never disagree about what is stored under it.
+ */
+export const SESSION_QUERY_KEY = ["session", "me"] as const;
+
+export const TEAM_ROOT_KEY = ["team"] as const;
+
+export const teamKeys = {
+  all: TEAM_ROOT_KEY,
+  /** GET /api/team/players: the roster, the search dialog, the logger's grid and the detail page's first paint. */
+  players: () => ["team", "players"] as const,
+  /** Everything about one player: the detail, their event history and the feedback they were given. */
+  playerAll: (id: string) => ["team", "player", id] as const,
+  /** GET /api/team/players/{id} */
+  player: (id: string, tzOffset: number) => ["team", "player", id, { tzOffset }] as const,
+  /** GET /api/team/players/{id}/events, one entry per type filter. */
+  playerEvents: (id: string, type: string | null) => ["team", "player", id, "events", { type }] as const,
+  /** GET /api/team/players/{id}/feedback */
+  playerFeedback: (id: string) => ["team", "player", id, "feedback"] as const,
+  /** GET /api/team/sessions */
+  sessions: () => ["team", "sessions"] as const,
+  /** GET /api/team/sessions/{id}: one session's events and attendance (the logger). */
+  session: (id: string) => ["team", "session", id] as const,
+  /** GET /api/team/leaderboard */
+  leaderboard: (window: LeaderboardWindow, sessionId: string | null, group: LeaderboardGroup) =>
+    ["team", "leaderboard", { window, sessionId, group }] as const,
+  /** GET /api/team/stats */
+  stats: (tzOffset: number) => ["team", "stats", { tzOffset }] as const,
+  /** GET /api/team/dashboard */
+  dashboard: () => ["team", "dashboard"] as const,
+};
+
+/** The playbook's reads, all under ["team", "playbook", ...]. */
+export const playbookKeys = {
+  all: ["team", "playbook"] as const,
+  /** GET /api/team/plays: the playbook's list and the logger's play picker. */
+  plays: (includeArchived: boolean) => ["team", "playbook", "plays", { includeArchived }] as const,
+  /** GET /api/team/playbook-analysis */
+  analysis: (filters: AnalysisFilters, tzOffset: number) => ["team", "playbook", "analysis", { ...filters, tzOffset }] as const,
+  /** GET /api/team/playbook-analysis/{playId}/events */
+  playEvents: (playId: string, filters: AnalysisFilters, tzOffset: number) =>
+    ["team", "playbook", "play-events", playId, { kind: filters.kind, from: filters.from, to: filters.to, tzOffset }] as const,
+};
+
+export const ME_ROOT_KEY = ["me"] as const;
+
+export const meKeys = {
+  all: ME_ROOT_KEY,
+  /** GET /api/me/dashboard */
+  dashboard: (tzOffset: number) => ["me", "dashboard", { tzOffset }] as const,
+  /** Every GET /api/me/dashboard entry, whatever its zone. */
+  dashboardAll: () => ["me", "dashboard"] as const,
+  /** GET /api/profile */
+  profile: () => ["me", "profile"] as const,
+  /** GET /api/me/feedback */
+  feedback: () => ["me", "feedback"] as const,
+  /** GET /api/me/training-logs, one entry per filter. */
+  trainingLogs: (filters: TrainingLogQuery) =>
+    ["me", "training-logs", { type: filters.type ?? null, from: filters.from ?? null, to: filters.to ?? null }] as const,
+};
