@@ -7,8 +7,3 @@ export async function giveFeedback(playerId: string, input: CreateFeedbackInput)
     await apiFetch<FeedbackResponse>(`/api/team/players/${encodeURIComponent(playerId)}/feedback`, { method: "POST", json: input })
   ).feedback;
 }
-
-/** POST /api/me/feedback/read: marks every piece of the player's feedback read. */
-export async function markAllFeedbackRead(): Promise<void> {
-  await apiFetch("/api/me/feedback/read", { method: "POST" });
-}

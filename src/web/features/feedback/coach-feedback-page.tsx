@@ -8,9 +8,9 @@ import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-
 import type { FeedbackListResponse } from "../../../domain/api/player";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, playerFeedbackQuery } from "~/lib/queries";
-import { PlayerHeading } from "../player-detail/player-heading";
+import { FeedbackItem } from "~/ui/feedback-item";
+import { PlayerHeading } from "~/ui/player-heading";
 import { FeedbackForm } from "./feedback-form";
-import { FeedbackItem } from "./feedback-item";
 
 /**
  * /coach/player/{id}: write feedback for one player of the coach's team and read what the team's coaches wrote

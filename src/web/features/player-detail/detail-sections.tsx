@@ -1,40 +1,9 @@
 import { CalendarCheck, CalendarX, Dumbbell, MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
 import { Panel } from "~/ui/app-page";
-import { formatCount, formatDateTime, formatDay } from "~/ui/format";
+import { formatDateTime, formatDay } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import type { PlayerDetailResponse, PlayerSummaryDto } from "../../../domain/api/team";
-
-type Stats = PlayerSummaryDto["stats"];
-
-const STAT_ROWS: readonly { key: keyof Stats; label: string; unit?: string }[] = [
-  { key: "totalEvents", label: "Logged plays" },
-  { key: "passingYards", label: "Passing yards", unit: "yds" },
-  { key: "receivingYards", label: "Receiving yards", unit: "yds" },
-  { key: "rushingYards", label: "Rushing yards", unit: "yds" },
-  { key: "touchdowns", label: "Touchdowns" },
-  { key: "flagPulls", label: "Flag pulls" },
-  { key: "interceptions", label: "Interceptions" },
-];
-
-/** SPEC §3 stats summary. */
-export function StatsSummary({ stats }: { stats: Stats }) {
-  return (
-    <Panel title="Stats summary">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-        {STAT_ROWS.map((row) => (
-          <div key={row.key} className="rounded-xl bg-stone-50 px-3 py-2">
-            <dt className="text-xs font-semibold text-stone-600">{row.label}</dt>
-            <dd className="mt-0.5 text-xl font-extrabold text-stone-900 tabular-nums">
-              {formatCount(stats[row.key])}
-              {row.unit ? <span className="ml-1 text-xs font-semibold text-stone-600">{row.unit}</span> : null}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </Panel>
-  );
-}
+import type { PlayerDetailResponse } from "../../../domain/api/team";
 
 function kindLabel(row: { kind: "practice" | "game"; opponent: string | null }): string {
   if (row.kind === "practice") return "Practice";

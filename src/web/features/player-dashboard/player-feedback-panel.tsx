@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCheck, MessageSquareText } from "lucide-react";
 import { useId, useState } from "react";
+import { FeedbackItem } from "~/ui/feedback-item";
 import { FormMessage } from "~/ui/form-field";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import {
@@ -12,7 +13,7 @@ import {
 import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 import { myFeedbackQuery } from "~/lib/queries";
 import { markAllFeedbackRead } from "./api";
-import { FeedbackItem } from "./feedback-item";
+
 
 const asRead = (item: FeedbackDto): FeedbackDto => (item.read ? item : { ...item, read: true });
 
