@@ -10,6 +10,8 @@ process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // After the web server is up: hashes the one e2e password once; tests seed their accounts with it (seed.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
   // Not test-results/ itself: Playwright empties its output dir, and CI reads a marker the PostgreSQL suite leaves there.
   outputDir: "test-results/playwright",
   fullyParallel: true,
@@ -18,7 +20,6 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

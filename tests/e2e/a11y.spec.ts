@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam as seedAccounts, signInQuick } from "./helpers";
 
 /*
  * WCAG 2.1 A and AA (axe) on every page of SPEC §2: the eight public pages, the three player pages and the eight
@@ -68,17 +68,13 @@ async function post(page: Page, url: string, data: unknown, status = 201) {
 async function seedTeam(browser: Browser, baseURL: string | undefined) {
   const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const coachPage = await coachContext.newPage();
-  const coach = await apiCoach(coachPage.request, "Harbor Hawks", "Casey Coach");
   const specs = [
     { fullName: "Avery Quinn", jerseyNumber: 12, primaryPosition: "qb" },
     { fullName: "Blake Rivers", jerseyNumber: 7, primaryPosition: "wr" },
     { fullName: "Casey Stone", jerseyNumber: 24, primaryPosition: "cb" },
     { fullName: "Drew Park", jerseyNumber: 30, primaryPosition: "rb" },
   ];
-  const players = [];
-  for (const p of specs) {
-    players.push(await apiPlayer(coachPage.request, coach.team!.code, { ...p, positions: [p.primaryPosition] }));
-  }
+  const { coach, players } = await seedAccounts({ teamName: "Harbor Hawks", coachName: "Casey Coach", players: specs });
   const [avery, blake, casey, drew] = players;
   if (!avery || !blake || !casey || !drew) throw new Error("four players expected");
   await signInQuick(coachPage, coach.email);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCoach, apiPlayer, PASSWORD, signIn, uniqueEmail } from "./helpers";
+import { PASSWORD, seedTeam, signIn, uniqueEmail } from "./helpers";
 
 test.describe("sign-up and sign-in", () => {
   test("a coach signs up, creates a team and is shown both codes; a player joins with the team code", async ({ page, browser }) => {
@@ -58,8 +58,8 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test("a failed sign-in shows one generic message, whether or not the email exists", async ({ page, request }) => {
-    const coach = await apiCoach(request);
+  test("a failed sign-in shows one generic message, whether or not the email exists", async ({ page }) => {
+    const { coach } = await seedTeam();
     await signIn(page, coach.email, "wrong-password-1");
     await expect(page.getByRole("alert")).toHaveText(/Invalid email or password\./);
     await expect(page).toHaveURL(/\/login/);
@@ -68,8 +68,8 @@ test.describe("sign-up and sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText(/Invalid email or password\./);
   });
 
-  test("logout signs out on the server, clears the user and goes home", async ({ page, request }) => {
-    const coach = await apiCoach(request);
+  test("logout signs out on the server, clears the user and goes home", async ({ page }) => {
+    const { coach } = await seedTeam();
     await signIn(page, coach.email);
     await expect(page).toHaveURL(/\/coach\/dashboard$/);
     await page.getByRole("button", { name: "Logout" }).click();
@@ -80,9 +80,8 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fcoach%2Fdashboard$/);
   });
 
-  test("signing in after being sent to /login returns to the page that was asked for", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    await apiPlayer(request, coach.team!.code);
+  test("signing in after being sent to /login returns to the page that was asked for", async ({ page }) => {
+    const { coach } = await seedTeam({ players: [{}] });
     await page.goto("/coach/leaderboard");
     await expect(page).toHaveURL(/\/login\?next=/);
     await page.getByLabel("Email").fill(coach.email);

@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { signInQuick } from "./helpers";
+import { seedTeamByName } from "./seed";
 
-/** Set-up shared by the coach-*.spec.ts files: a team, its players, sessions, attendance and events, via the API. */
+/** Set-up shared by the coach-*.spec.ts files: a team and its players (seeded), sessions, attendance and events (the API). */
 
 export interface PlayerSpec {
   fullName: string;
@@ -17,19 +18,15 @@ export interface EventSpec {
   occurredAt?: string;
 }
 
-export async function createTeam(request: APIRequestContext, players: readonly PlayerSpec[], teamName = "Harbor Hawks") {
-  const coach = await apiCoach(request, teamName);
-  const created: Record<string, { id: string; email: string }> = {};
-  for (const p of players) {
-    const player = await apiPlayer(request, coach.team!.code, { ...p, positions: [p.primaryPosition] });
-    created[p.fullName] = { id: player.id, email: player.email };
-  }
-  return { coach, players: created };
+/** A coach, a new team and its players, in one seeding call. */
+export async function createTeam(players: readonly PlayerSpec[], teamName = "Harbor Hawks") {
+  const { coach, players: byName } = await seedTeamByName(players, teamName);
+  return { coach, players: byName };
 }
 
 /** A team signed in on the page as its coach (page.request then carries the coach's cookie). */
-export async function signedInCoachWithTeam(page: Page, request: APIRequestContext, players: readonly PlayerSpec[], teamName?: string) {
-  const team = await createTeam(request, players, teamName);
+export async function signedInCoachWithTeam(page: Page, players: readonly PlayerSpec[], teamName?: string) {
+  const team = await createTeam(players, teamName);
   await signInQuick(page, team.coach.email);
   return team;
 }

@@ -17,8 +17,8 @@ const PLAYERS = [
  *   season: Ada 1, Ben 2, Cy 3, Di 3.  last 30 days: Ada 1, Ben 2, Cy 3, Di 3 (Ada 2.1 > Ben 1.6).
  *   the game: Ben 1, then Ada, Cy and Di 2 (no points in it).
  */
-async function seed(page: Page, request: import("@playwright/test").APIRequestContext) {
-  const team = await signedInCoachWithTeam(page, request, PLAYERS);
+async function seed(page: Page) {
+  const team = await signedInCoachWithTeam(page, PLAYERS);
   const id = (name: string) => team.players[name]!.id;
   const gameId = await createSession(page, "game", today(), "Eagles");
   const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
@@ -46,8 +46,8 @@ async function board(page: Page): Promise<[string, string, string][]> {
 }
 
 test.describe("leaderboard", () => {
-  test("ranks the season with places, ties sharing one, beside the 1-10 rank", async ({ page, request }) => {
-    await seed(page, request);
+  test("ranks the season with places, ties sharing one, beside the 1-10 rank", async ({ page }) => {
+    await seed(page);
     await page.goto("/coach/leaderboard");
     await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
     await expect(page.getByLabel("Time window")).toHaveValue("season");
@@ -79,8 +79,8 @@ test.describe("leaderboard", () => {
     }
   });
 
-  test("the time window changes the scores and places: last 30 days, one game", async ({ page, request }) => {
-    const { gameId } = await seed(page, request);
+  test("the time window changes the scores and places: last 30 days, one game", async ({ page }) => {
+    const { gameId } = await seed(page);
     await page.goto("/coach/leaderboard");
     await expect.poll(() => board(page)).toHaveLength(4);
 
@@ -115,8 +115,8 @@ test.describe("leaderboard", () => {
     await expect.poll(() => board(page).then((rows) => rows[0])).toEqual(["1", "Ada Quarter", "18.3"]);
   });
 
-  test("filters by position group", async ({ page, request }) => {
-    await seed(page, request);
+  test("filters by position group", async ({ page }) => {
+    await seed(page);
     await page.goto("/coach/leaderboard");
     await expect.poll(() => board(page)).toHaveLength(4);
     const group = page.getByRole("group", { name: "Position group" });
@@ -135,15 +135,15 @@ test.describe("leaderboard", () => {
     await expect.poll(() => board(page)).toHaveLength(4);
   });
 
-  test("a game window with no games says so", async ({ page, request }) => {
-    await signedInCoachWithTeam(page, request, PLAYERS.slice(0, 1));
+  test("a game window with no games says so", async ({ page }) => {
+    await signedInCoachWithTeam(page, PLAYERS.slice(0, 1));
     await page.goto("/coach/leaderboard?window=session");
     await expect(page.getByRole("heading", { name: "No games yet" })).toBeVisible();
     await expect(page.getByLabel("Game", { exact: true })).toBeDisabled();
   });
 
-  test("rows open the player; Back returns to the same board", async ({ page, request }) => {
-    const { team } = await seed(page, request);
+  test("rows open the player; Back returns to the same board", async ({ page }) => {
+    const { team } = await seed(page);
     await page.goto("/coach/leaderboard");
     await page.getByLabel("Time window").selectOption({ label: "Last 30 days" });
     await expect(page).toHaveURL(/window=last30/);

@@ -10,8 +10,8 @@ const PLAYERS = [
   { fullName: "Lee Backer", jerseyNumber: 50, primaryPosition: "lb" },
 ];
 
-async function seed(page: Page, request: import("@playwright/test").APIRequestContext) {
-  const team = await signedInCoachWithTeam(page, request, PLAYERS);
+async function seed(page: Page) {
+  const team = await signedInCoachWithTeam(page, PLAYERS);
   const id = (name: string) => team.players[name]!.id;
   const game = await createSession(page, "game", today(-2), "Eagles");
   const practice = await createSession(page, "practice", today(-1));
@@ -31,8 +31,8 @@ async function seed(page: Page, request: import("@playwright/test").APIRequestCo
 }
 
 test.describe("coach dashboard", () => {
-  test("shows the team at a glance, the top performers, the latest events and the quick actions", async ({ page, request }) => {
-    const team = await seed(page, request);
+  test("shows the team at a glance, the top performers, the latest events and the quick actions", async ({ page }) => {
+    const team = await seed(page);
     await page.goto("/coach/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Coach Dashboard" })).toBeVisible();
 
@@ -80,8 +80,8 @@ test.describe("coach dashboard", () => {
 });
 
 test.describe("team stats", () => {
-  test("shows totals, per-session trends, groups, attendance and top performers", async ({ page, request }) => {
-    await seed(page, request);
+  test("shows totals, per-session trends, groups, attendance and top performers", async ({ page }) => {
+    await seed(page);
     await page.goto("/coach/team-stats");
     await expect(page.getByRole("heading", { level: 1, name: "Team Stats" })).toBeVisible();
     const totals = page.getByRole("region", { name: "Team totals" });
@@ -117,8 +117,8 @@ test.describe("team stats", () => {
 });
 
 test.describe("live updates", () => {
-  test("a play logged elsewhere shows up on an open page without a reload", async ({ page, request }) => {
-    const team = await seed(page, request);
+  test("a play logged elsewhere shows up on an open page without a reload", async ({ page }) => {
+    const team = await seed(page);
     await page.goto("/coach/team-roster");
     const lee = page.getByRole("row").filter({ hasText: "Lee Backer" });
     await expect(lee).toContainText("7.2");
@@ -132,10 +132,10 @@ test.describe("live updates", () => {
 test.describe("every coach page", () => {
   const pages = ["/coach/dashboard", "/coach/team-roster", "/coach/leaderboard", "/coach/team-stats"];
 
-  test("fits a 375 px screen with no sideways scrolling", async ({ browser, request, baseURL }) => {
+  test("fits a 375 px screen with no sideways scrolling", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
     const page = await context.newPage();
-    const team = await seed(page, request);
+    const team = await seed(page);
     for (const path of [...pages, `/coach/player-detail/${team.players["Quinn Passer"]!.id}`]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -145,10 +145,10 @@ test.describe("every coach page", () => {
     await context.close();
   });
 
-  test("has no axe violations, the search dialog included", async ({ page, request }) => {
+  test("has no axe violations, the search dialog included", async ({ page }) => {
     // Nine pages through axe: on a busy two-core machine that can pass the default 30 s.
     test.slow();
-    const team = await seed(page, request);
+    const team = await seed(page);
     for (const path of [...pages, `/coach/player-detail/${team.players["Quinn Passer"]!.id}`]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 import { createSession, logEvents, markAttendance, signedInCoachWithTeam, today } from "./coach-fixtures";
 
 test.use({ serviceWorkers: "block" });
 
 test.describe("player detail", () => {
-  test("another team's player reads as not found and reveals nothing", async ({ page, request }) => {
-    const other = await apiCoach(request, "Rival Rams", "Riley Rival");
-    const secret = await apiPlayer(request, other.team!.code, { fullName: "Secret Sam", jerseyNumber: 99, primaryPosition: "qb" });
-    const mine = await apiCoach(request, "Harbor Hawks");
+  test("another team's player reads as not found and reveals nothing", async ({ page }) => {
+    const other = await seedTeam({ teamName: "Rival Rams", coachName: "Riley Rival", players: [{ fullName: "Secret Sam", jerseyNumber: 99, primaryPosition: "qb" }] });
+    const secret = other.players[0]!;
+    const { coach: mine } = await seedTeam({ teamName: "Harbor Hawks" });
     await signInQuick(page, mine.email);
 
     await page.goto(`/coach/player-detail/${secret.id}`);
@@ -42,8 +42,8 @@ test.describe("player detail", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Player not found" })).toBeVisible();
   });
 
-  test("shows the summary, stats, score history, attendance and empty sections that say what will appear", async ({ page, request }) => {
-    const team = await signedInCoachWithTeam(page, request, [{ fullName: "Kai Safety", jerseyNumber: 21, primaryPosition: "safety" }]);
+  test("shows the summary, stats, score history, attendance and empty sections that say what will appear", async ({ page }) => {
+    const team = await signedInCoachWithTeam(page, [{ fullName: "Kai Safety", jerseyNumber: 21, primaryPosition: "safety" }]);
     const kai = team.players["Kai Safety"]!.id;
     const practice = await createSession(page, "practice", today(-1));
     const game = await createSession(page, "game", today(), "Eagles");
@@ -84,8 +84,8 @@ test.describe("player detail", () => {
     await expect(history).toContainText("+8.1 pts");
   });
 
-  test("event history pages with Load more and filters by type", async ({ page, request }) => {
-    const team = await signedInCoachWithTeam(page, request, [{ fullName: "Rae Rusher", jerseyNumber: 91, primaryPosition: "rusher" }]);
+  test("event history pages with Load more and filters by type", async ({ page }) => {
+    const team = await signedInCoachWithTeam(page, [{ fullName: "Rae Rusher", jerseyNumber: 91, primaryPosition: "rusher" }]);
     const rae = team.players["Rae Rusher"]!.id;
     const start = Date.now() - 60 * 60_000;
     const events = Array.from({ length: 30 }, (_, i) => ({
@@ -115,8 +115,8 @@ test.describe("player detail", () => {
     await expect(history.getByRole("listitem")).toHaveCount(30);
   });
 
-  test("a player with nothing logged gets empty states, not blanks", async ({ page, request }) => {
-    const team = await signedInCoachWithTeam(page, request, [{ fullName: "Nia New", jerseyNumber: 5, primaryPosition: "lb" }]);
+  test("a player with nothing logged gets empty states, not blanks", async ({ page }) => {
+    const team = await signedInCoachWithTeam(page, [{ fullName: "Nia New", jerseyNumber: 5, primaryPosition: "lb" }]);
     await page.goto(`/coach/player-detail/${team.players["Nia New"]!.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Nia New" })).toBeVisible();
     await expect(page.getByText("No plays logged yet").first()).toBeVisible();
@@ -124,8 +124,8 @@ test.describe("player detail", () => {
     await expect(page.getByText("The score's history appears here once plays are logged for this player.")).toBeVisible();
   });
 
-  test("a failed load offers Retry", async ({ page, request }) => {
-    const team = await signedInCoachWithTeam(page, request, [{ fullName: "Flo Flaky", jerseyNumber: 8, primaryPosition: "te" }]);
+  test("a failed load offers Retry", async ({ page }) => {
+    const team = await signedInCoachWithTeam(page, [{ fullName: "Flo Flaky", jerseyNumber: 8, primaryPosition: "te" }]);
     const id = team.players["Flo Flaky"]!.id;
     let failing = true;
     await page.route(

@@ -65,16 +65,16 @@ async function exportCsv(page: Page): Promise<string[][]> {
 /** A cell as the spreadsheet shows it: the leading quote that defuses a formula is not part of the value. */
 const shown = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
-async function seed(page: Page, request: import("@playwright/test").APIRequestContext) {
-  const team = await signedInCoachWithTeam(page, request, PLAYERS);
+async function seed(page: Page) {
+  const team = await signedInCoachWithTeam(page, PLAYERS);
   await logEvents(page, team.players["Mia Ortiz"]!.id, [{ eventType: "Pass TD" }, { eventType: "Pass Completion", yards: 8 }]);
   await logEvents(page, team.players["Eve Adams"]!.id, [{ eventType: "Catch", yards: 4 }]);
   return team;
 }
 
 test.describe("team roster", () => {
-  test("shows every player with the team code, sorted by score", async ({ page, request }) => {
-    const team = await seed(page, request);
+  test("shows every player with the team code, sorted by score", async ({ page }) => {
+    const team = await seed(page);
     await page.goto("/coach/team-roster");
     await expect(page.getByRole("heading", { level: 1, name: "Team Roster" })).toBeVisible();
     await expect(page.getByText(team.coach.team!.code, { exact: true })).toBeVisible();
@@ -90,8 +90,8 @@ test.describe("team roster", () => {
     await expect(table(page).getByRole("columnheader", { name: "Score" })).toHaveAttribute("aria-sort", "descending");
   });
 
-  test("sorts by a column heading, both ways", async ({ page, request }) => {
-    await seed(page, request);
+  test("sorts by a column heading, both ways", async ({ page }) => {
+    await seed(page);
     await page.goto("/coach/team-roster");
     const nameHeader = table(page).getByRole("columnheader", { name: "Name" });
     await nameHeader.getByRole("button").click();
@@ -109,8 +109,8 @@ test.describe("team roster", () => {
     expect((await screenTable(page)).slice(1).map((r) => r[1])).toEqual(["#4", "#9", "#18", "#55"]);
   });
 
-  test("Export CSV holds exactly the rows and columns on screen, in the on-screen order, with formulas defused", async ({ page, request }) => {
-    await seed(page, request);
+  test("Export CSV holds exactly the rows and columns on screen, in the on-screen order, with formulas defused", async ({ page }) => {
+    await seed(page);
     await page.goto("/coach/team-roster");
     await expect(page.getByRole("heading", { name: "Players (4)" })).toBeVisible();
 
@@ -128,8 +128,8 @@ test.describe("team roster", () => {
     expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
   });
 
-  test("removes a player after confirmation; Cancel keeps them", async ({ page, request }) => {
-    const team = await seed(page, request);
+  test("removes a player after confirmation; Cancel keeps them", async ({ page }) => {
+    const team = await seed(page);
     await page.goto("/coach/team-roster");
     const remove = page.getByRole("button", { name: "Remove Eve Adams" });
 
@@ -156,8 +156,8 @@ test.describe("team roster", () => {
     await expect(page.getByRole("heading", { name: "Player not found" })).toBeVisible();
   });
 
-  test("names link to the player, and Back returns to the roster", async ({ page, request }) => {
-    const team = await seed(page, request);
+  test("names link to the player, and Back returns to the roster", async ({ page }) => {
+    const team = await seed(page);
     await page.goto("/coach/team-roster");
     await table(page).getByRole("link", { name: "Mia Ortiz" }).click();
     await expect(page).toHaveURL(new RegExp(`/coach/player-detail/${team.players["Mia Ortiz"]!.id}$`));
@@ -169,8 +169,8 @@ test.describe("team roster", () => {
   test.describe("in the viewer's time zone", () => {
     test.use({ timezoneId: "Pacific/Auckland", locale: "en-US" });
 
-    test("last active is shown in the viewer's zone", async ({ page, request }) => {
-      const team = await seed(page, request);
+    test("last active is shown in the viewer's zone", async ({ page }) => {
+      const team = await seed(page);
       const at = "2024-03-05T22:30:00.000Z"; // 11:30 AM on 6 March in Auckland (NZDT, UTC+13)
       await logEvents(page, team.players["@Zed Brown"]!.id, [{ eventType: "Defensive Stop", occurredAt: at }]);
       await page.goto("/coach/team-roster");
@@ -179,10 +179,10 @@ test.describe("team roster", () => {
     });
   });
 
-  test("fits a 375 px screen: the table scrolls inside its own region", async ({ browser, request, baseURL }) => {
+  test("fits a 375 px screen: the table scrolls inside its own region", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
     const page = await context.newPage();
-    await seed(page, request);
+    await seed(page);
     await page.goto("/coach/team-roster");
     await expect(page.getByRole("heading", { name: "Players (4)" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

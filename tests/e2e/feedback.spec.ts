@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
 
@@ -12,9 +12,13 @@ async function session(browser: Browser, baseURL: string | undefined, email: str
 }
 
 test.describe("coach feedback", () => {
-  test("a coach writes feedback; the player sees it as new on the dashboard and marks it read", async ({ page, request, browser, baseURL }) => {
-    const coach = await apiCoach(request, "Harbor Hawks", "Casey Coach");
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Rae Runner", jerseyNumber: 22, primaryPosition: "rb" });
+  test("a coach writes feedback; the player sees it as new on the dashboard and marks it read", async ({ page, browser, baseURL }) => {
+    const { coach, players } = await seedTeam({
+      teamName: "Harbor Hawks",
+      coachName: "Casey Coach",
+      players: [{ fullName: "Rae Runner", jerseyNumber: 22, primaryPosition: "rb" }],
+    });
+    const player = players[0]!;
     await signInQuick(page, coach.email);
 
     await page.goto(`/coach/player/${player.id}`);
@@ -98,10 +102,9 @@ test.describe("coach feedback", () => {
     await playerPage.context().close();
   });
 
-  test("a coach of another team gets Player not found and nothing else", async ({ page, request }) => {
-    const coachA = await apiCoach(request, "Harbor Hawks");
-    const secret = await apiPlayer(request, coachA.team!.code, { fullName: "Secret Sam", jerseyNumber: 99 });
-    const coachB = await apiCoach(request, "Rival Rams", "Riley Rival");
+  test("a coach of another team gets Player not found and nothing else", async ({ page }) => {
+    const secret = (await seedTeam({ teamName: "Harbor Hawks", players: [{ fullName: "Secret Sam", jerseyNumber: 99 }] })).players[0]!;
+    const { coach: coachB } = await seedTeam({ teamName: "Rival Rams", coachName: "Riley Rival" });
     await signInQuick(page, coachB.email);
 
     await page.goto(`/coach/player/${secret.id}`);
@@ -115,9 +118,9 @@ test.describe("coach feedback", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Player not found" })).toBeVisible();
   });
 
-  test("the feedback page fits a 375 px screen and has no axe violations", async ({ browser, request, baseURL }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Phoebe Phone" });
+  test("the feedback page fits a 375 px screen and has no axe violations", async ({ browser, baseURL }) => {
+    const { coach, players } = await seedTeam({ players: [{ fullName: "Phoebe Phone" }] });
+    const player = players[0]!;
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
     const page = await context.newPage();
     await signInQuick(page, coach.email);

@@ -1,14 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { performanceScore } from "../../src/domain/scoring";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./logger-helpers";
 
 test.use({ serviceWorkers: "block" });
 
-test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({ browser, request }) => {
-  const coach = await apiCoach(request, "Live Larks");
-  await apiPlayer(request, coach.team!.code, { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" });
-  await apiPlayer(request, coach.team!.code, { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" });
+test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({ browser }) => {
+  const { coach } = await seedTeam({
+    teamName: "Live Larks",
+    players: [
+      { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" },
+      { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" },
+    ],
+  });
 
   // The head coach watches the leaderboard on a laptop.
   const laptop = await browser.newContext({ serviceWorkers: "block" });

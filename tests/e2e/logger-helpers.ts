@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { signInQuick } from "./helpers";
+import { seedTeam } from "./seed";
 
 /** A phone held in one hand: the logger is built for this size first. */
 export const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } as const;
@@ -11,18 +12,15 @@ export interface TeamPlayer {
   position: string;
 }
 
-/** A coach signed in on `page`, with players on the team (made through the API). */
-export async function coachWithPlayers(
-  page: Page,
-  request: APIRequestContext,
-  players: { fullName: string; jerseyNumber: number; primaryPosition: string }[],
-) {
-  const coach = await apiCoach(request);
-  const made: TeamPlayer[] = [];
-  for (const p of players) {
-    const player = await apiPlayer(request, coach.team!.code, p);
-    made.push({ id: player.id, fullName: p.fullName, jerseyNumber: p.jerseyNumber, position: p.primaryPosition });
-  }
+/** A coach signed in on `page`, with players on the team (seeded in one call). */
+export async function coachWithPlayers(page: Page, players: { fullName: string; jerseyNumber: number; primaryPosition: string }[]) {
+  const { coach, players: seeded } = await seedTeam({ players });
+  const made: TeamPlayer[] = seeded.map((player, i) => ({
+    id: player.id,
+    fullName: players[i]!.fullName,
+    jerseyNumber: players[i]!.jerseyNumber,
+    position: players[i]!.primaryPosition,
+  }));
   await signInQuick(page, coach.email);
   return { coach, players: made };
 }

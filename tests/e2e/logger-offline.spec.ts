@@ -44,9 +44,9 @@ async function waitForOfflineReady(page: Page, sessionId: string) {
 
 const TAPS = ["Flag Pull", "Flag Pull", "Flag Pull", "Flag Pull", "Catch", "Catch", "Catch", "TD Catch", "TD Catch", "Interception"] as const;
 
-test("ten events logged offline survive a closed tab and reach the server exactly once", async ({ page, context, request }) => {
+test("ten events logged offline survive a closed tab and reach the server exactly once", async ({ page, context }) => {
   test.setTimeout(90_000);
-  const { players } = await coachWithPlayers(page, request, [{ fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "wr" }]);
+  const { players } = await coachWithPlayers(page, [{ fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "wr" }]);
   const maya = players[0]!;
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
   const before = await playerSummary(page, maya.id);
@@ -109,9 +109,9 @@ test("ten events logged offline survive a closed tab and reach the server exactl
   expect((await playerSummary(again, maya.id)).eventCount).toBe(10);
 });
 
-test("offline: undo of a pending event just drops it; deleting a sent event waits in the outbox", async ({ page, context, request }) => {
+test("offline: undo of a pending event just drops it; deleting a sent event waits in the outbox", async ({ page, context }) => {
   test.setTimeout(60_000);
-  const { players } = await coachWithPlayers(page, request, [{ fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "cb" }]);
+  const { players } = await coachWithPlayers(page, [{ fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "cb" }]);
   const sam = players[0]!;
   const sessionId = await createSession(page);
   await page.goto(`/coach/log?session=${sessionId}`);
@@ -137,9 +137,9 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
   await expect.poll(async () => (await playerSummary(page, sam.id)).eventCount).toBe(0);
 });
 
-test("an event the server refuses (its player left the team) is shown with the reason and can be discarded", async ({ page, context, request }) => {
+test("an event the server refuses (its player left the team) is shown with the reason and can be discarded", async ({ page, context }) => {
   test.setTimeout(60_000);
-  const { players } = await coachWithPlayers(page, request, [
+  const { players } = await coachWithPlayers(page, [
     { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" },
     { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" },
   ]);

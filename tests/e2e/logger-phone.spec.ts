@@ -20,8 +20,8 @@ const MAYA = { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" }
 const SAM = { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" };
 const JO = { fullName: "Jordan Diaz", jerseyNumber: 3, primaryPosition: "qb" };
 
-test("a coach starts a game and logs a Flag Pull in two taps, with its points", async ({ page, request }) => {
-  const { players } = await coachWithPlayers(page, request, [MAYA, SAM]);
+test("a coach starts a game and logs a Flag Pull in two taps, with its points", async ({ page }) => {
+  const { players } = await coachWithPlayers(page, [MAYA, SAM]);
   const maya = players[0]!;
   await page.goto("/coach/log");
   await expect(page.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
@@ -57,8 +57,8 @@ test("a coach starts a game and logs a Flag Pull in two taps, with its points", 
   expect(summary.performanceScore).toBe(performanceScore({ "Flag Pull": 1 }, "cb"));
 });
 
-test("yards go with the next event that takes them, then clear; other types are under More", async ({ page, request }) => {
-  const { players } = await coachWithPlayers(page, request, [SAM, JO]);
+test("yards go with the next event that takes them, then clear; other types are under More", async ({ page }) => {
+  const { players } = await coachWithPlayers(page, [SAM, JO]);
   const [sam, jo] = players as [(typeof players)[0], (typeof players)[0]];
   const sessionId = await createSession(page, { kind: "practice" });
   await page.goto(`/coach/log?session=${sessionId}`);
@@ -103,8 +103,8 @@ test("yards go with the next event that takes them, then clear; other types are 
   expect(joNow.performanceScore).toBe(performanceScore({ "Rush Attempt": 1, Penalty: 1 }, "qb"));
 });
 
-test("undo takes back the last event and delete removes any row; the counters follow", async ({ page, request }) => {
-  const { players } = await coachWithPlayers(page, request, [MAYA]);
+test("undo takes back the last event and delete removes any row; the counters follow", async ({ page }) => {
+  const { players } = await coachWithPlayers(page, [MAYA]);
   const maya = players[0]!;
   const sessionId = await createSession(page);
   await page.goto(`/coach/log?session=${sessionId}`);
@@ -142,8 +142,8 @@ test("undo takes back the last event and delete removes any row; the counters fo
   expect(detail.events.map((e: { eventType: string }) => e.eventType)).toEqual(["Interception"]);
 });
 
-test("attendance: present, absent and mark all present change the players' attendance", async ({ page, request }) => {
-  const { players } = await coachWithPlayers(page, request, [MAYA, SAM, JO]);
+test("attendance: present, absent and mark all present change the players' attendance", async ({ page }) => {
+  const { players } = await coachWithPlayers(page, [MAYA, SAM, JO]);
   const [maya, sam] = players as [(typeof players)[0], (typeof players)[0]];
   const sessionId = await createSession(page);
   await page.goto(`/coach/log?session=${sessionId}`);
@@ -186,8 +186,8 @@ test("attendance: present, absent and mark all present change the players' atten
   await expect.poll(async () => (await playerSummary(page, sam.id)).attendancePercentage).toBe(0);
 });
 
-test("the logger fits a 375 px phone: no sideways scroll, big targets, events thumb-high", async ({ page, request }) => {
-  await coachWithPlayers(page, request, [MAYA, SAM, JO]);
+test("the logger fits a 375 px phone: no sideways scroll, big targets, events thumb-high", async ({ page }) => {
+  await coachWithPlayers(page, [MAYA, SAM, JO]);
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles", location: "Riverside Park" });
   await page.goto(`/coach/log?session=${sessionId}`);
   await playerButton(page, "Maya Okafor").click();
@@ -210,10 +210,10 @@ test("the logger fits a 375 px phone: no sideways scroll, big targets, events th
   await page.screenshot({ path: test.info().outputPath("logger-375-attendance.png"), fullPage: true });
 });
 
-test("has no axe violations: the log, the attendance tab and the new session form", async ({ page, request }) => {
+test("has no axe violations: the log, the attendance tab and the new session form", async ({ page }) => {
   // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
-  await coachWithPlayers(page, request, [MAYA, SAM]);
+  await coachWithPlayers(page, [MAYA, SAM]);
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
   await page.goto(`/coach/log?session=${sessionId}`);
   await playerButton(page, "Maya Okafor").click();

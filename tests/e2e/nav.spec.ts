@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 const main = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -22,9 +22,8 @@ test.describe("top navigation (SPEC §2)", () => {
     expect(await navItems(page)).toEqual(["Home", "Features", "How It Works", "Pricing", "About Us", "Contact", "Login", "Sign Up"]);
   });
 
-  test("players see Dashboard, My Profile, Logout", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code);
+  test("players see Dashboard, My Profile, Logout", async ({ page }) => {
+    const player = (await seedTeam({ players: [{}] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/dashboard");
     await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
@@ -32,8 +31,8 @@ test.describe("top navigation (SPEC §2)", () => {
     await expect(page.getByRole("button", { name: "Search players" })).toHaveCount(0);
   });
 
-  test("coaches see the search icon, Coach Dashboard, Team Roster, Leaderboard, Log, Logout", async ({ page, request }) => {
-    const coach = await apiCoach(request);
+  test("coaches see the search icon, Coach Dashboard, Team Roster, Leaderboard, Log, Logout", async ({ page }) => {
+    const { coach } = await seedTeam();
     await signInQuick(page, coach.email);
     await page.goto("/coach/dashboard");
     await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();

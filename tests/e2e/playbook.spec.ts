@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { eventPoints } from "../../src/domain/scoring";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 /*
  * /coach/playbook-analysis: the playbook (plays, diagrams, archiving) and which plays work (the analysis table,
@@ -20,11 +20,10 @@ const PLAYERS = {
 type Who = keyof typeof PLAYERS;
 
 async function coachTeam(page: Page) {
-  const coach = await apiCoach(page.request, "Harbor Hawks");
+  const keys = Object.keys(PLAYERS) as Who[];
+  const { coach, players } = await seedTeam({ teamName: "Harbor Hawks", players: keys.map((k) => PLAYERS[k]) });
   const ids = {} as Record<Who, string>;
-  for (const [key, p] of Object.entries(PLAYERS) as [Who, (typeof PLAYERS)[Who]][]) {
-    ids[key] = (await apiPlayer(page.request, coach.team!.code, { ...p, positions: [p.primaryPosition] })).id;
-  }
+  keys.forEach((key, i) => (ids[key] = players[i]!.id));
   await signInQuick(page, coach.email);
   return ids;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createSession, logEvents, markAttendance, today } from "./coach-fixtures";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
 
@@ -26,12 +26,15 @@ const stat = (page: Page, label: string) => page.locator("main").getByText(label
 test.describe("player dashboard", () => {
   test("shows the score, ranking, attendance, stats, chart, recent plays, feedback and this week's training", async ({
     page,
-    request,
     browser,
     baseURL,
   }) => {
-    const coach = await apiCoach(request, "Harbor Hawks", "Casey Coach");
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Wes Receiver", jerseyNumber: 11, primaryPosition: "wr" });
+    const { coach, players } = await seedTeam({
+      teamName: "Harbor Hawks",
+      coachName: "Casey Coach",
+      players: [{ fullName: "Wes Receiver", jerseyNumber: 11, primaryPosition: "wr" }],
+    });
+    const player = players[0]!;
     const coachPage = await coachSession(browser, baseURL, coach.email);
     const practice = await createSession(coachPage, "practice", today());
     await markAttendance(coachPage, practice, [{ playerId: player.id, present: true }]);
@@ -94,9 +97,9 @@ test.describe("player dashboard", () => {
     await coachPage.context().close();
   });
 
-  test("updates live when the coach logs a play", async ({ page, request, browser, baseURL }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Lia Live", primaryPosition: "cb" });
+  test("updates live when the coach logs a play", async ({ page, browser, baseURL }) => {
+    const { coach, players } = await seedTeam({ players: [{ fullName: "Lia Live", primaryPosition: "cb" }] });
+    const player = players[0]!;
     await signInQuick(page, player.email);
     const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/team/stream") && r.status() === 200);
     await page.goto("/player/dashboard");
@@ -112,9 +115,8 @@ test.describe("player dashboard", () => {
     await coachPage.context().close();
   });
 
-  test("a player with nothing yet sees empty states that say what will appear", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Nova New" });
+  test("a player with nothing yet sees empty states that say what will appear", async ({ page }) => {
+    const player = (await seedTeam({ players: [{ fullName: "Nova New" }] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/dashboard");
     await expect(page.getByRole("heading", { name: "Your coach hasn't logged any plays for you yet" })).toBeVisible();
@@ -126,9 +128,8 @@ test.describe("player dashboard", () => {
     await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
   });
 
-  test("shows an error with Retry when the dashboard cannot load", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code);
+  test("shows an error with Retry when the dashboard cannot load", async ({ page }) => {
+    const player = (await seedTeam({ players: [{}] })).players[0]!;
     await signInQuick(page, player.email);
     let fail = true;
     await page.route("**/api/me/dashboard*", (route) =>
@@ -141,9 +142,8 @@ test.describe("player dashboard", () => {
     await expect(page.getByRole("region", { name: "Stats summary" })).toBeVisible();
   });
 
-  test("player pages fit a 375 px screen and have no axe violations", async ({ browser, request, baseURL }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Pia Phone" });
+  test("player pages fit a 375 px screen and have no axe violations", async ({ browser, baseURL }) => {
+    const player = (await seedTeam({ players: [{ fullName: "Pia Phone" }] })).players[0]!;
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
     const page = await context.newPage();
     await signInQuick(page, player.email);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
 
@@ -14,16 +14,15 @@ function browserDay(page: Page, offsetDays = 0): Promise<string> {
 
 const entries = (page: Page) => page.getByRole("list", { name: "Training entries, latest first" }).getByRole("listitem");
 
-async function signedInPlayer(page: Page, request: Parameters<typeof apiCoach>[0]) {
-  const coach = await apiCoach(request);
-  const player = await apiPlayer(request, coach.team!.code, { fullName: "Tess Trainer" });
+async function signedInPlayer(page: Page) {
+  const player = (await seedTeam({ players: [{ fullName: "Tess Trainer" }] })).players[0]!;
   await signInQuick(page, player.email);
   return player;
 }
 
 test.describe("training logs", () => {
-  test("adds, edits and deletes entries; the weekly chart adds them up", async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test("adds, edits and deletes entries; the weekly chart adds them up", async ({ page }) => {
+    await signedInPlayer(page);
     await page.goto("/player/logs");
     await expect(page.getByRole("heading", { name: "No training logged yet" })).toBeVisible();
     await expect(page.getByText("Your weekly minutes are drawn here once you add your first training entry.")).toBeVisible();
@@ -106,8 +105,8 @@ test.describe("training logs", () => {
     await expect(entries(page).first()).toContainText("Catching");
   });
 
-  test("filters by activity and dates", async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test("filters by activity and dates", async ({ page }) => {
+    await signedInPlayer(page);
     await page.goto("/player/logs");
     const day = async (offset: number) => browserDay(page, offset);
     for (const [offset, activityType, minutes] of [
@@ -153,8 +152,8 @@ test.describe("training logs", () => {
     await expect(page.getByText("No entries match the filters, so there is nothing to add up.")).toBeVisible();
   });
 
-  test("shows an error with Retry when the history cannot load", async ({ page, request }) => {
-    await signedInPlayer(page, request);
+  test("shows an error with Retry when the history cannot load", async ({ page }) => {
+    await signedInPlayer(page);
     let fail = true;
     await page.route("**/api/me/training-logs*", (route) =>
       fail && route.request().method() === "GET" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback(),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiCoach, apiPlayer, PASSWORD, signIn, signInQuick } from "./helpers";
+import { PASSWORD, seedTeam, signIn, signInQuick } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
 
@@ -37,11 +37,11 @@ async function expectLoaded(img: Locator) {
 const photoInput = (page: Page) => page.getByLabel(/^(Upload a photo|Replace your photo)$/);
 
 test.describe("player profile", () => {
-  test("edits name, number and positions, and the change shows to the coach", async ({ page, request, browser, baseURL }) => {
+  test("edits name, number and positions, and the change shows to the coach", async ({ page, browser, baseURL }) => {
     // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
     test.slow();
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr" });
+    const { coach, players } = await seedTeam({ players: [{ fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr" }] });
+    const player = players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/profile");
 
@@ -90,11 +90,11 @@ test.describe("player profile", () => {
     await coachPage.context().close();
   });
 
-  test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({ page, request, browser, baseURL }) => {
+  test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({ page, browser, baseURL }) => {
     // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
     test.slow();
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Ada Photo" });
+    const { coach, players } = await seedTeam({ players: [{ fullName: "Ada Photo" }] });
+    const player = players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/profile");
     await expect(page.getByText("No photo yet")).toBeAttached();
@@ -137,9 +137,8 @@ test.describe("player profile", () => {
     await expect(page.getByText("No photo yet")).toBeAttached();
   });
 
-  test("refuses a renamed executable and a 6 MB file with a clear message", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Max Upload" });
+  test("refuses a renamed executable and a 6 MB file with a clear message", async ({ page }) => {
+    const player = (await seedTeam({ players: [{ fullName: "Max Upload" }] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/profile");
 
@@ -169,9 +168,8 @@ test.describe("player profile", () => {
     expect(((await direct.json()) as { error: { message: string } }).error.message).toBe("The file is larger than 5 MB.");
   });
 
-  test("changes the password, then signs in with the new one", async ({ page, request }) => {
-    const coach = await apiCoach(request);
-    const player = await apiPlayer(request, coach.team!.code, { fullName: "Kim Secure" });
+  test("changes the password, then signs in with the new one", async ({ page }) => {
+    const player = (await seedTeam({ players: [{ fullName: "Kim Secure" }] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/profile");
     const form = page.getByRole("region", { name: "Change password" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCoach, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 /**
  * Decision 0006: a prerendered public page runs no app JavaScript until the visitor interacts (or is signed in);
@@ -74,8 +74,8 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a sign-in typed and sent before the app runs is kept, held and sent once it does", async ({ page, request }) => {
-  const coach = await apiCoach(request, "Early Birds", "Erin Early");
+test("a sign-in typed and sent before the app runs is kept, held and sent once it does", async ({ page }) => {
+  const { coach } = await seedTeam({ teamName: "Early Birds", coachName: "Erin Early" });
   await slowApp(page);
   await page.goto("/login");
   await page.waitForLoadState("domcontentloaded");
@@ -101,8 +101,8 @@ test("a role chosen on the sign-up page before the app runs stays chosen", async
   await expect(page.getByLabel(/team name/i)).toBeVisible();
 });
 
-test("a signed-in coach on a public page gets the coach menu without touching anything", async ({ page, request }) => {
-  const coach = await apiCoach(request, "Night Owls", "Nia Night");
+test("a signed-in coach on a public page gets the coach menu without touching anything", async ({ page }) => {
+  const { coach } = await seedTeam({ teamName: "Night Owls", coachName: "Nia Night" });
   await signInQuick(page, coach.email, coach.password);
   await page.goto("/pricing");
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { seedTeam, signInQuick } from "./helpers";
 
 /** SPEC §2: every route, and SPEC §4: where each kind of user lands on it. */
 const PUBLIC = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
@@ -31,11 +31,10 @@ test("a visitor sees every public page and is sent to /login from every protecte
   }
 });
 
-test("a player reaches the public and player pages and is sent home from coach pages", async ({ page, request }) => {
+test("a player reaches the public and player pages and is sent home from coach pages", async ({ page }) => {
   // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
-  const coach = await apiCoach(request);
-  const player = await apiPlayer(request, coach.team!.code);
+  const player = (await seedTeam({ players: [{}] })).players[0]!;
   await signInQuick(page, player.email);
   for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...PLAYER]) {
     expect(await landing(page, path), path).toBe(path);
@@ -43,10 +42,10 @@ test("a player reaches the public and player pages and is sent home from coach p
   for (const path of COACH) expect(await landing(page, path), path).toBe("/");
 });
 
-test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page, request }) => {
+test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page }) => {
   // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
-  const coach = await apiCoach(request);
+  const { coach } = await seedTeam();
   await signInQuick(page, coach.email);
   for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...COACH]) {
     expect(await landing(page, path), path).toBe(path);
@@ -62,8 +61,8 @@ test("unknown paths redirect to the home page", async ({ page }) => {
   }
 });
 
-test("protected pages show only a spinner until the session check finishes", async ({ page, request }) => {
-  const coach = await apiCoach(request);
+test("protected pages show only a spinner until the session check finishes", async ({ page }) => {
+  const { coach } = await seedTeam();
   await signInQuick(page, coach.email);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

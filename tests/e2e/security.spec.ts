@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiCoach, apiPlayer, signInQuick } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { seedTeam, signInQuick } from "./helpers";
 
 /*
  * ARCHITECTURE.md "Errors and security", in the browser: stored XSS attempts render as inert text on every page
@@ -93,14 +93,13 @@ function browserToday(page: Page): Promise<string> {
   });
 }
 
-async function seedHostileTeam(request: APIRequestContext, coachPage: Page, playerPage: Page) {
-  const coach = await apiCoach(request, "Harbor Hawks", "Casey Coach");
-  // Each player's full name is a payload (sign-up); the first is the one who signs in as the player.
-  const players = [];
-  for (const [i, name] of PAYLOADS.entries()) {
-    const extra = { fullName: name, jerseyNumber: 10 + i, primaryPosition: "wr", positions: ["wr"] };
-    players.push(await apiPlayer(request, coach.team!.code, extra));
-  }
+async function seedHostileTeam(coachPage: Page, playerPage: Page) {
+  // Each player's full name is a payload (as stored by sign-up); the first is the one who signs in as the player.
+  const { coach, players } = await seedTeam({
+    teamName: "Harbor Hawks",
+    coachName: "Casey Coach",
+    players: PAYLOADS.map((name, i) => ({ fullName: name, jerseyNumber: 10 + i, primaryPosition: "wr", positions: ["wr"] })),
+  });
   const target = players[0]!;
   await signInQuick(coachPage, coach.email);
   await signInQuick(playerPage, target.email);
@@ -151,7 +150,7 @@ async function seedHostileTeam(request: APIRequestContext, coachPage: Page, play
 }
 
 test.describe("stored XSS renders as inert text", () => {
-  test("names, feedback, training notes and play names on every page that shows them", async ({ browser, request, baseURL }) => {
+  test("names, feedback, training notes and play names on every page that shows them", async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
     const playerContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
@@ -159,7 +158,7 @@ test.describe("stored XSS renders as inert text", () => {
     const playerPage = await playerContext.newPage();
     // Something to evaluate in before the first navigation (browserToday).
     await playerPage.goto("/login");
-    const { players, target } = await seedHostileTeam(request, coachPage, playerPage);
+    const { players, target } = await seedHostileTeam(coachPage, playerPage);
     const coachWatch = await watch(coachPage);
     const playerWatch = await watch(playerPage);
     const page = coachPage;

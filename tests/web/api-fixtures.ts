@@ -1,0 +1,113 @@
+/*
+ * Answers shaped like the real API, built from the response schemas the server declares (src/domain): each
+ * builder parses what it returns, so a fixture that drifts from the contract fails loudly here.
+ */
+import { meSchema, type Me } from "../../src/domain/account";
+import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "../../src/domain/api/player";
+import {
+  playerDetailResponseSchema,
+  playerSummarySchema,
+  type PlayerDetailResponse,
+  type PlayerSummaryDto,
+} from "../../src/domain/api/team";
+
+const TEAM = { id: "team-1", name: "Harbor Hawks", code: "HAWK23", coachInviteCode: "COACH234" };
+
+export function coachUser(overrides: Partial<Me> = {}): Me {
+  return meSchema.parse({
+    id: "coach-1",
+    email: "casey@example.com",
+    role: "coach",
+    fullName: "Casey Coach",
+    coachRole: "head",
+    team: TEAM,
+    jerseyNumber: null,
+    primaryPosition: null,
+    positions: [],
+    photoUrl: null,
+    ...overrides,
+  });
+}
+
+export function playerUser(overrides: Partial<Me> = {}): Me {
+  return meSchema.parse({
+    id: "player-1",
+    email: "pat@example.com",
+    role: "player",
+    fullName: "Pat Player",
+    coachRole: null,
+    team: { ...TEAM, coachInviteCode: null },
+    jerseyNumber: 7,
+    primaryPosition: "wr",
+    positions: ["wr"],
+    photoUrl: null,
+    ...overrides,
+  });
+}
+
+const GROUP: Record<string, "offense" | "defense" | "other"> = {
+  qb: "offense",
+  wr: "offense",
+  slot: "offense",
+  rb: "offense",
+  te: "offense",
+  center: "offense",
+  cb: "defense",
+  safety: "defense",
+  lb: "defense",
+  rusher: "defense",
+};
+
+export function playerSummary(
+  overrides: Partial<Omit<PlayerSummaryDto, "stats">> & { stats?: Partial<PlayerSummaryDto["stats"]> } = {},
+): PlayerSummaryDto {
+  const position = overrides.position ?? "wr";
+  const { stats, ...rest } = overrides;
+  return playerSummarySchema.parse({
+    id: "player-1",
+    name: "Pat Player",
+    position,
+    positionGroup: GROUP[position] ?? "other",
+    jerseyNumber: 7,
+    performanceScore: 0,
+    eventCount: 0,
+    attendancePercentage: 0,
+    teamRanking: 1,
+    lastActive: null,
+    photoUrl: null,
+    ...rest,
+    stats: {
+      totalEvents: 0,
+      passingYards: 0,
+      receivingYards: 0,
+      rushingYards: 0,
+      touchdowns: 0,
+      flagPulls: 0,
+      interceptions: 0,
+      ...stats,
+    },
+  });
+}
+
+/** GET /api/team/players/{id} for a player with nothing logged, marked or written yet. */
+export function emptyPlayerDetail(summary: PlayerSummaryDto): PlayerDetailResponse {
+  return playerDetailResponseSchema.parse({
+    player: { ...summary, primaryPosition: summary.position, positions: [summary.position], joinedAt: "2026-01-05T10:00:00.000Z" },
+    attendance: [],
+    scoreHistory: [],
+    trainingLogs: [],
+    feedback: [],
+  });
+}
+
+/** GET /api/me/dashboard for a player with nothing yet. */
+export function emptyDashboard(summary: PlayerSummaryDto, weekStart = "2026-11-23"): PlayerDashboardResponse {
+  return playerDashboardResponseSchema.parse({
+    summary,
+    scoreHistory: [],
+    recentEvents: [],
+    latestFeedback: [],
+    unreadFeedback: 0,
+    thisWeek: { weekStart, minutes: 0, sessions: 0, logs: [] },
+  });
+}
