@@ -1,6 +1,7 @@
 // ESLint 9 flat config. Besides the usual recommended sets it enforces the import boundaries of
 // ARCHITECTURE.md ("Shape"): web -> domain, server -> domain, domain imports neither, and web never imports
 // server code except `import type` of the app's route types (src/server/app) for Hono's RPC client.
+import { readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
@@ -45,6 +46,51 @@ const dynamicImportOf = (regex, message) => ({
   selector: `ImportExpression[source.value=/${regex.replaceAll("/", String.raw`\x2F`)}/i]`,
   message,
 });
+
+/** What every web file is held to: no server code, except `import type` of src/server/app. */
+const WEB_SERVER_PATTERNS = [
+  { regex: SERVER_EXCEPT_APP, message: WEB_SERVER_MESSAGE },
+  { regex: SERVER_APP, allowTypeImports: true, message: WEB_SERVER_MESSAGE },
+];
+const WEB_SERVER_DYNAMIC = [dynamicImportOf(SERVER_ANY, WEB_SERVER_MESSAGE)];
+
+// Inside src/web (ARCHITECTURE.md): app/ (routes, shell, root, guards) may import anything of the web app; a
+// feature (features/<name>/) imports itself, lib/ (API client, session, query keys and queries) and ui/ (shared
+// components), never another feature nor app/; lib/ and ui/ import neither features nor app/. A rule block per
+// feature folder, so each one knows which names are "other". The price: do not name a folder inside a feature
+// after another feature, or `app` or `features`.
+const WEB_FEATURES = readdirSync(new URL("./src/web/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** src/web/app by any local path; src/server/app (the type-only AppType import) is the server rule's business. */
+const WEB_APP = `^(?!(?:.*/)?server/app(?:[./]|$))${LOCAL.slice(1)}app(?:/|$)`;
+const WEB_APP_MESSAGE =
+  "Only src/web/app (routes, shell, root) imports the app shell. Shared code lives in src/web/lib (data, session) or src/web/ui (components).";
+const FEATURE_MESSAGE =
+  "A feature imports only itself, src/web/lib and src/web/ui. Move what two features share to src/web/lib (data) or src/web/ui (components).";
+
+/** Another feature than `own`, through "~/features/x", ".../features/x" or a sibling "../x". */
+function otherFeaturePatterns(own) {
+  const others = WEB_FEATURES.filter((name) => name !== own).map(escapeRegex);
+  const notOwn = own === null ? "" : `(?!${escapeRegex(own)}(?:/|$))`;
+  return [
+    `${LOCAL}features/${notOwn}`,
+    ...(own !== null && others.length > 0 ? [String.raw`^(?:\.\./)+(?:${others.join("|")})(?:/|$)`] : []),
+  ];
+}
+
+/** The web rules for a file of feature `own` (null: lib/ or ui/, which may import no feature at all). */
+const webInnerBoundary = (own) => {
+  const inner = [
+    ...otherFeaturePatterns(own).map((regex) => ({ regex, message: FEATURE_MESSAGE })),
+    { regex: WEB_APP, message: WEB_APP_MESSAGE },
+  ];
+  return {
+    "no-restricted-imports": ["error", { patterns: [...WEB_SERVER_PATTERNS, ...inner] }],
+    "no-restricted-syntax": ["error", ...WEB_SERVER_DYNAMIC, ...inner.map(({ regex, message }) => dynamicImportOf(regex, message))],
+  };
+};
 
 const domainBoundary = (withIo) => ({
   "no-restricted-imports": [
@@ -128,21 +174,22 @@ export default defineConfig([
   {
     files: ["src/web/**/*.{ts,tsx,js}"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: SERVER_EXCEPT_APP, message: WEB_SERVER_MESSAGE },
-            { regex: SERVER_APP, allowTypeImports: true, message: WEB_SERVER_MESSAGE },
-          ],
-        },
-      ],
-      "no-restricted-syntax": ["error", dynamicImportOf(SERVER_ANY, WEB_SERVER_MESSAGE)],
+      "no-restricted-imports": ["error", { patterns: WEB_SERVER_PATTERNS }],
+      "no-restricted-syntax": ["error", ...WEB_SERVER_DYNAMIC],
       // With verbatimModuleSyntax, `import { type AppType } from ".../server/app"` still emits
       // `import {} from ".../server/app"`, which would pull server code into the bundle; only `import type` is erased.
       "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
+  // Web features, lib/ and ui/: see WEB_FEATURES above.
+  {
+    files: ["src/web/lib/**/*.{ts,tsx,js}", "src/web/ui/**/*.{ts,tsx,js}"],
+    rules: webInnerBoundary(null),
+  },
+  ...WEB_FEATURES.map((name) => ({
+    files: [`src/web/features/${name}/**/*.{ts,tsx,js}`],
+    rules: webInnerBoundary(name),
+  })),
   // Test code reads JSON answers loosely on purpose: the assertions are the types.
   {
     files: ["**/*.test.{ts,tsx}", "src/server/http/test-client.ts", "src/server/db/testing.ts", "tests/**"],

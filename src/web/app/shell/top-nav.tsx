@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { LogOut, Menu, Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation, type NavLinkProps } from "react-router";
-import { usePlayerSearch } from "~/features/player-search";
+import { usePlayerSearch } from "~/lib/player-search";
 import { useLogout, useSession } from "~/lib/session-context";
 
 interface NavItem {

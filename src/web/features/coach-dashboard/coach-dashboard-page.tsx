@@ -11,7 +11,7 @@ import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "../../../domain/api/team";
 import { positionName } from "../../../domain/positions";
-import { usePlayerSearch } from "../player-search";
+import { usePlayerSearch } from "~/lib/player-search";
 import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { TeamCodes } from "./team-codes";
 

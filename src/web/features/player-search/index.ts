@@ -1,6 +1,2 @@
-export {
-  loadPlayerSearchDialog,
-  PlayerSearchProvider,
-  usePlayerSearch,
-  type PlayerSearchValue,
-} from "./player-search-context";
+export { loadPlayerSearchDialog, PlayerSearchProvider } from "./player-search-context";
+export { usePlayerSearch, type PlayerSearchValue } from "~/lib/player-search";

@@ -1,25 +1,10 @@
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { PlayerSearchContext, type OpenTrigger, type PlayerSearchValue } from "~/lib/player-search";
 import { useSession } from "~/lib/session-context";
 
 /** The dialog's code, loaded the first time a coach opens it (never on a visitor's page). */
 export const loadPlayerSearchDialog = () => import("./player-search-dialog");
 const PlayerSearchDialog = lazy(loadPlayerSearchDialog);
-
-/** Whatever opened the dialog: a click or key event (its currentTarget gets focus back), or nothing. */
-type OpenTrigger = { currentTarget?: EventTarget | null } | undefined;
-
-export interface PlayerSearchValue {
-  /** Whether the coach player search dialog is open. */
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  /**
-   * Opens the dialog; does nothing unless a coach is signed in (SPEC §5, §6). Pass the click event (as
-   * `onClick={openPlayerSearch}` does) so focus returns to the control that opened it.
-   */
-  openPlayerSearch: (trigger?: OpenTrigger) => void;
-}
-
-const PlayerSearchContext = createContext<PlayerSearchValue | null>(null);
 
 /**
  * Holds the open state of the coach player search (SPEC §2) and mounts the dialog. It lives at the root, not in
@@ -60,10 +45,4 @@ export function PlayerSearchProvider({ children }: { children: ReactNode }) {
       ) : null}
     </PlayerSearchContext>
   );
-}
-
-export function usePlayerSearch(): PlayerSearchValue {
-  const value = use(PlayerSearchContext);
-  if (!value) throw new Error("usePlayerSearch() must be used inside <PlayerSearchProvider>");
-  return value;
 }
