@@ -3,7 +3,7 @@ import type { EventTypeCounter } from "../src/domain/event-types.js";
 import { sortPlayers } from "../src/domain/player-search.js";
 import { buildPlayerSummary, type PlayerSummary } from "../src/domain/player-summary.js";
 import type { DB } from "../src/server/db/schema.js";
-import { fileUrl, parseStringList } from "../src/server/db/summaries.js";
+import { fileUrl, parseStringList } from "../src/server/db/rows.js";
 
 /**
  * The team summaries the way SPEC §7 reads them: the team's players in one query, then the player's events,

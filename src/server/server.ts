@@ -3,6 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/index.js";
 import type { Config } from "./config.js";
+import { createEventWriter } from "./db/event-writer.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./http/context.js";
 import { createMemoryRateLimiter } from "./http/rate-limit.js";
@@ -33,6 +34,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
       ? await createPgHub({ connectionString: config.databaseUrl, log })
       : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
+    eventWriter: createEventWriter(database.db),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Me } from "../../domain/account.js";
 import type { DB } from "./schema.js";
-import { fileUrl, parseStringList } from "./summaries.js";
+import { fileUrl, stringListOrEmpty } from "./rows.js";
 
 /**
  * The signed-in user as the app sees them (domain/account.ts `Me`), in one query: user, profile and team.
@@ -31,12 +31,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     .where("p.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
-  let positions: string[];
-  try {
-    positions = parseStringList(row.positions);
-  } catch {
-    positions = [];
-  }
+  const positions = stringListOrEmpty(row.positions);
   const headCoach = row.role === "coach" && row.coach_role === "head";
   return {
     id: row.user_id,

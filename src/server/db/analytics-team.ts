@@ -17,9 +17,11 @@ import { sortPlayers } from "../../domain/player-search.js";
 import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "../../domain/player-summary.js";
 import { attendancePercentage, eventPoints, eventPointsTenths } from "../../domain/scoring.js";
 import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
-import { localDay, positionOfRow, summarizeRow, teamSessionsWithCounts, type SummaryErrorHandler } from "./analytics.js";
+import { localDay } from "./engine.js";
+import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
-import { teamPlayerSummaries } from "./summaries.js";
+import { summarizeRow, teamPlayerSummaries, teamPlayersQuery, type SummaryErrorHandler } from "./summaries.js";
+import { teamSessionsWithCounts } from "./team-sessions.js";
 import { getTeam } from "./teams.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,21 +69,9 @@ export async function windowPlayerSummaries(
   opts: SummaryErrorHandler = {},
 ): Promise<PlayerSummary[]> {
   const [roster, counters] = await Promise.all([
-    db
-      .selectFrom("profiles as p")
+    teamPlayersQuery(db, teamId)
       .leftJoin("player_stats as s", "s.player_id", "p.user_id")
-      .select([
-        "p.user_id",
-        "p.full_name",
-        "p.jersey_number",
-        "p.primary_position",
-        "p.positions",
-        "p.photo_file_id",
-        "s.attendance_total",
-        "s.attendance_attended",
-      ])
-      .where("p.team_id", "=", teamId)
-      .where("p.role", "=", "player")
+      .select(["s.attendance_total", "s.attendance_attended"])
       .execute(),
     windowCounters(db, teamId, window),
   ]);
@@ -320,7 +310,7 @@ export async function teamDashboard(
       playerId: e.player_id,
       playerName: e.full_name.trim() || UNKNOWN_PLAYER_NAME,
       eventType: e.event_type,
-      yards: e.yards === null ? null : Number(e.yards),
+      yards: numberOrNull(e.yards),
       occurredAt: e.occurred_at,
       points: eventPoints(e.event_type, positionOfRow(e)),
     })),

@@ -7,7 +7,7 @@ import { buildPlayerSummary, type PlayerSummary } from "../../domain/player-summ
 import { setAttendance } from "./attendance.js";
 import { recordEvent, type NewEvent } from "./events.js";
 import type { DB, EventRecord } from "./schema.js";
-import { parseStringList } from "./summaries.js";
+import { parseStringList } from "./rows.js";
 import { createTeamSession, type TeamSession } from "./team-sessions.js";
 
 /** mulberry32: a small seeded generator, so a failing world can be rebuilt from its seed. */

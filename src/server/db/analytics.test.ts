@@ -9,18 +9,12 @@ import { eventPointsTenths } from "../../domain/scoring.js";
 import { rankPlayers, statLeaders } from "./analytics-rank.js";
 import { teamDashboard, teamLeaderboard, teamStats, windowPlayerSummaries } from "./analytics-team.js";
 import { bruteForceSummaries, isoDay, rng, seedActivity } from "./analytics-testing.js";
-import {
-  findTeamPlayer,
-  listPlayerEvents,
-  playerDetail,
-  removePlayerFromTeam,
-  teamSessionsWithCounts,
-  type EventKey,
-} from "./analytics.js";
 import { recordEvent } from "./events.js";
-import { parseStringList, teamPlayerSummaries } from "./summaries.js";
-import { createTeamSession } from "./team-sessions.js";
-import { createTeam } from "./teams.js";
+import { findTeamPlayer, listPlayerEvents, playerDetail, type EventKey } from "./player-detail.js";
+import { parseStringList } from "./rows.js";
+import { teamPlayerSummaries } from "./summaries.js";
+import { createTeamSession, teamSessionsWithCounts } from "./team-sessions.js";
+import { createTeam, removePlayerFromTeam } from "./teams.js";
 import { seedProfile, testEngines, type TestDatabase } from "./testing.js";
 
 /** Positions as people enter them, including unknown ones and odd case. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import { inTransaction, nowIso } from "./engine.js";
+import type { AttendanceEntry } from "../../domain/api/logger.js";
+import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, IntBoolean } from "./schema.js";
 
 /*
@@ -103,4 +104,63 @@ export async function bumpAttendance(trx: Kysely<DB>, playerId: string, total: n
       }),
     )
     .execute();
+}
+
+/** Every current player of the team with their mark for the session (null: not marked), by name. */
+export async function teamSessionAttendance(db: Kysely<DB>, teamId: string, sessionId: string): Promise<AttendanceEntry[]> {
+  const rows = await db
+    .selectFrom("profiles as p")
+    .leftJoin("attendance as a", (join) => join.onRef("a.player_id", "=", "p.user_id").on("a.session_id", "=", sessionId))
+    .select(["p.user_id", "a.present"])
+    .where("p.team_id", "=", teamId)
+    .where("p.role", "=", "player")
+    .orderBy("p.full_name")
+    .orderBy("p.user_id")
+    .execute();
+  return rows.map((r) => ({ playerId: r.user_id, present: r.present === null || r.present === undefined ? null : Number(r.present) === 1 }));
+}
+
+/**
+ * Applies a coach's marks to a session of the team in one transaction (true/false marks, null clears; players
+ * of the team: the caller's check). Returns whether any mark changed, or null when the team has no such session.
+ */
+export async function markSessionAttendance(
+  db: Kysely<DB>,
+  teamId: string,
+  sessionId: string,
+  marks: readonly { playerId: string; present: boolean | null }[],
+): Promise<boolean | null> {
+  const playerIds = marks.map((m) => m.playerId);
+  // One player after another in id order, so concurrent requests lock their counter rows in the same order.
+  const ordered = [...marks].sort((x, y) => (x.playerId < y.playerId ? -1 : x.playerId > y.playerId ? 1 : 0));
+  return db.transaction().execute(async (trx) => {
+    // Holds off a concurrent delete of the session (its FOR UPDATE waits for us), so no mark is written
+    // for a session being deleted; SQLite runs one transaction at a time anyway.
+    let find = trx.selectFrom("team_sessions").select("id").where("id", "=", sessionId).where("team_id", "=", teamId);
+    if (engineOf<DB>(trx) === "postgres") find = find.forKeyShare();
+    if (!(await find.executeTakeFirst())) return null;
+
+    const before = new Map(
+      playerIds.length
+        ? (
+            await trx
+              .selectFrom("attendance")
+              .select(["player_id", "present"])
+              .where("session_id", "=", sessionId)
+              .where("player_id", "in", playerIds)
+              .execute()
+          ).map((r) => [r.player_id, Number(r.present) === 1])
+        : [],
+    );
+    let any = false;
+    for (const m of ordered) {
+      // Applied even when it looks unchanged: a concurrent request may have changed the mark since we read
+      // it, and these calls move the counters by whatever transition really happens.
+      if (m.present === null) await clearAttendance(trx, { sessionId, playerId: m.playerId });
+      else await setAttendance(trx, { sessionId, playerId: m.playerId, present: m.present });
+      const was = before.has(m.playerId) ? before.get(m.playerId)! : null;
+      if (was !== m.present) any = true;
+    }
+    return any;
+  });
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
 /** The two databases Flagline runs on: an embedded SQLite file, or PostgreSQL for more than one app server. */
 export type Engine = "sqlite" | "postgres";
@@ -17,4 +17,21 @@ export async function inTransaction<DBT, T>(db: Kysely<DBT>, fn: (trx: Kysely<DB
 /** ISO-8601 UTC with milliseconds: every timestamp we store has this shape, so text order is time order. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/**
+ * The calendar day ("YYYY-MM-DD") of an ISO-8601 UTC text column in a zone `offsetMinutes` east of UTC.
+ * Our timestamps all have toISOString()'s shape, which both engines parse.
+ */
+export function localDay<T>(db: Kysely<T>, column: string, offsetMinutes: number): RawBuilder<string> {
+  const offset = Math.trunc(offsetMinutes);
+  if (engineOf(db) === "postgres") {
+    return sql<string>`to_char((${sql.ref(column)}::timestamptz at time zone 'UTC') + make_interval(mins => ${offset}), 'YYYY-MM-DD')`;
+  }
+  return sql<string>`date(${sql.ref(column)}, ${`${offset >= 0 ? "+" : ""}${offset} minutes`})`;
+}
+
+/** One round trip to the database (the health check). */
+export async function pingDatabase<T>(db: Kysely<T>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import { SESSION_EVENTS_SHOWN, type SessionEvent } from "../../domain/api/logger.js";
+import { eventPoints } from "../../domain/scoring.js";
 import { inTransaction, nowIso } from "./engine.js";
+import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
 
 /*
@@ -224,4 +227,54 @@ export async function listEvents(db: Kysely<DB>, opts: ListEventsOptions): Promi
   }
   const rows = await q.orderBy("occurred_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(toEventRow);
+}
+
+/**
+ * A session's newest events (at most SESSION_EVENTS_SHOWN) with their player's name and the points each is worth
+ * at the player's position, and how many events the session has in all.
+ */
+export async function listSessionEvents(
+  db: Kysely<DB>,
+  teamId: string,
+  sessionId: string,
+): Promise<{ events: SessionEvent[]; eventCount: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("events as e")
+      .innerJoin("profiles as p", "p.user_id", "e.player_id")
+      .select([
+        "e.id",
+        "e.player_id",
+        "e.event_type",
+        "e.yards",
+        "e.play_id",
+        "e.occurred_at",
+        "p.full_name",
+        "p.primary_position",
+        "p.positions",
+      ])
+      .where("e.team_id", "=", teamId)
+      .where("e.session_id", "=", sessionId)
+      .orderBy("e.occurred_at", "desc")
+      .orderBy("e.id", "desc")
+      .limit(SESSION_EVENTS_SHOWN)
+      .execute(),
+    db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("team_id", "=", teamId)
+      .where("session_id", "=", sessionId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const events = rows.map((r) => ({
+    id: r.id,
+    playerId: r.player_id,
+    playerName: r.full_name,
+    eventType: r.event_type,
+    yards: numberOrNull(r.yards),
+    playId: r.play_id,
+    occurredAt: r.occurred_at,
+    points: eventPoints(r.event_type, positionOfRow(r)),
+  }));
+  return { events, eventCount: Number(total.n) };
 }

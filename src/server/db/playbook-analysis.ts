@@ -30,8 +30,10 @@ import {
   type PlayTotals,
 } from "../../domain/playbook.js";
 import { eventPoints } from "../../domain/scoring.js";
-import { localDay, positionOfRow, type EventKey } from "./analytics.js";
+import { localDay } from "./engine.js";
+import type { EventKey } from "./player-detail.js";
 import { getPlay, toPlay, type Play } from "./plays.js";
+import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 
 /** Which events count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
@@ -258,7 +260,7 @@ export async function playDrillDown(
     id: r.id,
     occurredAt: r.occurred_at,
     eventType: r.event_type,
-    yards: r.yards === null ? null : Number(r.yards),
+    yards: numberOrNull(r.yards),
     playerId: r.player_id,
     playerName: r.full_name,
     session: r.kind !== null && r.date !== null ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,

@@ -14,7 +14,7 @@ import type { PlaySide } from "../../domain/playbook.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import type { DB, PlayRecord } from "./schema.js";
-import { fileUrl, parseStringList } from "./summaries.js";
+import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 
 export interface Play {
   id: string;
@@ -30,15 +30,6 @@ export interface Play {
   updatedAt: string;
 }
 
-/** A tags column that does not hold a JSON list of strings reads as no tags rather than failing the list. */
-export function tagsOrEmpty(text: string | null | undefined): string[] {
-  try {
-    return parseStringList(text);
-  } catch {
-    return [];
-  }
-}
-
 export function toPlay(r: PlayRecord): Play {
   return {
     id: r.id,
@@ -46,7 +37,7 @@ export function toPlay(r: PlayRecord): Play {
     name: r.name,
     side: r.side,
     formation: r.formation,
-    tags: tagsOrEmpty(r.tags),
+    tags: stringListOrEmpty(r.tags),
     notes: r.notes,
     diagramFileId: r.diagram_file_id,
     archivedAt: r.archived_at,
@@ -184,7 +175,7 @@ export async function createPlay(db: Kysely<DB>, p: NewPlay): Promise<Play> {
         name: p.name,
         side: p.side,
         formation: p.formation,
-        tags: JSON.stringify(p.tags),
+        tags: serializeStringList(p.tags),
         notes: p.notes,
         diagram_file_id: null,
         archived_at: null,
@@ -223,7 +214,7 @@ export async function updatePlay(db: Kysely<DB>, teamId: string, id: string, pat
       next.side !== current.side ||
       next.formation !== current.formation ||
       next.notes !== current.notes ||
-      JSON.stringify(next.tags) !== JSON.stringify(current.tags);
+      serializeStringList(next.tags) !== serializeStringList(current.tags);
     if (!changed) return current;
     if (current.archivedAt === null && nameKey(next.name) !== nameKey(current.name)) {
       await checkNameFree(trx, teamId, next.name, id);
@@ -234,7 +225,7 @@ export async function updatePlay(db: Kysely<DB>, teamId: string, id: string, pat
         name: next.name,
         side: next.side,
         formation: next.formation,
-        tags: JSON.stringify(next.tags),
+        tags: serializeStringList(next.tags),
         notes: next.notes,
         updated_at: nowIso(),
       })

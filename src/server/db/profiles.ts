@@ -7,15 +7,7 @@ import { orderPositions, type ProfileDto } from "../../domain/api/player.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import type { DB } from "./schema.js";
-import { fileUrl, parseStringList } from "./summaries.js";
-
-function positionsOf(text: string): string[] {
-  try {
-    return parseStringList(text);
-  } catch {
-    return [];
-  }
-}
+import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** The user's profile with their sign-in email, or null when they have none. */
 export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<ProfileDto | null> {
@@ -32,7 +24,7 @@ export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<Pro
     email: row.email,
     jerseyNumber: row.jersey_number === null ? null : Number(row.jersey_number),
     primaryPosition: row.primary_position,
-    positions: row.role === "player" ? orderPositions(row.primary_position, positionsOf(row.positions)) : [],
+    positions: row.role === "player" ? orderPositions(row.primary_position, stringListOrEmpty(row.positions)) : [],
     photoUrl: fileUrl(row.photo_file_id),
   };
 }
@@ -72,7 +64,7 @@ export async function updateOwnProfile(db: Kysely<DB>, userId: string, patch: Pr
     if (patch.primaryPosition !== undefined || patch.positions !== undefined) {
       const primary = patch.primaryPosition ?? current.primary_position;
       if (patch.primaryPosition !== undefined) changes.primary_position = patch.primaryPosition;
-      changes.positions = JSON.stringify(orderPositions(primary, patch.positions ?? positionsOf(current.positions)));
+      changes.positions = serializeStringList(orderPositions(primary, patch.positions ?? stringListOrEmpty(current.positions)));
     }
     await trx.updateTable("profiles").set(changes).where("user_id", "=", userId).execute();
     if (patch.fullName !== undefined) {

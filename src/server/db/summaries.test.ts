@@ -7,7 +7,8 @@ import { blankPlayerSummary, buildPlayerSummary, type PlayerSummary } from "../.
 import { POSITION_KEYS } from "../../domain/positions.js";
 import { clearAttendance, setAttendance } from "./attendance.js";
 import { recordEvent, removeEvent, type NewEvent } from "./events.js";
-import { parseStringList, teamPlayerSummaries } from "./summaries.js";
+import { parseStringList } from "./rows.js";
+import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
 import { seedProfile, testEngines, type TestDatabase } from "./testing.js";

@@ -1,3 +1,7 @@
+/*
+ * The SPEC §3 player summary read model: the one base query for "the team's players with their profile
+ * columns", and the summary built from such a row and its aggregate (counters, attendance, last activity).
+ */
 import type { Kysely } from "kysely";
 import type { EventTypeCounter } from "../../domain/event-types.js";
 import { sortPlayers } from "../../domain/player-search.js";
@@ -8,117 +12,112 @@ import {
   type PlayerProfile,
   type PlayerSummary,
 } from "../../domain/player-summary.js";
+import { fileUrl, parseStringList } from "./rows.js";
 import type { DB } from "./schema.js";
 
-export interface SummaryOptions {
+export interface SummaryErrorHandler {
   /** Called with the player's id and the error when one player's data cannot be processed (SPEC §8). */
   onPlayerError?: (playerId: string, error: unknown) => void;
 }
 
-/** URL of a stored file as the API serves it. */
-export function fileUrl(fileId: string | null | undefined): string | null {
-  return fileId ? `/api/files/${fileId}` : null;
-}
-
-/** Parses a JSON list of strings held in a text column; throws when it is not one. */
-export function parseStringList(text: string | null | undefined): string[] {
-  if (text === null || text === undefined || text === "") return [];
-  const value: unknown = JSON.parse(text);
-  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
-    throw new TypeError("not a JSON list of strings");
-  }
-  return value;
-}
-
-interface Group {
-  profile: { id: string; fullName: string; jerseyNumber: number | null; primaryPosition: string | null; positions: string; photoFileId: string | null };
-  stats: { lastEventAt: string | null; total: number; attended: number };
-  counters: EventTypeCounter[];
+/** The profile columns a summary is built from. */
+export interface ProfileColumns {
+  user_id: string;
+  full_name: string;
+  jersey_number: number | null;
+  primary_position: string | null;
+  positions: string;
+  photo_file_id: string | null;
 }
 
 /**
- * The SPEC §3 summary of every player (role 'player') of a team, best score first. One SQL query whatever the
- * team size: profiles LEFT JOIN player_stats LEFT JOIN player_event_counts, one row per (player, event type),
- * grouped here. Never reads the events table. A player whose data cannot be processed gets the blank summary.
+ * The team's players (role 'player', current members) with the profile columns a summary is built from. Every
+ * query that lists or finds a team's players starts here and joins what else it needs.
  */
-export async function teamPlayerSummaries(
-  db: Kysely<DB>,
-  teamId: string,
-  opts: SummaryOptions = {},
-): Promise<PlayerSummary[]> {
-  const rows = await db
+export function teamPlayersQuery(db: Kysely<DB>, teamId: string) {
+  return db
     .selectFrom("profiles as p")
+    .select(["p.user_id", "p.full_name", "p.jersey_number", "p.primary_position", "p.positions", "p.photo_file_id"])
+    .where("p.team_id", "=", teamId)
+    .where("p.role", "=", "player");
+}
+
+/**
+ * teamPlayersQuery with the players' season counters: one row per (player, event type), profiles LEFT JOIN
+ * player_stats LEFT JOIN player_event_counts. Never reads the events table.
+ */
+export function teamPlayersWithCounters(db: Kysely<DB>, teamId: string) {
+  return teamPlayersQuery(db, teamId)
     .leftJoin("player_stats as s", "s.player_id", "p.user_id")
     .leftJoin("player_event_counts as c", "c.player_id", "p.user_id")
-    .select([
-      "p.user_id",
-      "p.full_name",
-      "p.jersey_number",
-      "p.primary_position",
-      "p.positions",
-      "p.photo_file_id",
-      "s.last_event_at",
-      "s.attendance_total",
-      "s.attendance_attended",
-      "c.event_type",
-      "c.count",
-      "c.yards",
-    ])
-    .where("p.team_id", "=", teamId)
-    .where("p.role", "=", "player")
-    .execute();
+    .select(["s.last_event_at", "s.attendance_total", "s.attendance_attended", "c.event_type", "c.count", "c.yards"]);
+}
 
-  const groups = new Map<string, Group>();
+interface CounterRow extends ProfileColumns {
+  last_event_at: string | null;
+  attendance_total: number | string | null;
+  attendance_attended: number | string | null;
+  event_type: string | null;
+  count: number | string | null;
+  yards: number | string | null;
+}
+
+/** Rows of teamPlayersWithCounters grouped per player (in first-seen order): the player's first row and aggregate. */
+export function groupCounterRows<R extends CounterRow>(rows: readonly R[]): { row: R; aggregate: PlayerAggregate }[] {
+  const groups = new Map<string, { row: R; aggregate: PlayerAggregate & { counters: EventTypeCounter[] } }>();
   for (const r of rows) {
     let g = groups.get(r.user_id);
     if (!g) {
       g = {
-        profile: {
-          id: r.user_id,
-          fullName: r.full_name,
-          jerseyNumber: r.jersey_number,
-          primaryPosition: r.primary_position,
-          positions: r.positions,
-          photoFileId: r.photo_file_id,
-        },
-        stats: {
+        row: r,
+        aggregate: {
+          counters: [],
+          attendance: { attended: Number(r.attendance_attended ?? 0), total: Number(r.attendance_total ?? 0) },
           lastEventAt: r.last_event_at ?? null,
-          total: Number(r.attendance_total ?? 0),
-          attended: Number(r.attendance_attended ?? 0),
         },
-        counters: [],
       };
       groups.set(r.user_id, g);
     }
     if (r.event_type !== null) {
-      g.counters.push({ eventType: r.event_type, count: Number(r.count ?? 0), yards: Number(r.yards ?? 0) });
+      g.aggregate.counters.push({ eventType: r.event_type, count: Number(r.count ?? 0), yards: Number(r.yards ?? 0) });
     }
   }
+  return [...groups.values()];
+}
 
-  const summaries: PlayerSummary[] = [];
-  for (const g of groups.values()) {
-    const onError = (error: unknown) => opts.onPlayerError?.(g.profile.id, error);
-    let profile: PlayerProfile;
-    try {
-      profile = {
-        id: g.profile.id,
-        fullName: g.profile.fullName,
-        jerseyNumber: g.profile.jerseyNumber,
-        primaryPosition: g.profile.primaryPosition,
-        positions: parseStringList(g.profile.positions),
-        photoUrl: fileUrl(g.profile.photoFileId),
-      };
-    } catch (error) {
-      onError(error);
-      summaries.push(blankPlayerSummary({ id: g.profile.id, fullName: g.profile.fullName, jerseyNumber: g.profile.jerseyNumber }));
-      continue;
-    }
-    const aggregate: PlayerAggregate = {
-      counters: g.counters,
-      attendance: { attended: g.stats.attended, total: g.stats.total },
-      lastEventAt: g.stats.lastEventAt,
+/**
+ * The SPEC §3 summary from a profile row and its aggregate: a malformed positions column or counter gives the
+ * blank summary (SPEC §8).
+ */
+export function summarizeRow(r: ProfileColumns, aggregate: PlayerAggregate, opts: SummaryErrorHandler = {}): PlayerSummary {
+  const onError = (error: unknown) => opts.onPlayerError?.(r.user_id, error);
+  let profile: PlayerProfile;
+  try {
+    profile = {
+      id: r.user_id,
+      fullName: r.full_name,
+      jerseyNumber: r.jersey_number,
+      primaryPosition: r.primary_position,
+      positions: parseStringList(r.positions),
+      photoUrl: fileUrl(r.photo_file_id),
     };
-    summaries.push(safePlayerSummary(profile, aggregate, onError));
+  } catch (error) {
+    onError(error);
+    return blankPlayerSummary({ id: r.user_id, fullName: r.full_name, jerseyNumber: r.jersey_number });
   }
+  return safePlayerSummary(profile, aggregate, onError);
+}
+
+/**
+ * The SPEC §3 summary of every player of a team, best score first. One SQL query whatever the team size
+ * (teamPlayersWithCounters), grouped here. A player whose data cannot be processed gets the blank summary.
+ */
+export async function teamPlayerSummaries(
+  db: Kysely<DB>,
+  teamId: string,
+  opts: SummaryErrorHandler = {},
+): Promise<PlayerSummary[]> {
+  const rows = await teamPlayersWithCounters(db, teamId).execute();
+  const summaries = groupCounterRows(rows).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
   return sortPlayers(summaries, "performanceScore", "desc");
 }

@@ -105,3 +105,92 @@ export async function deleteTeamSession(db: Kysely<DB>, key: { id: string; teamI
     return true;
   });
 }
+
+/** The fields of a session a coach may change (the caller has merged the patch into the current values). */
+export interface SessionFields {
+  kind: SessionKind;
+  date: string;
+  opponent: string | null;
+  location: string | null;
+  notes: string | null;
+}
+
+/** Writes a session's fields. Returns false when the team has no such session. */
+export async function updateTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }, next: SessionFields): Promise<boolean> {
+  const row = await db
+    .updateTable("team_sessions")
+    .set(next)
+    .where("id", "=", key.id)
+    .where("team_id", "=", key.teamId)
+    .returningAll()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a session has attendance marks and events: which views deleting it touches. */
+export async function sessionDeleteImpact(
+  db: Kysely<DB>,
+  key: { id: string; teamId: string },
+): Promise<{ marks: boolean; events: boolean }> {
+  const [marks, events] = await Promise.all([
+    db.selectFrom("attendance").select("player_id").where("session_id", "=", key.id).limit(1).execute(),
+    db.selectFrom("events").select("id").where("session_id", "=", key.id).where("team_id", "=", key.teamId).limit(1).execute(),
+  ]);
+  return { marks: marks.length > 0, events: events.length > 0 };
+}
+
+export interface SessionWithCounts {
+  id: string;
+  kind: SessionKind;
+  date: string;
+  opponent: string | null;
+  location: string | null;
+  eventCount: number;
+  presentCount: number;
+  attendanceCount: number;
+}
+
+/** The team's sessions, newest first, with their event and attendance counts (one query). */
+export async function teamSessionsWithCounts(db: Kysely<DB>, teamId: string): Promise<SessionWithCounts[]> {
+  const rows = await db
+    .selectFrom("team_sessions as s")
+    .select((eb) => [
+      "s.id",
+      "s.kind",
+      "s.date",
+      "s.opponent",
+      "s.location",
+      eb
+        .selectFrom("events as e")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .whereRef("e.session_id", "=", "s.id")
+        .whereRef("e.team_id", "=", "s.team_id")
+        .as("event_count"),
+      eb
+        .selectFrom("attendance as a")
+        .select((a) => a.fn.countAll<number | string>().as("n"))
+        .whereRef("a.session_id", "=", "s.id")
+        .where("a.present", "=", 1)
+        .as("present_count"),
+      eb
+        .selectFrom("attendance as a")
+        .select((a) => a.fn.countAll<number | string>().as("n"))
+        .whereRef("a.session_id", "=", "s.id")
+        .as("attendance_count"),
+    ])
+    .where("s.team_id", "=", teamId)
+    .orderBy("s.date", "desc")
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    date: r.date,
+    opponent: r.opponent,
+    location: r.location,
+    eventCount: Number(r.event_count ?? 0),
+    presentCount: Number(r.present_count ?? 0),
+    attendanceCount: Number(r.attendance_count ?? 0),
+  }));
+}

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { nowIso } from "./engine.js";
+import { inTransaction, nowIso } from "./engine.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
-import { parseStringList } from "./summaries.js";
+import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** No 0/O, 1/I: codes are read aloud and typed from a phone screen. */
 export const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -50,12 +50,7 @@ function toTeam(r: TeamRecord): Team {
 }
 
 function toProfile(r: ProfileRecord): Profile {
-  let positions: string[];
-  try {
-    positions = parseStringList(r.positions);
-  } catch {
-    positions = [];
-  }
+  const positions = stringListOrEmpty(r.positions);
   return {
     userId: r.user_id,
     teamId: r.team_id,
@@ -153,7 +148,7 @@ export async function createProfile(db: Kysely<DB>, p: NewProfile): Promise<Prof
       full_name: p.fullName,
       jersey_number: p.jerseyNumber ?? null,
       primary_position: p.primaryPosition ?? null,
-      positions: JSON.stringify(p.positions ?? []),
+      positions: serializeStringList(p.positions ?? []),
       photo_file_id: p.photoFileId ?? null,
       joined_at: p.teamId ? now : null,
       created_at: now,
@@ -164,7 +159,37 @@ export async function createProfile(db: Kysely<DB>, p: NewProfile): Promise<Prof
   return toProfile(row);
 }
 
+/**
+ * A new account's profile in one transaction: on a new team it makes (a head coach signing up) or on the team
+ * it joins by code.
+ */
+export async function createAccountProfile(
+  db: Kysely<DB>,
+  team: { kind: "create"; teamName: string } | { kind: "join"; teamId: string },
+  profile: Omit<NewProfile, "teamId">,
+): Promise<Profile> {
+  return inTransaction(db, async (trx) => {
+    const teamId = team.kind === "create" ? (await createTeam(trx, { name: team.teamName })).id : team.teamId;
+    return createProfile(trx, { ...profile, teamId });
+  });
+}
+
 export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profile | null> {
   const row = await db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
   return row ? toProfile(row) : null;
+}
+
+/**
+ * Takes a player off the team: their profile's team is cleared (and with it the time they joined); their
+ * events, counters, attendance and logs stay with them. Returns false when the id is not a player of the team.
+ */
+export async function removePlayerFromTeam(db: Kysely<DB>, teamId: string, playerId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("profiles")
+    .set({ team_id: null, joined_at: null, updated_at: nowIso() })
+    .where("user_id", "=", playerId)
+    .where("team_id", "=", teamId)
+    .where("role", "=", "player")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -3,6 +3,7 @@ import { pino } from "pino";
 import { createApp } from "../app.js";
 import { createAuth } from "../auth/index.js";
 import type { Config } from "../config.js";
+import { createEventWriter } from "../db/event-writer.js";
 import type { TestDatabase } from "../db/testing.js";
 import { createMemoryHub } from "../realtime/hub.js";
 import { createFileStore } from "../storage/index.js";
@@ -41,6 +42,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     hub: createMemoryHub(),
     // No data folder (the default here): uploads stay in memory, so tests leave no files behind.
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),
+    eventWriter: createEventWriter(database.db),
   };
   return { app: createApp(services), services };
 }

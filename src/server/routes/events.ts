@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { postEventsResponseSchema, postEventsSchema } from "../../domain/api/logger.js";
-import { createEventWriter, type EventWriter } from "../db/event-writer.js";
 import { removeEvent, type NewEvent } from "../db/events.js";
+import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";
+import { foreignEventIds, teamReferences } from "../db/team-references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, requireCoach } from "../http/viewer.js";
@@ -57,84 +58,6 @@ const deleteEvent = createRoute({
 
 type EventInput = z.output<typeof postEventsSchema>["events"][number];
 
-/**
- * One group-commit writer per database (ARCHITECTURE.md budget: >= 2,000 acknowledged events/s from 50
- * concurrent clients on SQLite). Keyed by the Kysely instance, so each test database gets its own.
- */
-const writers = new WeakMap<Kysely<DB>, EventWriter>();
-function writerFor(db: Kysely<DB>): EventWriter {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = createEventWriter(db)));
-  return writer;
-}
-
-const RETRYABLE_PG_CODES = new Set(["40P01", "40001"]);
-
-/**
- * Runs a whole transaction again when PostgreSQL aborted it as a deadlock victim (or a serialization failure).
- * The writer's batches, undos, attendance changes and session deletes (and other app servers' writers) lock
- * players' counter rows in different orders, so a deadlock is expected under load, not a bug. The rolled-back
- * attempt left nothing behind and each of these writes is idempotent, so running it again is safe.
- * SQLite runs one transaction at a time and never gets here.
- */
-export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= attempts || typeof code !== "string" || !RETRYABLE_PG_CODES.has(code)) throw error;
-      // Jittered backoff so the two victims of one deadlock do not collide again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
-}
-
-/** The subset of the given ids that are players, sessions and plays of the team. One query. */
-async function teamReferences(
-  db: Kysely<DB>,
-  teamId: string,
-  ids: { players: string[]; sessions: string[]; plays: string[] },
-): Promise<{ players: Set<string>; sessions: Set<string>; plays: Set<string> }> {
-  const found = { players: new Set<string>(), sessions: new Set<string>(), plays: new Set<string>() };
-  const parts = [];
-  if (ids.players.length) {
-    parts.push(
-      db
-        .selectFrom("profiles")
-        .select([sql<string>`'p'`.as("kind"), "user_id as id"])
-        .where("team_id", "=", teamId)
-        .where("role", "=", "player")
-        .where("user_id", "in", ids.players),
-    );
-  }
-  if (ids.sessions.length) {
-    parts.push(
-      db
-        .selectFrom("team_sessions")
-        .select([sql<string>`'s'`.as("kind"), "id"])
-        .where("team_id", "=", teamId)
-        .where("id", "in", ids.sessions),
-    );
-  }
-  if (ids.plays.length) {
-    parts.push(
-      db
-        .selectFrom("plays")
-        .select([sql<string>`'y'`.as("kind"), "id"])
-        .where("team_id", "=", teamId)
-        .where("id", "in", ids.plays),
-    );
-  }
-  const [first, ...rest] = parts;
-  if (!first) return found;
-  const rows = await rest.reduce((q, part) => q.unionAll(part), first).execute();
-  for (const r of rows) {
-    (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
-  }
-  return found;
-}
-
 const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /** Throws a 400 naming every event whose player, session or play is not the team's. */
@@ -158,15 +81,8 @@ async function checkReferences(db: Kysely<DB>, teamId: string, events: readonly 
 
 /** Throws 409 when one of these ids is an event of another team (the caller may not learn anything more). */
 async function checkForeignIds(db: Kysely<DB>, teamId: string, events: readonly EventInput[], ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const foreign = await db
-    .selectFrom("events")
-    .select("id")
-    .where("id", "in", ids)
-    .where("team_id", "<>", teamId)
-    .execute();
-  if (foreign.length === 0) return;
-  const taken = new Set(foreign.map((r) => r.id));
+  const taken = await foreignEventIds(db, teamId, ids);
+  if (taken.size === 0) return;
   const fields: Record<string, string> = {};
   events.forEach((e, i) => {
     if (taken.has(e.id)) fields[`events.${i}.id`] = EVENT_ID_TAKEN;
@@ -205,7 +121,7 @@ export function eventRoutes() {
         // or in a batch (the outbox catching up): events of concurrent requests share one transaction and one
         // fsync, which is what makes the write budget reachable on SQLite. We answer only once all of this
         // request's events are committed.
-        const writer = writerFor(db);
+        const writer = c.get("services").eventWriter;
         results = await Promise.all(rows.map((row) => retryOnDeadlock(() => writer.record(row))));
       } catch (error) {
         // A player, session or play removed since the check above makes an insert fail on a foreign key: that is

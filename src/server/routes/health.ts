@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { pingDatabase } from "../db/engine.js";
 import { createRouter } from "../http/context.js";
 
 const HealthSchema = z
@@ -27,7 +27,7 @@ export function healthRoutes(version: string) {
     const { database } = c.get("services");
     let ok = true;
     try {
-      await sql`select 1`.execute(database.db);
+      await pingDatabase(database.db);
     } catch {
       ok = false;
     }

@@ -25,13 +25,13 @@ import {
   updatePlay,
   type Play,
 } from "../db/plays.js";
-import { fileUrl } from "../db/summaries.js";
+import { retryOnDeadlock } from "../db/retry.js";
+import { fileUrl } from "../db/rows.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, requireCoach } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
-import { retryOnDeadlock } from "./events.js";
 
 /*
  * The team's playbook, coaches only (a player gets 403, signed out 401, checked before any input is read).

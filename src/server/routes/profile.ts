@@ -16,10 +16,11 @@ import {
 } from "../../domain/api/player.js";
 import { blankPlayerSummary } from "../../domain/player-summary.js";
 import { eventPoints } from "../../domain/scoring.js";
-import { listPlayerEvents, playerScoreHistory } from "../db/analytics.js";
+import { listPlayerEvents, playerScoreHistory } from "../db/player-detail.js";
 import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
-import { fileUrl, teamPlayerSummaries } from "../db/summaries.js";
+import { fileUrl } from "../db/rows.js";
+import { teamPlayerSummaries } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type Viewer } from "../http/context.js";

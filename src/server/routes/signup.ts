@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { meSchema } from "../../domain/account.js";
 import { signupSchema, type SignupInput } from "../../domain/schemas.js";
 import { deleteUser, loadMe } from "../db/accounts.js";
-import { createProfile, createTeam, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
+import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
@@ -68,21 +68,17 @@ export function signupRoutes() {
     }
 
     try {
-      await db.transaction().execute(async (trx) => {
-        const teamId = team.kind === "create" ? (await createTeam(trx, { name: team.teamName })).id : team.teamId;
-        await createProfile(trx, {
-          userId,
-          teamId,
-          role: input.role,
-          coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
-          fullName: input.fullName,
-          jerseyNumber: input.role === "player" ? input.jerseyNumber : null,
-          primaryPosition: input.role === "player" ? input.primaryPosition : null,
-          positions:
-            input.role === "player"
-              ? [input.primaryPosition, ...input.positions.filter((p) => p !== input.primaryPosition)]
-              : [],
-        });
+      await createAccountProfile(db, team, {
+        userId,
+        role: input.role,
+        coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
+        fullName: input.fullName,
+        jerseyNumber: input.role === "player" ? input.jerseyNumber : null,
+        primaryPosition: input.role === "player" ? input.primaryPosition : null,
+        positions:
+          input.role === "player"
+            ? [input.primaryPosition, ...input.positions.filter((p) => p !== input.primaryPosition)]
+            : [],
       });
     } catch (error) {
       // Without a profile the account is unusable (SPEC §4): remove it so the email can sign up again.

@@ -12,10 +12,11 @@ import {
   teamStatsResponseSchema,
 } from "../../domain/api/team.js";
 import { eventPoints } from "../../domain/scoring.js";
-import { findTeamPlayer, listPlayerEvents, playerDetail, removePlayerFromTeam, teamSessionsWithCounts } from "../db/analytics.js";
+import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
 import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
-import { getTeamSession } from "../db/team-sessions.js";
+import { getTeamSession, teamSessionsWithCounts } from "../db/team-sessions.js";
+import { removePlayerFromTeam } from "../db/teams.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery } from "../http/query-params.js";

@@ -1,0 +1,47 @@
+/*
+ * Reading and writing column values the same way everywhere: stored files as URLs, JSON string lists (a
+ * profile's positions, a play's tags) and the effective position of a profile row.
+ */
+import { effectivePosition } from "../../domain/positions.js";
+
+/** URL of a stored file as the API serves it. */
+export function fileUrl(fileId: string | null | undefined): string | null {
+  return fileId ? `/api/files/${fileId}` : null;
+}
+
+/** Parses a JSON list of strings held in a text column; throws when it is not one. */
+export function parseStringList(text: string | null | undefined): string[] {
+  if (text === null || text === undefined || text === "") return [];
+  const value: unknown = JSON.parse(text);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+    throw new TypeError("not a JSON list of strings");
+  }
+  return value;
+}
+
+/** A list column that does not hold a JSON list of strings reads as an empty list rather than failing the read. */
+export function stringListOrEmpty(text: string | null | undefined): string[] {
+  try {
+    return parseStringList(text);
+  } catch {
+    return [];
+  }
+}
+
+/** A list of strings as its text column holds it. */
+export function serializeStringList(list: readonly string[]): string {
+  return JSON.stringify(list);
+}
+
+/**
+ * The effective position (SPEC §3) of a profile row, which decides each event's weight. A damaged positions
+ * list falls back to the primary position (SPEC §8: one bad profile breaks nothing).
+ */
+export function positionOfRow(r: { primary_position: string | null; positions: string }): string {
+  return effectivePosition({ primaryPosition: r.primary_position, positions: stringListOrEmpty(r.positions) });
+}
+
+/** A nullable integer column (PostgreSQL may hand back a string for a count or sum) as a number or null. */
+export function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
