@@ -135,13 +135,6 @@ test.describe("leaderboard", () => {
     await expect.poll(() => board(page)).toHaveLength(4);
   });
 
-  test("a game window with no games says so", async ({ page }) => {
-    await signedInCoachWithTeam(page, PLAYERS.slice(0, 1));
-    await page.goto("/coach/leaderboard?window=session");
-    await expect(page.getByRole("heading", { name: "No games yet" })).toBeVisible();
-    await expect(page.getByLabel("Game", { exact: true })).toBeDisabled();
-  });
-
   test("rows open the player; Back returns to the same board", async ({ page }) => {
     const { team } = await seed(page);
     await page.goto("/coach/leaderboard");

@@ -114,29 +114,4 @@ test.describe("player detail", () => {
     await history.getByLabel("Event type").selectOption({ label: "All event types" });
     await expect(history.getByRole("listitem")).toHaveCount(30);
   });
-
-  test("a player with nothing logged gets empty states, not blanks", async ({ page }) => {
-    const team = await signedInCoachWithTeam(page, [{ fullName: "Nia New", jerseyNumber: 5, primaryPosition: "lb" }]);
-    await page.goto(`/coach/player-detail/${team.players["Nia New"]!.id}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Nia New" })).toBeVisible();
-    await expect(page.getByText("No plays logged yet").first()).toBeVisible();
-    await expect(page.getByText("No attendance marked yet")).toBeVisible();
-    await expect(page.getByText("The score's history appears here once plays are logged for this player.")).toBeVisible();
-  });
-
-  test("a failed load offers Retry", async ({ page }) => {
-    const team = await signedInCoachWithTeam(page, [{ fullName: "Flo Flaky", jerseyNumber: 8, primaryPosition: "te" }]);
-    const id = team.players["Flo Flaky"]!.id;
-    let failing = true;
-    await page.route(
-      (url) => url.pathname === `/api/team/players/${id}`,
-      (route) => (failing ? route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Try later." } } }) : route.continue()),
-    );
-    await page.goto(`/coach/player-detail/${id}`);
-    await expect(page.getByRole("heading", { name: "Error loading this player" })).toBeVisible({ timeout: 15_000 });
-    failing = false;
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Flo Flaky" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Event history" })).toBeVisible();
-  });
 });

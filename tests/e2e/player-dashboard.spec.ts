@@ -115,33 +115,6 @@ test.describe("player dashboard", () => {
     await coachPage.context().close();
   });
 
-  test("a player with nothing yet sees empty states that say what will appear", async ({ page }) => {
-    const player = (await seedTeam({ players: [{ fullName: "Nova New" }] })).players[0]!;
-    await signInQuick(page, player.email);
-    await page.goto("/player/dashboard");
-    await expect(page.getByRole("heading", { name: "Your coach hasn't logged any plays for you yet" })).toBeVisible();
-    await expect(page.getByText("Your score's history draws here after your first one.")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "No feedback yet" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "No training logged this week" })).toBeVisible();
-    await expect(stat(page, "Team ranking")).toContainText("1 / 10");
-    await expect(stat(page, "Attendance")).toContainText("0%");
-    await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
-  });
-
-  test("shows an error with Retry when the dashboard cannot load", async ({ page }) => {
-    const player = (await seedTeam({ players: [{}] })).players[0]!;
-    await signInQuick(page, player.email);
-    let fail = true;
-    await page.route("**/api/me/dashboard*", (route) =>
-      fail ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback(),
-    );
-    await page.goto("/player/dashboard");
-    await expect(page.getByRole("heading", { name: "Error loading your dashboard" })).toBeVisible({ timeout: 15_000 });
-    fail = false;
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("region", { name: "Stats summary" })).toBeVisible();
-  });
-
   test("player pages fit a 375 px screen and have no axe violations", async ({ browser, baseURL }) => {
     const player = (await seedTeam({ players: [{ fullName: "Pia Phone" }] })).players[0]!;
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
