@@ -7,6 +7,8 @@ export interface FieldIds {
   hintId: string | undefined;
   errorId: string | undefined;
   describedBy: string | undefined;
+  /** The control is invalid: its own error is shown, or one shown elsewhere (`invalid`). */
+  invalid: boolean;
 }
 
 interface FormFieldProps {
@@ -15,40 +17,64 @@ interface FormFieldProps {
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
+  /** The label's look where the field sits in a toolbar or a row rather than a form column ("label" by default). */
+  labelClassName?: string;
+  /** The hint's look ("-mt-1 mb-1.5 text-sm text-stone-600" by default; "sr-only" for a hint read but not shown). */
+  hintClassName?: string;
+  /** The control's id, where something else must name it; a generated one otherwise. */
+  id?: string;
+  /** Ids of more text describing the control, read after the hint and error: a character count, an error shown once for several fields. */
+  describedBy?: string | undefined;
+  /** Marks the control invalid though the error it breaks is shown elsewhere (a date range's one message). */
+  invalid?: boolean;
   /** Renders the control; spread `controlProps(ids)` onto it so labels, hints and errors are wired up. */
   children: (ids: FieldIds) => ReactNode;
 }
 
-/** A labelled form control with its hint and error text tied to it for assistive technology. */
-export function FormField({ label, hint, error, className, children }: FormFieldProps) {
+/**
+ * A labelled form control with its hint and error text tied to it for assistive technology (aria-describedby,
+ * aria-invalid): every form and filter of the app builds its fields with it.
+ */
+export function FormField({
+  label,
+  hint,
+  error,
+  className,
+  labelClassName = "label",
+  hintClassName = "-mt-1 mb-1.5 text-sm text-stone-600",
+  id: givenId,
+  describedBy: extra,
+  invalid = false,
+  children,
+}: FormFieldProps) {
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = givenId ?? `${id}-input`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, errorId, extra].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="label">
+      <label htmlFor={inputId} className={labelClassName}>
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className="-mt-1 mb-1.5 text-sm text-stone-600">
+        <p id={hintId} className={hintClassName}>
           {hint}
         </p>
       ) : null}
-      {children({ inputId, hintId, errorId, describedBy })}
+      {children({ inputId, hintId, errorId, describedBy, invalid: invalid || Boolean(error) })}
       <FieldError id={errorId} message={error} />
     </div>
   );
 }
 
 /** The props that tie a control to its label, hint and error. */
-export function controlProps(ids: FieldIds, error: string | undefined) {
+export function controlProps(ids: FieldIds, error?: string | undefined) {
   return {
     id: ids.inputId,
     "aria-describedby": ids.describedBy,
-    "aria-invalid": error ? (true as const) : undefined,
+    "aria-invalid": error || ids.invalid ? (true as const) : undefined,
   };
 }
 

@@ -87,13 +87,12 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
             </select>
           )}
         </FormField>
-        <FormField label="Feedback" error={errors.body?.message}>
+        <FormField label="Feedback" error={errors.body?.message} describedBy={`${id}-count`}>
           {(ids) => (
             <>
               <textarea
                 {...controlProps(ids, errors.body?.message)}
                 {...register("body")}
-                aria-describedby={[ids.describedBy, `${id}-count`].filter(Boolean).join(" ")}
                 rows={6}
                 className="input min-h-32 resize-y"
               />

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Plus, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
+import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
 import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-state";
 import type { TeamSessionDto } from "../../../domain/api/logger";
@@ -68,7 +69,6 @@ export function EventLogger() {
   const [remembered, setRemembered] = useState(() => readRemembered(me.id));
   const [newOpen, setNewOpen] = useState(false);
   const [tab, setTab] = useState<"log" | "attendance">("log");
-  const ids = useId();
 
   useEffect(() => {
     // The worker's first visit: what loaded before it took control was not cached, so load it again through it.
@@ -154,47 +154,46 @@ export function EventLogger() {
 
       {sessionList.length > 0 || sessionId !== null || sessionsBlocked ? (
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={`${ids}-session`} className="mb-1 block text-sm font-semibold text-stone-700">
-              Session
-            </label>
-            {sessionsBlocked ? (
-              <p className="text-sm text-red-800">
-                {sessions.isError
-                  ? describeError(sessions.error, "Sessions could not be loaded.")
-                  : "Offline: this phone has no saved copy of your sessions yet. They load when the connection is back."}
-              </p>
-            ) : (
-              <select
-                id={`${ids}-session`}
-                className="input h-12 truncate py-0 pr-8 font-semibold"
-                value={sessionId ?? ""}
-                onChange={(e) => chooseSession(e.target.value)}
-                disabled={sessions.isPending}
-              >
-                {sessionId === null ? <option value="">{sessions.isPending ? "Loading sessions…" : "Choose a session"}</option> : null}
-                {todays.length ? (
-                  <optgroup label="Today">
-                    {todays.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {sessionPickerLabel(s, today)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {earlier.length ? (
-                  <optgroup label="Earlier">
-                    {earlier.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {sessionPickerLabel(s, today)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {sessionId !== null && !session && !sessions.data ? <option value={sessionId}>Last session used</option> : null}
-              </select>
-            )}
-          </div>
+          <FormField label="Session" className="min-w-0 flex-1" labelClassName="mb-1 block text-sm font-semibold text-stone-700">
+            {(field) =>
+              sessionsBlocked ? (
+                <p className="text-sm text-red-800">
+                  {sessions.isError
+                    ? describeError(sessions.error, "Sessions could not be loaded.")
+                    : "Offline: this phone has no saved copy of your sessions yet. They load when the connection is back."}
+                </p>
+              ) : (
+                <select
+                  {...controlProps(field)}
+                  className="input h-12 truncate py-0 pr-8 font-semibold"
+                  value={sessionId ?? ""}
+                  onChange={(e) => chooseSession(e.target.value)}
+                  disabled={sessions.isPending}
+                >
+                  {sessionId === null ? <option value="">{sessions.isPending ? "Loading sessions…" : "Choose a session"}</option> : null}
+                  {todays.length ? (
+                    <optgroup label="Today">
+                      {todays.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {sessionPickerLabel(s, today)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null}
+                  {earlier.length ? (
+                    <optgroup label="Earlier">
+                      {earlier.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {sessionPickerLabel(s, today)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null}
+                  {sessionId !== null && !session && !sessions.data ? <option value={sessionId}>Last session used</option> : null}
+                </select>
+              )
+            }
+          </FormField>
           <button type="button" aria-label="New session" className="btn btn-primary h-12 shrink-0 px-3.5" onClick={() => setNewOpen(true)}>
             <Plus aria-hidden="true" className="size-5" />
             New

@@ -3,6 +3,7 @@ import { ChevronDown, CloudUpload, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import { OTHER_EVENT_TYPES, takesYards, WEIGHTED_EVENT_TYPES, type EventType } from "../../../domain/event-types";
 import { eventPoints } from "../../../domain/scoring";
+import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
 import type { PlayOption } from "./queries";
 
@@ -10,6 +11,8 @@ const TOUCHDOWNS = new Set<EventType>(["Pass TD", "TD Catch", "Rush TD"]);
 const DEFENSE = new Set<EventType>(["Flag Pull", "Interception", "Sack", "Defensive Stop"]);
 
 const WEIGHTED = new Set<EventType>(WEIGHTED_EVENT_TYPES);
+/** The pad's fields sit in one row, each label beside its control. */
+const INLINE_LABEL = "text-sm font-semibold text-stone-800";
 
 /** Touchdowns stand out, defence and offence read apart, the unweighted types stay plain. */
 function typeTone(type: EventType): string {
@@ -61,8 +64,6 @@ export function EventPad({
 }) {
   const [moreOpen, setMoreOpen] = useState(false);
   const ids = useId();
-  const yardsId = `${ids}-yards`;
-  const yardsHintId = `${ids}-yards-hint`;
   const yardsErrorId = `${ids}-yards-error`;
   const moreId = `${ids}-more`;
   const hasYards = yardsText.trim() !== "" && !yardsError;
@@ -124,54 +125,52 @@ export function EventPad({
       </div>
 
       <div className="flex flex-wrap items-start gap-2">
-        <div className="flex items-center gap-1.5">
-          <label htmlFor={yardsId} className="text-sm font-semibold text-stone-800">
-            Yards
-          </label>
-          <input
-            id={yardsId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            enterKeyHint="done"
-            placeholder="—"
-            value={yardsText}
-            onChange={(e) => onYardsChange(e.target.value)}
-            aria-describedby={yardsError ? `${yardsHintId} ${yardsErrorId}` : yardsHintId}
-            aria-invalid={yardsError ? true : undefined}
-            className="input h-10 w-16 px-2 py-0 text-center tabular-nums"
-          />
-          <button
-            type="button"
-            onClick={flipSign}
-            aria-label="Switch between gain and loss"
-            className="btn btn-secondary h-10 w-10 shrink-0 px-0 py-0 text-lg"
-          >
-            ±
-          </button>
-          <span id={yardsHintId} className="sr-only">
-            Optional. Applies to the next event that takes yards, then clears.
-          </span>
-        </div>
+        <FormField
+          label="Yards"
+          hint="Optional. Applies to the next event that takes yards, then clears."
+          className="flex items-center gap-1.5"
+          labelClassName={INLINE_LABEL}
+          hintClassName="sr-only"
+          invalid={yardsError !== null}
+          describedBy={yardsError ? yardsErrorId : undefined}
+        >
+          {(field) => (
+            <>
+              <input
+                {...controlProps(field)}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="done"
+                placeholder="—"
+                value={yardsText}
+                onChange={(e) => onYardsChange(e.target.value)}
+                className="input h-10 w-16 px-2 py-0 text-center tabular-nums"
+              />
+              <button
+                type="button"
+                onClick={flipSign}
+                aria-label="Switch between gain and loss"
+                className="btn btn-secondary h-10 w-10 shrink-0 px-0 py-0 text-lg"
+              >
+                ±
+              </button>
+            </>
+          )}
+        </FormField>
         {plays.length > 0 ? (
-          <div className="flex min-w-0 flex-1 items-center gap-1.5">
-            <label htmlFor={`${ids}-play`} className="text-sm font-semibold text-stone-800">
-              Play
-            </label>
-            <select
-              id={`${ids}-play`}
-              value={playId}
-              onChange={(e) => onPlayChange(e.target.value)}
-              className="input h-10 min-w-0 flex-1 py-0"
-            >
-              <option value="">No play</option>
-              {plays.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label="Play" className="flex min-w-0 flex-1 items-center gap-1.5" labelClassName={INLINE_LABEL}>
+            {(field) => (
+              <select {...controlProps(field)} value={playId} onChange={(e) => onPlayChange(e.target.value)} className="input h-10 min-w-0 flex-1 py-0">
+                <option value="">No play</option>
+                {plays.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         ) : null}
         {pending > 0 ? (
           // The header's status says it to assistive technology; this copy keeps it in sight while scrolled.

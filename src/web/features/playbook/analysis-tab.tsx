@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { Archive, BarChart3, Info } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { controlProps, FormField } from "~/ui/form-field";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
@@ -32,6 +33,9 @@ import { SideBadge } from "./play-bits";
 import { describeWindow } from "./window-text";
 
 /** The Analysis tab: filters, what is untagged, the comparison chart and the sortable table with its drill-down. */
+/** The date fields sit in a row under one "Dates" legend, so their labels are small. */
+const DATE_LABEL = "mb-1 block text-sm text-stone-700";
+
 export function AnalysisTab({
   filters,
   onFiltersChange,
@@ -195,36 +199,30 @@ export function AnalysisTab({
         <fieldset>
           <legend className="label">Dates</legend>
           <div className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={`${ids}-from`} className="mb-1 block text-sm text-stone-700">
-                From
-              </label>
-              <input
-                id={`${ids}-from`}
-                type="date"
-                className="input py-1.5"
-                value={filters.from}
-                max={filters.to || undefined}
-                aria-invalid={invalidRange ? true : undefined}
-                aria-describedby={invalidRange ? `${ids}-range-error` : undefined}
-                onChange={(event) => set({ from: event.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${ids}-to`} className="mb-1 block text-sm text-stone-700">
-                To
-              </label>
-              <input
-                id={`${ids}-to`}
-                type="date"
-                className="input py-1.5"
-                value={filters.to}
-                min={filters.from || undefined}
-                aria-invalid={invalidRange ? true : undefined}
-                aria-describedby={invalidRange ? `${ids}-range-error` : undefined}
-                onChange={(event) => set({ to: event.target.value })}
-              />
-            </div>
+            <FormField label="From" labelClassName={DATE_LABEL} invalid={invalidRange !== null} describedBy={invalidRange ? `${ids}-range-error` : undefined}>
+              {(field) => (
+                <input
+                  {...controlProps(field)}
+                  type="date"
+                  className="input py-1.5"
+                  value={filters.from}
+                  max={filters.to || undefined}
+                  onChange={(event) => set({ from: event.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label="To" labelClassName={DATE_LABEL} invalid={invalidRange !== null} describedBy={invalidRange ? `${ids}-range-error` : undefined}>
+              {(field) => (
+                <input
+                  {...controlProps(field)}
+                  type="date"
+                  className="input py-1.5"
+                  value={filters.to}
+                  min={filters.from || undefined}
+                  onChange={(event) => set({ to: event.target.value })}
+                />
+              )}
+            </FormField>
             {filters.from || filters.to ? (
               <button type="button" className="btn btn-secondary py-2" onClick={() => set({ from: "", to: "" })}>
                 Clear dates

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
+import { controlProps, FormField } from "~/ui/form-field";
 import { formatDateTime, formatDay, formatScore } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import { sessionLabel } from "../../../domain/api/team";
@@ -80,24 +81,23 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
         <h2 id={`${ids}-title`} className="text-lg font-bold text-stone-900">
           Event history
         </h2>
-        <div>
-          <label htmlFor={`${ids}-type`} className="label">
-            Event type
-          </label>
-          <select
-            id={`${ids}-type`}
-            className="input py-2"
-            value={type ?? ""}
-            onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
-          >
-            <option value="">All event types</option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField label="Event type">
+          {(field) => (
+            <select
+              {...controlProps(field)}
+              className="input py-2"
+              value={type ?? ""}
+              onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
+            >
+              <option value="">All event types</option>
+              {EVENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
       {body}
     </section>

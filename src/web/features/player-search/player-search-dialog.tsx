@@ -4,6 +4,7 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { controlProps, FormField } from "~/ui/form-field";
 import { useSession } from "~/lib/session-context";
 import { formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
@@ -142,24 +143,25 @@ export default function PlayerSearchDialog({
               </Dialog.Close>
             </div>
 
-            <div className="relative mt-3">
-              <label htmlFor={`${ids}-query`} className="sr-only">
-                Search players
-              </label>
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500" />
-              <input
-                ref={inputRef}
-                id={`${ids}-query`}
-                type="text"
-                enterKeyHint="search"
-                className="input pl-10"
-                placeholder="Search players by name"
-                autoComplete="off"
-                spellCheck={false}
-                value={criteria.query}
-                onChange={(event) => update({ query: event.target.value })}
-              />
-            </div>
+            <FormField label="Search players" className="relative mt-3" labelClassName="sr-only">
+              {(field) => (
+                <>
+                  <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500" />
+                  <input
+                    {...controlProps(field)}
+                    ref={inputRef}
+                    type="text"
+                    enterKeyHint="search"
+                    className="input pl-10"
+                    placeholder="Search players by name"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={criteria.query}
+                    onChange={(event) => update({ query: event.target.value })}
+                  />
+                </>
+              )}
+            </FormField>
 
             <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
               <button
@@ -182,76 +184,73 @@ export default function PlayerSearchDialog({
 
             <div id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3">
               <div className="grid gap-3 sm:grid-cols-3">
-                <div>
-                  <label htmlFor={`${ids}-position`} className="label">
-                    Position
-                  </label>
-                  <select
-                    id={`${ids}-position`}
-                    className="input py-2"
-                    value={criteria.position}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      update({ position: isPositionKey(value) ? value : "all" });
-                    }}
-                  >
-                    <option value="all">All positions</option>
-                    <optgroup label="Offense">
-                      {OFFENSE.map((p) => (
-                        <option key={p.key} value={p.key}>
-                          {p.name}
+                <FormField label="Position">
+                  {(field) => (
+                    <select
+                      {...controlProps(field)}
+                      className="input py-2"
+                      value={criteria.position}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        update({ position: isPositionKey(value) ? value : "all" });
+                      }}
+                    >
+                      <option value="all">All positions</option>
+                      <optgroup label="Offense">
+                        {OFFENSE.map((p) => (
+                          <option key={p.key} value={p.key}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                      <optgroup label="Defense">
+                        {DEFENSE.map((p) => (
+                          <option key={p.key} value={p.key}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    </select>
+                  )}
+                </FormField>
+                <FormField label="Sort By">
+                  {(field) => (
+                    <select
+                      {...controlProps(field)}
+                      className="input py-2"
+                      value={criteria.sortBy}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        if (isSortKey(value)) update({ sortBy: value });
+                      }}
+                    >
+                      {SORT_OPTIONS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
                         </option>
                       ))}
-                    </optgroup>
-                    <optgroup label="Defense">
-                      {DEFENSE.map((p) => (
-                        <option key={p.key} value={p.key}>
-                          {p.name}
+                    </select>
+                  )}
+                </FormField>
+                <FormField label="Order">
+                  {(field) => (
+                    <select
+                      {...controlProps(field)}
+                      className="input py-2"
+                      value={criteria.order}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        if (isSortOrder(value)) update({ order: value });
+                      }}
+                    >
+                      {ORDER_OPTIONS.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
                         </option>
                       ))}
-                    </optgroup>
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${ids}-sort`} className="label">
-                    Sort By
-                  </label>
-                  <select
-                    id={`${ids}-sort`}
-                    className="input py-2"
-                    value={criteria.sortBy}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      if (isSortKey(value)) update({ sortBy: value });
-                    }}
-                  >
-                    {SORT_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${ids}-order`} className="label">
-                    Order
-                  </label>
-                  <select
-                    id={`${ids}-order`}
-                    className="input py-2"
-                    value={criteria.order}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      if (isSortOrder(value)) update({ order: value });
-                    }}
-                  >
-                    {ORDER_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                    </select>
+                  )}
+                </FormField>
               </div>
             </div>
           </div>

@@ -155,13 +155,12 @@ export function LogForm({
           )}
         </FormField>
       </div>
-      <FormField label="Notes (optional)" error={errors.notes?.message}>
+      <FormField label="Notes (optional)" error={errors.notes?.message} describedBy={`${id}-count`}>
         {(ids) => (
           <>
             <textarea
               {...controlProps(ids, errors.notes?.message)}
               {...register("notes")}
-              aria-describedby={[ids.describedBy, `${id}-count`].filter(Boolean).join(" ")}
               rows={3}
               className="input resize-y"
             />

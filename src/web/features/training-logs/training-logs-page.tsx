@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { FieldError } from "~/ui/form-field";
+import { controlProps, FieldError, FormField } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import {
@@ -227,50 +227,45 @@ export function TrainingLogsPage() {
 
         <fieldset className="grid gap-4 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <legend className="sr-only">Filter the history</legend>
-          <div>
-            <label htmlFor={`${ids}-type`} className="label">
-              Activity
-            </label>
-            <select
-              id={`${ids}-type`}
-              className="input h-11 py-2"
-              value={draft.type}
-              onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
-            >
-              <option value="">All activities</option>
-              {ACTIVITY_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${ids}-from`} className="label">
-              From
-            </label>
-            <input
-              id={`${ids}-from`}
-              type="date"
-              className="input h-11 py-2"
-              value={draft.from}
-              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-to`} className="label">
-              To
-            </label>
-            <input
-              id={`${ids}-to`}
-              type="date"
-              className="input h-11 py-2"
-              value={draft.to}
-              aria-invalid={filterError ? true : undefined}
-              aria-describedby={filterError ? `${ids}-filter-error` : undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            />
-          </div>
+          <FormField label="Activity">
+            {(field) => (
+              <select
+                {...controlProps(field)}
+                className="input h-11 py-2"
+                value={draft.type}
+                onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
+              >
+                <option value="">All activities</option>
+                {ACTIVITY_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="From">
+            {(field) => (
+              <input
+                {...controlProps(field)}
+                type="date"
+                className="input h-11 py-2"
+                value={draft.from}
+                onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+              />
+            )}
+          </FormField>
+          <FormField label="To" invalid={Boolean(filterError)} describedBy={filterError ? `${ids}-filter-error` : undefined}>
+            {(field) => (
+              <input
+                {...controlProps(field)}
+                type="date"
+                className="input h-11 py-2"
+                value={draft.to}
+                onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+              />
+            )}
+          </FormField>
           <button type="button" className="btn btn-secondary py-2" onClick={() => setDraft(NO_FILTERS)} disabled={sameDraft(draft, NO_FILTERS)}>
             Clear filters
           </button>
