@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { SESSION_EVENTS_SHOWN, type SessionEvent } from "../../domain/api/logger.js";
 import { eventPoints } from "../../domain/scoring.js";
 import { inTransaction, nowIso } from "./engine.js";
@@ -199,13 +199,28 @@ export async function getEvent(db: Kysely<DB>, key: { id: string; teamId: string
   return row ? toEventRow(row) : null;
 }
 
+/** Where an event stands in the newest-first order (occurred_at, then id): the key of a page cursor. */
+export interface EventKey {
+  occurredAt: string;
+  id: string;
+}
+
+/**
+ * The events strictly older than `key` in the newest-first order: the keyset condition of every paged event
+ * list. `alias` is the events table's alias in the query ("e"), if it has one.
+ */
+export function olderThan(key: EventKey, alias?: string): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql<SqlBool>`(${column("occurred_at")} < ${key.occurredAt} or (${column("occurred_at")} = ${key.occurredAt} and ${column("id")} < ${key.id}))`;
+}
+
 export interface ListEventsOptions {
   teamId: string;
   /** Only this player's events (uses the (player_id, occurred_at) index). */
   playerId?: string;
   sessionId?: string;
   /** Keyset pagination: events strictly older than this (occurredAt, id) pair. */
-  before?: { occurredAt: string; id: string };
+  before?: EventKey;
   /** Default 50, at most 500. */
   limit?: number;
 }
@@ -216,15 +231,7 @@ export async function listEvents(db: Kysely<DB>, opts: ListEventsOptions): Promi
   let q = db.selectFrom("events").selectAll().where("team_id", "=", opts.teamId);
   if (opts.playerId !== undefined) q = q.where("player_id", "=", opts.playerId);
   if (opts.sessionId !== undefined) q = q.where("session_id", "=", opts.sessionId);
-  const before = opts.before;
-  if (before) {
-    q = q.where((eb) =>
-      eb.or([
-        eb("occurred_at", "<", before.occurredAt),
-        eb.and([eb("occurred_at", "=", before.occurredAt), eb("id", "<", before.id)]),
-      ]),
-    );
-  }
+  if (opts.before) q = q.where(olderThan(opts.before));
   const rows = await q.orderBy("occurred_at", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(toEventRow);
 }

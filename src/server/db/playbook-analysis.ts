@@ -15,7 +15,6 @@ import type {
   PlaybookAnalysisResponse,
   PlaybookAnalysisRow,
 } from "../../domain/api/plays.js";
-import { nameKey } from "../../domain/api/plays.js";
 import {
   addPlayerCredit,
   addTaggedGroup,
@@ -31,8 +30,8 @@ import {
 } from "../../domain/playbook.js";
 import { eventPoints } from "../../domain/scoring.js";
 import { localDay } from "./engine.js";
-import type { EventKey } from "./player-detail.js";
-import { getPlay, toPlay, type Play } from "./plays.js";
+import { olderThan, type EventKey } from "./events.js";
+import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 
@@ -139,10 +138,7 @@ export function analysisRow(play: Play, totals: PlayTotals): PlaybookAnalysisRow
 
 function compareRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow): number {
   if (a.timesRun !== b.timesRun) return b.timesRun - a.timesRun;
-  const ka = nameKey(a.name);
-  const kb = nameKey(b.name);
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  return a.playId < b.playId ? -1 : a.playId > b.playId ? 1 : 0;
+  return compareNameThenId(a.name, a.playId, b.name, b.playId);
 }
 
 /**
@@ -181,10 +177,7 @@ export async function playbookAnalysis(
 
 function comparePlayers(a: PlayAnalysisPlayer, b: PlayAnalysisPlayer): number {
   if (a.points !== b.points) return b.points - a.points;
-  const ka = nameKey(a.name);
-  const kb = nameKey(b.name);
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  return a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0;
+  return compareNameThenId(a.name, a.playerId, b.name, b.playerId);
 }
 
 /**
@@ -216,15 +209,7 @@ export async function playDrillDown(
       "s.opponent",
     ])
     .where("e.play_id", "=", playId);
-  const before = page.before;
-  if (before) {
-    pageQuery = pageQuery.where((eb) =>
-      eb.or([
-        eb("e.occurred_at", "<", before.occurredAt),
-        eb.and([eb("e.occurred_at", "=", before.occurredAt), eb("e.id", "<", before.id)]),
-      ]),
-    );
-  }
+  if (page.before) pageQuery = pageQuery.where(olderThan(page.before, "e"));
   const [groups, pageRows] = await Promise.all([
     groupedCounts(db, teamId, w, { only: playId }),
     pageQuery

@@ -8,8 +8,10 @@ import type { SessionRef } from "../../domain/api/common.js";
 import type { PlayerDetailResponse } from "../../domain/api/team.js";
 import { eventPointsTenths } from "../../domain/scoring.js";
 import { localDay } from "./engine.js";
+import { olderThan, type EventKey } from "./events.js";
 import { numberOrNull, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";
+import { toTrainingLogDto } from "./training-logs.js";
 import { groupCounterRows, summarizeRow, teamPlayersWithCounters, type SummaryErrorHandler } from "./summaries.js";
 
 export type TeamPlayer = PlayerDetailResponse["player"];
@@ -100,14 +102,7 @@ export async function playerTrainingLogs(
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    activityType: r.activity_type,
-    durationMinutes: Number(r.duration_minutes),
-    intensity: Number(r.intensity),
-    notes: r.notes,
-  }));
+  return rows.map(toTrainingLogDto);
 }
 
 /** Feedback the team's coaches gave the player, newest first, with the coach's name. */
@@ -142,11 +137,6 @@ export async function playerDetail(
   return { player, attendance, scoreHistory, trainingLogs, feedback };
 }
 
-export interface EventKey {
-  occurredAt: string;
-  id: string;
-}
-
 export interface PlayerEventRow {
   id: string;
   eventType: string;
@@ -172,15 +162,7 @@ export async function listPlayerEvents(
     .where("e.team_id", "=", opts.teamId)
     .where("e.player_id", "=", opts.playerId);
   if (opts.eventType !== undefined) q = q.where("e.event_type", "=", opts.eventType);
-  const before = opts.before;
-  if (before) {
-    q = q.where((eb) =>
-      eb.or([
-        eb("e.occurred_at", "<", before.occurredAt),
-        eb.and([eb("e.occurred_at", "=", before.occurredAt), eb("e.id", "<", before.id)]),
-      ]),
-    );
-  }
+  if (opts.before) q = q.where(olderThan(opts.before, "e"));
   const rows = await q
     .orderBy("e.occurred_at", "desc")
     .orderBy("e.id", "desc")

@@ -79,10 +79,15 @@ export function comparePlaysForPicker(
     if (b.lastUsedAt === null) return -1;
     return a.lastUsedAt < b.lastUsedAt ? 1 : -1;
   }
-  const ka = nameKey(a.name);
-  const kb = nameKey(b.name);
+  return compareNameThenId(a.name, a.id, b.name, b.id);
+}
+
+/** Orders by name (as nameKey compares names: any case, NFC), then by id so equal names keep a stable order. */
+export function compareNameThenId(aName: string, aId: string, bName: string, bId: string): number {
+  const ka = nameKey(aName);
+  const kb = nameKey(bName);
   if (ka !== kb) return ka < kb ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { TrainingLogDto } from "../../domain/api/player.js";
 import { nowIso } from "./engine.js";
 import type { DB, TrainingLogRecord } from "./schema.js";
 
-function toDto(r: Pick<TrainingLogRecord, "id" | "date" | "activity_type" | "duration_minutes" | "intensity" | "notes">): TrainingLogDto {
+export function toTrainingLogDto(r: Pick<TrainingLogRecord, "id" | "date" | "activity_type" | "duration_minutes" | "intensity" | "notes">): TrainingLogDto {
   return {
     id: r.id,
     date: r.date,
@@ -38,7 +38,7 @@ export async function listTrainingLogs(db: Kysely<DB>, f: TrainingLogFilter): Pr
   if (f.from !== undefined) q = q.where("date", ">=", f.from);
   if (f.to !== undefined) q = q.where("date", "<=", f.to);
   const rows = await q.orderBy("date", "desc").orderBy("created_at", "desc").orderBy("id", "desc").execute();
-  return rows.map(toDto);
+  return rows.map(toTrainingLogDto);
 }
 
 export interface NewTrainingLog {
@@ -69,7 +69,7 @@ export async function createTrainingLog(db: Kysely<DB>, log: NewTrainingLog): Pr
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDto(row);
+  return toTrainingLogDto(row);
 }
 
 export interface TrainingLogPatch {
@@ -100,7 +100,7 @@ export async function updateTrainingLog(
     .where("player_id", "=", key.playerId)
     .returningAll()
     .executeTakeFirst();
-  return row ? toDto(row) : null;
+  return row ? toTrainingLogDto(row) : null;
 }
 
 /** Removes one of the player's own logs; false when the id is not theirs (or does not exist). */

@@ -1,5 +1,5 @@
 import { assertIsoTimestamp } from "../db/events.js";
-import type { EventKey } from "../db/player-detail.js";
+import type { EventKey } from "../db/events.js";
 
 /*
  * Keyset cursor of the player event log: the (occurredAt, id) of the last event of a page, as base64url JSON.
