@@ -45,7 +45,8 @@ async function openAllDetails(page: Page): Promise<number> {
     for (const el of els) (el as HTMLDetailsElement).open = true;
     return els.length;
   });
-  if (opened) await page.waitForTimeout(100);
+  // Like settle(): what opening them started has finished before axe looks.
+  if (opened) await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   return opened;
 }
 

@@ -119,11 +119,12 @@ test.describe("team stats", () => {
 test.describe("live updates", () => {
   test("a play logged elsewhere shows up on an open page without a reload", async ({ page }) => {
     const team = await seed(page);
+    const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/team/stream") && r.status() === 200);
     await page.goto("/coach/team-roster");
     const lee = page.getByRole("row").filter({ hasText: "Lee Backer" });
     await expect(lee).toContainText("7.2");
-    // Give the event stream a moment to connect, then log from "another device" (the API).
-    await page.waitForTimeout(500);
+    // Once the event stream is open, log from "another device" (the API).
+    await streamOpen;
     await logEvents(page, team.players["Lee Backer"]!.id, [{ eventType: "Interception" }]);
     await expect(lee).toContainText("13.3", { timeout: 10_000 });
   });

@@ -15,12 +15,18 @@ function countScripts(page: Page): () => number {
   return () => n;
 }
 
-/** Holds the app's entry module back for `ms`, so what a test does first happens before the app runs. */
-async function slowApp(page: Page, ms = 1_500) {
+/**
+ * Holds the app's entry module back until the returned function is called, so what a test does first surely
+ * happens before the app runs (a condition, not a guess at how long that takes).
+ */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 const hydrated = (page: Page) =>
@@ -61,7 +67,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test("the first tap on Menu opens it once the app has started", async ({ page }) => {
-    await slowApp(page);
+    const startApp = await holdApp(page);
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -69,6 +75,7 @@ test.describe("on a phone", () => {
     const menu = page.getByRole("button", { name: "Menu" });
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await menu.click();
+    startApp();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" })).toBeVisible();
   });
@@ -76,7 +83,7 @@ test.describe("on a phone", () => {
 
 test("a sign-in typed and sent before the app runs is kept, held and sent once it does", async ({ page }) => {
   const { coach } = await seedTeam({ teamName: "Early Birds", coachName: "Erin Early" });
-  await slowApp(page);
+  const startApp = await holdApp(page);
   await page.goto("/login");
   await page.waitForLoadState("domcontentloaded");
   // Typing starts the app; the entry module is held back, so all of this happens before React runs. The form's
@@ -85,17 +92,19 @@ test("a sign-in typed and sent before the app runs is kept, held and sent once i
   await page.getByLabel("Password").fill(coach.password);
   expect(await hydrated(page)).toBe(false);
   await page.getByLabel("Password").press("Enter");
+  startApp();
   await expect(page).toHaveURL(/\/coach\/dashboard$/);
   expect(page.url()).not.toContain("password");
 });
 
 test("a role chosen on the sign-up page before the app runs stays chosen", async ({ page }) => {
-  await slowApp(page);
+  const startApp = await holdApp(page);
   await page.goto("/signup");
   await page.waitForLoadState("domcontentloaded");
   const coachRole = page.getByRole("radio", { name: /coach/i });
   await coachRole.check();
   expect(await hydrated(page)).toBe(false);
+  startApp();
   await expect.poll(() => hydrated(page)).toBe(true);
   await expect(coachRole).toBeChecked();
   await expect(page.getByLabel(/team name/i)).toBeVisible();
