@@ -2,16 +2,10 @@ import { clsx } from "clsx";
 import { AlertTriangle, CloudUpload, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { sessionTotals, type EventRow } from "./view-model";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
-
-function formatTime(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? "" : timeFormat.format(t);
-}
 
 /**
  * The session's events, newest first. Each row has its delete (asked once: it cannot be taken back from here);
@@ -47,15 +41,16 @@ export function EventList({
           {rows.map((row) => {
             const what = `${row.eventType} by ${row.playerName}`;
             return (
-              <li key={row.id} className={clsx("flex items-center gap-3 py-2 pr-1.5 pl-3", row.status === "failed" && "bg-red-50")}>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-stone-900">
-                    {row.eventType}
-                    <span className="font-normal text-stone-700"> · {row.playerName}</span>
-                  </p>
-                  <p className="flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
-                    <span className="tabular-nums">{formatTime(row.occurredAt)}</span>
-                    {row.yards !== null ? <span className="tabular-nums">{row.yards} yd</span> : null}
+              <EventRowView
+                key={row.id}
+                event={row}
+                time="clock"
+                yards="yd"
+                points="bare"
+                align="center"
+                className={clsx("gap-3 py-2 pr-1.5 pl-3", row.status === "failed" && "bg-red-50")}
+                badges={
+                  <>
                     {row.status === "pending" ? (
                       <span className="inline-flex items-center gap-1 rounded-full bg-accent-100 px-2 py-0.5 text-xs font-bold text-accent-800">
                         <CloudUpload aria-hidden="true" className="size-3.5" />
@@ -68,11 +63,10 @@ export function EventList({
                         not saved
                       </span>
                     ) : null}
-                  </p>
-                  {row.status === "failed" && row.error ? <p className="mt-0.5 text-sm font-medium text-red-800">{row.error}</p> : null}
-                </div>
-                <span className="shrink-0 text-sm font-bold text-field-800 tabular-nums">+{formatScore(row.points)}</span>
-                {row.status === "failed" ? (
+                  </>
+                }
+                actions={
+                  row.status === "failed" ? (
                   <button
                     type="button"
                     onClick={() => onDiscard(row)}
@@ -90,8 +84,11 @@ export function EventList({
                   >
                     <Trash2 aria-hidden="true" className="size-5" />
                   </button>
-                )}
-              </li>
+                  )
+                }
+              >
+                {row.status === "failed" && row.error ? <p className="mt-0.5 text-sm font-medium text-red-800">{row.error}</p> : null}
+              </EventRowView>
             );
           })}
         </ul>
@@ -105,7 +102,7 @@ export function EventList({
         description={
           confirming ? (
             <p>
-              {confirming.eventType} by {confirming.playerName} at {formatTime(confirming.occurredAt)} (+{formatScore(confirming.points)}) comes off
+              {confirming.eventType} by {confirming.playerName} at {formatClock(confirming.occurredAt)} (+{formatScore(confirming.points)}) comes off
               the player&apos;s stats and score.
             </p>
           ) : null

@@ -5,6 +5,8 @@ import { Dialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatCount, formatDateTime, formatDay, formatScore, NONE } from "~/ui/format";
+import { EventRow } from "~/ui/event-row";
+import { controlProps, FormField } from "~/ui/form-field";
 import { PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "../../../domain/api/plays";
@@ -275,20 +277,16 @@ function EventsSection({
       ) : (
         <ol className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200" aria-label={`Events of ${playName}`}>
           {events.map((event) => {
-            const selectId = `${ids}-play-${event.id}`;
             const pending = retag.isPending && retag.variables.event.id === event.id;
             const when = formatDateTime(event.occurredAt);
             return (
-              <li key={event.id} className={clsx("p-3", notice?.tone === "error" && notice.eventId === event.id && "bg-red-50")}>
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="font-bold text-stone-900">
-                    {event.eventType}
-                    <span className="font-semibold text-stone-700"> · {event.playerName}</span>
-                  </p>
-                  <time dateTime={event.occurredAt} className="text-sm text-stone-700">
-                    {when}
-                  </time>
-                </div>
+              <EventRow
+                key={event.id}
+                event={{ ...event, session: undefined }}
+                yards="none"
+                points="none"
+                className={clsx("p-3", notice?.tone === "error" && notice.eventId === event.id && "bg-red-50")}
+              >
                 <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-stone-700">
                   <div className="flex gap-1">
                     <dt>Yards</dt>
@@ -303,51 +301,60 @@ function EventsSection({
                     <dd className="min-w-0 font-semibold break-words text-stone-900">{event.session ? sessionLabel(event.session, formatDay) : "No session"}</dd>
                   </div>
                 </dl>
-                <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <label htmlFor={selectId} className="text-sm font-semibold text-stone-800">
-                    Change play
-                    <span className="sr-only">
-                      {" "}
-                      for {event.eventType} by {event.playerName}, {when}
-                    </span>
-                  </label>
-                  <select
-                    id={selectId}
-                    className="input w-auto max-w-full min-w-0 flex-1 py-1.5 text-sm sm:max-w-xs sm:flex-none"
-                    value={playId}
-                    disabled={retag.isPending}
-                    onChange={(e) => {
-                      const value = e.target.value;
-                      if (value === playId) return;
-                      const to = value === "" ? null : (choices.find((p) => p.id === value) ?? null);
-                      if (value !== "" && !to) return;
-                      retag.mutate({ event, to });
-                    }}
-                  >
-                    <option value={playId}>{playName} (current)</option>
-                    <option value="">No play</option>
-                    {offense.length > 0 ? (
-                      <optgroup label={SIDE_LABEL.offense}>
-                        {offense.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ) : null}
-                    {defense.length > 0 ? (
-                      <optgroup label={SIDE_LABEL.defense}>
-                        {defense.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ) : null}
-                  </select>
-                  {pending ? <span className="text-sm text-stone-700">Moving…</span> : null}
-                </div>
-              </li>
+                <FormField
+                  label={
+                    <>
+                      Change play
+                      <span className="sr-only">
+                        {" "}
+                        for {event.eventType} by {event.playerName}, {when}
+                      </span>
+                    </>
+                  }
+                  className="mt-2 flex flex-wrap items-center gap-2"
+                  labelClassName="text-sm font-semibold text-stone-800"
+                >
+                  {(field) => (
+                    <>
+                      <select
+                        {...controlProps(field)}
+                        className="input w-auto max-w-full min-w-0 flex-1 py-1.5 text-sm sm:max-w-xs sm:flex-none"
+                        value={playId}
+                        disabled={retag.isPending}
+                        onChange={(e) => {
+                          const value = e.target.value;
+                          if (value === playId) return;
+                          const to = value === "" ? null : (choices.find((p) => p.id === value) ?? null);
+                          if (value !== "" && !to) return;
+                          retag.mutate({ event, to });
+                        }}
+                      >
+                        <option value={playId}>{playName} (current)</option>
+                        <option value="">No play</option>
+                        {offense.length > 0 ? (
+                          <optgroup label={SIDE_LABEL.offense}>
+                            {offense.map((p) => (
+                              <option key={p.id} value={p.id}>
+                                {p.name}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ) : null}
+                        {defense.length > 0 ? (
+                          <optgroup label={SIDE_LABEL.defense}>
+                            {defense.map((p) => (
+                              <option key={p.id} value={p.id}>
+                                {p.name}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ) : null}
+                      </select>
+                      {pending ? <span className="text-sm text-stone-700">Moving…</span> : null}
+                    </>
+                  )}
+                </FormField>
+              </EventRow>
             );
           })}
         </ol>

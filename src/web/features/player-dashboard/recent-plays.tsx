@@ -1,9 +1,8 @@
 import { ListOrdered } from "lucide-react";
 import { useId } from "react";
-import { formatDateTime, formatDay, formatScore } from "~/ui/format";
+import { EventRow } from "~/ui/event-row";
 import { EmptyState } from "~/ui/query-state";
 import type { PlayerDashboardResponse } from "../../../domain/api/player";
-import { sessionLabel } from "../../../domain/api/team";
 
 type PlayerEvent = PlayerDashboardResponse["recentEvents"][number];
 
@@ -25,17 +24,7 @@ export function RecentPlays({ events }: { events: readonly PlayerEvent[] }) {
         ) : (
           <ol aria-label="Recent plays, newest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
             {events.map((event) => (
-              <li key={event.id} className="flex items-baseline justify-between gap-x-4 px-4 py-2.5 text-sm">
-                <span className="min-w-0">
-                  <span className="font-semibold text-stone-900">{event.eventType}</span>
-                  {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
-                  <span className="block text-stone-600">
-                    <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                    {event.session ? <> · {sessionLabel(event.session, formatDay)}</> : null}
-                  </span>
-                </span>
-                <span className="shrink-0 font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>
-              </li>
+              <EventRow key={event.id} event={event} className="gap-x-4 gap-y-1 px-4 py-2.5 text-sm" />
             ))}
           </ol>
         )}

@@ -2,9 +2,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
 import { controlProps, FormField } from "~/ui/form-field";
-import { formatDateTime, formatDay, formatScore } from "~/ui/format";
+import { EventRow } from "~/ui/event-row";
 import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
-import { sessionLabel } from "../../../domain/api/team";
 import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
 import { playerEventsQuery } from "~/lib/queries";
 
@@ -43,17 +42,7 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
       <>
         <ol aria-label="Plays, newest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
           {events.map((event) => (
-            <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
-              <span className="min-w-0">
-                <span className="font-semibold text-stone-900">{event.eventType}</span>
-                {event.yards !== null ? <span className="ml-2 text-stone-700 tabular-nums">{event.yards} yds</span> : null}
-                <span className="block text-stone-600">
-                  <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
-                  {event.session ? <> · {sessionLabel(event.session, formatDay)}</> : null}
-                </span>
-              </span>
-              <span className="font-bold text-field-800 tabular-nums">+{formatScore(event.points)} pts</span>
-            </li>
+            <EventRow key={event.id} event={event} className="gap-x-4 gap-y-1 px-4 py-2.5 text-sm" />
           ))}
         </ol>
         {query.hasNextPage ? (
