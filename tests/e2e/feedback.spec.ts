@@ -68,6 +68,7 @@ test.describe("coach feedback", () => {
     await expect(panel.getByRole("status")).toHaveText("All feedback is marked as read.");
     await expect(panel.getByText("New", { exact: true })).toHaveCount(0);
     await expect(panel.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+    const playerStream = playerPage.waitForResponse((r) => r.url().endsWith("/api/team/stream") && r.status() === 200);
     await playerPage.reload();
     await expect(panel.getByRole("article")).toHaveCount(2);
     await expect(panel.getByText("New", { exact: true })).toHaveCount(0);
@@ -76,7 +77,8 @@ test.describe("coach feedback", () => {
     await expect(items.first()).toContainText("Read");
     await expect(history).toContainText("2 notes, all read.");
 
-    // New feedback while the player's dashboard is open arrives live, as new.
+    // New feedback while the player's dashboard is open arrives live, as new (once its event stream is open).
+    await playerStream;
     await form.getByLabel("Category").selectOption("Effort");
     await form.getByLabel("Feedback").fill("Best practice of the season.");
     await form.getByRole("button", { name: "Send feedback" }).click();
