@@ -91,6 +91,56 @@ export function EmptyState({
   );
 }
 
+/** What QueryState reads of a TanStack query (useQuery or useInfiniteQuery). */
+export interface QueryStatus<T> {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A query's three faces in one place: its content once there is data (kept while a refetch runs, and after a
+ * refetch fails), an error with Retry when the first load failed and nothing is fetching, a loading message
+ * otherwise.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  errorTitle,
+  errorMessage,
+  apiMessage = true,
+  headingLevel = 2,
+  errorClassName,
+  children,
+}: {
+  query: QueryStatus<T>;
+  /** The loading message ("Loading the roster..."). */
+  loading: string;
+  errorTitle: string;
+  /** What the error says when the API sent no words of its own (or always, with `apiMessage` false). */
+  errorMessage: string;
+  apiMessage?: boolean;
+  headingLevel?: HeadingLevel;
+  errorClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError && !query.isFetching) {
+    return (
+      <ErrorState
+        headingLevel={headingLevel}
+        className={errorClassName}
+        title={errorTitle}
+        message={apiMessage ? describeError(query.error, errorMessage) : errorMessage}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <LoadingState label={loading} />;
+}
+
 /** The message of a failed request, for an error state: the API's own words when it sent some. */
 export function describeError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.name === "ApiError" && error.message) return error.message;

@@ -7,7 +7,7 @@ import { AppPageHeader, firstName, Panel, Stat } from "~/ui/app-page";
 import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { EmptyState, QueryState } from "~/ui/query-state";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "../../../domain/api/team";
 import { positionName } from "../../../domain/positions";
@@ -83,18 +83,12 @@ export function CoachDashboardPage() {
         <Panel title="No team yet">
           <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
         </Panel>
-      ) : !query.data ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            title="Error loading the dashboard"
-            message={describeError(query.error, "The team's numbers could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading the dashboard..." />
-        )
       ) : (
-        <DashboardContent data={query.data} />
+        <QueryState query={query} loading="Loading the dashboard..." errorTitle="Error loading the dashboard" errorMessage="The team's numbers could not be loaded. Please try again.">
+          {(data) => (
+            <DashboardContent data={data} />
+          )}
+        </QueryState>
       )}
 
       {team ? <TeamCodes team={team} /> : null}

@@ -8,7 +8,7 @@ import { formatCount, formatDateTime, formatDay, formatScore, NONE } from "~/ui/
 import { EventRow } from "~/ui/event-row";
 import { controlProps, FormField } from "~/ui/form-field";
 import { PositionBadge } from "~/ui/position-badge";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "../../../domain/api/plays";
 import { sessionLabel } from "../../../domain/api/team";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
@@ -115,83 +115,73 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
         ))}
       </dl>
 
-      {!query.data ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            headingLevel={3}
-            className="mt-6"
-            title="Error loading this play's events"
-            message={describeError(query.error, "The events could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading the events..." />
-        )
-      ) : (
-        <>
-          <section aria-labelledby={`${ids}-players`} className="mt-6">
-            <h3 id={`${ids}-players`} className="text-base font-bold text-stone-900">
-              Players involved
-            </h3>
-            {players.length === 0 ? (
-              <p className="mt-2 text-sm text-stone-700">No player has an event tagged with this play in this window.</p>
-            ) : (
-              <div role="region" aria-label="Players involved table" tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200">
-                <table className="w-full text-[0.8125rem] sm:text-sm">
-                  <thead className="bg-stone-100 text-stone-700">
-                    <tr>
-                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
-                        Player
-                      </th>
-                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                        Events
-                      </th>
-                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                        Yards
-                      </th>
-                      <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                        Points
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {players.map((p) => (
-                      <tr key={p.playerId} className="border-t border-stone-100">
-                        <th scope="row" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
-                          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                            <Link
-                              to={`/coach/player-detail/${encodeURIComponent(p.playerId)}`}
-                              state={{ returnTo: RETURN_TO }}
-                              className="text-field-800 underline-offset-2 hover:underline"
-                            >
-                              {p.name}
-                            </Link>
-                            <PositionBadge position={p.position} />
-                          </span>
+      <QueryState query={query} loading="Loading the events..." errorTitle="Error loading this play's events" errorMessage="The events could not be loaded. Please try again." headingLevel={3} errorClassName="mt-6">
+        {() => (
+          <>
+            <section aria-labelledby={`${ids}-players`} className="mt-6">
+              <h3 id={`${ids}-players`} className="text-base font-bold text-stone-900">
+                Players involved
+              </h3>
+              {players.length === 0 ? (
+                <p className="mt-2 text-sm text-stone-700">No player has an event tagged with this play in this window.</p>
+              ) : (
+                <div role="region" aria-label="Players involved table" tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200">
+                  <table className="w-full text-[0.8125rem] sm:text-sm">
+                    <thead className="bg-stone-100 text-stone-700">
+                      <tr>
+                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
+                          Player
                         </th>
-                        <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.events)}</td>
-                        <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.yards)}</td>
-                        <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">{formatScore(p.points)}</td>
+                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                          Events
+                        </th>
+                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                          Yards
+                        </th>
+                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
+                          Points
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+                    </thead>
+                    <tbody>
+                      {players.map((p) => (
+                        <tr key={p.playerId} className="border-t border-stone-100">
+                          <th scope="row" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
+                            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                              <Link
+                                to={`/coach/player-detail/${encodeURIComponent(p.playerId)}`}
+                                state={{ returnTo: RETURN_TO }}
+                                className="text-field-800 underline-offset-2 hover:underline"
+                              >
+                                {p.name}
+                              </Link>
+                              <PositionBadge position={p.position} />
+                            </span>
+                          </th>
+                          <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.events)}</td>
+                          <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.yards)}</td>
+                          <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">{formatScore(p.points)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
 
-          <EventsSection
-            playId={play.playId}
-            playName={play.name}
-            events={events}
-            totalEvents={totalEvents}
-            hasMore={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            loadMoreError={query.isFetchNextPageError ? describeError(query.error, "More events could not be loaded.") : null}
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+            <EventsSection
+              playId={play.playId}
+              playName={play.name}
+              events={events}
+              totalEvents={totalEvents}
+              hasMore={query.hasNextPage}
+              loadingMore={query.isFetchingNextPage}
+              loadMoreError={query.isFetchNextPageError ? describeError(query.error, "More events could not be loaded.") : null}
+              onLoadMore={() => void query.fetchNextPage()}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useCurrentUser } from "~/lib/session-context";
 import { firstName, Stat } from "~/ui/app-page";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
+import { QueryState } from "~/ui/query-state";
 import { effectivePosition } from "../../../domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
@@ -54,60 +54,52 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
-      {!data ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            title="Error loading your dashboard"
-            message={describeError(query.error, "Your dashboard could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading your dashboard..." />
-        )
-      ) : (
-        <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Stat
-              label="Performance score"
-              value={formatScore(data.summary.performanceScore)}
-              note={
-                data.summary.eventCount === 0
-                  ? "Grows with every play your coach logs for you."
-                  : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
-              }
-            />
-            <Stat
-              label="Team ranking"
-              value={
-                <>
-                  {data.summary.teamRanking}
-                  <span className="text-lg font-bold text-stone-600"> / 10</span>
-                </>
-              }
-              note="Goes up one step for every 10 points of score."
-            />
-            <Stat
-              label="Attendance"
-              value={formatPercent(data.summary.attendancePercentage)}
-              note="Of the practices and games your coach took attendance at."
-            />
-          </div>
-
-          <StatsSummary stats={data.summary.stats} />
-
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
-              <ScoreHistoryChart history={data.scoreHistory} />
+      <QueryState query={query} loading="Loading your dashboard..." errorTitle="Error loading your dashboard" errorMessage="Your dashboard could not be loaded. Please try again.">
+        {(data) => (
+          <>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+              <Stat
+                label="Performance score"
+                value={formatScore(data.summary.performanceScore)}
+                note={
+                  data.summary.eventCount === 0
+                    ? "Grows with every play your coach logs for you."
+                    : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
+                }
+              />
+              <Stat
+                label="Team ranking"
+                value={
+                  <>
+                    {data.summary.teamRanking}
+                    <span className="text-lg font-bold text-stone-600"> / 10</span>
+                  </>
+                }
+                note="Goes up one step for every 10 points of score."
+              />
+              <Stat
+                label="Attendance"
+                value={formatPercent(data.summary.attendancePercentage)}
+                note="Of the practices and games your coach took attendance at."
+              />
             </div>
-            <WeekTraining week={data.thisWeek} />
-          </div>
 
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-            <RecentPlays events={data.recentEvents} />
-            <PlayerFeedbackPanel latest={data.latestFeedback} unreadCount={data.unreadFeedback} />
-          </div>
-        </>
-      )}
+            <StatsSummary stats={data.summary.stats} />
+
+            <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
+              <div className="min-w-0 lg:col-span-2">
+                <ScoreHistoryChart history={data.scoreHistory} />
+              </div>
+              <WeekTraining week={data.thisWeek} />
+            </div>
+
+            <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+              <RecentPlays events={data.recentEvents} />
+              <PlayerFeedbackPanel latest={data.latestFeedback} unreadCount={data.unreadFeedback} />
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { isApiError } from "~/lib/api";
 import { Stat } from "~/ui/app-page";
 import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
-import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
+import { QueryState } from "~/ui/query-state";
 import type { PlayerSummaryDto } from "../../../domain/api/team";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, teamPlayersQuery } from "~/lib/queries";
@@ -83,27 +83,19 @@ export function PlayerDetailPage({ id }: { id: string }) {
 
       {summary ? <StatsSummary stats={summary.stats} /> : null}
 
-      {!detail.data ? (
-        detail.isError && !detail.isFetching ? (
-          <ErrorState
-            title="Error loading this player"
-            message={describeError(detail.error, "The player's details could not be loaded. Please try again.")}
-            onRetry={() => void detail.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading the player's details..." />
-        )
-      ) : (
-        <>
-          <ScoreChart history={detail.data.scoreHistory} />
-          <EventHistory playerId={id} playerName={detail.data.player.name} />
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-            <AttendanceHistory rows={detail.data.attendance} playerName={detail.data.player.name} />
-            <TrainingLogs logs={detail.data.trainingLogs} playerName={detail.data.player.name} />
-          </div>
-          <FeedbackList items={detail.data.feedback} playerId={id} playerName={detail.data.player.name} />
-        </>
-      )}
+      <QueryState query={detail} loading="Loading the player's details..." errorTitle="Error loading this player" errorMessage="The player's details could not be loaded. Please try again.">
+        {(data) => (
+          <>
+            <ScoreChart history={data.scoreHistory} />
+            <EventHistory playerId={id} playerName={data.player.name} />
+            <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+              <AttendanceHistory rows={data.attendance} playerName={data.player.name} />
+              <TrainingLogs logs={data.trainingLogs} playerName={data.player.name} />
+            </div>
+            <FeedbackList items={data.feedback} playerId={id} playerName={data.player.name} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

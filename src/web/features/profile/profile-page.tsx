@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader } from "~/ui/app-page";
-import { describeError, ErrorState, LoadingState } from "~/ui/query-state";
+import { QueryState } from "~/ui/query-state";
 import { profileQuery } from "~/lib/queries";
 import { DetailsForm } from "./details-form";
 import { PasswordForm } from "./password-form";
@@ -11,7 +11,6 @@ import { PhotoCard } from "./photo-card";
 export function ProfilePage() {
   const me = useCurrentUser();
   const query = useQuery(profileQuery());
-  const profile = query.data?.profile;
 
   return (
     <div className="space-y-8">
@@ -20,37 +19,29 @@ export function ProfilePage() {
         title="My Profile"
         lead="What your coaches see about you on the roster, the leaderboard and in the Event Logger."
       />
-      {!profile ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            title="Error loading your profile"
-            message={describeError(query.error, "Your profile could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading your profile..." />
-        )
-      ) : (
-        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <div className="space-y-4">
-            <PhotoCard profile={profile} />
-            <dl className="card space-y-3 text-sm">
-              <div>
-                <dt className="font-semibold text-stone-600">Email</dt>
-                <dd className="mt-0.5 break-all text-stone-900">{profile.email}</dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-stone-600">Team</dt>
-                <dd className="mt-0.5 text-stone-900">{me.team?.name ?? "Not on a team"}</dd>
-              </div>
-            </dl>
+      <QueryState query={query} loading="Loading your profile..." errorTitle="Error loading your profile" errorMessage="Your profile could not be loaded. Please try again.">
+        {({ profile }) => (
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+            <div className="space-y-4">
+              <PhotoCard profile={profile} />
+              <dl className="card space-y-3 text-sm">
+                <div>
+                  <dt className="font-semibold text-stone-600">Email</dt>
+                  <dd className="mt-0.5 break-all text-stone-900">{profile.email}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-stone-600">Team</dt>
+                  <dd className="mt-0.5 text-stone-900">{me.team?.name ?? "Not on a team"}</dd>
+                </div>
+              </dl>
+            </div>
+            <div className="min-w-0 space-y-8">
+              <DetailsForm profile={profile} />
+              <PasswordForm email={profile.email} />
+            </div>
           </div>
-          <div className="min-w-0 space-y-8">
-            <DetailsForm profile={profile} />
-            <PasswordForm email={profile.email} />
-          </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel, Stat } from "~/ui/app-page";
 import { formatCount, formatPercent, formatScore, plural } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { EmptyState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import type { TeamStatsResponse } from "../../../domain/api/team";
 import { POSITION_GROUP_LABELS } from "../../../domain/positions";
@@ -41,18 +41,12 @@ export function TeamStatsPage() {
         <Panel title="No team yet">
           <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
         </Panel>
-      ) : !query.data ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            title="Error loading team stats"
-            message={describeError(query.error, "The team's statistics could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading team stats..." />
-        )
       ) : (
-        <TeamStatsContent stats={query.data} />
+        <QueryState query={query} loading="Loading team stats..." errorTitle="Error loading team stats" errorMessage="The team's statistics could not be loaded. Please try again.">
+          {(stats) => (
+            <TeamStatsContent stats={stats} />
+          )}
+        </QueryState>
       )}
     </div>
   );
