@@ -62,7 +62,7 @@ export function createApp(services: Services) {
   app.use("*", async (c, next) => {
     const started = performance.now();
     c.set("services", services);
-    c.set("viewer", undefined);
+    c.set("viewerLookup", undefined);
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     c.set("clientIp", clientIp(c, services.config.trustProxy));
     await next();

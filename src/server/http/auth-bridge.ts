@@ -1,12 +1,12 @@
-import type { AppContext } from "./context.js";
+import type { AppContext, AppEnv } from "./context.js";
 import { CLIENT_IP_HEADER } from "../auth/index.js";
 
 /**
  * Calls a Better Auth endpoint through its request handler (not auth.api), so its rate limiter and cookie
  * handling apply exactly as for a browser request. The client IP travels in a header only our code sets.
  */
-export async function callAuth(
-  c: AppContext,
+export async function callAuth<E extends AppEnv>(
+  c: AppContext<E>,
   path: string,
   body?: unknown,
 ): Promise<{ response: Response; json: unknown }> {
@@ -36,6 +36,6 @@ export async function callAuth(
 }
 
 /** Copies the Set-Cookie headers of a Better Auth response onto ours. */
-export function forwardCookies(c: AppContext, from: Response): void {
+export function forwardCookies<E extends AppEnv>(c: AppContext<E>, from: Response): void {
   for (const cookie of from.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
 }

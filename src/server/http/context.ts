@@ -41,14 +41,21 @@ export interface Viewer {
 export type AppEnv = {
   Variables: {
     services: Services;
-    /** undefined: not looked up yet; null: signed out. */
-    viewer: Viewer | null | undefined;
+    /**
+     * getViewer's once-per-request lookup. undefined: not looked up yet; null: signed out. Handlers read the
+     * checked caller as `c.var.viewer`, which their route's role middleware (http/viewer.ts) puts there.
+     */
+    viewerLookup: Viewer | null | undefined;
     clientIp: string;
     requestId: string;
   };
 };
 
-export type AppContext = Context<AppEnv>;
+/**
+ * A handler's context: AppEnv plus whatever its route's middleware adds (a role middleware adds the checked
+ * viewer). Hono's Context is invariant in its env, so helpers that serve several routes are generic in E.
+ */
+export type AppContext<E extends AppEnv = AppEnv> = Context<E>;
 
 export const NUL_NOT_ALLOWED = "Text may not contain the NUL character (U+0000).";
 

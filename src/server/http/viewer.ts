@@ -4,8 +4,8 @@ import type { AppContext, AppEnv, Viewer } from "./context.js";
 import { forbidden, unauthenticated } from "./errors.js";
 
 /** The signed-in caller with their profile, looked up once per request; null when signed out or profile-less. */
-export async function getViewer(c: AppContext): Promise<Viewer | null> {
-  const cached = c.get("viewer");
+export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
+  const cached = c.get("viewerLookup");
   if (cached !== undefined) return cached;
   const { auth, database } = c.get("services");
   let viewer: Viewer | null = null;
@@ -24,11 +24,11 @@ export async function getViewer(c: AppContext): Promise<Viewer | null> {
       };
     }
   }
-  c.set("viewer", viewer);
+  c.set("viewerLookup", viewer);
   return viewer;
 }
 
-export async function requireViewer(c: AppContext): Promise<Viewer> {
+export async function requireViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {
   const viewer = await getViewer(c);
   if (!viewer) throw unauthenticated();
   return viewer;
@@ -37,34 +37,42 @@ export async function requireViewer(c: AppContext): Promise<Viewer> {
 export type TeamViewer = Viewer & { teamId: string };
 
 /** A coach of a team: the only caller allowed on coach endpoints. Team comes from the session, never the request. */
-export async function requireCoach(c: AppContext): Promise<TeamViewer> {
+export async function requireCoach<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (viewer.role !== "coach" || !viewer.teamId) throw forbidden();
   return viewer as TeamViewer;
 }
 
-export async function requirePlayer(c: AppContext): Promise<TeamViewer> {
+/** Any member of a team, coach or player (the live stream). */
+export async function requireTeamMember<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
+  const viewer = await requireViewer(c);
+  if (!viewer.teamId) throw forbidden();
+  return viewer as TeamViewer;
+}
+
+export async function requirePlayer<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (viewer.role !== "player" || !viewer.teamId) throw forbidden();
   return viewer as TeamViewer;
 }
 
-/*
+/** What a role middleware puts on the context: the checked caller, typed for the route's handler (`c.var.viewer`). */
+export type ViewerEnv<V extends Viewer> = { Variables: { viewer: V } };
+
+/**
  * Route middleware: the role check runs before the route's input validation, so a caller who may not use an
  * endpoint learns nothing from it, not even whether their input was valid. Attached per route, not with
  * `use("/api/team/*")`: other modules serve paths under /api/team (the live stream is open to players).
+ * The checked viewer goes on the context; the handler reads `c.var.viewer` and checks nothing again.
  */
-export const signedInOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireViewer(c);
-  await next();
-});
+function roleMiddleware<V extends Viewer>(check: (c: AppContext<AppEnv & ViewerEnv<V>>) => Promise<V>) {
+  return createMiddleware<AppEnv & ViewerEnv<V>>(async (c, next) => {
+    c.set("viewer", await check(c));
+    await next();
+  });
+}
 
-export const coachOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireCoach(c);
-  await next();
-});
-
-export const playerOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requirePlayer(c);
-  await next();
-});
+export const signedInOnly = roleMiddleware<Viewer>(requireViewer);
+export const coachOnly = roleMiddleware<TeamViewer>(requireCoach);
+export const playerOnly = roleMiddleware<TeamViewer>(requirePlayer);
+export const teamMemberOnly = roleMiddleware<TeamViewer>(requireTeamMember);

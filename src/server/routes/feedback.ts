@@ -4,7 +4,7 @@ import { countUnreadFeedback, createFeedback, listFeedback, markFeedbackRead } f
 import { isTeamPlayer } from "../db/profiles.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
-import { coachOnly, playerOnly, requireCoach, requirePlayer } from "../http/viewer.js";
+import { coachOnly, playerOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -70,7 +70,7 @@ const markRead = createRoute({
 export function feedbackRoutes() {
   return createRouter()
     .openapi(give, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id: playerId } = c.req.valid("param");
       const { category, body } = c.req.valid("json");
       const { database, hub } = c.get("services");
@@ -83,7 +83,7 @@ export function feedbackRoutes() {
       return c.json({ feedback }, 201);
     })
     .openapi(listForCoach, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id: playerId } = c.req.valid("param");
       const { db } = c.get("services").database;
       if (!(await isTeamPlayer(db, viewer.teamId, playerId))) throw notFound(PLAYER_NOT_FOUND);
@@ -92,14 +92,14 @@ export function feedbackRoutes() {
       return c.json({ feedback, unreadCount }, 200);
     })
     .openapi(listOwn, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { db } = c.get("services").database;
       const key = { teamId: viewer.teamId, playerId: viewer.userId };
       const [feedback, unreadCount] = await Promise.all([listFeedback(db, key), countUnreadFeedback(db, key)]);
       return c.json({ feedback, unreadCount }, 200);
     })
     .openapi(markRead, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { database, hub } = c.get("services");
       const changed = await markFeedbackRead(database.db, { teamId: viewer.teamId, playerId: viewer.userId });
       if (changed > 0) hub.publish(viewer.teamId, changeNow("feedback"));

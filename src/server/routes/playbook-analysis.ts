@@ -8,7 +8,7 @@ import {
 import { playbookAnalysis, playDrillDown } from "../db/playbook-analysis.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { coachOnly, requireCoach } from "../http/viewer.js";
+import { coachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -54,13 +54,13 @@ const drillDownRoute = createRoute({
 export function playbookAnalysisRoutes() {
   return createRouter()
     .openapi(analysisRoute, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const query = c.req.valid("query");
       const body = await playbookAnalysis(c.get("services").database.db, viewer.teamId, query);
       return c.json(body, 200);
     })
     .openapi(drillDownRoute, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { playId } = c.req.valid("param");
       const { cursor, limit, ...window } = c.req.valid("query");
       const before = cursor === undefined ? undefined : decodeEventCursor(cursor);

@@ -27,9 +27,9 @@ import {
 } from "../db/plays.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import { fileUrl } from "../db/rows.js";
-import { createRouter, type AppContext } from "../http/context.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { coachOnly, requireCoach } from "../http/viewer.js";
+import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
 
@@ -180,20 +180,20 @@ async function playbookWrite<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The play as the API shows it, with its last use read now. */
-async function withLastUse(c: AppContext, teamId: string, play: Play) {
+async function withLastUse<E extends AppEnv>(c: AppContext<E>, teamId: string, play: Play) {
   return toPlayDto(play, await lastUsedAt(c.get("services").database.db, teamId, play.id));
 }
 
 export function playRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { includeArchived } = c.req.valid("query");
       const plays = await listPlays(c.get("services").database.db, viewer.teamId, { includeArchived });
       return c.json({ plays }, 200);
     })
     .openapi(createRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const input = c.req.valid("json");
       const { database, hub } = c.get("services");
       const play = await playbookWrite(() => createPlay(database.db, { teamId: viewer.teamId, ...input }));
@@ -201,7 +201,7 @@ export function playRoutes() {
       return c.json({ play: toPlayDto(play, null) }, 201);
     })
     .openapi(updateRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const patch = c.req.valid("json");
       const { database, hub } = c.get("services");
@@ -213,7 +213,7 @@ export function playRoutes() {
       return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
     })
     .openapi(archiveRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       const before = await getPlayDto(database.db, viewer.teamId, id);
@@ -224,7 +224,7 @@ export function playRoutes() {
       return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
     })
     .openapi(unarchiveRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       const before = await getPlayDto(database.db, viewer.teamId, id);
@@ -235,7 +235,7 @@ export function playRoutes() {
       return c.json({ play: await withLastUse(c, viewer.teamId, play) }, 200);
     })
     .openapi(uploadDiagramRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       // Checked before the image is processed and stored, so another team's id costs no work; checked again
@@ -251,7 +251,7 @@ export function playRoutes() {
       return c.json({ diagramUrl: fileUrl(image.id)! }, 201);
     })
     .openapi(deleteDiagramRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       const removed = await retryOnDeadlock(() => removePlayDiagram(database.db, viewer.teamId, id));
@@ -263,7 +263,7 @@ export function playRoutes() {
       return c.body(null, 204);
     })
     .openapi(retagRouteDef, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { playId } = c.req.valid("json");
       const { database, hub } = c.get("services");

@@ -23,10 +23,10 @@ import { fileUrl } from "../db/rows.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
-import { createRouter, type AppContext, type Viewer } from "../http/context.js";
+import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { intQuery } from "../http/query-params.js";
-import { playerOnly, requirePlayer, requireViewer, signedInOnly } from "../http/viewer.js";
+import { playerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
 import { TOO_MANY_ATTEMPTS } from "./session.js";
@@ -118,14 +118,14 @@ const dashboardRoute = createRoute({
   },
 });
 
-async function ownProfile(c: AppContext, viewer: Viewer) {
+async function ownProfile<E extends AppEnv>(c: AppContext<E>, viewer: Viewer) {
   const profile = await getOwnProfile(c.get("services").database.db, viewer.userId);
   if (!profile) throw unauthenticated();
   return profile;
 }
 
 /** Tells the team's open screens (roster, leaderboard) that a name, number, position or photo changed. */
-function announceRosterChange(c: AppContext, viewer: Viewer) {
+function announceRosterChange<E extends AppEnv>(c: AppContext<E>, viewer: Viewer) {
   if (viewer.teamId) c.get("services").hub.publish(viewer.teamId, changeNow("roster"));
 }
 
@@ -144,11 +144,11 @@ function passwordChangeRefused(json: unknown): ApiError {
 export function profileRoutes() {
   return createRouter()
     .openapi(getProfileRoute, async (c) => {
-      const viewer = await requireViewer(c);
+      const viewer = c.var.viewer;
       return c.json({ profile: await ownProfile(c, viewer) }, 200);
     })
     .openapi(patchProfileRoute, async (c) => {
-      const viewer = await requireViewer(c);
+      const viewer = c.var.viewer;
       const patch = c.req.valid("json");
       if (viewer.role !== "player") {
         const fields: Record<string, string> = {};
@@ -166,7 +166,7 @@ export function profileRoutes() {
       return c.json({ profile: await ownProfile(c, viewer) }, 200);
     })
     .openapi(uploadPhotoRoute, async (c) => {
-      const viewer = await requireViewer(c);
+      const viewer = c.var.viewer;
       if (!viewer.teamId) throw new ApiError(403, "no_team", "Join a team before adding a photo.");
       const image = await receiveImage(c, "photo");
       const { database } = c.get("services");
@@ -177,7 +177,7 @@ export function profileRoutes() {
       return c.json({ photoUrl: fileUrl(image.id)! }, 201);
     })
     .openapi(deletePhotoRoute, async (c) => {
-      const viewer = await requireViewer(c);
+      const viewer = c.var.viewer;
       const previousKey = await removeProfilePhoto(c.get("services").database.db, viewer.userId);
       if (previousKey) {
         await forgetObject(c, previousKey);
@@ -186,7 +186,6 @@ export function profileRoutes() {
       return c.body(null, 204);
     })
     .openapi(changePasswordRoute, async (c) => {
-      await requireViewer(c);
       const { currentPassword, newPassword } = c.req.valid("json");
       const { response, json } = await callAuth(c, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
       if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
@@ -197,7 +196,7 @@ export function profileRoutes() {
       return c.body(null, 204);
     })
     .openapi(dashboardRoute, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { tzOffset } = c.req.valid("query");
       const { database, log } = c.get("services");
       const db = database.db;

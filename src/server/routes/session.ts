@@ -5,7 +5,7 @@ import { loadMe } from "../db/accounts.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
-import { getViewer, requireViewer } from "../http/viewer.js";
+import { getViewer, signedInOnly } from "../http/viewer.js";
 
 const MeResponse = z.object({ user: meSchema }).openapi("MeResponse");
 
@@ -58,6 +58,7 @@ const me = createRoute({
   method: "get",
   path: "/api/me",
   tags: ["account"],
+  middleware: [signedInOnly] as const,
   summary: "The signed-in user's profile and team",
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: MeResponse } } },
@@ -109,7 +110,7 @@ export function sessionRoutes() {
       return c.json({ signedIn: viewer !== null, role: viewer?.role ?? null }, 200);
     })
     .openapi(me, async (c) => {
-      const viewer = await requireViewer(c);
+      const viewer = c.var.viewer;
       const user = await loadMe(c.get("services").database.db, viewer.userId);
       if (!user) throw unauthenticated();
       return c.json({ user }, 200);

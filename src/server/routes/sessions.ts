@@ -24,7 +24,7 @@ import {
 } from "../db/team-sessions.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { coachOnly, requireCoach } from "../http/viewer.js";
+import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -140,7 +140,7 @@ async function requireSession(db: Kysely<DB>, teamId: string, id: string): Promi
 export function teamSessionRoutes() {
   return createRouter()
     .openapi(createSession, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const input = c.req.valid("json");
       const { database, hub } = c.get("services");
       const session = await createTeamSession(database.db, {
@@ -156,7 +156,7 @@ export function teamSessionRoutes() {
       return c.json({ session: toDto(session) }, 201);
     })
     .openapi(getSession, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { db } = c.get("services").database;
       const session = await requireSession(db, viewer.teamId, id);
@@ -167,7 +167,7 @@ export function teamSessionRoutes() {
       return c.json({ session: toDto(session), attendance, events, eventCount }, 200);
     })
     .openapi(updateSession, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const input = c.req.valid("json");
       const { database, hub } = c.get("services");
@@ -194,7 +194,7 @@ export function teamSessionRoutes() {
       return c.json({ session: toDto({ ...current, ...next }) }, 200);
     })
     .openapi(deleteSession, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       const db = database.db;
@@ -207,7 +207,7 @@ export function teamSessionRoutes() {
       return c.body(null, 204);
     })
     .openapi(putAttendance, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { marks } = c.req.valid("json");
       const { database, hub } = c.get("services");

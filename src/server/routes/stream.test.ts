@@ -135,7 +135,7 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
     const fast = createRouter();
     fast.use("*", async (c, next) => {
       c.set("services", services);
-      c.set("viewer", undefined);
+      c.set("viewerLookup", undefined);
       await next();
     });
     fast.route("/", streamRoutes({ heartbeatMs: 40 }));

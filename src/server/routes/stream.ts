@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { CHANGE_EVENT } from "../../domain/api/logger.js";
 import { getProfile } from "../db/teams.js";
-import { createRouter, type AppContext } from "../http/context.js";
-import { errorResponses, forbidden } from "../http/errors.js";
-import { requireViewer } from "../http/viewer.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import { errorResponses } from "../http/errors.js";
+import { teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { TeamChange } from "../realtime/hub.js";
 
@@ -24,6 +24,7 @@ const stream = createRoute({
   method: "get",
   path: "/api/team/stream",
   tags: ["live"],
+  middleware: [teamMemberOnly] as const,
   summary: "Server-Sent Events: what changed for the caller's team",
   description:
     "Any signed-in member of a team. Sends `event: change` with data {\"kind\": \"events\"|\"attendance\"|\"sessions\"|" +
@@ -36,7 +37,7 @@ const stream = createRoute({
 });
 
 /** Whether the session behind this request still belongs to a member of the team (sign-out, leaving a team). */
-async function stillMember(c: AppContext, userId: string, teamId: string): Promise<boolean> {
+async function stillMember<E extends AppEnv>(c: AppContext<E>, userId: string, teamId: string): Promise<boolean> {
   const { auth, database } = c.get("services");
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session || session.user.id !== userId) return false;
@@ -49,8 +50,7 @@ export function streamRoutes(opts: StreamOptions = {}) {
   const coalesceMs = opts.coalesceMs ?? COALESCE_MS;
 
   return createRouter().openapi(stream, async (c) => {
-    const viewer = await requireViewer(c);
-    if (!viewer.teamId) throw forbidden();
+    const viewer = c.var.viewer;
     const teamId = viewer.teamId;
     const { hub, log } = c.get("services");
     // nginx and similar buffer responses by default, which would hold every message back.

@@ -17,10 +17,10 @@ import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.
 import { teamPlayerSummaries } from "../db/summaries.js";
 import { getTeamSession, teamSessionsWithCounts } from "../db/team-sessions.js";
 import { removePlayerFromTeam } from "../db/teams.js";
-import { createRouter, type AppContext } from "../http/context.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery } from "../http/query-params.js";
-import { coachOnly, requireCoach } from "../http/viewer.js";
+import { coachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -163,7 +163,7 @@ const dashboard = createRoute({
 });
 
 /** Logs a player whose summary fell back to the blank one (SPEC §8), so the cause can be found. */
-function summaryErrorLogger(c: AppContext) {
+function summaryErrorLogger<E extends AppEnv>(c: AppContext<E>) {
   return {
     onPlayerError: (playerId: string, error: unknown) =>
       c.get("services").log.warn({ err: error, playerId, reqId: c.get("requestId") }, "player summary fell back to blank"),
@@ -173,12 +173,12 @@ function summaryErrorLogger(c: AppContext) {
 export function teamRoutes() {
   return createRouter()
     .openapi(listPlayers, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const players = await teamPlayerSummaries(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
       return c.json({ players }, 200);
     })
     .openapi(getPlayer, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { tzOffset } = c.req.valid("query");
       const detail = await playerDetail(c.get("services").database.db, viewer.teamId, id, {
@@ -189,7 +189,7 @@ export function teamRoutes() {
       return c.json(detail, 200);
     })
     .openapi(listEvents, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { type, cursor, limit } = c.req.valid("query");
       const before = cursor === undefined ? undefined : decodeEventCursor(cursor);
@@ -220,19 +220,19 @@ export function teamRoutes() {
       );
     })
     .openapi(removePlayer, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const removed = await removePlayerFromTeam(c.get("services").database.db, viewer.teamId, id);
       if (!removed) throw notFound(PLAYER_NOT_FOUND);
       return c.body(null, 204);
     })
     .openapi(listSessions, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId);
       return c.json({ sessions }, 200);
     })
     .openapi(leaderboard, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { window, sessionId, group } = c.req.valid("query");
       const { db } = c.get("services").database;
       if (window === "session") {
@@ -251,13 +251,13 @@ export function teamRoutes() {
       return c.json(board, 200);
     })
     .openapi(stats, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { tzOffset } = c.req.valid("query");
       const body = await teamStats(c.get("services").database.db, viewer.teamId, { tzOffset, ...summaryErrorLogger(c) });
       return c.json(body, 200);
     })
     .openapi(dashboard, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const body = await teamDashboard(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
       if (!body) throw notFound("Your team");
       return c.json(body, 200);

@@ -11,7 +11,7 @@ import { isTeamPlayer } from "../db/profiles.js";
 import { createTrainingLog, deleteTrainingLog, listTrainingLogs, updateTrainingLog } from "../db/training-logs.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
-import { coachOnly, playerOnly, requireCoach, requirePlayer } from "../http/viewer.js";
+import { coachOnly, playerOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -97,13 +97,13 @@ const listPlayers = createRoute({
 export function trainingLogRoutes() {
   return createRouter()
     .openapi(listOwn, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { type, from, to } = c.req.valid("query");
       const logs = await listTrainingLogs(c.get("services").database.db, { playerId: viewer.userId, activityType: type, from, to });
       return c.json({ logs, weeklyTotals: weeklyTotals(logs) }, 200);
     })
     .openapi(createOwn, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const input = c.req.valid("json");
       const { database, hub } = c.get("services");
       const log = await createTrainingLog(database.db, { ...input, playerId: viewer.userId, teamId: viewer.teamId });
@@ -111,7 +111,7 @@ export function trainingLogRoutes() {
       return c.json({ log }, 201);
     })
     .openapi(updateOwn, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const patch = c.req.valid("json");
       const { database, hub } = c.get("services");
@@ -121,7 +121,7 @@ export function trainingLogRoutes() {
       return c.json({ log }, 200);
     })
     .openapi(deleteOwn, async (c) => {
-      const viewer = await requirePlayer(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
       if (!(await deleteTrainingLog(database.db, { id, playerId: viewer.userId }))) throw notFound(LOG_NOT_FOUND);
@@ -129,7 +129,7 @@ export function trainingLogRoutes() {
       return c.body(null, 204);
     })
     .openapi(listPlayers, async (c) => {
-      const viewer = await requireCoach(c);
+      const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { type, from, to } = c.req.valid("query");
       const { db } = c.get("services").database;

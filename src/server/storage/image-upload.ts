@@ -13,7 +13,7 @@ import {
 } from "../../domain/api/player.js";
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
-import type { AppContext } from "../http/context.js";
+import type { AppContext, AppEnv } from "../http/context.js";
 import { ApiError } from "../http/errors.js";
 import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "./images.js";
 
@@ -47,7 +47,7 @@ export const imageUploadBody = {
 };
 
 /** Reads the uploaded file's bytes, refusing a missing file (400) and one over 5 MB (413). */
-export async function readUploadedFile(c: AppContext): Promise<Uint8Array> {
+export async function readUploadedFile<E extends AppEnv>(c: AppContext<E>): Promise<Uint8Array> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(415, "unsupported_media_type", NOT_MULTIPART);
   let form: FormData;
@@ -73,7 +73,7 @@ export interface StoredImage extends ProcessedImage {
 }
 
 /** Re-encodes an upload and writes it to the FileStore under a fresh key. 415 / 400 for what is not an image. */
-export async function storeImage(c: AppContext, bytes: Uint8Array, kind: FileKind): Promise<StoredImage> {
+export async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array, kind: FileKind): Promise<StoredImage> {
   let image: ProcessedImage;
   try {
     image = await reencodeImage(bytes, kind);
@@ -89,7 +89,7 @@ export async function storeImage(c: AppContext, bytes: Uint8Array, kind: FileKin
 }
 
 /** readUploadedFile then storeImage. */
-export async function receiveImage(c: AppContext, kind: FileKind): Promise<StoredImage> {
+export async function receiveImage<E extends AppEnv>(c: AppContext<E>, kind: FileKind): Promise<StoredImage> {
   return storeImage(c, await readUploadedFile(c), kind);
 }
 
@@ -97,7 +97,7 @@ export async function receiveImage(c: AppContext, kind: FileKind): Promise<Store
  * Removes a stored object whose row is gone (replaced photo) or was never committed. Best effort: a failure is
  * logged, never shown to the caller, whose change is already made; at worst an unreachable object remains.
  */
-export async function forgetObject(c: AppContext, storageKey: string): Promise<void> {
+export async function forgetObject<E extends AppEnv>(c: AppContext<E>, storageKey: string): Promise<void> {
   const { files, log } = c.get("services");
   try {
     await files.delete(storageKey);
@@ -111,8 +111,8 @@ export async function forgetObject(c: AppContext, storageKey: string): Promise<v
  * profile, a play), then tidies the FileStore: the new object goes when the link fails or finds no owner (false),
  * the object it replaced goes once the link is committed (true).
  */
-export async function linkStoredImage(
-  c: AppContext,
+export async function linkStoredImage<E extends AppEnv>(
+  c: AppContext<E>,
   image: StoredImage,
   owner: { teamId: string; ownerUserId: string },
   link: (file: NewFile) => Promise<{ previousKey: string | null } | undefined>,
