@@ -27,6 +27,11 @@ const SERVER_EXCEPT_APP = `${LOCAL}server(?:$|/(?!app${SCRIPT_EXT}$))`;
 /** Any local import of src/web, by path or through the "~/" alias. */
 const WEB_ANY = String.raw`(?:${LOCAL}web(?:/|$)|^~(?:/|$))`;
 
+/** Any import of the test tree: relative ("../../tests/..."), through tsconfig's baseUrl ("tests/...") or absolute. */
+const TESTS_ANY = String.raw`(?:${LOCAL}tests(?:/|$)|^tests(?:/|$))`;
+const TESTS_MESSAGE =
+  "Production code under src/ must not import test code (tests/): test support lives there so the server and the web never ship it.";
+
 /** Node built-ins by bare name ("fs", "fs/promises", ...); "node:*" is matched separately. */
 const NODE_BUILTINS = `^(?:${builtinModules.filter((m) => !m.startsWith("_")).join("|")})$`;
 
@@ -190,9 +195,18 @@ export default defineConfig([
     files: [`src/web/features/${name}/**/*.{ts,tsx,js}`],
     rules: webInnerBoundary(name),
   })),
+  // Production code under src/ never imports tests/ (its tests, *.test.ts next to the modules, may). A rule of its
+  // own name, so it adds to the no-restricted-imports boundaries above instead of replacing their options.
+  {
+    files: ["src/**/*.{ts,tsx,mts,cts}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: TESTS_ANY, message: TESTS_MESSAGE }] }],
+    },
+  },
   // Test code reads JSON answers loosely on purpose: the assertions are the types.
   {
-    files: ["**/*.test.{ts,tsx}", "src/server/http/test-client.ts", "src/server/db/testing.ts", "tests/**"],
+    files: ["**/*.test.{ts,tsx}", "tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
 ]);

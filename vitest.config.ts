@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
-    setupFiles: ["src/server/test-setup.ts"],
+    setupFiles: ["tests/server/support/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration suites each create their own databases, so files may run in parallel.

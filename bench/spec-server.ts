@@ -51,7 +51,7 @@ const outer = new Hono<AppEnv>();
 outer.get(SPEC_PLAYERS_PATH, async (c) => {
   const started = performance.now();
   c.set("services", services);
-  c.set("viewer", undefined);
+  c.set("viewerLookup", undefined);
   const viewer = await requireCoach(c);
   const players = await specPlayerSummaries(services.database.db, viewer.teamId);
   // The real app logs every API request at info; so does this one, to cost the same.

@@ -11,7 +11,12 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)) });
 });
 
-const BOUNDARY_RULES = new Set(["no-restricted-imports", "no-restricted-syntax", "@typescript-eslint/no-import-type-side-effects"]);
+const BOUNDARY_RULES = new Set([
+  "no-restricted-imports",
+  "no-restricted-syntax",
+  "@typescript-eslint/no-import-type-side-effects",
+  "@typescript-eslint/no-restricted-imports",
+]);
 
 /** The boundary rules a snippet breaks, when it is linted as if it were `filePath`. */
 async function boundaryViolations(code: string, filePath: string): Promise<string[]> {
@@ -134,6 +139,31 @@ describe("src/web never imports server code", () => {
     [file, 'import { Button } from "~/ui/button";'],
     [file, 'import { hc } from "hono/client";'],
     [file, 'import { useQuery } from "@tanstack/react-query";'],
+  ])("%s: %s is allowed", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toEqual([]);
+  });
+});
+
+describe("production code under src/ never imports tests/", () => {
+  it.each<[string, string]>([
+    ["src/server/routes/team.ts", 'import { createTestApp } from "../../../tests/server/support/test-client.js";'],
+    ["src/server/db/summaries.ts", 'import { seedProfile } from "../../../tests/server/support/test-database.js";'],
+    ["src/server/app.ts", 'export { AUTHZ } from "../../tests/server/security/endpoints.js";'],
+    ["src/server/app.ts", 'import { x } from "tests/server/support/x";'],
+    ["src/domain/scoring.ts", 'import { x } from "../../tests/support/x";'],
+    ["src/web/features/roster/roster-page.tsx", 'import { render } from "../../../../tests/web/render";'],
+    ["src/web/ui/button.tsx", 'import type { Fixture } from "../../../tests/web/api-fixtures";'],
+  ])("%s: %s is reported", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it.each<[string, string]>([
+    ["src/server/routes/team.test.ts", 'import { createTestApp } from "../../../tests/server/support/test-client.js";'],
+    ["src/server/db/analytics.test.ts", 'import { rng } from "../../../tests/server/support/analytics-world.js";'],
+    ["src/web/features/roster/roster-page.test.tsx", 'import { render } from "../../../../tests/web/render";'],
+    ["tests/server/security/fixtures.ts", 'import { createTestApp } from "../support/test-client.js";'],
+    ["src/server/routes/team.ts", 'import { latest } from "./contests.js";'],
+    ["src/server/routes/team.ts", 'import { x } from "../db/tests-of-time.js";'],
   ])("%s: %s is allowed", async (filePath, code) => {
     expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toEqual([]);
   });

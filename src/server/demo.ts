@@ -1,4 +1,4 @@
-// Extends zod with .openapi() before any shared schema is built (see test-setup.ts).
+// Extends zod with .openapi() before any shared schema is built (see tests/server/support/setup.ts).
 import "@hono/zod-openapi";
 import { loadConfig } from "./config.js";
 import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo } from "./demo/seed.js";

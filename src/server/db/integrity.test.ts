@@ -7,7 +7,7 @@ import { recordEvent } from "./events.js";
 import { checkIntegrity, rebuildCounters } from "./integrity.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "./testing.js";
+import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
 
 describe.each(testEngines())("integrity check on $engine", ({ create }) => {
   let database: TestDatabase;

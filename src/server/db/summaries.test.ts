@@ -11,7 +11,7 @@ import { parseStringList } from "./rows.js";
 import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
-import { seedProfile, testEngines, type TestDatabase } from "./testing.js";
+import { seedProfile, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
 
 /** mulberry32: a small seeded generator, so a failing world can be rebuilt from its seed. */
 function rng(seed: number) {

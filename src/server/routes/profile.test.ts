@@ -14,8 +14,8 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "../../domain/api/player.js";
 import { MAX_JSON_BODY } from "../app.js";
-import { testEngines, type TestDatabase } from "../db/testing.js";
-import { createTestApp, PASSWORD, signUpCoach, signUpPlayer, TestClient } from "../http/test-client.js";
+import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { createTestApp, PASSWORD, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
 import type { FileStore } from "../storage/file-store.js";
 import type { MemoryFileStore } from "../storage/memory.js";

@@ -1,15 +1,15 @@
 /* Test utilities: the whole Hono app over a test database, and a cookie-keeping client. Not used by the server. */
 import { pino } from "pino";
-import { createApp } from "../app.js";
-import { createAuth } from "../auth/index.js";
-import type { Config } from "../config.js";
-import { createEventWriter } from "../db/event-writer.js";
-import type { TestDatabase } from "../db/testing.js";
-import { createMemoryHub } from "../realtime/hub.js";
-import { createFileStore } from "../storage/index.js";
-import { createMemoryFileStore } from "../storage/memory.js";
-import type { Services } from "./context.js";
-import { createMemoryRateLimiter } from "./rate-limit.js";
+import { createApp } from "../../../src/server/app.js";
+import { createAuth } from "../../../src/server/auth/index.js";
+import type { Config } from "../../../src/server/config.js";
+import { createEventWriter } from "../../../src/server/db/event-writer.js";
+import type { TestDatabase } from "./test-database.js";
+import { createMemoryHub } from "../../../src/server/realtime/hub.js";
+import { createFileStore } from "../../../src/server/storage/index.js";
+import { createMemoryFileStore } from "../../../src/server/storage/memory.js";
+import type { Services } from "../../../src/server/http/context.js";
+import { createMemoryRateLimiter } from "../../../src/server/http/rate-limit.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -124,7 +124,7 @@ export async function signUpCoach(app: TestApp, teamName = "Falcons") {
     teamName,
   });
   if (res.status !== 201) throw new Error(`coach sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("../../domain/account.js").Me };
+  return { client, me: res.body.user as import("../../../src/domain/account.js").Me };
 }
 
 export async function signUpPlayer(
@@ -144,5 +144,5 @@ export async function signUpPlayer(
     positions: extra.positions ?? [],
   });
   if (res.status !== 201) throw new Error(`player sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("../../domain/account.js").Me };
+  return { client, me: res.body.user as import("../../../src/domain/account.js").Me };
 }

@@ -8,9 +8,9 @@
  */
 import { pino } from "pino";
 import { z } from "zod";
-import { createApp } from "../app.js";
-import type { Services } from "../http/context.js";
-import { testConfig } from "../http/test-client.js";
+import { createApp } from "../../../src/server/app.js";
+import type { Services } from "../../../src/server/http/context.js";
+import { testConfig } from "../support/test-client.js";
 
 type App = ReturnType<typeof createApp>;
 

@@ -6,10 +6,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import sharp from "sharp";
-import type { TestDatabase } from "../db/testing.js";
-import { seedProfile } from "../db/testing.js";
-import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../http/test-client.js";
-import type { MemoryFileStore } from "../storage/memory.js";
+import type { TestDatabase } from "../support/test-database.js";
+import { seedProfile } from "../support/test-database.js";
+import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
+import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
 import type { Actor } from "./endpoints.js";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];

@@ -7,7 +7,7 @@
  * answers afterwards.
  *
  * The fuzzing runs on SQLite (validation does not depend on the engine). Reproduce a failure with the seed it
- * prints: FUZZ_SEED=<seed> npx vitest run src/server/security/fuzz.test.ts (FUZZ_SHRINK=1 to shrink it too).
+ * prints: FUZZ_SEED=<seed> npx vitest run tests/server/security/fuzz.test.ts (FUZZ_SHRINK=1 to shrink it too).
  *
  * A second suite, on every engine, sends each endpoint's VALID request with a NUL character put into one of its
  * text values at a time: PostgreSQL cannot store U+0000, so this is where the engines would differ.
@@ -15,11 +15,11 @@
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_JSON_BODY } from "../app.js";
-import { testEngines, type TestDatabase } from "../db/testing.js";
-import { createTestApp } from "../http/test-client.js";
-import type { MemoryFileStore } from "../storage/memory.js";
-import { isUploadPath, MAX_UPLOAD_BODY } from "../storage/image-upload.js";
+import { MAX_JSON_BODY } from "../../../src/server/app.js";
+import { testEngines, type TestDatabase } from "../support/test-database.js";
+import { createTestApp } from "../support/test-client.js";
+import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
+import { isUploadPath, MAX_UPLOAD_BODY } from "../../../src/server/storage/image-upload.js";
 import { AUTHZ, errorShapeProblem, routeTable, routeTableApp, type Actor, type Endpoint, type Expectation } from "./endpoints.js";
 import {
   accountOf,

@@ -9,9 +9,9 @@
  * - a refused write changes no stored row and no stored file.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines, type TestDatabase } from "../db/testing.js";
-import { createTestApp } from "../http/test-client.js";
-import type { MemoryFileStore } from "../storage/memory.js";
+import { testEngines, type TestDatabase } from "../support/test-database.js";
+import { createTestApp } from "../support/test-client.js";
+import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
 import { ACTORS, AUTHZ, errorShapeProblem, OUTSIDERS, routeTable, routeTableApp, UNDOCUMENTED, type Actor } from "./endpoints.js";
 import {
   accountOf,
