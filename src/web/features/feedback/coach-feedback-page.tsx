@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "~/lib/api";
 import { plural } from "~/ui/format";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, ErrorState, QueryState } from "~/ui/query-state";
 import type { FeedbackListResponse } from "../../../domain/api/player";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, playerFeedbackQuery } from "~/lib/queries";
@@ -70,44 +70,36 @@ export function CoachFeedbackPage({ id }: { id: string }) {
 
 function FeedbackHistory({ query, playerName }: { query: UseQueryResult<FeedbackListResponse>; playerName: string }) {
   const id = useId();
-  const data = query.data;
-  let body;
-  if (!data) {
-    body =
-      query.isError && !query.isFetching ? (
-        <ErrorState
-          headingLevel={3}
-          title="Error loading feedback"
-          message={describeError(query.error, "The feedback history could not be loaded. Please try again.")}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <LoadingState label="Loading feedback..." />
-      );
-  } else if (data.feedback.length === 0) {
-    body = (
-      <EmptyState title="No feedback yet" icon={<MessageSquareText className="size-7" />}>
-        Feedback you and the other coaches write for {playerName} will be listed here, newest first, with whether they
-        have read it.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <p className="text-sm text-stone-700">
-          {plural(data.feedback.length, "note")}
-          {data.unreadCount > 0 ? `, ${data.unreadCount} not read yet` : ", all read"}.
-        </p>
-        <ol aria-label="Feedback, newest first" className="mt-3 space-y-3">
-          {data.feedback.map((item) => (
-            <li key={item.id}>
-              <FeedbackItem item={item} readState="coach" />
-            </li>
-          ))}
-        </ol>
-      </>
-    );
-  }
+  const body = (
+    <QueryState query={query} loading="Loading feedback..." errorTitle="Error loading feedback" errorMessage="The feedback history could not be loaded. Please try again." headingLevel={3}>
+      {(data) => {
+        if (data.feedback.length === 0) {
+        return (
+          <EmptyState title="No feedback yet" icon={<MessageSquareText className="size-7" />}>
+            Feedback you and the other coaches write for {playerName} will be listed here, newest first, with whether they
+            have read it.
+          </EmptyState>
+        );
+      } else {
+        return (
+          <>
+            <p className="text-sm text-stone-700">
+              {plural(data.feedback.length, "note")}
+              {data.unreadCount > 0 ? `, ${data.unreadCount} not read yet` : ", all read"}.
+            </p>
+            <ol aria-label="Feedback, newest first" className="mt-3 space-y-3">
+              {data.feedback.map((item) => (
+                <li key={item.id}>
+                  <FeedbackItem item={item} readState="coach" />
+                </li>
+              ))}
+            </ol>
+          </>
+        );
+      }
+      }}
+    </QueryState>
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="card min-w-0">
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">

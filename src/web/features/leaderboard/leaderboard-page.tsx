@@ -9,7 +9,7 @@ import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay, formatPercent, formatScore } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import { sessionLabel, type LeaderboardResponse } from "../../../domain/api/team";
 import { leaderboardQuery, teamSessionsQuery } from "~/lib/queries";
@@ -57,28 +57,24 @@ export function LeaderboardPage() {
     ) : (
       <LoadingState label="Loading games..." />
     );
-  } else if (!board.data) {
-    rankings =
-      board.isError && !board.isFetching ? (
-        <ErrorState
-          headingLevel={3}
-          title="Error loading the leaderboard"
-          message={describeError(board.error, "The leaderboard could not be loaded. Please try again.")}
-          onRetry={() => void board.refetch()}
-        />
-      ) : (
-        <LoadingState label="Loading the leaderboard..." />
-      );
-  } else if (board.data.players.length === 0) {
-    rankings = (
-      <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
-        {filters.group === "all"
-          ? "Players appear here as soon as they join with your team code."
-          : `No ${GROUP_OPTIONS.find((g) => g.value === filters.group)?.label.toLowerCase()} players on the team yet.`}
-      </EmptyState>
-    );
   } else {
-    rankings = <RankingTable board={board.data} returnTo={returnTo} passSummary={filters.window === "season"} />;
+    rankings = (
+    <QueryState query={board} loading="Loading the leaderboard..." errorTitle="Error loading the leaderboard" errorMessage="The leaderboard could not be loaded. Please try again." headingLevel={3}>
+      {(data) => {
+        if (data.players.length === 0) {
+        return (
+          <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
+            {filters.group === "all"
+              ? "Players appear here as soon as they join with your team code."
+              : `No ${GROUP_OPTIONS.find((g) => g.value === filters.group)?.label.toLowerCase()} players on the team yet.`}
+          </EmptyState>
+        );
+      } else {
+        return <RankingTable board={data} returnTo={returnTo} passSummary={filters.window === "season"} />;
+      }
+      }}
+    </QueryState>
+  );
   }
 
   const windowText =

@@ -4,7 +4,7 @@ import { Archive, ArchiveRestore, BookOpen, ImageOff, Pencil, Plus } from "lucid
 import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDateTime } from "~/ui/format";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { PlayDto } from "../../../domain/api/plays";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { playsQuery } from "~/lib/queries";
@@ -108,51 +108,44 @@ export function PlaysTab() {
         ) : null}
       </div>
 
-      {!plays ? (
-        query.isError && !query.isFetching ? (
-          <ErrorState
-            headingLevel={3}
-            title="Error loading the plays"
-            message={describeError(query.error, "The playbook could not be loaded. Please try again.")}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading the plays..." />
-        )
-      ) : plays.length === 0 ? (
-        <EmptyState title={showArchived ? "No plays yet" : "No current plays"} icon={<BookOpen className="size-8" />}>
-          <p>
-            Add the plays you run with <strong>New play</strong>. Then pick one in the Event Logger as you log a snap, and
-            the Analysis tab shows what each play produces.
-          </p>
-        </EmptyState>
-      ) : (
-        <ul className="grid items-start gap-4 md:grid-cols-2" aria-label="Plays">
-          {plays.map((play) => (
-            <PlayCard
-              key={play.id}
-              play={play}
-              busy={archive.isPending && archive.variables.play.id === play.id}
-              onEdit={(el) => {
-                trigger.current = el;
-                setNotice(null);
-                setEditing(play);
-              }}
-              onArchive={(el, archived) => {
-                if (archive.isPending) return;
-                trigger.current = el;
-                archive.mutate({ play, archived });
-              }}
-              onRemoveDiagram={(el) => {
-                trigger.current = el;
-                dropDiagram.reset();
-                setNotice(null);
-                setRemovingDiagram(play);
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState query={query} loading="Loading the plays..." errorTitle="Error loading the plays" errorMessage="The playbook could not be loaded. Please try again." headingLevel={3}>
+        {({ plays }) =>
+          plays.length === 0 ? (
+            <EmptyState title={showArchived ? "No plays yet" : "No current plays"} icon={<BookOpen className="size-8" />}>
+              <p>
+                Add the plays you run with <strong>New play</strong>. Then pick one in the Event Logger as you log a snap, and
+                the Analysis tab shows what each play produces.
+              </p>
+            </EmptyState>
+          ) : (
+            <ul className="grid items-start gap-4 md:grid-cols-2" aria-label="Plays">
+              {plays.map((play) => (
+                <PlayCard
+                  key={play.id}
+                  play={play}
+                  busy={archive.isPending && archive.variables.play.id === play.id}
+                  onEdit={(el) => {
+                    trigger.current = el;
+                    setNotice(null);
+                    setEditing(play);
+                  }}
+                  onArchive={(el, archived) => {
+                    if (archive.isPending) return;
+                    trigger.current = el;
+                    archive.mutate({ play, archived });
+                  }}
+                  onRemoveDiagram={(el) => {
+                    trigger.current = el;
+                    dropDiagram.reset();
+                    setNotice(null);
+                    setRemovingDiagram(play);
+                  }}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
 
       <PlayFormDialog
         open={editing !== null}

@@ -3,7 +3,7 @@ import { CheckCheck, MessageSquareText } from "lucide-react";
 import { useId, useState } from "react";
 import { FeedbackItem } from "~/ui/feedback-item";
 import { FormMessage } from "~/ui/form-field";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
   DASHBOARD_LATEST_FEEDBACK,
   type FeedbackDto,
@@ -89,18 +89,18 @@ export function PlayerFeedbackPanel({ latest, unreadCount }: { latest: readonly 
             ))}
           </ul>
         )}
-        {showAll && !all.data ? (
-          all.isError && !all.isFetching ? (
-            <ErrorState
-              headingLevel={3}
-              className="mt-3"
-              title="Error loading your feedback"
-              message={describeError(all.error, "Your earlier feedback could not be loaded. Please try again.")}
-              onRetry={() => void all.refetch()}
-            />
-          ) : (
-            <LoadingState label="Loading all your feedback..." />
-          )
+        {showAll ? (
+          <QueryState
+            query={all}
+            loading="Loading all your feedback..."
+            errorTitle="Error loading your feedback"
+            errorMessage="Your earlier feedback could not be loaded. Please try again."
+            headingLevel={3}
+            errorClassName="mt-3"
+          >
+            {/* Once loaded, the list above shows all of it. */}
+            {() => null}
+          </QueryState>
         ) : null}
       </div>
 

@@ -9,7 +9,7 @@ import { useSession } from "~/lib/session-context";
 import { formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { positionColor } from "~/ui/position-colors";
-import { EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { EmptyState, QueryState } from "~/ui/query-state";
 import type { PlayerSummaryDto } from "../../../domain/api/team";
 import {
   DEFAULT_CRITERIA,
@@ -79,30 +79,31 @@ export default function PlayerSearchDialog({
   let body: ReactNode;
   if (!hasTeam) {
     body = <NoPlayers active={active} />;
-  } else if (!all) {
-    body =
-      query.isError && !query.isFetching ? (
-        <ErrorState
-          headingLevel={3}
-          title="Error loading players"
-          message="Failed to load players. Please try again."
-          onRetry={() => void query.refetch()}
-          className="m-4"
-        />
-      ) : (
-        <LoadingState label="Loading players..." />
-      );
-  } else if (shown.length === 0) {
-    body = <NoPlayers active={active} />;
   } else {
     body = (
-      <ul aria-label="Players" className="divide-y divide-stone-100">
-        {shown.map((player) => (
-          <li key={player.id}>
-            <PlayerRow player={player} onChoose={choose} />
-          </li>
-        ))}
-      </ul>
+      <QueryState
+        query={query}
+        loading="Loading players..."
+        errorTitle="Error loading players"
+        errorMessage="Failed to load players. Please try again."
+        apiMessage={false}
+        headingLevel={3}
+        errorClassName="m-4"
+      >
+        {() =>
+          shown.length === 0 ? (
+            <NoPlayers active={active} />
+          ) : (
+            <ul aria-label="Players" className="divide-y divide-stone-100">
+              {shown.map((player) => (
+                <li key={player.id}>
+                  <PlayerRow player={player} onChoose={choose} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     );
   }
 

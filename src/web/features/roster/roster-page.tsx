@@ -9,7 +9,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { downloadText } from "~/ui/download";
 import { plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import { SortHeader } from "~/ui/sort-header";
 import { TeamCodeCard } from "~/ui/team-code";
 import type { PlayerSummaryDto, TeamPlayersResponse } from "../../../domain/api/team";
@@ -103,91 +103,85 @@ export function RosterPage() {
             {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
           </div>
 
-          {!query.data ? (
-            query.isError && !query.isFetching ? (
-              <ErrorState
-                title="Error loading the roster"
-                message={describeError(query.error, "The roster could not be loaded. Please try again.")}
-                onRetry={() => void query.refetch()}
-              />
-            ) : (
-              <LoadingState label="Loading the roster..." />
-            )
-          ) : sorted.length === 0 ? (
-            <EmptyState title="No players yet" icon={<Users className="size-8" />}>
-              Share the team code above: players appear here as soon as they sign up with it.
-            </EmptyState>
-          ) : (
-            <div
-              role="region"
-              aria-label="Roster table"
-              tabIndex={0}
-              className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm"
-            >
-              <table className="w-full min-w-[56rem] text-sm">
-                <caption className="sr-only">
-                  The team's players, sorted by {ROSTER_COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()},{" "}
-                  {sort.direction === "asc" ? "ascending" : "descending"}. {plural(sorted.length, "player")}.
-                </caption>
-                <thead className="border-b border-stone-200 bg-stone-100">
-                  <tr>
-                    {ROSTER_COLUMNS.map((column) => (
-                      <SortHeader
-                        key={column.key}
-                        label={column.label}
-                        active={sort.column === column.key}
-                        direction={sort.direction}
-                        align={NUMERIC.has(column.key) ? "right" : "left"}
-                        onSort={() => setSort((current) => nextSort(current, column.key))}
-                      />
-                    ))}
-                    <th scope="col" className="px-3 py-2 text-right font-semibold text-stone-700">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sorted.map((player, i) => {
-                    const row = rows[i]!;
-                    return (
-                      <tr key={player.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50">
-                        <th scope="row" className="px-3 py-2 text-left font-semibold">
-                          <Link
-                            to={`/coach/player-detail/${encodeURIComponent(player.id)}`}
-                            state={{ player, returnTo: RETURN_TO }}
-                            className="inline-flex items-center gap-2 text-field-800 underline-offset-2 hover:underline"
-                          >
-                            <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
-                            <span>{row.name}</span>
-                          </Link>
+          <QueryState query={query} loading="Loading the roster..." errorTitle="Error loading the roster" errorMessage="The roster could not be loaded. Please try again.">
+            {() =>
+              sorted.length === 0 ? (
+                <EmptyState title="No players yet" icon={<Users className="size-8" />}>
+                  Share the team code above: players appear here as soon as they sign up with it.
+                </EmptyState>
+              ) : (
+                <div
+                  role="region"
+                  aria-label="Roster table"
+                  tabIndex={0}
+                  className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm"
+                >
+                  <table className="w-full min-w-[56rem] text-sm">
+                    <caption className="sr-only">
+                      The team's players, sorted by {ROSTER_COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()},{" "}
+                      {sort.direction === "asc" ? "ascending" : "descending"}. {plural(sorted.length, "player")}.
+                    </caption>
+                    <thead className="border-b border-stone-200 bg-stone-100">
+                      <tr>
+                        {ROSTER_COLUMNS.map((column) => (
+                          <SortHeader
+                            key={column.key}
+                            label={column.label}
+                            active={sort.column === column.key}
+                            direction={sort.direction}
+                            align={NUMERIC.has(column.key) ? "right" : "left"}
+                            onSort={() => setSort((current) => nextSort(current, column.key))}
+                          />
+                        ))}
+                        <th scope="col" className="px-3 py-2 text-right font-semibold text-stone-700">
+                          <span className="sr-only">Actions</span>
                         </th>
-                        <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
-                        <td className="px-3 py-2">
-                          <PositionBadge position={player.position} />
-                        </td>
-                        <td className="px-3 py-2 text-right tabular-nums">{row.attendance}</td>
-                        <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.score}</td>
-                        <td className="px-3 py-2 text-right tabular-nums">{row.ranking}</td>
-                        <td className="px-3 py-2 whitespace-nowrap">
-                          {player.lastActive ? <time dateTime={player.lastActive}>{row.lastActive}</time> : row.lastActive}
-                        </td>
-                        <td className="px-3 py-2 text-right">
-                          <button
-                            type="button"
-                            className="inline-flex items-center gap-1 rounded-lg px-2 py-1 font-semibold text-red-800 hover:bg-red-50"
-                            aria-label={`Remove ${player.name}`}
-                            onClick={(event) => askToRemove(player, event.currentTarget)}
-                          >
-                            <UserMinus aria-hidden="true" className="size-4" /> Remove
-                          </button>
-                        </td>
                       </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+                    </thead>
+                    <tbody>
+                      {sorted.map((player, i) => {
+                        const row = rows[i]!;
+                        return (
+                          <tr key={player.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50">
+                            <th scope="row" className="px-3 py-2 text-left font-semibold">
+                              <Link
+                                to={`/coach/player-detail/${encodeURIComponent(player.id)}`}
+                                state={{ player, returnTo: RETURN_TO }}
+                                className="inline-flex items-center gap-2 text-field-800 underline-offset-2 hover:underline"
+                              >
+                                <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
+                                <span>{row.name}</span>
+                              </Link>
+                            </th>
+                            <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
+                            <td className="px-3 py-2">
+                              <PositionBadge position={player.position} />
+                            </td>
+                            <td className="px-3 py-2 text-right tabular-nums">{row.attendance}</td>
+                            <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.score}</td>
+                            <td className="px-3 py-2 text-right tabular-nums">{row.ranking}</td>
+                            <td className="px-3 py-2 whitespace-nowrap">
+                              {player.lastActive ? <time dateTime={player.lastActive}>{row.lastActive}</time> : row.lastActive}
+                            </td>
+                            <td className="px-3 py-2 text-right">
+                              <button
+                                type="button"
+                                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 font-semibold text-red-800 hover:bg-red-50"
+                                aria-label={`Remove ${player.name}`}
+                                onClick={(event) => askToRemove(player, event.currentTarget)}
+                              >
+                                <UserMinus aria-hidden="true" className="size-4" /> Remove
+                              </button>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              )
+            }
+          </QueryState>
         </section>
       )}
 

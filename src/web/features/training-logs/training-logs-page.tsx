@@ -7,7 +7,7 @@ import { AppPageHeader, firstName } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { controlProps, FieldError, FormField } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
-import { describeError, EmptyState, ErrorState, LoadingState } from "~/ui/query-state";
+import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
   ACTIVITY_TYPES,
   localToday,
@@ -101,75 +101,68 @@ export function TrainingLogsPage() {
   const logs = data?.logs ?? [];
   const totalMinutes = logs.reduce((sum, l) => sum + l.durationMinutes, 0);
 
-  let list;
-  if (!data) {
-    list =
-      query.isError && !query.isFetching ? (
-        <ErrorState
-          headingLevel={3}
-          title="Error loading your training"
-          message={describeError(query.error, "Your training history could not be loaded. Please try again.")}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <LoadingState label="Loading your training..." />
-      );
-  } else if (logs.length === 0) {
-    list = filtered ? (
-      <EmptyState title="No entries match these filters">Change the activity or the dates, or clear the filters to see every entry.</EmptyState>
-    ) : (
-      <EmptyState title="No training logged yet" icon={<Dumbbell className="size-7" />}>
-        Entries you add above are listed here, latest first, and count towards your weekly minutes.
-      </EmptyState>
-    );
-  } else {
-    list = (
-      <ol aria-label="Training entries, latest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
-        {logs.map((log) => (
-          <li key={log.id} className="flex flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0">
-              <p className="flex flex-wrap items-baseline gap-x-3">
-                <span className="font-semibold text-stone-900">{log.activityType}</span>
-                <span className="text-stone-600">{formatDay(log.date)}</span>
-              </p>
-              <p className="text-stone-700">
-                {plural(log.durationMinutes, "minute")} · Intensity {log.intensity}/10 ({intensityWord(log.intensity)})
-              </p>
-              {log.notes ? <p className="mt-1 break-words whitespace-pre-line text-stone-700">{log.notes}</p> : null}
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <button
-                type="button"
-                className="btn btn-secondary px-3 py-1.5"
-                aria-label={`Edit ${describeLog(log)}`}
-                onClick={(event) => {
-                  trigger.current = event.currentTarget;
-                  setNotice(null);
-                  setEditing(log);
-                }}
-              >
-                <Pencil aria-hidden="true" className="size-4" /> Edit
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary px-3 py-1.5 text-red-800"
-                aria-label={`Delete ${describeLog(log)}`}
-                onClick={(event) => {
-                  trigger.current = event.currentTarget;
-                  deleted.current = false;
-                  remove.reset();
-                  setNotice(null);
-                  setDeleting(log);
-                }}
-              >
-                <Trash2 aria-hidden="true" className="size-4" /> Delete
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-    );
-  }
+  const list = (
+    <QueryState query={query} loading="Loading your training..." errorTitle="Error loading your training" errorMessage="Your training history could not be loaded. Please try again." headingLevel={3}>
+      {() => {
+        if (logs.length === 0) {
+        return filtered ? (
+          <EmptyState title="No entries match these filters">Change the activity or the dates, or clear the filters to see every entry.</EmptyState>
+        ) : (
+          <EmptyState title="No training logged yet" icon={<Dumbbell className="size-7" />}>
+            Entries you add above are listed here, latest first, and count towards your weekly minutes.
+          </EmptyState>
+        );
+      } else {
+        return (
+          <ol aria-label="Training entries, latest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+            {logs.map((log) => (
+              <li key={log.id} className="flex flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-baseline gap-x-3">
+                    <span className="font-semibold text-stone-900">{log.activityType}</span>
+                    <span className="text-stone-600">{formatDay(log.date)}</span>
+                  </p>
+                  <p className="text-stone-700">
+                    {plural(log.durationMinutes, "minute")} · Intensity {log.intensity}/10 ({intensityWord(log.intensity)})
+                  </p>
+                  {log.notes ? <p className="mt-1 break-words whitespace-pre-line text-stone-700">{log.notes}</p> : null}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-secondary px-3 py-1.5"
+                    aria-label={`Edit ${describeLog(log)}`}
+                    onClick={(event) => {
+                      trigger.current = event.currentTarget;
+                      setNotice(null);
+                      setEditing(log);
+                    }}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" /> Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary px-3 py-1.5 text-red-800"
+                    aria-label={`Delete ${describeLog(log)}`}
+                    onClick={(event) => {
+                      trigger.current = event.currentTarget;
+                      deleted.current = false;
+                      remove.reset();
+                      setNotice(null);
+                      setDeleting(log);
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" /> Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        );
+      }
+      }}
+    </QueryState>
+  );
 
   const restoreFocus = (event: Event) => {
     event.preventDefault();
