@@ -6,7 +6,7 @@
  */
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, type RenderResult } from "@testing-library/react";
+import { cleanup, configure, render, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
@@ -14,6 +14,10 @@ import { afterEach, vi } from "vitest";
 import { RequireRole } from "~/app/guards";
 import { SessionProvider } from "~/lib/session-context";
 import type { Me } from "../../src/domain/account";
+
+// findBy* and waitFor give up after 5 s, not 1 s: on a busy two-core machine (typecheck, lint and the integration
+// suites run beside these tests) a lazily loaded chunk can take longer than a second to arrive.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { PlayerSearchProvider, usePlayerSearch } from "~/features/player-search";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadPlayerSearchDialog, PlayerSearchProvider, usePlayerSearch } from "~/features/player-search";
 import { coachUser, playerSummary } from "../../../../tests/web/api-fixtures";
 import { apiError, deferred, fakeApi, json, renderPage, type FakeApi } from "../../../../tests/web/render";
 
@@ -49,6 +49,11 @@ const rows = (dialog: HTMLElement) => within(dialog).queryAllByRole("listitem").
 const rowNames = (dialog: HTMLElement) => rows(dialog).map((row) => NAMES.find((n) => row.textContent!.startsWith(n)) ?? row.textContent);
 
 describe("player search dialog", () => {
+  // The dialog is a lazily loaded chunk (as in the app); load it once up front so each test opens it at once.
+  beforeAll(async () => {
+    await loadPlayerSearchDialog();
+  });
+
   it("lists the team with each row's details, defaults to Performance Score, Highest First", async () => {
     const api = fakeApi().on("GET", "/api/team/players", { players: PLAYERS });
     const { dialog, user } = await openSearch(api);
