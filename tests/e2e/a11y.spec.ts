@@ -186,37 +186,53 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     expect(blocking).toEqual([]);
   });
 
-  test("the eight coach pages, with real data, and the open player search dialog", async ({ browser, baseURL }) => {
-    // Nine pages and a dialog through axe with real data: about 70 s on a busy two-core machine.
-    test.setTimeout(180_000);
+  /** Each coach page with a piece of the seeded data it shows, so axe audits the page as a coach would see it. */
+  const coachPaths = (playerId: string): [string, string][] => [
+    ["/coach/dashboard", "Harbor Hawks"],
+    ["/coach/team-stats", "Eagles"],
+    ["/coach/team-roster", "Drew Park"],
+    ["/coach/leaderboard", "Casey Stone"],
+    ["/coach/log", "Blake Rivers"],
+    [`/coach/player/${playerId}`, "Great huddle energy today."],
+    [`/coach/player-detail/${playerId}`, "Fifty short throws"],
+    ["/coach/playbook-analysis", "Slant Right"],
+  ];
+
+  // The eight coach pages in two halves, each on a team of its own, so the two workers share them.
+  for (const [half, from, to] of [
+    ["dashboard, team stats, roster and leaderboard", 0, 4],
+    ["logger, feedback, player detail and playbook (both tabs)", 4, 8],
+  ] as const) {
+    test(`the coach pages with real data: ${half}`, async ({ browser, baseURL }) => {
+      // Four or five pages through axe with real data: about 30 s on a busy two-core machine.
+      test.setTimeout(90_000);
+      const team = await seedTeam(browser, baseURL);
+      const page = team.coachPage;
+      const blocking: string[] = [];
+      for (const [path, text] of coachPaths(team.player.id).slice(from, to)) {
+        await page.goto(path);
+        await settle(page);
+        await expect(page.locator("main"), path).toContainText(text);
+        blocking.push(...(await audit(page, path)));
+        // Charts keep their numbers in a closed <details>: audit those tables too.
+        if (await openAllDetails(page)) blocking.push(...(await audit(page, `${path} (numbers shown)`)));
+        if (path === "/coach/playbook-analysis") {
+          // The playbook's other tab.
+          await page.getByRole("tab", { name: "Plays" }).click();
+          await expect(page.getByRole("heading", { name: /^Plays \(\d+\)$/ })).toBeVisible();
+          blocking.push(...(await audit(page, "/coach/playbook-analysis (Plays tab)")));
+        }
+      }
+      await team.close();
+      expect(blocking).toEqual([]);
+    });
+  }
+
+  test("the open player search dialog, with real data, its filters hidden and shown", async ({ browser, baseURL }) => {
     const team = await seedTeam(browser, baseURL);
     const page = team.coachPage;
     const blocking: string[] = [];
-    // Each page with a piece of the seeded data it shows, so axe audits the page as a coach would see it.
-    const paths: [string, string][] = [
-      ["/coach/dashboard", "Harbor Hawks"],
-      ["/coach/team-stats", "Eagles"],
-      ["/coach/team-roster", "Drew Park"],
-      ["/coach/leaderboard", "Casey Stone"],
-      ["/coach/log", "Blake Rivers"],
-      [`/coach/player/${team.player.id}`, "Great huddle energy today."],
-      [`/coach/player-detail/${team.player.id}`, "Fifty short throws"],
-      ["/coach/playbook-analysis", "Slant Right"],
-    ];
-    for (const [path, text] of paths) {
-      await page.goto(path);
-      await settle(page);
-      await expect(page.locator("main"), path).toContainText(text);
-      blocking.push(...(await audit(page, path)));
-      // Charts keep their numbers in a closed <details>: audit those tables too.
-      if (await openAllDetails(page)) blocking.push(...(await audit(page, `${path} (numbers shown)`)));
-    }
-    // The playbook's other tab.
-    await page.getByRole("tab", { name: "Plays" }).click();
-    await expect(page.getByRole("heading", { name: /^Plays \(\d+\)$/ })).toBeVisible();
-    blocking.push(...(await audit(page, "/coach/playbook-analysis (Plays tab)")));
-
-    // The player search dialog, open with its filters shown, over the leaderboard.
+    // Over the leaderboard.
     await page.goto("/coach/leaderboard");
     await settle(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" }).click();
