@@ -39,6 +39,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR,
+      // The embedded SQLite database in DATA_DIR, whatever the shell says: tests/e2e/seed.ts writes accounts there.
+      DATABASE_URL: "",
       LOG_LEVEL: "warn",
       // e2e signs in many times from one address; the limits themselves are tested in integration tests.
       AUTH_RATE_LIMIT: "0",

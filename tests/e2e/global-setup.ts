@@ -15,7 +15,7 @@ export default async function globalSetup() {
     const auth = createAuth(database, {
       // Only the password hasher is used here; no session is signed with this.
       authSecret: "e2e-seeding-does-not-sign-anything-0123456789",
-      publicUrl: process.env.E2E_BASE_URL ?? "http://localhost",
+      publicUrl: "http://localhost",
       authRateLimit: 0,
     });
     const context = await auth.$context;
