@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch, isApiError } from "~/lib/api";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { FormMessage, InputField, TextAreaField } from "~/ui/form-field";
 import { contactSchema, type ContactInput } from "../../domain/schemas";
 import { PageHero } from "./components";
 import { applyServerFieldErrors } from "~/ui/form-errors";
@@ -64,39 +64,25 @@ export default function ContactPage() {
             <p className="mt-2 text-stone-700">All fields are required.</p>
 
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-              <FormField label="Name" error={errors.name?.message}>
-                {(ids) => (
-                  <input
-                    {...controlProps(ids, errors.name?.message)}
-                    {...register("name")}
-                    type="text"
-                    autoComplete="name"
-                    className="input"
-                  />
-                )}
-              </FormField>
-              <FormField label="Email" error={errors.email?.message}>
-                {(ids) => (
-                  <input
-                    {...controlProps(ids, errors.email?.message)}
-                    {...register("email")}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    className="input"
-                  />
-                )}
-              </FormField>
-              <FormField label="Message" hint="At least 10 characters." error={errors.message?.message}>
-                {(ids) => (
-                  <textarea
-                    {...controlProps(ids, errors.message?.message)}
-                    {...register("message")}
-                    rows={6}
-                    className="input resize-y"
-                  />
-                )}
-              </FormField>
+              <InputField
+                label="Name" error={errors.name?.message}
+                {...register("name")}
+                type="text"
+                autoComplete="name"
+              />
+              <InputField
+                label="Email" error={errors.email?.message}
+                {...register("email")}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+              />
+              <TextAreaField
+                label="Message" hint="At least 10 characters." error={errors.message?.message}
+                {...register("message")}
+                rows={6}
+                className="input resize-y"
+              />
 
               {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
 

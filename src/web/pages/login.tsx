@@ -7,7 +7,7 @@ import { apiFetch, isApiError } from "~/lib/api";
 import { parseMeResponse } from "~/lib/session";
 import { afterLoginPath, dashboardPath } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { FormMessage, InputField } from "~/ui/form-field";
 import { loginSchema, type LoginInput } from "../../domain/schemas";
 import { AuthLayout } from "./auth-layout";
 
@@ -83,29 +83,19 @@ export default function LoginPage() {
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <FormField label="Email" error={errors.email?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.email?.message)}
-              {...register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              className="input"
-            />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.password?.message)}
-              {...register("password")}
-              type="password"
-              autoComplete="current-password"
-              className="input"
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Email" error={errors.email?.message}
+          {...register("email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <InputField
+          label="Password" error={errors.password?.message}
+          {...register("password")}
+          type="password"
+          autoComplete="current-password"
+        />
 
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
 

@@ -8,7 +8,7 @@ import { dashboardPath } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
 import { CopyButton } from "~/ui/copy-button";
 import { applyServerFieldErrors } from "~/ui/form-errors";
-import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
+import { FieldError, FormMessage, InputField, SelectField } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import { PASSWORD_MIN, signupSchema, type SignupInput } from "../../domain/schemas";
 import { AuthLayout } from "./auth-layout";
@@ -226,40 +226,25 @@ export default function SignupPage() {
           <FieldError id="role-error" message={errors.role?.message} />
         </fieldset>
 
-        <FormField label="Full name" error={errors.fullName?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.fullName?.message)}
-              {...register("fullName")}
-              type="text"
-              autoComplete="name"
-              className="input"
-            />
-          )}
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.email?.message)}
-              {...register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              className="input"
-            />
-          )}
-        </FormField>
-        <FormField label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.password?.message)}
-              {...register("password")}
-              type="password"
-              autoComplete="new-password"
-              className="input"
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Full name" error={errors.fullName?.message}
+          {...register("fullName")}
+          type="text"
+          autoComplete="name"
+        />
+        <InputField
+          label="Email" error={errors.email?.message}
+          {...register("email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <InputField
+          label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}
+          {...register("password")}
+          type="password"
+          autoComplete="new-password"
+        />
 
         {role === "coach" ? (
           <div className="space-y-5 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5">
@@ -273,83 +258,56 @@ export default function SignupPage() {
               </span>
             </label>
             {assistant ? (
-              <FormField
+              <InputField
                 label="Coach invite code"
                 hint="Given to you by your head coach."
                 error={errors.coachInviteCode?.message}
-              >
-                {(ids) => (
-                  <input
-                    {...controlProps(ids, errors.coachInviteCode?.message)}
-                    {...register("coachInviteCode")}
-                    type="text"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    className="input font-mono uppercase"
-                  />
-                )}
-              </FormField>
+                {...register("coachInviteCode")}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="input font-mono uppercase"
+              />
             ) : (
-              <FormField
+              <InputField
                 label="Team name"
                 hint="Creates a new team with you as its head coach."
                 error={errors.teamName?.message}
-              >
-                {(ids) => (
-                  <input
-                    {...controlProps(ids, errors.teamName?.message)}
-                    {...register("teamName")}
-                    type="text"
-                    autoComplete="organization"
-                    className="input"
-                  />
-                )}
-              </FormField>
+                {...register("teamName")}
+                type="text"
+                autoComplete="organization"
+              />
             )}
           </div>
         ) : null}
 
         {role === "player" ? (
           <div className="space-y-5 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5">
-            <FormField label="Team code" hint="Ask your coach for it." error={errors.teamCode?.message}>
-              {(ids) => (
-                <input
-                  {...controlProps(ids, errors.teamCode?.message)}
-                  {...register("teamCode")}
-                  type="text"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  className="input font-mono uppercase"
-                />
-              )}
-            </FormField>
+            <InputField
+              label="Team code" hint="Ask your coach for it." error={errors.teamCode?.message}
+              {...register("teamCode")}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="input font-mono uppercase"
+            />
             <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
-              <FormField label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}>
-                {(ids) => (
-                  <input
-                    {...controlProps(ids, errors.jerseyNumber?.message)}
-                    {...register("jerseyNumber")}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={2}
-                    className="input"
-                  />
-                )}
-              </FormField>
-              <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
-                {(ids) => (
-                  <select
-                    {...controlProps(ids, errors.primaryPosition?.message)}
-                    {...register("primaryPosition")}
-                    className="input"
-                  >
-                    <PositionOptions />
-                  </select>
-                )}
-              </FormField>
+              <InputField
+                label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}
+                {...register("jerseyNumber")}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+              />
+              <SelectField
+                label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}
+                {...register("primaryPosition")}
+              >
+                <PositionOptions />
+              </SelectField>
             </div>
             <fieldset aria-describedby={errors.positions ? "positions-error" : "positions-hint"}>
               <legend className="label">Other positions</legend>

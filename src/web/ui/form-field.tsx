@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useId, type ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { formatCount } from "./format";
 
 export interface FieldIds {
@@ -76,6 +76,47 @@ export function controlProps(ids: FieldIds, error?: string | undefined) {
     "aria-describedby": ids.describedBy,
     "aria-invalid": error || ids.invalid ? (true as const) : undefined,
   };
+}
+
+/** What a field component takes besides its control's own attributes. */
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** The wrapper's class (FormField's `className`). */
+  fieldClassName?: string;
+}
+type ControlAttributes<Tag extends "input" | "textarea" | "select"> = Omit<ComponentProps<Tag>, "id" | "aria-describedby" | "aria-invalid">;
+
+/**
+ * A FormField around an `<input className="input">`: the common case of every form. The rest of the props go
+ * to the input, so `{...register("email")}` (react-hook-form) spreads straight on: `<InputField label="Email"
+ * error={errors.email?.message} {...register("email")} type="email" />`.
+ */
+export function InputField({ label, hint, error, fieldClassName, className = "input", ...input }: FieldProps & ControlAttributes<"input">) {
+  return (
+    <FormField label={label} hint={hint} error={error} className={fieldClassName}>
+      {(ids) => <input {...controlProps(ids, error)} {...input} className={className} />}
+    </FormField>
+  );
+}
+
+/** InputField's text-area twin. */
+export function TextAreaField({ label, hint, error, fieldClassName, className = "input", ...area }: FieldProps & ControlAttributes<"textarea">) {
+  return (
+    <FormField label={label} hint={hint} error={error} className={fieldClassName}>
+      {(ids) => <textarea {...controlProps(ids, error)} {...area} className={className} />}
+    </FormField>
+  );
+}
+
+/** InputField's select twin; the options are its children. */
+export function SelectField({ label, hint, error, fieldClassName, className = "input", ...select }: FieldProps & ControlAttributes<"select">) {
+  return (
+    <FormField label={label} hint={hint} error={error} className={fieldClassName}>
+      {(ids) => <select {...controlProps(ids, error)} {...select} className={className} />}
+    </FormField>
+  );
 }
 
 export function FieldError({ id, message, className }: { id?: string | undefined; message?: string | undefined; className?: string }) {

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { Medal, Trophy } from "lucide-react";
 import { useId, useMemo } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { controlProps, FormField } from "~/ui/form-field";
+import { SelectField } from "~/ui/form-field";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay, formatPercent, formatScore } from "~/ui/format";
@@ -95,44 +95,36 @@ export function LeaderboardPage() {
       <div className="card flex flex-col gap-4 p-5 lg:flex-row lg:items-end lg:gap-8">
         <SegmentedControl legend="Position group" options={GROUP_OPTIONS} value={filters.group} onChange={(group) => setFilters({ group })} />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-          <FormField label="Time window">
-            {(field) => (
-              <select
-                {...controlProps(field)}
-                className="input py-2"
-                value={filters.window}
-                onChange={(event) => {
-                  const chosen = WINDOW_OPTIONS.find((o) => o.value === event.target.value);
-                  if (chosen) setFilters({ window: chosen.value });
-                }}
-              >
-                {WINDOW_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            label="Time window"
+            className="input py-2"
+            value={filters.window}
+            onChange={(event) => {
+            const chosen = WINDOW_OPTIONS.find((o) => o.value === event.target.value);
+            if (chosen) setFilters({ window: chosen.value });
+            }}
+          >
+            {WINDOW_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
           {filters.window === "session" ? (
-            <FormField label="Game">
-              {(field) => (
-                <select
-                  {...controlProps(field)}
-                  className="input py-2"
-                  value={gameId ?? ""}
-                  disabled={games.length === 0}
-                  onChange={(event) => setFilters({ game: event.target.value })}
-                >
-                  {games.length === 0 ? <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option> : null}
-                  {games.map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {sessionLabel(g, formatDay)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <SelectField
+              label="Game"
+              className="input py-2"
+              value={gameId ?? ""}
+              disabled={games.length === 0}
+              onChange={(event) => setFilters({ game: event.target.value })}
+            >
+              {games.length === 0 ? <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option> : null}
+              {games.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {sessionLabel(g, formatDay)}
+                </option>
+              ))}
+            </SelectField>
           ) : null}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { apiFetch, isApiError, NETWORK_ERROR_STATUS } from "~/lib/api";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { controlProps, FormField, FormMessage, InputField } from "~/ui/form-field";
 import {
   createSessionSchema,
   MAX_LOCATION,
@@ -132,33 +132,23 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
         )}
       </FormField>
       {kind === "game" ? (
-        <FormField label="Opponent" hint="Optional" error={errors.opponent}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.opponent)}
-              type="text"
-              maxLength={MAX_OPPONENT}
-              autoComplete="off"
-              value={opponent}
-              onChange={(e) => setOpponent(e.target.value)}
-              className="input"
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Opponent" hint="Optional" error={errors.opponent}
+          type="text"
+          maxLength={MAX_OPPONENT}
+          autoComplete="off"
+          value={opponent}
+          onChange={(e) => setOpponent(e.target.value)}
+        />
       ) : null}
-      <FormField label="Location" hint="Optional" error={errors.location}>
-        {(ids) => (
-          <input
-            {...controlProps(ids, errors.location)}
-            type="text"
-            maxLength={MAX_LOCATION}
-            autoComplete="off"
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-            className="input"
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Location" hint="Optional" error={errors.location}
+        type="text"
+        maxLength={MAX_LOCATION}
+        autoComplete="off"
+        value={location}
+        onChange={(e) => setLocation(e.target.value)}
+      />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <button type="submit" className="btn btn-field h-12 w-full text-base" disabled={saving}>
         {saving ? "Starting…" : "Start session"}

@@ -8,7 +8,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { controlProps, FormField, FormMessage, InputField, TextAreaField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import {
   formationSchema,
@@ -187,18 +187,13 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <FormField label="Name" error={errors.name?.message}>
-        {(ids) => (
-          <input
-            {...controlProps(ids, errors.name?.message)}
-            {...register("name")}
-            type="text"
-            autoComplete="off"
-            maxLength={MAX_PLAY_NAME}
-            className="input"
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Name" error={errors.name?.message}
+        {...register("name")}
+        type="text"
+        autoComplete="off"
+        maxLength={MAX_PLAY_NAME}
+      />
 
       <fieldset aria-describedby={errors.side ? sideErrorId : undefined}>
         <legend className="label">Side</legend>
@@ -223,18 +218,13 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
         ) : null}
       </fieldset>
 
-      <FormField label="Formation" hint="Optional, e.g. Trips Right." error={errors.formation?.message}>
-        {(ids) => (
-          <input
-            {...controlProps(ids, errors.formation?.message)}
-            {...register("formation")}
-            type="text"
-            autoComplete="off"
-            maxLength={MAX_FORMATION}
-            className="input"
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Formation" hint="Optional, e.g. Trips Right." error={errors.formation?.message}
+        {...register("formation")}
+        type="text"
+        autoComplete="off"
+        maxLength={MAX_FORMATION}
+      />
 
       <FormField label="Tags" hint="Optional. Separate tags with commas, e.g. red zone, quick game." error={errors.tags?.message}>
         {(ids) => (
@@ -249,17 +239,13 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
         )}
       </FormField>
 
-      <FormField label="Notes" hint="Optional: reads, coaching points, when to call it." error={errors.notes?.message}>
-        {(ids) => (
-          <textarea
-            {...controlProps(ids, errors.notes?.message)}
-            {...register("notes")}
-            rows={3}
-            maxLength={MAX_PLAY_NOTES}
-            className="input resize-y"
-          />
-        )}
-      </FormField>
+      <TextAreaField
+        label="Notes" hint="Optional: reads, coaching points, when to call it." error={errors.notes?.message}
+        {...register("notes")}
+        rows={3}
+        maxLength={MAX_PLAY_NOTES}
+        className="input resize-y"
+      />
 
       <FormField
         label={current ? "Replace diagram" : "Diagram"}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
-import { controlProps, FormField } from "~/ui/form-field";
+import { SelectField } from "~/ui/form-field";
 import { EventRow } from "~/ui/event-row";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
@@ -63,23 +63,19 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
         <h2 id={`${ids}-title`} className="text-lg font-bold text-stone-900">
           Event history
         </h2>
-        <FormField label="Event type">
-          {(field) => (
-            <select
-              {...controlProps(field)}
-              className="input py-2"
-              value={type ?? ""}
-              onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
-            >
-              <option value="">All event types</option>
-              {EVENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="Event type"
+          className="input py-2"
+          value={type ?? ""}
+          onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
+        >
+          <option value="">All event types</option>
+          {EVENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {body}
     </section>

@@ -4,7 +4,7 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { controlProps, FormField } from "~/ui/form-field";
+import { controlProps, FormField, SelectField } from "~/ui/form-field";
 import { useSession } from "~/lib/session-context";
 import { formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
@@ -185,73 +185,61 @@ export default function PlayerSearchDialog({
 
             <div id={`${ids}-filters`} hidden={!filtersOpen} className="mt-3">
               <div className="grid gap-3 sm:grid-cols-3">
-                <FormField label="Position">
-                  {(field) => (
-                    <select
-                      {...controlProps(field)}
-                      className="input py-2"
-                      value={criteria.position}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        update({ position: isPositionKey(value) ? value : "all" });
-                      }}
-                    >
-                      <option value="all">All positions</option>
-                      <optgroup label="Offense">
-                        {OFFENSE.map((p) => (
-                          <option key={p.key} value={p.key}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                      <optgroup label="Defense">
-                        {DEFENSE.map((p) => (
-                          <option key={p.key} value={p.key}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    </select>
-                  )}
-                </FormField>
-                <FormField label="Sort By">
-                  {(field) => (
-                    <select
-                      {...controlProps(field)}
-                      className="input py-2"
-                      value={criteria.sortBy}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        if (isSortKey(value)) update({ sortBy: value });
-                      }}
-                    >
-                      {SORT_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
-                <FormField label="Order">
-                  {(field) => (
-                    <select
-                      {...controlProps(field)}
-                      className="input py-2"
-                      value={criteria.order}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        if (isSortOrder(value)) update({ order: value });
-                      }}
-                    >
-                      {ORDER_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
+                <SelectField
+                  label="Position"
+                  className="input py-2"
+                  value={criteria.position}
+                  onChange={(event) => {
+                  const value = event.target.value;
+                  update({ position: isPositionKey(value) ? value : "all" });
+                  }}
+                >
+                  <option value="all">All positions</option>
+                  <optgroup label="Offense">
+                    {OFFENSE.map((p) => (
+                      <option key={p.key} value={p.key}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="Defense">
+                    {DEFENSE.map((p) => (
+                      <option key={p.key} value={p.key}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                </SelectField>
+                <SelectField
+                  label="Sort By"
+                  className="input py-2"
+                  value={criteria.sortBy}
+                  onChange={(event) => {
+                  const value = event.target.value;
+                  if (isSortKey(value)) update({ sortBy: value });
+                  }}
+                >
+                  {SORT_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Order"
+                  className="input py-2"
+                  value={criteria.order}
+                  onChange={(event) => {
+                  const value = event.target.value;
+                  if (isSortOrder(value)) update({ order: value });
+                  }}
+                >
+                  {ORDER_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </SelectField>
               </div>
             </div>
           </div>

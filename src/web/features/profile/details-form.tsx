@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { controlProps, FieldError, FormField, FormMessage } from "~/ui/form-field";
+import { controlProps, FieldError, FormField, FormMessage, InputField } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import type { ProfileDto } from "../../../domain/api/player";
 import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
@@ -88,23 +88,16 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
       </h2>
       <p className="mt-1 text-sm text-stone-700">Your coach finds you in the Event Logger by name, number and position.</p>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
-        <FormField label="Full name" error={errors.fullName?.message}>
-          {(ids) => <input {...controlProps(ids, errors.fullName?.message)} {...register("fullName")} type="text" autoComplete="name" className="input" />}
-        </FormField>
+        <InputField label="Full name" error={errors.fullName?.message} {...register("fullName")} type="text" autoComplete="name" />
         <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
-          <FormField label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}>
-            {(ids) => (
-              <input
-                {...controlProps(ids, errors.jerseyNumber?.message)}
-                {...register("jerseyNumber")}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={2}
-                className="input"
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}
+            {...register("jerseyNumber")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={2}
+          />
           <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
             {(ids) => (
               <select {...controlProps(ids, errors.primaryPosition?.message)} {...register("primaryPosition")} className="input">

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { FormMessage, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import { changePasswordSchema } from "../../../domain/api/player";
 import { PASSWORD_MIN } from "../../../domain/schemas";
@@ -78,40 +78,25 @@ export function PasswordForm({ email }: { email: string }) {
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
         {/* Tells password managers whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField label="Current password" error={errors.currentPassword?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.currentPassword?.message)}
-              {...register("currentPassword")}
-              type="password"
-              autoComplete="current-password"
-              className="input"
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Current password" error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword?.message}>
-            {(ids) => (
-              <input
-                {...controlProps(ids, errors.newPassword?.message)}
-                {...register("newPassword")}
-                type="password"
-                autoComplete="new-password"
-                className="input"
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm new password" hint="The same again." error={errors.confirmPassword?.message}>
-            {(ids) => (
-              <input
-                {...controlProps(ids, errors.confirmPassword?.message)}
-                {...register("confirmPassword")}
-                type="password"
-                autoComplete="new-password"
-                className="input"
-              />
-            )}
-          </FormField>
+          <InputField
+            label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword?.message}
+            {...register("newPassword")}
+            type="password"
+            autoComplete="new-password"
+          />
+          <InputField
+            label="Confirm new password" hint="The same again." error={errors.confirmPassword?.message}
+            {...register("confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+          />
         </div>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <div role="status" className="empty:hidden">

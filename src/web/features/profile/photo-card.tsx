@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ImageUp, Trash2, UserRound } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { FormMessage, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_TOO_LARGE, type ProfileDto } from "../../../domain/api/player";
 import { removePhoto, uploadPhoto } from "./api";
@@ -82,22 +82,16 @@ export function PhotoCard({ profile }: { profile: ProfileDto }) {
       <p className="mt-3 font-bold break-words text-stone-900">{profile.fullName}</p>
 
       <div className="mt-5 w-full space-y-3 text-left">
-        <FormField
+        <InputField
           label={profile.photoUrl ? "Replace your photo" : "Upload a photo"}
           hint="JPEG, PNG or WebP, up to 5 MB. It is saved at once."
-        >
-          {(ids) => (
-            <input
-              {...controlProps(ids)}
-              ref={input}
-              type="file"
-              accept={ACCEPT}
-              onChange={onChoose}
-              disabled={busy}
-              className="block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-field-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-field-800 disabled:opacity-60"
-            />
-          )}
-        </FormField>
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          onChange={onChoose}
+          disabled={busy}
+          className="block w-full text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-field-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-field-800 disabled:opacity-60"
+        />
         {upload.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
             <ImageUp aria-hidden="true" className="size-4" /> Uploading your photo…

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { CharacterCount, controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { CharacterCount, controlProps, FormField, FormMessage, InputField } from "~/ui/form-field";
 import {
   ACTIVITY_TYPES,
   activityTypeSchema,
@@ -106,9 +106,7 @@ export function LogForm({
   return (
     <form noValidate onSubmit={onSubmit} className={clsx("space-y-5", className)}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Date" error={errors.date?.message}>
-          {(ids) => <input {...controlProps(ids, errors.date?.message)} {...register("date")} type="date" max={today} className="input" />}
-        </FormField>
+        <InputField label="Date" error={errors.date?.message} {...register("date")} type="date" max={today} />
         <FormField label="Activity" error={errors.activityType?.message}>
           {(ids) => (
             <select {...controlProps(ids, errors.activityType?.message)} {...register("activityType")} className="input">
@@ -121,20 +119,15 @@ export function LogForm({
             </select>
           )}
         </FormField>
-        <FormField label="Duration (minutes)" hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`} error={errors.durationMinutes?.message}>
-          {(ids) => (
-            <input
-              {...controlProps(ids, errors.durationMinutes?.message)}
-              {...register("durationMinutes")}
-              type="number"
-              inputMode="numeric"
-              min={MIN_DURATION_MINUTES}
-              max={MAX_DURATION_MINUTES}
-              step={1}
-              className="input"
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Duration (minutes)" hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`} error={errors.durationMinutes?.message}
+          {...register("durationMinutes")}
+          type="number"
+          inputMode="numeric"
+          min={MIN_DURATION_MINUTES}
+          max={MAX_DURATION_MINUTES}
+          step={1}
+        />
         <FormField label="Intensity" hint="1 is easy, 10 is all-out." error={errors.intensity?.message}>
           {(ids) => (
             <div className="flex items-center gap-3 pt-1.5">

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { controlProps, FieldError, FormField } from "~/ui/form-field";
+import { controlProps, FieldError, FormField, InputField, SelectField } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
@@ -220,34 +220,26 @@ export function TrainingLogsPage() {
 
         <fieldset className="grid gap-4 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <legend className="sr-only">Filter the history</legend>
-          <FormField label="Activity">
-            {(field) => (
-              <select
-                {...controlProps(field)}
-                className="input h-11 py-2"
-                value={draft.type}
-                onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
-              >
-                <option value="">All activities</option>
-                {ACTIVITY_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="From">
-            {(field) => (
-              <input
-                {...controlProps(field)}
-                type="date"
-                className="input h-11 py-2"
-                value={draft.from}
-                onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-              />
-            )}
-          </FormField>
+          <SelectField
+            label="Activity"
+            className="input h-11 py-2"
+            value={draft.type}
+            onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
+          >
+            <option value="">All activities</option>
+            {ACTIVITY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            label="From"
+            type="date"
+            className="input h-11 py-2"
+            value={draft.from}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+          />
           <FormField label="To" invalid={Boolean(filterError)} describedBy={filterError ? `${ids}-filter-error` : undefined}>
             {(field) => (
               <input
