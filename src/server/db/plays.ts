@@ -1,5 +1,6 @@
 /*
- * A team's playbook: plays, their archive state and diagram, and re-tagging an event with a play.
+ * A team's playbook: plays and their archive state (a play's diagram is in play-diagrams.ts, tagging an event
+ * with a play in event-tags.ts).
  * Every function takes the caller's team id and reads or changes only that team's rows.
  *
  * A name is unique among a team's current (not archived) plays, whatever its case. There is no index for it
@@ -12,7 +13,6 @@ import type { Kysely } from "kysely";
 import { nameKey, type PlayDto } from "../../domain/api/plays.js";
 import type { PlaySide } from "../../domain/playbook.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
-import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import type { DB, PlayRecord } from "./schema.js";
 import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 
@@ -262,96 +262,5 @@ export async function setPlayArchived(db: Kysely<DB>, teamId: string, id: string
       .returningAll()
       .executeTakeFirstOrThrow();
     return toPlay(row);
-  });
-}
-
-/** The team's play row, write-locked on PostgreSQL until the transaction ends. */
-function lockedPlay(trx: Kysely<DB>, teamId: string, id: string) {
-  const find = trx.selectFrom("plays").select(["id", "diagram_file_id"]).where("id", "=", id).where("team_id", "=", teamId);
-  return engineOf(trx) === "postgres" ? find.forNoKeyUpdate() : find;
-}
-
-/**
- * Records an uploaded diagram (its `files` row) and points the play at it, removing the previous diagram's
- * row, in one transaction. Returns the previous object's storage key (to delete once committed), or undefined
- * when the team has no such play (nothing written).
- */
-export async function replacePlayDiagram(
-  db: Kysely<DB>,
-  teamId: string,
-  id: string,
-  file: NewFile,
-): Promise<{ previousKey: string | null } | undefined> {
-  return inTransaction(db, async (trx) => {
-    const current = await lockedPlay(trx, teamId, id).executeTakeFirst();
-    if (!current) return undefined;
-    await insertFile(trx, file);
-    await trx
-      .updateTable("plays")
-      .set({ diagram_file_id: file.id, updated_at: nowIso() })
-      .where("id", "=", id)
-      .where("team_id", "=", teamId)
-      .execute();
-    const previousKey = current.diagram_file_id ? await deleteFileRow(trx, current.diagram_file_id) : null;
-    return { previousKey };
-  });
-}
-
-/**
- * Takes the play's diagram off and removes its row. Returns the object's storage key (null when the play had
- * no diagram), or undefined when the team has no such play.
- */
-export async function removePlayDiagram(db: Kysely<DB>, teamId: string, id: string): Promise<{ previousKey: string | null } | undefined> {
-  return inTransaction(db, async (trx) => {
-    const current = await lockedPlay(trx, teamId, id).executeTakeFirst();
-    if (!current) return undefined;
-    if (!current.diagram_file_id) return { previousKey: null };
-    await trx
-      .updateTable("plays")
-      .set({ diagram_file_id: null, updated_at: nowIso() })
-      .where("id", "=", id)
-      .where("team_id", "=", teamId)
-      .execute();
-    return { previousKey: await deleteFileRow(trx, current.diagram_file_id) };
-  });
-}
-
-export type RetagResult =
-  | { status: "ok"; changed: boolean; event: { id: string; playId: string | null } }
-  | { status: "event_not_found" }
-  | { status: "play_not_found" }
-  | { status: "play_archived" };
-
-/**
- * Tags an event of the team with a play of the team (or takes the tag off with null). An archived play cannot
- * be newly tagged; an event already tagged with it keeps it. The play row is share-locked on PostgreSQL, so it
- * cannot be archived between the check and the update.
- */
-export async function retagEvent(db: Kysely<DB>, teamId: string, eventId: string, playId: string | null): Promise<RetagResult> {
-  return inTransaction(db, async (trx) => {
-    const event = await trx
-      .selectFrom("events")
-      .select(["id", "play_id"])
-      .where("id", "=", eventId)
-      .where("team_id", "=", teamId)
-      .executeTakeFirst();
-    if (!event) return { status: "event_not_found" };
-    if (playId !== null) {
-      let find = trx.selectFrom("plays").select(["id", "archived_at"]).where("id", "=", playId).where("team_id", "=", teamId);
-      if (engineOf(trx) === "postgres") find = find.forShare();
-      const play = await find.executeTakeFirst();
-      if (!play) return { status: "play_not_found" };
-      if (play.archived_at !== null && event.play_id !== playId) return { status: "play_archived" };
-    }
-    if (event.play_id === playId) return { status: "ok", changed: false, event: { id: eventId, playId } };
-    const updated = await trx
-      .updateTable("events")
-      .set({ play_id: playId })
-      .where("id", "=", eventId)
-      .where("team_id", "=", teamId)
-      .executeTakeFirst();
-    // Deleted (undone) since we read it.
-    if (Number(updated.numUpdatedRows) === 0) return { status: "event_not_found" };
-    return { status: "ok", changed: true, event: { id: eventId, playId } };
   });
 }

@@ -17,14 +17,13 @@ import {
   lastUsedAt,
   listPlays,
   PlayNameTakenError,
-  removePlayDiagram,
-  replacePlayDiagram,
-  retagEvent,
   setPlayArchived,
   toPlayDto,
   updatePlay,
   type Play,
 } from "../db/plays.js";
+import { retagEvent } from "../db/event-tags.js";
+import { removePlayDiagram, replacePlayDiagram } from "../db/play-diagrams.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import { fileUrl } from "../db/rows.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
