@@ -8,7 +8,7 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, render, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import type { ReactElement, ReactNode } from "react";
+import type { ReactElement } from "react";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, vi } from "vitest";
 import { RequireRole } from "~/app/guards";
@@ -176,10 +176,4 @@ export function renderPage(element: ReactElement, opts: RenderPageOptions): Rend
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };
-}
-
-/** For components that need only the query client and a router around them. */
-export function Providers({ children }: { children: ReactNode }) {
-  const queryClient = createTestQueryClient();
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
