@@ -101,11 +101,25 @@ export function InputField({ label, hint, error, fieldClassName, className = "in
   );
 }
 
-/** InputField's text-area twin. */
-export function TextAreaField({ label, hint, error, fieldClassName, className = "input", ...area }: FieldProps & ControlAttributes<"textarea">) {
+/** InputField's text-area twin; `count` adds a CharacterCount under it, which the area names in aria-describedby. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className = "input",
+  count,
+  ...area
+}: FieldProps & ControlAttributes<"textarea"> & { count?: { length: number; max: number } }) {
+  const countId = `${useId()}-count`;
   return (
-    <FormField label={label} hint={hint} error={error} className={fieldClassName}>
-      {(ids) => <textarea {...controlProps(ids, error)} {...area} className={className} />}
+    <FormField label={label} hint={hint} error={error} className={fieldClassName} describedBy={count ? countId : undefined}>
+      {(ids) => (
+        <>
+          <textarea {...controlProps(ids, error)} {...area} className={className} />
+          {count ? <CharacterCount id={countId} length={count.length} max={count.max} /> : null}
+        </>
+      )}
     </FormField>
   );
 }
@@ -117,6 +131,15 @@ export function SelectField({ label, hint, error, fieldClassName, className = "i
       {(ids) => <select {...controlProps(ids, error)} {...select} className={className} />}
     </FormField>
   );
+}
+
+/** One `<option>` per value, the value as its text: the lists of categories, activities and event types. */
+export function ValueOptions({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ));
 }
 
 export function FieldError({ id, message, className }: { id?: string | undefined; message?: string | undefined; className?: string }) {

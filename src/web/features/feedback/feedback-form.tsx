@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { CharacterCount, controlProps, FormField, FormMessage } from "~/ui/form-field";
+import { FormMessage, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
 import {
   createFeedbackSchema,
   FEEDBACK_CATEGORIES,
@@ -75,31 +75,18 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
         their dashboard; other coaches of the team see it here.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
-        <FormField label="Category" error={errors.category?.message} className="max-w-xs">
-          {(ids) => (
-            <select {...controlProps(ids, errors.category?.message)} {...register("category")} className="input">
-              <option value="">Choose a category</option>
-              {FEEDBACK_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Feedback" error={errors.body?.message} describedBy={`${id}-count`}>
-          {(ids) => (
-            <>
-              <textarea
-                {...controlProps(ids, errors.body?.message)}
-                {...register("body")}
-                rows={6}
-                className="input min-h-32 resize-y"
-              />
-              <CharacterCount id={`${id}-count`} length={length} max={MAX_FEEDBACK_BODY} />
-            </>
-          )}
-        </FormField>
+        <SelectField label="Category" error={errors.category?.message} fieldClassName="max-w-xs" {...register("category")}>
+          <option value="">Choose a category</option>
+          <ValueOptions values={FEEDBACK_CATEGORIES} />
+        </SelectField>
+        <TextAreaField
+          label="Feedback"
+          error={errors.body?.message}
+          {...register("body")}
+          rows={6}
+          className="input min-h-32 resize-y"
+          count={{ length, max: MAX_FEEDBACK_BODY }}
+        />
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <div role="status" className="empty:hidden">
           {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}

@@ -2,9 +2,9 @@ import type { Query, QueryKey } from "@tanstack/react-query";
 import type { ChangeKind } from "../../../domain/api/logger";
 
 /**
- * What each change kind of GET /api/team/stream (src/server/routes/*: `hub.publish(teamId, changeNow(kind))`)
- * makes stale, by query family (a family is one GET endpoint's entries in lib/query-keys.ts, whatever their
- * parameters). Each list names the endpoints whose answer is built from the data of that kind:
+ * Which change kinds of GET /api/team/stream (src/server/routes/*: `hub.publish(teamId, changeNow(kind))`) make
+ * each query family stale (a family is one GET endpoint's entries in lib/query-keys.ts, whatever their
+ * parameters). By kind, the endpoints whose answer is built from the data of that kind:
  *
  * - events: every figure and event list (summaries, score history, leaderboard, stats, dashboards, the plays'
  *   "last used" and analysis, a session's events, the sessions' event counts).
@@ -16,65 +16,24 @@ import type { ChangeKind } from "../../../domain/api/logger";
  * - logs: training logs (the player's own list and dashboard week, a coach's view in the player detail).
  * - plays: the playbook, its analysis and drill-down, and the logger's play picker (which reads the playbook's list).
  */
-const FAMILIES_BY_KIND: Record<ChangeKind, readonly string[]> = {
-  events: [
-    "team.players",
-    "team.player",
-    "team.playerEvents",
-    "team.sessions",
-    "team.session",
-    "team.leaderboard",
-    "team.stats",
-    "team.dashboard",
-    "team.playbook.plays",
-    "team.playbook.analysis",
-    "team.playbook.play-events",
-    "me.dashboard",
-  ],
-  attendance: [
-    "team.players",
-    "team.player",
-    "team.sessions",
-    "team.session",
-    "team.leaderboard",
-    "team.stats",
-    "team.dashboard",
-    "me.dashboard",
-  ],
-  sessions: [
-    "team.players",
-    "team.player",
-    "team.playerEvents",
-    "team.sessions",
-    "team.session",
-    "team.leaderboard",
-    "team.stats",
-    "team.dashboard",
-    "team.playbook.analysis",
-    "team.playbook.play-events",
-    "me.dashboard",
-  ],
-  roster: [
-    "team.players",
-    "team.player",
-    "team.playerEvents",
-    "team.playerFeedback",
-    "team.session",
-    "team.leaderboard",
-    "team.stats",
-    "team.dashboard",
-    "team.playbook.analysis",
-    "team.playbook.play-events",
-    "me.dashboard",
-    "me.profile",
-    "me.feedback",
-  ],
-  feedback: ["team.player", "team.playerFeedback", "me.dashboard", "me.feedback"],
-  logs: ["team.player", "me.dashboard", "me.training-logs"],
-  plays: ["team.playbook.plays", "team.playbook.analysis", "team.playbook.play-events"],
+const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
+  "team.players": ["events", "attendance", "sessions", "roster"],
+  "team.player": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
+  "team.playerEvents": ["events", "sessions", "roster"],
+  "team.playerFeedback": ["roster", "feedback"],
+  "team.sessions": ["events", "attendance", "sessions"],
+  "team.session": ["events", "attendance", "sessions", "roster"],
+  "team.leaderboard": ["events", "attendance", "sessions", "roster"],
+  "team.stats": ["events", "attendance", "sessions", "roster"],
+  "team.dashboard": ["events", "attendance", "sessions", "roster"],
+  "team.playbook.plays": ["events", "plays"],
+  "team.playbook.analysis": ["events", "sessions", "roster", "plays"],
+  "team.playbook.play-events": ["events", "sessions", "roster", "plays"],
+  "me.dashboard": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
+  "me.profile": ["roster"],
+  "me.feedback": ["roster", "feedback"],
+  "me.training-logs": ["logs"],
 };
-
-const KNOWN_FAMILIES = new Set(Object.values(FAMILIES_BY_KIND).flat());
 
 /**
  * The family of a query key: "team.player" for ["team", "player", id, { tzOffset }], "team.playerEvents" for
@@ -100,7 +59,8 @@ export function queryFamily(key: QueryKey): string | null {
 export function isAffectedBy(kind: ChangeKind, key: QueryKey): boolean {
   const family = queryFamily(key);
   if (family === null) return false;
-  return !KNOWN_FAMILIES.has(family) || FAMILIES_BY_KIND[kind].includes(family);
+  const kinds = KINDS_BY_FAMILY[family];
+  return kinds === undefined || kinds.includes(kind);
 }
 
 /** The `invalidateQueries` filter for a change of `kind`. */

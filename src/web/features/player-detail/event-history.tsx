@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
-import { SelectField } from "~/ui/form-field";
+import { SelectField, ValueOptions } from "~/ui/form-field";
 import { EventRow } from "~/ui/event-row";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
@@ -70,11 +70,7 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
           onChange={(event) => setType(isEventType(event.target.value) ? event.target.value : null)}
         >
           <option value="">All event types</option>
-          {EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <ValueOptions values={EVENT_TYPES} />
         </SelectField>
       </div>
       {body}

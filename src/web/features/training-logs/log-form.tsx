@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { CharacterCount, controlProps, FormField, FormMessage, InputField } from "~/ui/form-field";
+import { controlProps, FormField, FormMessage, InputField, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
 import {
   ACTIVITY_TYPES,
   activityTypeSchema,
@@ -77,7 +77,6 @@ export function LogForm({
   resetAfterSave?: LogFormValues;
   className?: string;
 }) {
-  const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -107,18 +106,10 @@ export function LogForm({
     <form noValidate onSubmit={onSubmit} className={clsx("space-y-5", className)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Date" error={errors.date?.message} {...register("date")} type="date" max={today} />
-        <FormField label="Activity" error={errors.activityType?.message}>
-          {(ids) => (
-            <select {...controlProps(ids, errors.activityType?.message)} {...register("activityType")} className="input">
-              <option value="">Choose an activity</option>
-              {ACTIVITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField label="Activity" error={errors.activityType?.message} {...register("activityType")}>
+          <option value="">Choose an activity</option>
+          <ValueOptions values={ACTIVITY_TYPES} />
+        </SelectField>
         <InputField
           label="Duration (minutes)" hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`} error={errors.durationMinutes?.message}
           {...register("durationMinutes")}
@@ -148,19 +139,14 @@ export function LogForm({
           )}
         </FormField>
       </div>
-      <FormField label="Notes (optional)" error={errors.notes?.message} describedBy={`${id}-count`}>
-        {(ids) => (
-          <>
-            <textarea
-              {...controlProps(ids, errors.notes?.message)}
-              {...register("notes")}
-              rows={3}
-              className="input resize-y"
-            />
-            <CharacterCount id={`${id}-count`} length={notes.length} max={MAX_LOG_NOTES} />
-          </>
-        )}
-      </FormField>
+      <TextAreaField
+        label="Notes (optional)"
+        error={errors.notes?.message}
+        {...register("notes")}
+        rows={3}
+        className="input resize-y"
+        count={{ length: notes.length, max: MAX_LOG_NOTES }}
+      />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <button type="submit" className="btn btn-field" disabled={isSubmitting}>
         {isSubmitting ? pendingLabel : submitLabel}

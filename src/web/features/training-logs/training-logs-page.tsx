@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { controlProps, FieldError, FormField, InputField, SelectField } from "~/ui/form-field";
+import { controlProps, FieldError, FormField, InputField, SelectField, ValueOptions } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
@@ -227,11 +227,7 @@ export function TrainingLogsPage() {
             onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
           >
             <option value="">All activities</option>
-            {ACTIVITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <ValueOptions values={ACTIVITY_TYPES} />
           </SelectField>
           <InputField
             label="From"
