@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
+import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { apiFetch, isApiError, NETWORK_ERROR_STATUS } from "~/lib/api";
 import { controlProps, FormField, FormMessage, InputField } from "~/ui/form-field";
 import {
@@ -32,29 +32,14 @@ export function NewSessionDialog({
   onCreated: (session: TeamSessionDto) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50 motion-reduce:animate-none" />
-        <Dialog.Content
-          className={clsx(
-            "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none",
-            "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",
-          )}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-stone-900">New session</Dialog.Title>
-            <Dialog.Close className="-mt-1 -mr-1 inline-flex size-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            A practice or a game to log events and take attendance for.
-          </Dialog.Description>
-          {/* Mounted only while open, so each opening starts from a fresh form. */}
-          {open ? <NewSessionForm today={today} onCreated={onCreated} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SheetDialog open={open} onOpenChange={onOpenChange} size="md">
+      <SheetHeader title="New session" />
+      <Dialog.Description className="mt-1 text-sm text-stone-700">
+        A practice or a game to log events and take attendance for.
+      </Dialog.Description>
+      {/* Mounted only while open, so each opening starts from a fresh form. */}
+      {open ? <NewSessionForm today={today} onCreated={onCreated} /> : null}
+    </SheetDialog>
   );
 }
 

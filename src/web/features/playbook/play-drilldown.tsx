@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { DialogCloseButton, SheetDialog } from "~/ui/sheet-dialog";
 import { formatCount, formatDateTime, formatDay, formatScore, NONE } from "~/ui/format";
 import { EventRow } from "~/ui/event-row";
 import { controlProps, FormField } from "~/ui/form-field";
@@ -39,25 +39,16 @@ export function PlayDrillDown({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
-    <Dialog.Root
+    <SheetDialog
       open={row !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      onCloseAutoFocus={onCloseAutoFocus}
+      size="3xl"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50 motion-reduce:animate-none" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className={clsx(
-            "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none",
-            "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-3rem)] sm:max-w-3xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6",
-          )}
-        >
-          {row ? <DrillDownBody key={row.playId} row={row} filters={filters} tzOffset={tzOffset} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {row ? <DrillDownBody key={row.playId} row={row} filters={filters} tzOffset={tzOffset} /> : null}
+    </SheetDialog>
   );
 }
 
@@ -84,12 +75,7 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
             {play.archived ? <span className="font-semibold">Archived</span> : null}
           </div>
         </div>
-        <Dialog.Close
-          className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
-          aria-label="Close"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </Dialog.Close>
+        <DialogCloseButton />
       </div>
       <Dialog.Description className="mt-2 text-sm text-stone-700">
         What {play.name} produced ({describeWindow(filters)}): its events, newest first, and the players involved.

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
+import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage, InputField, TextAreaField } from "~/ui/form-field";
@@ -64,35 +64,16 @@ export function PlayFormDialog({
 }) {
   const title = play ? `Edit ${play.name}` : "New play";
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50 motion-reduce:animate-none" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className={clsx(
-            "fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl focus:outline-none",
-            "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6",
-          )}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold break-words text-stone-900">{title}</Dialog.Title>
-            <Dialog.Close
-              className="-mt-1 -mr-1 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            {play
-              ? "Changes show wherever the play does, including events already tagged with it."
-              : "Once added, the play can be picked in the Event Logger when you log a snap."}
-          </Dialog.Description>
-          {/* Mounted only while open, so each opening starts from the play as stored. */}
-          {open ? <PlayForm key={play?.id ?? "new"} play={play} onSaved={onSaved} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SheetDialog open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} size="lg">
+      <SheetHeader title={title} />
+      <Dialog.Description className="mt-1 text-sm text-stone-700">
+        {play
+          ? "Changes show wherever the play does, including events already tagged with it."
+          : "Once added, the play can be picked in the Event Logger when you log a snap."}
+      </Dialog.Description>
+      {/* Mounted only while open, so each opening starts from the play as stored. */}
+      {open ? <PlayForm key={play?.id ?? "new"} play={play} onSaved={onSaved} /> : null}
+    </SheetDialog>
   );
 }
 
