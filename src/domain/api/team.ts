@@ -135,6 +135,8 @@ export const playerEventSchema = z.object({
   points: z.number(),
 });
 
+export type PlayerEvent = z.infer<typeof playerEventSchema>;
+
 /** GET /api/team/players/{id}/events: newest first; pass nextCursor back as `cursor` for the next page. */
 export const playerEventsResponseSchema = z.object({
   events: z.array(playerEventSchema),
@@ -150,6 +152,8 @@ export const teamSessionSummarySchema = z.object({
   presentCount: count,
   attendanceCount: count,
 });
+
+export type TeamSessionSummary = z.infer<typeof teamSessionSummarySchema>;
 
 /** GET /api/team/sessions: newest first. */
 export const teamSessionsResponseSchema = z.object({ sessions: z.array(teamSessionSummarySchema) });

@@ -4,8 +4,7 @@
  * fixed handful of queries whatever the team's size. Team-wide boards are in analytics-team.ts.
  */
 import type { Kysely } from "kysely";
-import type { SessionRef } from "../../domain/api/common.js";
-import type { PlayerDetailResponse } from "../../domain/api/team.js";
+import type { PlayerDetailResponse, PlayerEvent } from "../../domain/api/team.js";
 import { eventPointsTenths } from "../../domain/scoring.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
@@ -137,15 +136,8 @@ export async function playerDetail(
   return { player, attendance, scoreHistory, trainingLogs, feedback };
 }
 
-export interface PlayerEventRow {
-  id: string;
-  eventType: string;
-  yards: number | null;
-  occurredAt: string;
-  sessionId: string | null;
-  session: SessionRef | null;
-  playId: string | null;
-}
+/** A player event as the API sends it, but for its points (which depend on the position it is scored at). */
+export type PlayerEventRow = Omit<PlayerEvent, "points">;
 
 /**
  * One page of the player's events logged for the team, newest first (occurred_at, then id), strictly after

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { TeamSessionSummary } from "../../domain/api/team.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
@@ -139,16 +140,8 @@ export async function sessionDeleteImpact(
   return { marks: marks.length > 0, events: events.length > 0 };
 }
 
-export interface SessionWithCounts {
-  id: string;
-  kind: SessionKind;
-  date: string;
-  opponent: string | null;
-  location: string | null;
-  eventCount: number;
-  presentCount: number;
-  attendanceCount: number;
-}
+/** A session as GET /api/team/sessions lists it. */
+export type SessionWithCounts = TeamSessionSummary;
 
 /** The team's sessions, newest first, with their event and attendance counts (one query). */
 export async function teamSessionsWithCounts(db: Kysely<DB>, teamId: string): Promise<SessionWithCounts[]> {
