@@ -1,8 +1,8 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
+import { ArrowLeft, MessageSquareText } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { isApiError } from "~/lib/api";
+import { isPlayerNotFound, PlayerNotFound } from "~/ui/player-not-found";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, QueryState } from "~/ui/query-state";
 import type { FeedbackListResponse } from "../../../domain/api/player";
@@ -23,20 +23,8 @@ export function CoachFeedbackPage({ id }: { id: string }) {
   const history = useQuery(playerFeedbackQuery(id));
   const detailHref = `/coach/player-detail/${encodeURIComponent(id)}`;
 
-  const notFound = (e: unknown) => isApiError(e, 404) || isApiError(e, 400);
-  if (notFound(detail.error) || notFound(history.error)) {
-    return (
-      <div className="space-y-6">
-        <Link to="/coach/team-roster" className="btn btn-secondary w-fit">
-          <ArrowLeft aria-hidden="true" className="size-4" /> Team Roster
-        </Link>
-        <div className="card mx-auto max-w-lg text-center">
-          <UserX aria-hidden="true" className="mx-auto size-10 text-stone-500" />
-          <h1 className="mt-3 text-2xl font-extrabold text-stone-900">Player not found</h1>
-          <p className="mt-2 text-stone-700">This player is not on your team, or no longer exists.</p>
-        </div>
-      </div>
-    );
+  if (isPlayerNotFound(detail.error) || isPlayerNotFound(history.error)) {
+    return <PlayerNotFound backTo="/coach/team-roster" backLabel="Team Roster" />;
   }
 
   const player = detail.data?.player ?? null;

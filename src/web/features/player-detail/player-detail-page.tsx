@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, MessageSquareText, UserX } from "lucide-react";
+import { ArrowLeft, MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isApiError } from "~/lib/api";
+import { isPlayerNotFound, PlayerNotFound } from "~/ui/player-not-found";
 import { Stat } from "~/ui/app-page";
 import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
 import { QueryState } from "~/ui/query-state";
@@ -40,19 +40,7 @@ export function PlayerDetailPage({ id }: { id: string }) {
     </Link>
   );
 
-  // 404 (not on this team, or gone) and 400 (an id that cannot exist) read the same: reveal nothing.
-  if (isApiError(detail.error, 404) || isApiError(detail.error, 400)) {
-    return (
-      <div className="space-y-6">
-        {backLink}
-        <div className="card mx-auto max-w-lg text-center">
-          <UserX aria-hidden="true" className="mx-auto size-10 text-stone-500" />
-          <h1 className="mt-3 text-2xl font-extrabold text-stone-900">Player not found</h1>
-          <p className="mt-2 text-stone-700">This player is not on your team, or no longer exists.</p>
-        </div>
-      </div>
-    );
-  }
+  if (isPlayerNotFound(detail.error)) return <PlayerNotFound backTo={returnTo} backLabel="Back" />;
 
   const summary: PlayerSummaryDto | null = detail.data?.player ?? statePlayer ?? cached.data ?? null;
 
