@@ -1,6 +1,7 @@
 import { Dumbbell, NotebookPen } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
+import { TrainingLogRow } from "~/ui/training-log-row";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import type { PlayerDashboardResponse } from "../../../domain/api/player";
@@ -33,15 +34,7 @@ export function WeekTraining({ week }: { week: PlayerDashboardResponse["thisWeek
         ) : (
           <ul aria-label="This week's entries, latest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
             {week.logs.map((log) => (
-              <li key={log.id} className="px-4 py-2 text-sm">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-semibold text-stone-900">{log.activityType}</span>
-                  <span className="text-stone-600">{formatDay(log.date)}</span>
-                </div>
-                <p className="text-stone-700">
-                  {plural(log.durationMinutes, "minute")} · Intensity {log.intensity}/10
-                </p>
-              </li>
+              <TrainingLogRow key={log.id} log={log} summary={`${plural(log.durationMinutes, "minute")} · Intensity ${log.intensity}/10`} />
             ))}
           </ul>
         )}

@@ -1,5 +1,6 @@
 import { CalendarCheck, CalendarX, Dumbbell, MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
+import { TrainingLogRow } from "~/ui/training-log-row";
 import { Panel } from "~/ui/app-page";
 import { formatDateTime, formatDay } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
@@ -58,16 +59,9 @@ export function TrainingLogs({ logs, playerName }: { logs: PlayerDetailResponse[
       ) : (
         <ul tabIndex={0} aria-label="Training logs, newest first" className="max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200">
           {logs.map((log) => (
-            <li key={log.id} className="px-4 py-2 text-sm">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="font-semibold text-stone-900">{log.activityType}</span>
-                <span className="text-stone-600">{formatDay(log.date)}</span>
-              </div>
-              <p className="text-stone-700">
-                {log.durationMinutes} min · Intensity {log.intensity}
-              </p>
+            <TrainingLogRow key={log.id} log={log} summary={`${log.durationMinutes} min · Intensity ${log.intensity}`}>
               {log.notes ? <p className="mt-1 whitespace-pre-line text-stone-700">{log.notes}</p> : null}
-            </li>
+            </TrainingLogRow>
           ))}
         </ul>
       )}
