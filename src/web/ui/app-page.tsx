@@ -54,3 +54,12 @@ export function Stat({ label, value, note }: { label: string; value: ReactNode |
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
+
+/** A coach page for an account not linked to a team yet (SPEC §2): says so and where the invite code comes from. */
+export function NoTeamPanel() {
+  return (
+    <Panel title="No team yet">
+      <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
+    </Panel>
+  );
+}

@@ -3,7 +3,7 @@ import { Activity, BarChart3, ClipboardList, LineChart, Search, Trophy, UserPlus
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, firstName, Panel, Stat } from "~/ui/app-page";
+import { AppPageHeader, firstName, Panel, Stat, NoTeamPanel } from "~/ui/app-page";
 import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
@@ -80,9 +80,7 @@ export function CoachDashboardPage() {
       </section>
 
       {!team ? (
-        <Panel title="No team yet">
-          <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
-        </Panel>
+        <NoTeamPanel />
       ) : (
         <QueryState query={query} loading="Loading the dashboard..." errorTitle="Error loading the dashboard" errorMessage="The team's numbers could not be loaded. Please try again.">
           {(data) => (

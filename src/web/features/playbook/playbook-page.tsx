@@ -2,7 +2,7 @@ import { BarChart3, BookOpen } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, Panel } from "~/ui/app-page";
+import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
 import { readFilters, readTab, writeFilters, type AnalysisFilters, type PlaybookTab } from "./analysis-filters";
 import { AnalysisTab } from "./analysis-tab";
 import { PlaysTab } from "./plays-tab";
@@ -32,9 +32,7 @@ export function PlaybookPage() {
       />
 
       {!me.team ? (
-        <Panel title="No team yet">
-          <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
-        </Panel>
+        <NoTeamPanel />
       ) : (
         <Tabs.Root value={tab} onValueChange={(value) => go(value === "plays" ? "plays" : "analysis", filters)}>
           <Tabs.List aria-label="Playbook" className="inline-flex rounded-xl bg-stone-200/70 p-1">

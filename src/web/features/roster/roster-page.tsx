@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { apiFetch, isApiError } from "~/lib/api";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, Panel } from "~/ui/app-page";
+import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { downloadText } from "~/ui/download";
 import { plural } from "~/ui/format";
@@ -85,9 +85,7 @@ export function RosterPage() {
       {team ? <TeamCodeCard code={team.code} /> : null}
 
       {!team ? (
-        <Panel title="No team yet">
-          <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
-        </Panel>
+        <NoTeamPanel />
       ) : (
         <section aria-labelledby="players-title" className="space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

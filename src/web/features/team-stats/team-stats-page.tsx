@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Medal, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, Panel, Stat } from "~/ui/app-page";
+import { AppPageHeader, Panel, Stat, NoTeamPanel } from "~/ui/app-page";
 import { formatCount, formatPercent, formatScore, plural } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { EmptyState, QueryState } from "~/ui/query-state";
@@ -38,9 +38,7 @@ export function TeamStatsPage() {
         lead="Season totals for the whole team, and how they change from one practice or game to the next."
       />
       {!me.team ? (
-        <Panel title="No team yet">
-          <p>Your account is not linked to a team. Ask your head coach for the coach invite code.</p>
-        </Panel>
+        <NoTeamPanel />
       ) : (
         <QueryState query={query} loading="Loading team stats..." errorTitle="Error loading team stats" errorMessage="The team's statistics could not be loaded. Please try again.">
           {(stats) => (
