@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekStartOf } from "../../domain/api/player.js";
 import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "../../../tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
 import { anEvent } from "../../../tests/server/support/logger-fixtures.js";
 
@@ -16,12 +16,7 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
 
   beforeAll(async () => {
     database = await create();
-    const built = createTestApp(database);
-    app = built.app;
-    a = await signUpCoach(app, "Falcons");
-    b = await signUpCoach(app, "Eagles");
-    heard = [];
-    built.services.hub.subscribe(a.me.team!.id, (change) => heard.push(change.kind));
+    ({ app, a, b, heard } = await twoTeams(database));
   });
   afterAll(async () => database?.cleanup());
 

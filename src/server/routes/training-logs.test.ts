@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, weekStartOf } from "../../domain/api/player.js";
 import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "../../../tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
 
 type TestApp = ReturnType<typeof createTestApp>["app"];
@@ -24,12 +24,7 @@ describe.each(testEngines())("training logs on $engine", ({ create }) => {
 
   beforeAll(async () => {
     database = await create();
-    const built = createTestApp(database);
-    app = built.app;
-    a = await signUpCoach(app, "Falcons");
-    b = await signUpCoach(app, "Eagles");
-    heard = [];
-    built.services.hub.subscribe(a.me.team!.id, (change) => heard.push(change.kind));
+    ({ app, a, b, heard } = await twoTeams(database));
   });
   afterAll(async () => database?.cleanup());
 

@@ -5,7 +5,7 @@ import { createAuth } from "../../../src/server/auth/index.js";
 import type { Config } from "../../../src/server/config.js";
 import { createEventWriter } from "../../../src/server/db/event-writer.js";
 import type { TestDatabase } from "./test-database.js";
-import { createMemoryHub } from "../../../src/server/realtime/hub.js";
+import { createMemoryHub, type TeamChange } from "../../../src/server/realtime/hub.js";
 import { createFileStore } from "../../../src/server/storage/index.js";
 import { createMemoryFileStore } from "../../../src/server/storage/memory.js";
 import type { Services } from "../../../src/server/http/context.js";
@@ -145,4 +145,17 @@ export async function signUpPlayer(
   });
   if (res.status !== 201) throw new Error(`player sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, me: res.body.user as import("../../../src/domain/account.js").Me };
+}
+
+/**
+ * The app over `database` with two coaches' teams, Falcons (a) and Eagles (b), and the kinds of change the
+ * first team's live updates announce from now on (heard), for suites that check one team cannot touch the other.
+ */
+export async function twoTeams(database: TestDatabase) {
+  const built = createTestApp(database);
+  const a = await signUpCoach(built.app, "Falcons");
+  const b = await signUpCoach(built.app, "Eagles");
+  const heard: TeamChange["kind"][] = [];
+  built.services.hub.subscribe(a.me.team!.id, (change) => heard.push(change.kind));
+  return { app: built.app, a, b, heard };
 }
