@@ -63,3 +63,18 @@ export function NoTeamPanel() {
     </Panel>
   );
 }
+
+/** The card a form sits in: its heading (with an icon, if any), a line of lead text, then the form. */
+export function FormCard({ title, icon, lead, children }: { title: string; icon?: ReactNode; lead?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className={clsx(icon ? "flex items-center gap-2" : null, "text-lg font-bold text-stone-900")}>
+        {icon}
+        {title}
+      </h2>
+      {lead ? <p className="mt-1 text-sm text-stone-700">{lead}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
+import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { FormMessage, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
 import {
@@ -26,7 +27,6 @@ const FIELDS = ["category", "body"] as const;
 
 /** A coach writes feedback for one player: a category and up to 2,000 characters, with a running count. */
 export function FeedbackForm({ playerId, playerName }: { playerId: string; playerName: string | null }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -66,14 +66,15 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card">
-      <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
-        Write feedback
-      </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        Say what went well and what to work on next. {playerName ? `${playerName} reads` : "The player reads"} it on
-        their dashboard; other coaches of the team see it here.
-      </p>
+    <FormCard
+      title="Write feedback"
+      lead={
+        <>
+            Say what went well and what to work on next. {playerName ? `${playerName} reads` : "The player reads"} it on
+            their dashboard; other coaches of the team see it here.
+        </>
+      }
+    >
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
         <SelectField label="Category" error={errors.category?.message} fieldClassName="max-w-xs" {...register("category")}>
           <option value="">Choose a category</option>
@@ -96,6 +97,6 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
           {send.isPending ? "Sending…" : "Send feedback"}
         </button>
       </form>
-    </section>
+    </FormCard>
   );
 }

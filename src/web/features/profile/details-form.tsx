@@ -4,6 +4,7 @@ import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
+import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormMessage, InputField } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
@@ -82,11 +83,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card">
-      <h2 id={`${id}-title`} className="text-lg font-bold text-stone-900">
-        Your details
-      </h2>
-      <p className="mt-1 text-sm text-stone-700">Your coach finds you in the Event Logger by name, number and position.</p>
+    <FormCard title="Your details" lead="Your coach finds you in the Event Logger by name, number and position.">
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
         <InputField label="Full name" error={errors.fullName?.message} {...register("fullName")} type="text" autoComplete="name" />
         <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
@@ -146,6 +143,6 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
           ) : null}
         </div>
       </form>
-    </section>
+    </FormCard>
   );
 }

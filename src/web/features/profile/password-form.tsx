@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { isApiError } from "~/lib/api";
+import { FormCard } from "~/ui/app-page";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { FormMessage, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
@@ -34,7 +35,6 @@ const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassw
 
 /** Change the password: the current one, then the new one twice. Other devices are signed out; this one stays in. */
 export function PasswordForm({ email }: { email: string }) {
-  const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const {
@@ -70,11 +70,7 @@ export function PasswordForm({ email }: { email: string }) {
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card">
-      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
-        <KeyRound aria-hidden="true" className="size-5 text-field-700" />
-        Change password
-      </h2>
+    <FormCard title="Change password" icon={<KeyRound aria-hidden="true" className="size-5 text-field-700" />}>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
         {/* Tells password managers whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -106,6 +102,6 @@ export function PasswordForm({ email }: { email: string }) {
           {change.isPending ? "Changing…" : "Change password"}
         </button>
       </form>
-    </section>
+    </FormCard>
   );
 }

@@ -3,7 +3,7 @@ import { ArrowLeft, Dumbbell, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, firstName } from "~/ui/app-page";
+import { AppPageHeader, firstName, FormCard } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { controlProps, FieldError, FormField, InputField, SelectField, ValueOptions } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
@@ -187,10 +187,7 @@ export function TrainingLogsPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <section aria-labelledby={`${ids}-add`} className="card">
-          <h2 id={`${ids}-add`} className="flex items-center gap-2 text-lg font-bold text-stone-900">
-            <Plus aria-hidden="true" className="size-5 text-field-700" /> Add a training entry
-          </h2>
+        <FormCard title="Add a training entry" icon={<Plus aria-hidden="true" className="size-5 text-field-700" />}>
           <LogForm
             className="mt-4"
             initial={blankLog(today)}
@@ -200,7 +197,7 @@ export function TrainingLogsPage() {
             pendingLabel="Adding…"
             save={add}
           />
-        </section>
+        </FormCard>
         <div className="min-w-0">
           {data ? <WeeklyChart weeks={data.weeklyTotals} filtered={filtered} /> : null}
         </div>
