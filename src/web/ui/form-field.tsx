@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useId, type ComponentProps, type ReactNode } from "react";
+import { useCallback, useId, useState, type ComponentProps, type ReactNode } from "react";
 import { formatCount } from "./format";
 
 export interface FieldIds {
@@ -164,6 +164,39 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
       {children}
     </div>
   );
+}
+
+/**
+ * A polite live region that is always in the page (so a confirmation put in it is announced) and shows the
+ * confirmation, when there is one, as a green note.
+ */
+export function StatusNotice({ notice }: { notice: ReactNode }) {
+  return (
+    <div role="status" className="empty:hidden">
+      {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
+    </div>
+  );
+}
+
+/** A form's failure (shown at once, role="alert") and its confirmation (StatusNotice), in that order. */
+export function FormOutcome({ error, notice }: { error: string | null; notice: ReactNode }) {
+  return (
+    <>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <StatusNotice notice={notice} />
+    </>
+  );
+}
+
+/** The state behind FormOutcome; `clear` forgets both as a new submit starts. */
+export function useFormOutcome() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const clear = useCallback(() => {
+    setFormError(null);
+    setNotice(null);
+  }, []);
+  return { formError, setFormError, notice, setNotice, clear };
 }
 
 /** "123 / 2,000 characters" under a text area, in red once over `max`. The area names `id` in aria-describedby. */

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { FormMessage, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
+import { FormOutcome, SelectField, TextAreaField, useFormOutcome, ValueOptions } from "~/ui/form-field";
 import {
   createFeedbackSchema,
   FEEDBACK_CATEGORIES,
@@ -28,8 +27,7 @@ const FIELDS = ["category", "body"] as const;
 /** A coach writes feedback for one player: a category and up to 2,000 characters, with a running count. */
 export function FeedbackForm({ playerId, playerName }: { playerId: string; playerName: string | null }) {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { formError, setFormError, notice, setNotice, clear } = useFormOutcome();
   const {
     register,
     handleSubmit,
@@ -60,8 +58,7 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
   });
 
   const onSubmit = handleSubmit((input) => {
-    setFormError(null);
-    setNotice(null);
+    clear();
     send.mutate(input);
   });
 
@@ -88,10 +85,7 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
           className="input min-h-32 resize-y"
           count={{ length, max: MAX_FEEDBACK_BODY }}
         />
-        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <div role="status" className="empty:hidden">
-          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-        </div>
+        <FormOutcome error={formError} notice={notice} />
         <button type="submit" className="btn btn-field" disabled={send.isPending}>
           <Send aria-hidden="true" className="size-4" />
           {send.isPending ? "Sending…" : "Send feedback"}

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Save } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { controlProps, FieldError, FormField, FormMessage, InputField } from "~/ui/form-field";
+import { controlProps, FieldError, FormField, FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import type { ProfileDto } from "../../../domain/api/player";
 import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
@@ -37,8 +37,7 @@ function defaults(profile: ProfileDto): DetailsInput {
 export function DetailsForm({ profile }: { profile: ProfileDto }) {
   const id = useId();
   const profileChanged = useProfileChanged();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { formError, setFormError, notice, setNotice, clear } = useFormOutcome();
   const {
     register,
     handleSubmit,
@@ -77,8 +76,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setNotice(null);
+    clear();
     save.mutate(values);
   });
 
@@ -127,10 +125,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
           <FieldError id={`${id}-positions-error`} message={errors.positions?.message} />
         </fieldset>
 
-        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <div role="status" className="empty:hidden">
-          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-        </div>
+        <FormOutcome error={formError} notice={notice} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn btn-field" disabled={save.isPending}>
             <Save aria-hidden="true" className="size-4" />

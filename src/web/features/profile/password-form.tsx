@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "../../../domain/zod";
 import { isApiError } from "~/lib/api";
 import { FormCard } from "~/ui/app-page";
 import { applyServerFieldErrors } from "~/ui/form-errors";
-import { FormMessage, InputField } from "~/ui/form-field";
+import { FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import { changePasswordSchema } from "../../../domain/api/player";
 import { PASSWORD_MIN } from "../../../domain/schemas";
@@ -35,8 +34,7 @@ const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassw
 
 /** Change the password: the current one, then the new one twice. Other devices are signed out; this one stays in. */
 export function PasswordForm({ email }: { email: string }) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { formError, setFormError, notice, setNotice, clear } = useFormOutcome();
   const {
     register,
     handleSubmit,
@@ -64,8 +62,7 @@ export function PasswordForm({ email }: { email: string }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setNotice(null);
+    clear();
     change.mutate(values);
   });
 
@@ -94,10 +91,7 @@ export function PasswordForm({ email }: { email: string }) {
             autoComplete="new-password"
           />
         </div>
-        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <div role="status" className="empty:hidden">
-          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-        </div>
+        <FormOutcome error={formError} notice={notice} />
         <button type="submit" className="btn btn-field" disabled={change.isPending}>
           {change.isPending ? "Changing…" : "Change password"}
         </button>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ImageUp, Trash2, UserRound } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { FormMessage, InputField } from "~/ui/form-field";
+import { FormOutcome, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_TOO_LARGE, type ProfileDto } from "../../../domain/api/player";
 import { removePhoto, uploadPhoto } from "./api";
@@ -97,10 +97,7 @@ export function PhotoCard({ profile }: { profile: ProfileDto }) {
             <ImageUp aria-hidden="true" className="size-4" /> Uploading your photo…
           </p>
         ) : null}
-        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        <div role="status" className="empty:hidden">
-          {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-        </div>
+        <FormOutcome error={error} notice={notice} />
         {profile.photoUrl ? (
           <button
             type="button"

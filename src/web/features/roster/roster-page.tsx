@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { apiFetch, isApiError } from "~/lib/api";
 import { useCurrentUser } from "~/lib/session-context";
+import { StatusNotice } from "~/ui/form-field";
 import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { downloadText } from "~/ui/download";
@@ -97,9 +98,7 @@ export function RosterPage() {
             ) : null}
           </div>
 
-          <div role="status" className="empty:hidden">
-            {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-          </div>
+          <StatusNotice notice={notice} />
 
           <QueryState query={query} loading="Loading the roster..." errorTitle="Error loading the roster" errorMessage="The roster could not be loaded. Please try again.">
             {() =>

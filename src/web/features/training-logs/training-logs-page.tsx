@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName, FormCard } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { controlProps, FieldError, FormField, InputField, SelectField, ValueOptions } from "~/ui/form-field";
+import { controlProps, FieldError, FormField, InputField, SelectField, StatusNotice, ValueOptions } from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
@@ -182,9 +182,7 @@ export function TrainingLogsPage() {
         }
       />
 
-      <div role="status" className="empty:hidden">
-        {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
-      </div>
+      <StatusNotice notice={notice} />
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <FormCard title="Add a training entry" icon={<Plus aria-hidden="true" className="size-5 text-field-700" />}>
