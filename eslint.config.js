@@ -1,6 +1,6 @@
 // ESLint 9 flat config. Besides the usual recommended sets it enforces the import boundaries of
-// ARCHITECTURE.md ("Shape"): web -> domain, server -> domain, domain imports neither, and web never imports
-// server code except `import type` of the app's route types (src/server/app) for Hono's RPC client.
+// docs/architecture.md ("Shape"): web -> domain, server -> domain, domain imports neither, and web never imports
+// server code (types the web needs come from the domain's schemas).
 import { readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
@@ -11,19 +11,15 @@ import tseslint from "typescript-eslint";
 
 // The boundary patterns are regular expressions on the import specifier, because no-restricted-imports sees the
 // specifier as written, not the file it resolves to. A specifier is "local" when it is relative ("./", "../"),
-// goes through tsconfig's baseUrl ("src/...") or the web alias ("~/" is src/web), or is absolute. A local
+// goes through tsconfig's baseUrl ("src/..."), the web alias ("~/" is src/web), a package.json import alias
+// ("#domain/", "#server/", "#tests/"), or is absolute. A local
 // specifier with a path segment named `server` (or `web`) is treated as reaching src/server (or src/web), however
 // many "../" it takes, so "../server/x" from src/domain and "../../server/db/index" from src/web/app are both
 // caught. The price: do not name a folder `server` inside src/web, nor `server` or `web` inside src/domain.
-const LOCAL = String.raw`^(?:\.|src/|~/|/)(?:.*/)?`;
-const SCRIPT_EXT = String.raw`(?:\.[cm]?[jt]sx?)?`;
+const LOCAL = String.raw`^(?:\.|src/|~/|/|#)(?:.*/)?`;
 
-/** Any local import of src/server, including server/app. */
+/** Any local import of src/server. */
 const SERVER_ANY = `${LOCAL}server(?:/|$)`;
-/** Exactly src/server/app (the module exporting the app's route types). */
-const SERVER_APP = `${LOCAL}server/app${SCRIPT_EXT}$`;
-/** Any local import of src/server except exactly server/app. */
-const SERVER_EXCEPT_APP = `${LOCAL}server(?:$|/(?!app${SCRIPT_EXT}$))`;
 /** Any local import of src/web, by path or through the "~/" alias. */
 const WEB_ANY = String.raw`(?:${LOCAL}web(?:/|$)|^~(?:/|$))`;
 
@@ -39,9 +35,9 @@ const NODE_BUILTINS = `^(?:${builtinModules.filter((m) => !m.startsWith("_")).jo
 const DOMAIN_FORBIDDEN_PACKAGES = String.raw`^(?:react|react-dom|react-router|@react-router/.*|@tanstack/.*|hono|@hono/.*|kysely|better-sqlite3|pg|better-auth|pino|sharp|@aws-sdk/.*|dexie)(?:/.*)?$`;
 
 const DOMAIN_MESSAGE =
-  "src/domain holds pure rules shared by web and server (ARCHITECTURE.md): no server or web code, no React, no database, no I/O.";
+  "src/domain holds pure rules shared by web and server (docs/architecture.md): no server or web code, no React, no database, no I/O.";
 const WEB_SERVER_MESSAGE =
-  "src/web must not import server code (ARCHITECTURE.md). Types come from src/domain, or from `import type { AppType } from \".../server/app\"`.";
+  "src/web must not import server code (docs/architecture.md). Types come from the schemas in src/domain.";
 
 /**
  * no-restricted-imports only sees static imports and re-exports; this catches `import("...")` too. esquery's
@@ -52,14 +48,11 @@ const dynamicImportOf = (regex, message) => ({
   message,
 });
 
-/** What every web file is held to: no server code, except `import type` of src/server/app. */
-const WEB_SERVER_PATTERNS = [
-  { regex: SERVER_EXCEPT_APP, message: WEB_SERVER_MESSAGE },
-  { regex: SERVER_APP, allowTypeImports: true, message: WEB_SERVER_MESSAGE },
-];
+/** What every web file is held to: no server code, not even types. */
+const WEB_SERVER_PATTERNS = [{ regex: SERVER_ANY, message: WEB_SERVER_MESSAGE }];
 const WEB_SERVER_DYNAMIC = [dynamicImportOf(SERVER_ANY, WEB_SERVER_MESSAGE)];
 
-// Inside src/web (ARCHITECTURE.md): app/ (routes, shell, root, guards) may import anything of the web app; a
+// Inside src/web (docs/architecture.md): app/ (routes, shell, root, guards) may import anything of the web app; a
 // feature (features/<name>/) imports itself, lib/ (API client, session, query keys and queries) and ui/ (shared
 // components), never another feature nor app/; lib/ and ui/ import neither features nor app/. A rule block per
 // feature folder, so each one knows which names are "other". The price: do not name a folder inside a feature
@@ -68,7 +61,7 @@ const WEB_FEATURES = readdirSync(new URL("./src/web/features/", import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** src/web/app by any local path; src/server/app (the type-only AppType import) is the server rule's business. */
+/** src/web/app by any local path; src/server/app is the server rule's business. */
 const WEB_APP = `^(?!(?:.*/)?server/app(?:[./]|$))${LOCAL.slice(1)}app(?:/|$)`;
 const WEB_APP_MESSAGE =
   "Only src/web/app (routes, shell, root) imports the app shell. Shared code lives in src/web/lib (data, session) or src/web/ui (components).";
@@ -141,11 +134,18 @@ export default defineConfig([
   {
     files: ["**/*.{ts,mts,cts,tsx}"],
     extends: [tseslint.configs.recommended],
+    // Type-aware rules: the project service gives each file the types tsconfig.json sees.
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
       ],
+      // A promise nobody awaits or catches loses its error (an unhandled rejection kills the server).
+      "@typescript-eslint/no-floating-promises": "error",
+      // JSX handlers may return promises (React ignores the value); elsewhere a promise where void is expected is a bug.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
     },
   },
 
@@ -175,14 +175,14 @@ export default defineConfig([
     files: ["src/domain/**/*.test.{ts,tsx}"],
     rules: domainBoundary(false),
   },
-  // Web: no server code, except a type-only import of src/server/app.
+  // Web: no server code.
   {
     files: ["src/web/**/*.{ts,tsx,js}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: WEB_SERVER_PATTERNS }],
       "no-restricted-syntax": ["error", ...WEB_SERVER_DYNAMIC],
-      // With verbatimModuleSyntax, `import { type AppType } from ".../server/app"` still emits
-      // `import {} from ".../server/app"`, which would pull server code into the bundle; only `import type` is erased.
+      // With verbatimModuleSyntax, `import { type X } from "m"` still emits `import {} from "m"`, which loads "m" at
+      // run time; only `import type` is erased.
       "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },

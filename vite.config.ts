@@ -16,8 +16,8 @@ const CLIENT_OUT_DIR = "build/client";
 const API_CACHE = "flagline-api";
 
 /**
- * The service worker (ARCHITECTURE.md: vite-plugin-pwa, app shell offline). Registered from the coach area only
- * (src/web/app/pwa.ts): the public pages' JS is unchanged. Precaches the whole built client (JS, CSS, the
+ * The service worker (docs/architecture.md: vite-plugin-pwa, app shell offline). Registered from the coach area only
+ * (src/web/lib/pwa.ts): the public pages' JS is unchanged. Precaches the whole built client (JS, CSS, the
  * prerendered public pages, the SPA fallback) and answers every other navigation with the SPA fallback, so
  * /coach/log opens with no connection once a coach has visited it. A few GETs the logger reads are cached at run
  * time, network first: the player grid and the sessions still show offline.
@@ -25,7 +25,7 @@ const API_CACHE = "flagline-api";
 const pwaOptions: Partial<VitePWAOptions> = {
   strategies: "generateSW",
   registerType: "autoUpdate",
-  // Registered by src/web/app/pwa.ts from the coach area, never by a script injected into every page.
+  // Registered by src/web/lib/pwa.ts from the coach area, never by a script injected into every page.
   injectRegister: false,
   // Pinned so the pass that runs after prerendering (pwaAfterPrerender) writes to the client build too.
   outDir: CLIENT_OUT_DIR,

@@ -134,7 +134,7 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const READ_LABEL: Record<ReadResult["kind"], string> = {
   api: "GET /api/team/players (counters, 1 query)",
   memory: "same JSON served from memory",
-  spec: "SPEC §7 pattern: 1 events query per player",
+  spec: "docs/product.md §7 pattern: 1 events query per player",
 };
 
 function row(cells: (string | number)[]): string {
@@ -250,7 +250,7 @@ export function breakdownTable(results: BenchResults): string {
   return lines.join("\n");
 }
 
-/** One line per ARCHITECTURE.md budget, for the embedded database (SQLite). */
+/** One line per docs/architecture.md budget, for the embedded database (SQLite). */
 export function budgetLines(results: BenchResults): string[] {
   const lines: string[] = [];
   const sqlite = results.engines.find((e) => e.engine === "sqlite");

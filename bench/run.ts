@@ -5,7 +5,7 @@
  * 100k and 1M events, plus 1,000 teams of 20 players), starts the real server as a child process, signs one coach
  * per measured team up through the API, and measures with autocannon:
  *   - GET /api/team/players (one query over the counters) at 1 connection (latency) and 10 (throughput);
- *   - beside it the same JSON served from memory, and the SPEC §7 pattern (one events query per player);
+ *   - beside it the same JSON served from memory, and the docs/product.md §7 pattern (one events query per player);
  *   - POST /api/team/events from 50 clients, 1 and 10 events per request, and raw durable single-row inserts.
  * Writes bench/results/results.{json,md}; docs/performance.md is written from them.
  */
@@ -301,7 +301,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     }
   });
 
-  // 2. The SPEC §7 access pattern, on the bench server (the same app plus that one endpoint).
+  // 2. The docs/product.md §7 access pattern, on the bench server (the same app plus that one endpoint).
   await phase(result, "spec pattern", () =>
     withServer(tsxCommand("bench/spec-server.ts"), env, async (srv) => {
       for (const s of opts.sizes) {

@@ -6,12 +6,12 @@ import type { DB } from "../src/server/db/schema.js";
 import { fileUrl, parseStringList } from "../src/server/db/rows.js";
 
 /**
- * The team summaries the way SPEC §7 reads them: the team's players in one query, then the player's events,
+ * The team summaries the way docs/product.md §7 reads them: the team's players in one query, then the player's events,
  * once per player (issued together, as a client library would), counted in JS and turned into summaries with the
  * domain's buildPlayerSummary. Attendance comes from player_stats, as the spec reads one playerStats document
  * per player. The events query also reads occurred_at (the spec's lastActive needs it), so the answer is the
  * same JSON as GET /api/team/players and the two can be compared.
- * This is the access pattern ARCHITECTURE.md "Data" rules out; it exists only to be measured beside it.
+ * This is the access pattern docs/architecture.md "Data" rules out; it exists only to be measured beside it.
  */
 export async function specPlayerSummaries(db: Kysely<DB>, teamId: string): Promise<PlayerSummary[]> {
   const players = await db

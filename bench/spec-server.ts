@@ -1,6 +1,6 @@
 /**
  * A bench-only server: the real Flagline app (same config from the environment, same services) plus one extra
- * endpoint, GET /api/bench/spec-players, which answers the coach's team summaries the SPEC §7 way (one events
+ * endpoint, GET /api/bench/spec-players, which answers the coach's team summaries the docs/product.md §7 way (one events
  * query per player, counted in JS). It authenticates exactly like GET /api/team/players (Better Auth session and
  * profile read via requireCoach), so the two differ only in how the summaries are computed.
  * Started by bench/run.ts as a child process: node --import tsx bench/spec-server.ts

@@ -88,7 +88,7 @@ try {
     console.log(`${path.padEnd(20)} performance ${scores[0]}  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -102,7 +102,7 @@ Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), system Chromi
 |---|---|---|---|---|
 ${rows.join("\n")}
 
-The budget (ARCHITECTURE.md: performance >= 95 on mobile) is for the public pages; they start the app only on
+The budget (docs/architecture.md: performance >= 95 on mobile) is for the public pages; they start the app only on
 the first interaction (decision 0006), which Lighthouse does not make. /coach/leaderboard is a signed-in page of
 the app: it loads React, React Router and the page's modules at once, and robots.txt keeps \`/coach/\` out of
 search engines on purpose, which is what its SEO score counts against it.

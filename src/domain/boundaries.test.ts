@@ -1,4 +1,4 @@
-// Proves the import-boundary rules of eslint.config.js (ARCHITECTURE.md "Shape") catch what they should and
+// Proves the import-boundary rules of eslint.config.js (docs/architecture.md "Shape") catch what they should and
 // nothing more, by linting small snippets under made-up file paths with ESLint's Node API.
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -8,7 +8,21 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)) });
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)),
+    // The snippets are linted as files that do not exist, which the type-aware rules cannot type; the boundaries
+    // need no types.
+    overrideConfig: {
+      files: ["**/*.{ts,tsx}"],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: {
+        "@typescript-eslint/no-floating-promises": "off",
+        "@typescript-eslint/no-misused-promises": "off",
+        "@typescript-eslint/await-thenable": "off",
+      },
+    },
+  });
 });
 
 const BOUNDARY_RULES = new Set([
@@ -37,6 +51,7 @@ describe("src/domain imports neither server nor web, nor frameworks or I/O", () 
     'export { x } from "../server/x";',
     'export * from "../server/routes/events";',
     'import { x } from "src/server/x";',
+    'import { x } from "#server/x.js";',
     'import { Button } from "../web/ui/button";',
     'import { Button } from "~/ui/button";',
     'import React from "react";',
@@ -123,14 +138,10 @@ describe("src/web never imports server code", () => {
     'import type { AppType } from "../../../server/app";',
     'import type { AppType } from "../../../server/app.js";',
     'export type { AppType } from "../../../server/app";',
-  ])("a type-only import of server/app is allowed: %s", async (code) => {
-    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, file)).toEqual([]);
-  });
-
-  it("`import { type AppType }` is reported: under verbatimModuleSyntax it still loads server/app at run time", async () => {
-    expect(
-      await boundaryViolations('import { type AppType } from "../../../server/app";\nexport type A = AppType;\n', file),
-    ).toEqual(["@typescript-eslint/no-import-type-side-effects"]);
+    'import type { Viewer } from "#server/http/context.js";',
+    'import { db } from "#server/db/index";',
+  ])("even a type-only import of server code is reported: %s", async (code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, file)).toContain("no-restricted-imports");
   });
 
   it.each([
@@ -150,6 +161,7 @@ describe("production code under src/ never imports tests/", () => {
     ["src/server/db/summaries.ts", 'import { seedProfile } from "../../../tests/server/support/test-database.js";'],
     ["src/server/app.ts", 'export { AUTHZ } from "../../tests/server/security/endpoints.js";'],
     ["src/server/app.ts", 'import { x } from "tests/server/support/x";'],
+    ["src/server/app.ts", 'import { createTestApp } from "#tests/server/support/test-client.js";'],
     ["src/domain/scoring.ts", 'import { x } from "../../tests/support/x";'],
     ["src/web/features/roster/roster-page.tsx", 'import { render } from "../../../../tests/web/render";'],
     ["src/web/ui/button.tsx", 'import type { Fixture } from "../../../tests/web/api-fixtures";'],

@@ -14,7 +14,7 @@ import {
 import { BASE_WEIGHTS } from "./scoring.js";
 
 describe("event types", () => {
-  it("the weighted types are exactly the nine of SPEC §9", () => {
+  it("the weighted types are exactly the nine of docs/product.md §9", () => {
     expect([...WEIGHTED_EVENT_TYPES].sort()).toEqual(
       [
         "Pass TD",

@@ -1,5 +1,5 @@
 /**
- * Event types are keyed by their spec labels (SPEC §9). The nine weighted types come first, in the order a
+ * Event types are keyed by their spec labels (docs/product.md §9). The nine weighted types come first, in the order a
  * sideline logger shows them; the others are logged under "More" and score the default weight.
  */
 export const WEIGHTED_EVENT_TYPES = [
@@ -48,7 +48,7 @@ export function takesYards(eventType: string): boolean {
   return YARDAGE_EVENT_TYPES.has(eventType as EventType);
 }
 
-/** Which stats counter (SPEC §3 playerStats.stats) an event type feeds, and whether its yards count there. */
+/** Which stats counter (docs/product.md §3 playerStats.stats) an event type feeds, and whether its yards count there. */
 export const STAT_OF_EVENT: Partial<Record<EventType, { counter?: StatCounter; yards?: YardCounter }>> = {
   "Pass Completion": { yards: "passingYards" },
   "Pass TD": { counter: "passingTouchdowns", yards: "passingYards" },
@@ -90,7 +90,7 @@ export interface EventTypeCounter {
   yards: number;
 }
 
-/** SPEC §3 stats counters, derived from per-type counts and yard sums. */
+/** docs/product.md §3 stats counters, derived from per-type counts and yard sums. */
 export function statsFromCounters(counters: readonly EventTypeCounter[]): PlayerStatsCounters {
   const stats = emptyStatsCounters();
   for (const c of counters) {

@@ -74,7 +74,7 @@ export function countsPlayYards(eventType: string): boolean {
 /** Tagged events of one type by one player (at that player's effective position), as a grouped query gives them. */
 export interface TaggedEventGroup {
   eventType: string;
-  /** The player's effective position (SPEC §3), which decides the events' weight (SPEC §9). */
+  /** The player's effective position (docs/product.md §3), which decides the events' weight (docs/product.md §9). */
   position: string | null | undefined;
   count: number;
   /** Sum of the events' yards (an event without yards adds 0). */
@@ -150,7 +150,7 @@ export interface PlayFigures {
   touchdownRate: number | null;
   /** Interception Thrown. */
   turnovers: number;
-  /** SPEC §9 points of every tagged event at its player's position, one decimal (summed in tenths). */
+  /** docs/product.md §9 points of every tagged event at its player's position, one decimal (summed in tenths). */
   points: number;
 }
 

@@ -40,7 +40,7 @@ const ROSTER: Row[] = [
 const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
 const criteria = (overrides: Partial<PlayerSearchCriteria>): PlayerSearchCriteria => ({ ...DEFAULT_CRITERIA, ...overrides });
 
-describe("options (SPEC §2)", () => {
+describe("options (docs/product.md §2)", () => {
   it("Sort By lists the five spec options in order", () => {
     expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
       "Performance Score",
@@ -58,7 +58,7 @@ describe("options (SPEC §2)", () => {
     ]);
   });
 
-  it("the default is performanceScore descending with no filter (SPEC §9)", () => {
+  it("the default is performanceScore descending with no filter (docs/product.md §9)", () => {
     expect(DEFAULT_SORT).toBe("performanceScore");
     expect(DEFAULT_ORDER).toBe("desc");
     expect(DEFAULT_CRITERIA).toEqual({ query: "", position: "all", sortBy: "performanceScore", order: "desc" });
@@ -66,7 +66,7 @@ describe("options (SPEC §2)", () => {
   });
 });
 
-describe("name filter (SPEC §5: case-insensitive substring)", () => {
+describe("name filter (docs/product.md §5: case-insensitive substring)", () => {
   it.each<[string, string[]]>([
     ["", ["a", "b", "c", "d", "e"]],
     ["   ", ["a", "b", "c", "d", "e"]],
@@ -109,7 +109,7 @@ describe("name filter (SPEC §5: case-insensitive substring)", () => {
   });
 });
 
-describe("position filter (SPEC §5: exact match on the key)", () => {
+describe("position filter (docs/product.md §5: exact match on the key)", () => {
   it.each<[PositionFilter, string[]]>([
     ["all", ["a", "b", "c", "d", "e"]],
     ["qb", ["a"]],

@@ -1,7 +1,7 @@
 import type { PlayerSummary } from "./player-summary.js";
 import type { PositionKey } from "./positions.js";
 
-/** SPEC §2 Sort By options, in the order the dialog lists them. */
+/** docs/product.md §2 Sort By options, in the order the dialog lists them. */
 export const SORT_OPTIONS = [
   { value: "performanceScore", label: "Performance Score" },
   { value: "teamRanking", label: "Team Ranking" },
@@ -19,7 +19,7 @@ export const ORDER_OPTIONS = [
 
 export type SortOrder = (typeof ORDER_OPTIONS)[number]["value"];
 
-/** SPEC §9: the default sort is performanceScore descending. */
+/** docs/product.md §9: the default sort is performanceScore descending. */
 export const DEFAULT_SORT: SortKey = "performanceScore";
 export const DEFAULT_ORDER: SortOrder = "desc";
 
@@ -39,14 +39,14 @@ export const DEFAULT_CRITERIA: PlayerSearchCriteria = {
   order: DEFAULT_ORDER,
 };
 
-/** SPEC §5: case-insensitive substring match on the name; an empty query matches everyone. */
+/** docs/product.md §5: case-insensitive substring match on the name; an empty query matches everyone. */
 export function matchesName(player: Pick<PlayerSummary, "name">, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === "") return true;
   return player.name.toLowerCase().includes(q);
 }
 
-/** SPEC §5: exact match on the position key; "all" matches everyone. */
+/** docs/product.md §5: exact match on the position key; "all" matches everyone. */
 export function matchesPosition(player: Pick<PlayerSummary, "position">, position: PositionFilter): boolean {
   return position === "all" || player.position === position;
 }

@@ -17,7 +17,7 @@ function aggregate(counters: EventTypeCounter[], attended = 0, total = 0, lastEv
   return { counters, attendance: { attended, total }, lastEventAt };
 }
 
-/** SPEC §8: the blank summary, for a player with this id, name and jersey. */
+/** docs/product.md §8: the blank summary, for a player with this id, name and jersey. */
 function blank(id: string, name = "Unknown Player", jerseyNumber: number | string = "N/A"): PlayerSummary {
   return {
     id,
@@ -43,7 +43,7 @@ function blank(id: string, name = "Unknown Player", jerseyNumber: number | strin
   };
 }
 
-describe("buildPlayerSummary (SPEC §3)", () => {
+describe("buildPlayerSummary (docs/product.md §3)", () => {
   it("worked example: every field", () => {
     const profile: PlayerProfile = {
       id: "p1",
@@ -215,7 +215,7 @@ describe("buildPlayerSummary (SPEC §3)", () => {
   });
 });
 
-describe("safePlayerSummary and the blank summary (SPEC §8)", () => {
+describe("safePlayerSummary and the blank summary (docs/product.md §8)", () => {
   const profile: PlayerProfile = { id: "p9", fullName: "Casey Moore", jerseyNumber: 12, primaryPosition: "cb" };
   const good: EventTypeCounter = { eventType: "Interception", count: 1, yards: 0 };
 

@@ -29,7 +29,7 @@ export interface PlayerStatsSummary {
   interceptions: number;
 }
 
-/** SPEC §3 derived player summary. */
+/** docs/product.md §3 derived player summary. */
 export interface PlayerSummary {
   id: string;
   name: string;
@@ -47,7 +47,7 @@ export interface PlayerSummary {
 
 export const UNKNOWN_PLAYER_NAME = "Unknown Player";
 export const NO_JERSEY = "N/A";
-/** SPEC §8: the ranking a player whose processing failed falls back to. */
+/** docs/product.md §8: the ranking a player whose processing failed falls back to. */
 export const BLANK_TEAM_RANKING = 10;
 
 function displayName(profile: PlayerProfile): string {
@@ -73,7 +73,7 @@ export function emptyStatsSummary(): PlayerStatsSummary {
   };
 }
 
-/** Builds the SPEC §3 summary. Throws on malformed aggregates; callers wanting §8's fallback use safePlayerSummary. */
+/** Builds the docs/product.md §3 summary. Throws on malformed aggregates; callers wanting §8's fallback use safePlayerSummary. */
 export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggregate): PlayerSummary {
   const position = effectivePosition(profile);
   // A Map, not {}: an event type named like an Object.prototype member ("constructor", "__proto__") must count.
@@ -113,7 +113,7 @@ export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggr
   };
 }
 
-/** SPEC §8: position unknown, group other, score 0, zero events, zero attendance, ranking 10. */
+/** docs/product.md §8: position unknown, group other, score 0, zero events, zero attendance, ranking 10. */
 export function blankPlayerSummary(profile: Pick<PlayerProfile, "id"> & Partial<PlayerProfile>): PlayerSummary {
   let name = UNKNOWN_PLAYER_NAME;
   let jerseyNumber: number | string = NO_JERSEY;
@@ -139,7 +139,7 @@ export function blankPlayerSummary(profile: Pick<PlayerProfile, "id"> & Partial<
   };
 }
 
-/** Builds the summary, or the blank fallback if this one player's data cannot be processed (SPEC §8). */
+/** Builds the summary, or the blank fallback if this one player's data cannot be processed (docs/product.md §8). */
 export function safePlayerSummary(
   profile: PlayerProfile,
   aggregate: PlayerAggregate,

@@ -11,7 +11,7 @@ import {
   type PositionFields,
 } from "./positions.js";
 
-// SPEC §3, written out again so a change in positions.ts has to be a deliberate one.
+// docs/product.md §3, written out again so a change in positions.ts has to be a deliberate one.
 const SPEC_POSITIONS: [key: string, name: string, group: "offense" | "defense"][] = [
   ["qb", "Quarterback", "offense"],
   ["wr", "Wide Receiver", "offense"],
@@ -27,7 +27,7 @@ const SPEC_POSITIONS: [key: string, name: string, group: "offense" | "defense"][
 
 const NOT_KEYS = ["unknown", "other", "", " ", "QB", "Qb", "quarterback", "Quarterback", "kicker", "constructor", "__proto__", "toString"];
 
-describe("POSITIONS (SPEC §3)", () => {
+describe("POSITIONS (docs/product.md §3)", () => {
   it("are exactly the ten positions of the spec, in order", () => {
     expect(POSITIONS.map((p) => [p.key, p.name, p.group])).toEqual(SPEC_POSITIONS);
     expect([...POSITION_KEYS]).toEqual(SPEC_POSITIONS.map(([key]) => key));
@@ -73,7 +73,7 @@ describe("positionName and isPositionKey", () => {
   });
 });
 
-describe("effectivePosition (SPEC §3: primaryPosition, else first of positions, else position, lowercased, else unknown)", () => {
+describe("effectivePosition (docs/product.md §3: primaryPosition, else first of positions, else position, lowercased, else unknown)", () => {
   const cases: [string, PositionFields | null | undefined, string][] = [
     ["primaryPosition wins over everything", { primaryPosition: "qb", positions: ["wr"], position: "rb" }, "qb"],
     ["then the first of positions", { positions: ["wr", "cb"], position: "rb" }, "wr"],

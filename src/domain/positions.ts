@@ -1,4 +1,4 @@
-/** SPEC §3: the ten positions, their display names and groups. */
+/** docs/product.md §3: the ten positions, their display names and groups. */
 export const POSITIONS = [
   { key: "qb", name: "Quarterback", group: "offense" },
   { key: "wr", name: "Wide Receiver", group: "offense" },
@@ -35,7 +35,7 @@ function present(value: string | null | undefined): value is string {
 }
 
 /**
- * SPEC §3: primaryPosition, else the first of positions, else position, lowercased, else "unknown".
+ * docs/product.md §3: primaryPosition, else the first of positions, else position, lowercased, else "unknown".
  */
 export function effectivePosition(user: PositionFields | null | undefined): string {
   if (!user) return "unknown";
@@ -50,7 +50,7 @@ export function effectivePosition(user: PositionFields | null | undefined): stri
   return chosen === null ? "unknown" : chosen.trim().toLowerCase();
 }
 
-/** SPEC §3: offense or defense for the ten positions, other for anything else. */
+/** docs/product.md §3: offense or defense for the ten positions, other for anything else. */
 export function positionGroup(position: string | null | undefined): PositionGroup {
   if (!position) return "other";
   return byKey.get(position)?.group ?? "other";

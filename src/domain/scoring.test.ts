@@ -11,7 +11,7 @@ import {
   teamRanking,
 } from "./scoring.js";
 
-// SPEC §9, written out again here (in tenths, so the reference never touches floats) rather than read from
+// docs/product.md §9, written out again here (in tenths, so the reference never touches floats) rather than read from
 // scoring.ts: a wrong weight there must make these tests fail.
 const SPEC_BASE_TENTHS: Record<string, number> = {
   "Pass TD": 60,
@@ -68,7 +68,7 @@ const eventTypeArb = fc.oneof(
 const positionArb = fc.oneof(fc.constantFrom(...ALL_POSITIONS), fc.string({ maxLength: 8 }));
 const countsArb = fc.dictionary(eventTypeArb, fc.nat({ max: 5_000 }), { maxKeys: 12 });
 
-describe("performanceScore: base weights (SPEC §9)", () => {
+describe("performanceScore: base weights (docs/product.md §9)", () => {
   const base: [string, number][] = [
     ["Pass TD", 6],
     ["TD Catch", 6],
@@ -116,7 +116,7 @@ describe("performanceScore: default weight 0.5 for unlisted types", () => {
   });
 });
 
-describe("performanceScore: position overrides (SPEC §9)", () => {
+describe("performanceScore: position overrides (docs/product.md §9)", () => {
   const overrides: [string, string, number, number][] = [
     ["qb", "Pass Completion", 1.5, 1],
     ["qb", "Pass TD", 8, 6],
@@ -242,7 +242,7 @@ function referenceRanking(tenths: number): number {
   return Math.min(10, Math.max(1, rounded + 1));
 }
 
-describe("teamRanking (SPEC §9: round(score / 10) + 1, clamped to 1..10)", () => {
+describe("teamRanking (docs/product.md §9: round(score / 10) + 1, clamped to 1..10)", () => {
   it.each([
     [0, 1],
     [4.9, 1],
@@ -317,7 +317,7 @@ function referenceAttendance(attended: number, total: number): number {
   return Number(2n * r >= den ? q + 1n : q);
 }
 
-describe("attendancePercentage (SPEC §9: round(attended / total * 100), 0 if total is 0)", () => {
+describe("attendancePercentage (docs/product.md §9: round(attended / total * 100), 0 if total is 0)", () => {
   it.each([
     [0, 0, 0],
     [5, 0, 0],

@@ -1,5 +1,5 @@
 /**
- * SPEC §9. All arithmetic is done in integer tenths so a score never carries float noise
+ * docs/product.md §9. All arithmetic is done in integer tenths so a score never carries float noise
  * (0.1 + 0.2 style) and one-decimal rounding is exact.
  */
 export const BASE_WEIGHTS: Readonly<Record<string, number>> = {
@@ -66,7 +66,7 @@ export function performanceScoreTenths(
   return tenths;
 }
 
-/** SPEC §9 performance score, rounded to one decimal; no events gives 0. */
+/** docs/product.md §9 performance score, rounded to one decimal; no events gives 0. */
 export function performanceScore(
   countsByEventType: Readonly<Record<string, number>>,
   position: string | null | undefined,
@@ -74,7 +74,7 @@ export function performanceScore(
   return performanceScoreTenths(countsByEventType, position) / 10;
 }
 
-/** SPEC §9: round(attended / total * 100), 0 when total is 0. Integer arithmetic, half rounds up. */
+/** docs/product.md §9: round(attended / total * 100), 0 when total is 0. Integer arithmetic, half rounds up. */
 export function attendancePercentage(attended: number, total: number): number {
   if (!Number.isFinite(total) || !Number.isFinite(attended)) return 0;
   const a = Math.floor(attended);
@@ -87,7 +87,7 @@ export function attendancePercentage(attended: number, total: number): number {
 export const MIN_TEAM_RANKING = 1;
 export const MAX_TEAM_RANKING = 10;
 
-/** SPEC §9: round(score / 10) + 1, clamped to 1..10. Infinities clamp like any other score; NaN ranks last. */
+/** docs/product.md §9: round(score / 10) + 1, clamped to 1..10. Infinities clamp like any other score; NaN ranks last. */
 export function teamRanking(score: number): number {
   if (Number.isNaN(score)) return MAX_TEAM_RANKING;
   const tenths = toTenths(score);

@@ -1,4 +1,4 @@
-// Proves the web-internal import boundaries of eslint.config.js (ARCHITECTURE.md: app/, lib/, ui/, features/)
+// Proves the web-internal import boundaries of eslint.config.js (docs/architecture.md: app/, lib/, ui/, features/)
 // catch what they should and nothing more, by linting small snippets under made-up file paths with ESLint's
 // Node API, as src/domain/boundaries.test.ts does for the domain, server and web layers.
 import { readdirSync } from "node:fs";
@@ -10,7 +10,21 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)) });
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: fileURLToPath(new URL("../../eslint.config.js", import.meta.url)),
+    // The snippets are linted as files that do not exist, which the type-aware rules cannot type; the boundaries
+    // need no types.
+    overrideConfig: {
+      files: ["**/*.{ts,tsx}"],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: {
+        "@typescript-eslint/no-floating-promises": "off",
+        "@typescript-eslint/no-misused-promises": "off",
+        "@typescript-eslint/await-thenable": "off",
+      },
+    },
+  });
 });
 
 const BOUNDARY_RULES = new Set(["no-restricted-imports", "no-restricted-syntax"]);
@@ -87,7 +101,7 @@ describe("a feature imports neither another feature nor the app shell", () => {
     'import { Panel } from "~/ui/app-page";',
     'import type { TeamPlayersResponse } from "../../../domain/api/team";',
     'import { render } from "../../../../tests/web/render";',
-    'import type { AppType } from "../../../server/app";',
+    'import { searchPlayers } from "#domain/player-search";',
     'import { useQuery } from "@tanstack/react-query";',
     'export const load = () => import("./roster-csv");',
   ])("%s is allowed", async (code) => {

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seedTeam as seedAccounts, signInQuick } from "./helpers";
 
 /*
- * WCAG 2.1 A and AA (axe) on every page of SPEC §2: the eight public pages, the three player pages and the eight
+ * WCAG 2.1 A and AA (axe) on every page of docs/product.md §2: the eight public pages, the three player pages and the eight
  * coach pages, with real data, and the open player search dialog. Serious and critical violations fail the test;
  * minor and moderate ones are printed.
  */

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PATHS } from "../../react-router.config.ts";
-import { pageScripts } from "../../src/web/prerender/first-load.ts";
+import { pageScripts } from "~/prerender/first-load.ts";
 
 /**
- * ARCHITECTURE.md "Budgets": a public page loads at most 110 KB of gzipped JavaScript on first load. Read from the
+ * docs/architecture.md "Budgets": a public page loads at most 110 KB of gzipped JavaScript on first load. Read from the
  * build (`npm run test:e2e` builds first) by src/web/prerender/first-load.ts, the way a browser loads each prerendered
  * page with nobody touching it: inline scripts, `<script src>`, `<link rel="modulepreload">` and their static
  * imports. gzip -9 bytes; the budget is taken as 110,000 bytes.

@@ -59,7 +59,7 @@ test.describe("leaderboard", () => {
         ["3", "Cy Corner", "0.0"],
         ["3", "Di Runner", "0.0"],
       ]);
-    // Rank is SPEC §9's team ranking: round(18.3 / 10) + 1 = 3.
+    // Rank is docs/product.md §9's team ranking: round(18.3 / 10) + 1 = 3.
     const ada = rankings(page).getByRole("row").filter({ hasText: "Ada Quarter" });
     await expect(ada.getByRole("cell").nth(3)).toHaveText("3");
     await expect(rankings(page).getByRole("columnheader", { name: "Place" })).toBeVisible();

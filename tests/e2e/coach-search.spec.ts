@@ -35,7 +35,7 @@ async function openSearch(page: Page) {
   await expect(dialog(page)).toBeVisible();
 }
 
-test.describe("coach player search dialog (SPEC §2)", () => {
+test.describe("coach player search dialog (docs/product.md §2)", () => {
   test("clicking a row closes the dialog and opens the player, and Back returns to the leaderboard", async ({ page }) => {
     const team = await seedTeam(page);
     const casey = team.players["Casey Stone"]!.id;

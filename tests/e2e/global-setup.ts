@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { createAuth } from "../../src/server/auth/index.js";
-import { openDatabase } from "../../src/server/db/index.js";
+import { createAuth } from "#server/auth/index.js";
+import { openDatabase } from "#server/db/index.js";
 import { PASSWORD } from "./accounts";
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { performanceScore } from "../../src/domain/scoring";
+import { performanceScore } from "#domain/scoring";
 import { seedTeam, signInQuick } from "./helpers";
 import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./logger-helpers";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { performanceScore } from "../../src/domain/scoring";
+import { performanceScore } from "#domain/scoring";
 import { PHONE, coachWithPlayers, createSession, eventButton, eventRows, playerButton, playerSummary, syncBadge } from "./logger-helpers";
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { eventPoints, performanceScore } from "../../src/domain/scoring";
+import { eventPoints, performanceScore } from "#domain/scoring";
 import {
   PHONE,
   coachWithPlayers,

@@ -15,7 +15,7 @@ async function navItems(page: import("@playwright/test").Page): Promise<string[]
   return names;
 }
 
-test.describe("top navigation (SPEC §2)", () => {
+test.describe("top navigation (docs/product.md §2)", () => {
   test("visitors see the public items", async ({ page }) => {
     await page.goto("/features");
     await expect(main(page).getByRole("link", { name: "Sign Up" })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { eventPoints } from "../../src/domain/scoring";
+import { eventPoints } from "#domain/scoring";
 import { seedTeam, signInQuick } from "./helpers";
 
 /*

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedTeam, signInQuick } from "./helpers";
 
-/** SPEC §2: every route, and SPEC §4: where each kind of user lands on it. */
+/** docs/product.md §2: every route, and docs/product.md §4: where each kind of user lands on it. */
 const PUBLIC = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
 const PLAYER = ["/player/dashboard", "/player/profile", "/player/logs"];
 const COACH = [

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seedTeam, signInQuick } from "./helpers";
 
 /*
- * ARCHITECTURE.md "Errors and security", in the browser: stored XSS attempts render as inert text on every page
+ * docs/architecture.md "Errors and security", in the browser: stored XSS attempts render as inert text on every page
  * that shows them, and the strict CSP (inline scripts allowed only by hash) still lets the app hydrate.
  */
 

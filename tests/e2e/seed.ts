@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { openDatabase, type Database } from "../../src/server/db/index.js";
-import { createProfile, createTeam } from "../../src/server/db/teams.js";
+import { openDatabase, type Database } from "#server/db/index.js";
+import { createProfile, createTeam } from "#server/db/teams.js";
 import { PASSWORD, uniqueEmail } from "./accounts";
 
 /*

@@ -2,14 +2,14 @@
  * Answers shaped like the real API, built from the response schemas the server declares (src/domain): each
  * builder parses what it returns, so a fixture that drifts from the contract fails loudly here.
  */
-import { meSchema, type Me } from "../../src/domain/account";
-import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "../../src/domain/api/player";
+import { meSchema, type Me } from "#domain/account";
+import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "#domain/api/player";
 import {
   playerDetailResponseSchema,
   playerSummarySchema,
   type PlayerDetailResponse,
   type PlayerSummaryDto,
-} from "../../src/domain/api/team";
+} from "#domain/api/team";
 
 const TEAM = { id: "team-1", name: "Harbor Hawks", code: "HAWK23", coachInviteCode: "COACH234" };
 

@@ -13,7 +13,7 @@ import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, vi } from "vitest";
 import { RequireRole } from "~/app/guards";
 import { SessionProvider } from "~/lib/session-context";
-import type { Me } from "../../src/domain/account";
+import type { Me } from "#domain/account";
 
 // findBy* and waitFor give up after 5 s, not 1 s: on a busy two-core machine (typecheck, lint and the integration
 // suites run beside these tests) a lazily loaded chunk can take longer than a second to arrive.

@@ -144,7 +144,7 @@ export const sessionEventSchema = z.object({
   yards: yardsSchema,
   playId: z.string().nullable(),
   occurredAt: isoTime,
-  /** What the event is worth to this player (SPEC §9 weight at their position plus 0.1), one decimal. */
+  /** What the event is worth to this player (docs/product.md §9 weight at their position plus 0.1), one decimal. */
   points: z.number(),
 });
 export type SessionEvent = z.infer<typeof sessionEventSchema>;

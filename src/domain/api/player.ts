@@ -271,7 +271,7 @@ export const DASHBOARD_LATEST_FEEDBACK = 3;
 
 /** GET /api/me/dashboard */
 export const playerDashboardResponseSchema = z.object({
-  /** The same SPEC §3 summary the coach sees for this player. */
+  /** The same docs/product.md §3 summary the coach sees for this player. */
   summary: playerSummarySchema,
   /** One entry per day with events (in the viewer's zone), ascending; the last score is the summary's. */
   scoreHistory: z.array(scorePointSchema),

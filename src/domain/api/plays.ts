@@ -227,7 +227,7 @@ export const playAnalysisEventSchema = z.object({
   playerName: z.string(),
   /** The event's session (the web words it with `sessionLabel`); null for an event logged outside a session. */
   session: sessionRefSchema.nullable(),
-  /** SPEC §9 points of the event at its player's position, one decimal. */
+  /** docs/product.md §9 points of the event at its player's position, one decimal. */
   points: z.number(),
 });
 export type PlayAnalysisEvent = z.infer<typeof playAnalysisEventSchema>;
@@ -235,7 +235,7 @@ export type PlayAnalysisEvent = z.infer<typeof playAnalysisEventSchema>;
 export const playAnalysisPlayerSchema = z.object({
   playerId: z.string(),
   name: z.string(),
-  /** Effective position key (SPEC §3). */
+  /** Effective position key (docs/product.md §3). */
   position: z.string(),
   /** The player's tagged events in the window. */
   events: count,

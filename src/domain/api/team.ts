@@ -19,7 +19,7 @@ export { sessionKindSchema };
 export const positionGroupSchema = z.enum(["offense", "defense", "other"]);
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
-/** SPEC §3 derived player summary (domain/player-summary.ts `PlayerSummary`). */
+/** docs/product.md §3 derived player summary (domain/player-summary.ts `PlayerSummary`). */
 export const playerSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -81,7 +81,7 @@ export const attendanceRowSchema = z.object({
 
 export const scorePointSchema = z.object({
   date: isoDay,
-  /** That day's performance points (SPEC §9, 0.1 per event included), one decimal. */
+  /** That day's performance points (docs/product.md §9, 0.1 per event included), one decimal. */
   points: z.number(),
   /** Running total; the last one equals the player's performanceScore. */
   score: z.number(),

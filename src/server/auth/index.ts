@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/index.js";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/schemas.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas.js";
 
 /** The header our own code sets from the socket's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-flagline-client-ip";

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Me } from "../../domain/account.js";
+import type { Me } from "#domain/account.js";
 import type { DB } from "./schema.js";
 import { fileUrl, stringListOrEmpty } from "./rows.js";
 
 /**
  * The signed-in user as the app sees them (domain/account.ts `Me`), in one query: user, profile and team.
- * Null when the user has no profile (such an account cannot use the app, SPEC §4). Only a head coach gets
+ * Null when the user has no profile (such an account cannot use the app, docs/product.md §4). Only a head coach gets
  * the coach invite code.
  */
 export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null> {

@@ -5,10 +5,10 @@ import {
   type Leader,
   type Leaders,
   type LeaderStat,
-} from "../../domain/api/team.js";
-import { sortPlayers } from "../../domain/player-search.js";
-import type { PlayerSummary } from "../../domain/player-summary.js";
-import type { PositionGroup } from "../../domain/positions.js";
+} from "#domain/api/team.js";
+import { sortPlayers } from "#domain/player-search.js";
+import type { PlayerSummary } from "#domain/player-summary.js";
+import type { PositionGroup } from "#domain/positions.js";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 

@@ -11,11 +11,11 @@ import {
   type LeaderboardResponse,
   type LeaderboardWindow,
   type TeamStatsResponse,
-} from "../../domain/api/team.js";
-import { statsFromCounters, type EventTypeCounter } from "../../domain/event-types.js";
-import { sortPlayers } from "../../domain/player-search.js";
-import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "../../domain/player-summary.js";
-import { attendancePercentage, eventPoints, eventPointsTenths } from "../../domain/scoring.js";
+} from "#domain/api/team.js";
+import { statsFromCounters, type EventTypeCounter } from "#domain/event-types.js";
+import { sortPlayers } from "#domain/player-search.js";
+import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "#domain/player-summary.js";
+import { attendancePercentage, eventPoints, eventPointsTenths } from "#domain/scoring.js";
 import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
 import { localDay } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";

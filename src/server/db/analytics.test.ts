@@ -2,20 +2,20 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEADER_STATS } from "../../domain/api/team.js";
-import { blankPlayerSummary, type PlayerSummary } from "../../domain/player-summary.js";
-import { effectivePosition } from "../../domain/positions.js";
-import { eventPointsTenths } from "../../domain/scoring.js";
+import { LEADER_STATS } from "#domain/api/team.js";
+import { blankPlayerSummary, type PlayerSummary } from "#domain/player-summary.js";
+import { effectivePosition } from "#domain/positions.js";
+import { eventPointsTenths } from "#domain/scoring.js";
 import { rankPlayers, statLeaders } from "./analytics-rank.js";
 import { teamDashboard, teamLeaderboard, teamStats, windowPlayerSummaries } from "./analytics-team.js";
-import { bruteForceSummaries, isoDay, rng, seedActivity } from "../../../tests/server/support/analytics-world.js";
+import { bruteForceSummaries, isoDay, rng, seedActivity } from "#tests/server/support/analytics-world.js";
 import { recordEvent, type EventKey } from "./events.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "./player-detail.js";
 import { parseStringList } from "./rows.js";
 import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession, teamSessionsWithCounts } from "./team-sessions.js";
 import { createTeam, removePlayerFromTeam } from "./teams.js";
-import { seedProfile, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 /** Positions as people enter them, including unknown ones and odd case. */
 const POSITION_VALUES = ["qb", "wr", "slot", "rb", "te", "center", "cb", "safety", "lb", "rusher", "QB", " wr ", "kicker", null];

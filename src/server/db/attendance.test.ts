@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearAttendance, listSessionAttendance, setAttendance } from "./attendance.js";
 import { createTeamSession, deleteTeamSession, getTeamSession, listTeamSessions } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { recordEvent } from "./events.js";
 
 describe.each(testEngines())("attendance on $engine", ({ create }) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { AttendanceEntry } from "../../domain/api/logger.js";
+import type { AttendanceEntry } from "#domain/api/logger.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, IntBoolean } from "./schema.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventWriter } from "./event-writer.js";
 import { recordEvents, type NewEvent } from "./events.js";
 import { createTeam } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("batched event writes on $engine", ({ create }) => {
   let t: TestDatabase;

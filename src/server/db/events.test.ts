@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "../../domain/event-types.js";
+import { EVENT_TYPES } from "#domain/event-types.js";
 import { getEvent, listEvents, recordEvent, removeEvent, type NewEvent } from "./events.js";
 import { createTeam, type Team } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("events on $engine", ({ engine, create }) => {
   let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import { SESSION_EVENTS_SHOWN, type SessionEvent } from "../../domain/api/logger.js";
-import { eventPoints } from "../../domain/scoring.js";
+import { SESSION_EVENTS_SHOWN, type SessionEvent } from "#domain/api/logger.js";
+import { eventPoints } from "#domain/scoring.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";

@@ -47,7 +47,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   if (file === ":memory:" || file === "") throw new Error("SQLite needs a file: WAL mode does not apply to an in-memory database");
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  // An acknowledged write is committed (ARCHITECTURE.md "Data"): WAL with a full fsync on every commit.
+  // An acknowledged write is committed (docs/architecture.md "Data"): WAL with a full fsync on every commit.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "../../domain/event-types.js";
+import { EVENT_TYPES } from "#domain/event-types.js";
 import { setAttendance } from "./attendance.js";
 import { recordEvent } from "./events.js";
 import { checkIntegrity, rebuildCounters } from "./integrity.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("integrity check on $engine", ({ create }) => {
   let database: TestDatabase;

@@ -4,7 +4,7 @@ import { getMigrations, matchType } from "better-auth/db/migration";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, type DB, type Engine } from "./index.js";
-import { insertTestUser, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { insertTestUser, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createProfile, createTeam } from "./teams.js";
 
 interface IndexInfo {

@@ -14,7 +14,7 @@ import type {
   PlayAnalysisPlayer,
   PlaybookAnalysisResponse,
   PlaybookAnalysisRow,
-} from "../../domain/api/plays.js";
+} from "#domain/api/plays.js";
 import {
   addPlayerCredit,
   addTaggedGroup,
@@ -27,8 +27,8 @@ import {
   type PlayerCredit,
   type PlaySide,
   type PlayTotals,
-} from "../../domain/playbook.js";
-import { eventPoints } from "../../domain/scoring.js";
+} from "#domain/playbook.js";
+import { eventPoints } from "#domain/scoring.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";

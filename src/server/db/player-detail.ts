@@ -4,8 +4,8 @@
  * fixed handful of queries whatever the team's size. Team-wide boards are in analytics-team.ts.
  */
 import type { Kysely } from "kysely";
-import type { PlayerDetailResponse, PlayerEvent } from "../../domain/api/team.js";
-import { eventPointsTenths } from "../../domain/scoring.js";
+import type { PlayerDetailResponse, PlayerEvent } from "#domain/api/team.js";
+import { eventPointsTenths } from "#domain/scoring.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
 import { numberOrNull, stringListOrEmpty } from "./rows.js";

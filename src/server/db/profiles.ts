@@ -3,7 +3,7 @@
  * from the session; team data is never touched here beyond the user's own profile row and its photo file.
  */
 import type { Kysely } from "kysely";
-import { orderPositions, type ProfileDto } from "../../domain/api/player.js";
+import { orderPositions, type ProfileDto } from "#domain/api/player.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import type { DB } from "./schema.js";

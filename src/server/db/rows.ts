@@ -2,7 +2,7 @@
  * Reading and writing column values the same way everywhere: stored files as URLs, JSON string lists (a
  * profile's positions, a play's tags) and the effective position of a profile row.
  */
-import { effectivePosition } from "../../domain/positions.js";
+import { effectivePosition } from "#domain/positions.js";
 
 /** URL of a stored file as the API serves it. */
 export function fileUrl(fileId: string | null | undefined): string | null {
@@ -34,8 +34,8 @@ export function serializeStringList(list: readonly string[]): string {
 }
 
 /**
- * The effective position (SPEC §3) of a profile row, which decides each event's weight. A damaged positions
- * list falls back to the primary position (SPEC §8: one bad profile breaks nothing).
+ * The effective position (docs/product.md §3) of a profile row, which decides each event's weight. A damaged positions
+ * list falls back to the primary position (docs/product.md §8: one bad profile breaks nothing).
  */
 export function positionOfRow(r: { primary_position: string | null; positions: string }): string {
   return effectivePosition({ primaryPosition: r.primary_position, positions: stringListOrEmpty(r.positions) });

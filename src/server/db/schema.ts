@@ -1,7 +1,7 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 
 /*
- * The Kysely view of the database. Conventions (ARCHITECTURE.md "Data"):
+ * The Kysely view of the database. Conventions (docs/architecture.md "Data"):
  * - our timestamps: ISO-8601 UTC strings with milliseconds in text columns (text order is time order);
  * - session dates: 'YYYY-MM-DD' text; booleans: integer 0/1; JSON lists: text holding JSON; ids: text UUIDs.
  * Better Auth's tables keep its own camelCase names and its own types per engine (see migrations/001_auth.ts),

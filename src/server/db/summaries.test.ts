@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "../../domain/event-types.js";
-import { sortPlayers } from "../../domain/player-search.js";
-import { blankPlayerSummary, buildPlayerSummary, type PlayerSummary } from "../../domain/player-summary.js";
-import { POSITION_KEYS } from "../../domain/positions.js";
+import { EVENT_TYPES } from "#domain/event-types.js";
+import { sortPlayers } from "#domain/player-search.js";
+import { blankPlayerSummary, buildPlayerSummary, type PlayerSummary } from "#domain/player-summary.js";
+import { POSITION_KEYS } from "#domain/positions.js";
 import { clearAttendance, setAttendance } from "./attendance.js";
 import { recordEvent, removeEvent, type NewEvent } from "./events.js";
 import { parseStringList } from "./rows.js";
 import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
-import { seedProfile, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 /** mulberry32: a small seeded generator, so a failing world can be rebuilt from its seed. */
 function rng(seed: number) {

@@ -1,22 +1,22 @@
 /*
- * The SPEC §3 player summary read model: the one base query for "the team's players with their profile
+ * The docs/product.md §3 player summary read model: the one base query for "the team's players with their profile
  * columns", and the summary built from such a row and its aggregate (counters, attendance, last activity).
  */
 import type { Kysely } from "kysely";
-import type { EventTypeCounter } from "../../domain/event-types.js";
-import { sortPlayers } from "../../domain/player-search.js";
+import type { EventTypeCounter } from "#domain/event-types.js";
+import { sortPlayers } from "#domain/player-search.js";
 import {
   blankPlayerSummary,
   safePlayerSummary,
   type PlayerAggregate,
   type PlayerProfile,
   type PlayerSummary,
-} from "../../domain/player-summary.js";
+} from "#domain/player-summary.js";
 import { fileUrl, parseStringList } from "./rows.js";
 import type { DB } from "./schema.js";
 
 export interface SummaryErrorHandler {
-  /** Called with the player's id and the error when one player's data cannot be processed (SPEC §8). */
+  /** Called with the player's id and the error when one player's data cannot be processed (docs/product.md §8). */
   onPlayerError?: (playerId: string, error: unknown) => void;
 }
 
@@ -86,8 +86,8 @@ export function groupCounterRows<R extends CounterRow>(rows: readonly R[]): { ro
 }
 
 /**
- * The SPEC §3 summary from a profile row and its aggregate: a malformed positions column or counter gives the
- * blank summary (SPEC §8).
+ * The docs/product.md §3 summary from a profile row and its aggregate: a malformed positions column or counter gives the
+ * blank summary (docs/product.md §8).
  */
 export function summarizeRow(r: ProfileColumns, aggregate: PlayerAggregate, opts: SummaryErrorHandler = {}): PlayerSummary {
   const onError = (error: unknown) => opts.onPlayerError?.(r.user_id, error);
@@ -109,7 +109,7 @@ export function summarizeRow(r: ProfileColumns, aggregate: PlayerAggregate, opts
 }
 
 /**
- * The SPEC §3 summary of every player of a team, best score first. One SQL query whatever the team size
+ * The docs/product.md §3 summary of every player of a team, best score first. One SQL query whatever the team size
  * (teamPlayersWithCounters), grouped here. A player whose data cannot be processed gets the blank summary.
  */
 export async function teamPlayerSummaries(

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { TeamSessionSummary } from "../../domain/api/team.js";
+import type { TeamSessionSummary } from "#domain/api/team.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";

@@ -12,7 +12,7 @@ import {
   getProfile,
   getTeam,
 } from "./teams.js";
-import { insertTestUser, seedProfile, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { insertTestUser, seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
   let t: TestDatabase;

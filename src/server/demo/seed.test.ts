@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSITION_KEYS } from "../../domain/positions.js";
+import { POSITION_KEYS } from "#domain/positions.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
-import { asObject, recountFromSource, storedTotals, testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, TestClient } from "../../../tests/server/support/test-client.js";
+import { asObject, recountFromSource, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
 import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo, type DemoTeam } from "./seed.js";
 
 describe.each(testEngines())("demo seed on $engine", ({ create }) => {

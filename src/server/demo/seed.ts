@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { EventType } from "../../domain/event-types.js";
-import type { PositionKey } from "../../domain/positions.js";
+import type { EventType } from "#domain/event-types.js";
+import type { PositionKey } from "#domain/positions.js";
 import type { Auth } from "../auth/index.js";
 import { setAttendance } from "../db/attendance.js";
 import { recordEvents, type NewEvent } from "../db/events.js";

@@ -21,7 +21,7 @@ export interface Services {
   /** Uploaded files (photos, diagrams): DATA_DIR/uploads or an S3 bucket. */
   files: FileStore;
   /**
-   * The group-commit writer every logged event goes through, one per database (ARCHITECTURE.md budget:
+   * The group-commit writer every logged event goes through, one per database (docs/architecture.md budget:
    * >= 2,000 acknowledged events/s from 50 concurrent clients on SQLite).
    */
   eventWriter: EventWriter;
@@ -73,7 +73,7 @@ export function nulCharacterAt(value: unknown, path: string[] = []): string | nu
   return null;
 }
 
-/** A router whose zod validation failures answer with the ARCHITECTURE.md error shape. */
+/** A router whose zod validation failures answer with the docs/architecture.md error shape. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 
-/** ARCHITECTURE.md error shape: { error: { code, message, fields? } }. */
+/** docs/architecture.md error shape: { error: { code, message, fields? } }. */
 export const ErrorSchema = z
   .object({
     error: z.object({

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "../routes/session.js";
 import {
   createTestApp,
@@ -14,10 +14,10 @@ import {
   TestClient,
   uniqueEmail,
   type TestResponse,
-} from "../../../tests/server/support/test-client.js";
+} from "#tests/server/support/test-client.js";
 
 /*
- * ARCHITECTURE.md "Errors and security", proved over the whole app: the headers on every kind of answer, the
+ * docs/architecture.md "Errors and security", proved over the whole app: the headers on every kind of answer, the
  * per-page CSP (hashes of exactly that page's inline scripts, never 'unsafe-inline'), the cookie flags, the Origin
  * check on every state-changing endpoint, the rate limits and session revocation.
  */

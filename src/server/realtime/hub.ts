@@ -1,11 +1,11 @@
-import type { ChangeKind, TeamChange } from "../../domain/api/logger.js";
+import type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
-export type { ChangeKind, TeamChange } from "../../domain/api/logger.js";
+export type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
 export type ChangeListener = (change: TeamChange) => void;
 
 /**
- * Fan-out of "something of this team changed" to every open screen of that team (ARCHITECTURE.md: in-process
+ * Fan-out of "something of this team changed" to every open screen of that team (docs/architecture.md: in-process
  * hub + Server-Sent Events; a PostgreSQL LISTEN/NOTIFY implementation of the same interface spreads it over
  * several app servers). A change says only what kind of data changed and when, never the data: each screen
  * refetches through the ordinary, team-checked endpoints, so the hub cannot leak anything a caller may not read.

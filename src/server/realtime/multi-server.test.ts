@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_MARKER } from "../../../tests/server/support/test-database.js";
+import { POSTGRES_MARKER } from "#tests/server/support/test-database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { teamChangeSchema } from "../../domain/api/logger.js";
+import { teamChangeSchema } from "#domain/api/logger.js";
 import type { Logger } from "../logger.js";
 import { createMemoryHub, type MemoryTeamHub, type TeamHub } from "./hub.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import {
   createTestApp,
   PASSWORD,
@@ -7,7 +7,7 @@ import {
   signUpPlayer,
   TestClient,
   uniqueEmail,
-} from "../../../tests/server/support/test-client.js";
+} from "#tests/server/support/test-client.js";
 import { EMAIL_TAKEN, UNKNOWN_COACH_INVITE, UNKNOWN_TEAM_CODE } from "./signup.js";
 import { INVALID_CREDENTIALS } from "./session.js";
 

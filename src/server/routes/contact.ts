@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { contactSchema } from "../../domain/schemas.js";
+import { contactSchema } from "#domain/schemas.js";
 import { saveContactMessage } from "../db/contact.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_EVENTS_PER_REQUEST } from "../../domain/api/logger.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, PASSWORD, TestClient } from "../../../tests/server/support/test-client.js";
+import { MAX_EVENTS_PER_REQUEST } from "#domain/api/logger.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, PASSWORD, TestClient } from "#tests/server/support/test-client.js";
 import { EVENT_ID_TAKEN } from "./events.js";
 import {
   anEvent,
@@ -11,7 +11,7 @@ import {
   insertPlay,
   loggerTeam,
   type LoggerTeam,
-} from "../../../tests/server/support/logger-fixtures.js";
+} from "#tests/server/support/logger-fixtures.js";
 
 describe.each(testEngines())("event logger API on $engine", ({ create }) => {
   let database: TestDatabase;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
-import { postEventsResponseSchema, postEventsSchema } from "../../domain/api/logger.js";
+import { postEventsResponseSchema, postEventsSchema } from "#domain/api/logger.js";
 import { removeEvent, type NewEvent } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";

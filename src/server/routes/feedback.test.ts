@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekStartOf } from "../../domain/api/player.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "../../../tests/server/support/test-client.js";
+import { weekStartOf } from "#domain/api/player.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "#tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
-import { anEvent } from "../../../tests/server/support/logger-fixtures.js";
+import { anEvent } from "#tests/server/support/logger-fixtures.js";
 
 type TestApp = ReturnType<typeof createTestApp>["app"];
 

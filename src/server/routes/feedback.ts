@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createFeedbackSchema, feedbackListResponseSchema, feedbackResponseSchema } from "../../domain/api/player.js";
+import { createFeedbackSchema, feedbackListResponseSchema, feedbackResponseSchema } from "#domain/api/player.js";
 import { countUnreadFeedback, createFeedback, listFeedback, markFeedbackRead } from "../db/feedback.js";
 import { isTeamPlayer } from "../db/profiles.js";
 import { createRouter } from "../http/context.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOTHING_TO_CHANGE } from "../../domain/zod.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "../../../tests/server/support/test-client.js";
+import { NOTHING_TO_CHANGE } from "#domain/zod.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
 
 /**
  * Every PATCH endpoint with a body of fields: a body naming none of them is a client's mistake (a 400 saying so),

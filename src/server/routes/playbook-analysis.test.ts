@@ -7,15 +7,15 @@ import type {
   PlaybookAnalysisResponse,
   PlaybookAnalysisRow,
   PlayDto,
-} from "../../domain/api/plays.js";
-import { takesYards } from "../../domain/event-types.js";
-import { effectivePosition } from "../../domain/positions.js";
-import { eventPointsTenths } from "../../domain/scoring.js";
-import { ANY_EVENT_TYPES, rng, type Rng } from "../../../tests/server/support/analytics-world.js";
+} from "#domain/api/plays.js";
+import { takesYards } from "#domain/event-types.js";
+import { effectivePosition } from "#domain/positions.js";
+import { eventPointsTenths } from "#domain/scoring.js";
+import { ANY_EVENT_TYPES, rng, type Rng } from "#tests/server/support/analytics-world.js";
 import { recordEvents, type NewEvent } from "../db/events.js";
 import { createTeamSession, type TeamSession } from "../db/team-sessions.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "#tests/server/support/test-client.js";
 
 type App = ReturnType<typeof createTestApp>["app"];
 

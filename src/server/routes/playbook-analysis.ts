@@ -4,7 +4,7 @@ import {
   playbookAnalysisQuerySchema,
   playbookAnalysisResponseSchema,
   playEventsQuerySchema,
-} from "../../domain/api/plays.js";
+} from "#domain/api/plays.js";
 import { playbookAnalysis, playDrillDown } from "../db/playbook-analysis.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";

@@ -4,12 +4,12 @@ import "@hono/zod-openapi";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChangeKind } from "../../domain/api/logger.js";
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "../../domain/api/player.js";
-import { PLAY_ARCHIVED, PLAY_NAME_TAKEN, type PlayDto, type PlaysResponse } from "../../domain/api/plays.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, TestClient } from "../../../tests/server/support/test-client.js";
-import { anEvent, loggerTeam, type LoggerTeam } from "../../../tests/server/support/logger-fixtures.js";
+import type { ChangeKind } from "#domain/api/logger.js";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "#domain/api/player.js";
+import { PLAY_ARCHIVED, PLAY_NAME_TAKEN, type PlayDto, type PlaysResponse } from "#domain/api/plays.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
+import { anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 
 type App = ReturnType<typeof createTestApp>["app"];
 

@@ -10,7 +10,7 @@ import {
   retagEventResponseSchema,
   retagEventSchema,
   updatePlaySchema,
-} from "../../domain/api/plays.js";
+} from "#domain/api/plays.js";
 import {
   createPlay,
   getPlayDto,

@@ -12,10 +12,10 @@ import {
   UPLOAD_UNREADABLE,
   UPLOAD_WRONG_TYPE,
   WRONG_CURRENT_PASSWORD,
-} from "../../domain/api/player.js";
+} from "#domain/api/player.js";
 import { MAX_JSON_BODY } from "../app.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, PASSWORD, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, PASSWORD, signUpCoach, signUpPlayer, TestClient } from "#tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
 import type { FileStore } from "../storage/file-store.js";
 import type { MemoryFileStore } from "../storage/memory.js";

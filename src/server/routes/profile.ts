@@ -13,9 +13,9 @@ import {
   updateProfileSchema,
   weekStartOf,
   WRONG_CURRENT_PASSWORD,
-} from "../../domain/api/player.js";
-import { blankPlayerSummary } from "../../domain/player-summary.js";
-import { eventPoints } from "../../domain/scoring.js";
+} from "#domain/api/player.js";
+import { blankPlayerSummary } from "#domain/player-summary.js";
+import { eventPoints } from "#domain/scoring.js";
 import { listPlayerEvents, playerScoreHistory } from "../db/player-detail.js";
 import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";

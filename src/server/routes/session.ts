@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { meSchema } from "../../domain/account.js";
-import { loginSchema } from "../../domain/schemas.js";
+import { meSchema } from "#domain/account.js";
+import { loginSchema } from "#domain/schemas.js";
 import { loadMe } from "../db/accounts.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
@@ -86,7 +86,7 @@ export function sessionRoutes() {
       if (!userId) throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
       const user = await loadMe(c.get("services").database.db, userId);
       if (!user) {
-        // An account without a profile cannot use the app (SPEC §4): end the session we just made.
+        // An account without a profile cannot use the app (docs/product.md §4): end the session we just made.
         const cookie = response.headers.getSetCookie().map((s) => s.split(";")[0]).join("; ");
         if (cookie) {
           const { auth } = c.get("services");

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, TestClient } from "../../../tests/server/support/test-client.js";
-import { anEvent, countersMatchSource, loggerTeam, type LoggerTeam } from "../../../tests/server/support/logger-fixtures.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
+import { anEvent, countersMatchSource, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 
 describe.each(testEngines())("team sessions and attendance on $engine", ({ create }) => {
   let database: TestDatabase;

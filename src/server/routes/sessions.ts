@@ -8,7 +8,7 @@ import {
   sessionResponseSchema,
   updateSessionSchema,
   type TeamSessionDto,
-} from "../../domain/api/logger.js";
+} from "#domain/api/logger.js";
 import { markSessionAttendance, teamSessionAttendance } from "../db/attendance.js";
 import { listSessionEvents } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";

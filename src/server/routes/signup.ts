@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { meSchema } from "../../domain/account.js";
-import { signupSchema, type SignupInput } from "../../domain/schemas.js";
+import { meSchema } from "#domain/account.js";
+import { signupSchema, type SignupInput } from "#domain/schemas.js";
 import { deleteUser, loadMe } from "../db/accounts.js";
 import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
@@ -81,7 +81,7 @@ export function signupRoutes() {
             : [],
       });
     } catch (error) {
-      // Without a profile the account is unusable (SPEC §4): remove it so the email can sign up again.
+      // Without a profile the account is unusable (docs/product.md §4): remove it so the email can sign up again.
       await deleteUser(db, userId);
       throw error;
     }

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createRouter } from "../http/context.js";
-import { createTestApp, signUpCoach, TestClient } from "../../../tests/server/support/test-client.js";
+import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
 import type { MemoryTeamHub } from "../realtime/hub.js";
 import { startServer } from "../server.js";
-import { anEvent, loggerTeam, openStream, sleep, type LoggerTeam } from "../../../tests/server/support/logger-fixtures.js";
+import { anEvent, loggerTeam, openStream, sleep, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 import { streamRoutes } from "./stream.js";
 
 describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {

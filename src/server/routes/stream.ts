@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { CHANGE_EVENT } from "../../domain/api/logger.js";
+import { CHANGE_EVENT } from "#domain/api/logger.js";
 import { getProfile } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses } from "../http/errors.js";

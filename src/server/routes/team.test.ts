@@ -8,14 +8,14 @@ import type {
   TeamPlayersResponse,
   TeamSessionsResponse,
   TeamStatsResponse,
-} from "../../domain/api/team.js";
-import { POSITION_KEYS } from "../../domain/positions.js";
-import { bruteForceSummaries, rng, seedActivity } from "../../../tests/server/support/analytics-world.js";
+} from "#domain/api/team.js";
+import { POSITION_KEYS } from "#domain/positions.js";
+import { bruteForceSummaries, rng, seedActivity } from "#tests/server/support/analytics-world.js";
 import { setAttendance } from "../db/attendance.js";
 import { recordEvent } from "../db/events.js";
 import { createTeamSession } from "../db/team-sessions.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "../../../tests/server/support/test-client.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "#tests/server/support/test-client.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

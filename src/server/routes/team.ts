@@ -10,8 +10,8 @@ import {
   playerSummarySchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
-} from "../../domain/api/team.js";
-import { eventPoints } from "../../domain/scoring.js";
+} from "#domain/api/team.js";
+import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
 import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
@@ -50,7 +50,7 @@ const listPlayers = createRoute({
   path: "/api/team/players",
   tags: ["team"],
   middleware: [coachOnly] as const,
-  summary: "Every player of the coach's team with their SPEC §3 summary, best score first",
+  summary: "Every player of the coach's team with their docs/product.md §3 summary, best score first",
   responses: {
     200: {
       description: "The team's players",
@@ -162,7 +162,7 @@ const dashboard = createRoute({
   },
 });
 
-/** Logs a player whose summary fell back to the blank one (SPEC §8), so the cause can be found. */
+/** Logs a player whose summary fell back to the blank one (docs/product.md §8), so the cause can be found. */
 function summaryErrorLogger<E extends AppEnv>(c: AppContext<E>) {
   return {
     onPlayerError: (playerId: string, error: unknown) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, weekStartOf } from "../../domain/api/player.js";
-import { testEngines, type TestDatabase } from "../../../tests/server/support/test-database.js";
-import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "../../../tests/server/support/test-client.js";
+import { addDays, weekStartOf } from "#domain/api/player.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp, signUpCoach, signUpPlayer, TestClient, twoTeams } from "#tests/server/support/test-client.js";
 import type { TeamChange } from "../realtime/hub.js";
 
 type TestApp = ReturnType<typeof createTestApp>["app"];

@@ -6,7 +6,7 @@ import {
   trainingLogsResponseSchema,
   updateTrainingLogSchema,
   weeklyTotals,
-} from "../../domain/api/player.js";
+} from "#domain/api/player.js";
 import { isTeamPlayer } from "../db/profiles.js";
 import { createTrainingLog, deleteTrainingLog, listTrainingLogs, updateTrainingLog } from "../db/training-logs.js";
 import { createRouter } from "../http/context.js";

@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (ARCHITECTURE.md "file storage"): files under DATA_DIR/uploads by default, any
+ * Where uploaded files live (docs/architecture.md "file storage"): files under DATA_DIR/uploads by default, any
  * S3-compatible object store when one machine is not enough. Callers name objects by key; what a key belongs to
  * (team, owner, kind) is recorded in the `files` table, never derived from the key.
  */

@@ -10,7 +10,7 @@ import {
   UPLOAD_FIELD,
   UPLOAD_MISSING,
   UPLOAD_TOO_LARGE,
-} from "../../domain/api/player.js";
+} from "#domain/api/player.js";
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
 import type { AppContext, AppEnv } from "../http/context.js";

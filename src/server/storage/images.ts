@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { UPLOAD_IMAGE_TYPES, UPLOAD_UNREADABLE, UPLOAD_WRONG_TYPE } from "../../domain/api/player.js";
+import { UPLOAD_IMAGE_TYPES, UPLOAD_UNREADABLE, UPLOAD_WRONG_TYPE } from "#domain/api/player.js";
 import type { FileKind } from "../db/schema.js";
 
 export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];

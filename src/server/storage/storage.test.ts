@@ -5,7 +5,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_UNREADABLE, UPLOAD_WRONG_TYPE } from "../../domain/api/player.js";
+import { UPLOAD_UNREADABLE, UPLOAD_WRONG_TYPE } from "#domain/api/player.js";
 import { loadConfig } from "../config.js";
 import { createDiskFileStore } from "./disk.js";
 import { contentTypeOfKey, isSafeKey, type FileStore } from "./file-store.js";
@@ -14,7 +14,7 @@ import { createFileStore } from "./index.js";
 import { createMemoryFileStore } from "./memory.js";
 import { createS3FileStore, type S3FileStore } from "./s3.js";
 
-// The SDK warns once per process that its 2027 releases will need Node 22; these machines run 20 (ARCHITECTURE.md).
+// The SDK warns once per process that its 2027 releases will need Node 22; these machines run 20 (docs/architecture.md).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { loginPathFor } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
 
 /**
- * SPEC §4 access guard. While the session check runs only a spinner shows; a signed-out user goes to /login
+ * docs/product.md §4 access guard. While the session check runs only a spinner shows; a signed-out user goes to /login
  * (with the asked-for path as `next`), a signed-in user of the other role goes to "/". The server checks every
  * request again: this guard only spares people pages they cannot use.
  */

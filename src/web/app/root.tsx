@@ -69,7 +69,7 @@ export default function App() {
 function SiteShell() {
   const { status } = useSession();
   const { pathname } = useLocation();
-  // SPEC §4: a guarded page shows nothing but the spinner until the session check answers. Public pages are
+  // docs/product.md §4: a guarded page shows nothing but the spinner until the session check answers. Public pages are
   // prerendered and show at once; only their navigation waits (see TopNav).
   if (status === "loading" && isGuardedPath(pathname)) {
     return (

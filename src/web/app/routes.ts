@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
- * SPEC §2: every screen and its route. Each module is its own chunk, loaded when its route is first visited.
+ * docs/product.md §2: every screen and its route. Each module is its own chunk, loaded when its route is first visited.
  * The public pages are prerendered (react-router.config.ts); the rest render in the browser.
  */
 export default [
@@ -35,6 +35,6 @@ export default [
     route("coach/playbook-analysis", "routes/coach/playbook-analysis.tsx"),
   ]),
 
-  // SPEC §2: any unknown path redirects to "/".
+  // docs/product.md §2: any unknown path redirects to "/".
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

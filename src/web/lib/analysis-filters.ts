@@ -1,4 +1,4 @@
-import type { PlaySide } from "../../domain/api/plays";
+import type { PlaySide } from "#domain/api/plays";
 
 /** The window the playbook analysis reads (its query keys and parameters); the playbook page reads it from its address. */
 export type SideFilter = PlaySide | "all";

@@ -61,7 +61,7 @@ const me = {
   photoUrl: null,
 };
 
-describe("fetchSessionUser (SPEC §4)", () => {
+describe("fetchSessionUser (docs/product.md §4)", () => {
   it("is the user on 200 { user }", async () => {
     vi.stubGlobal("fetch", respond(200, { user: me }));
     await expect(fetchSessionUser()).resolves.toEqual(me);

@@ -8,7 +8,7 @@ export interface PlayerSearchValue {
   open: boolean;
   setOpen: (open: boolean) => void;
   /**
-   * Opens the dialog; does nothing unless a coach is signed in (SPEC §5, §6). Pass the click event (as
+   * Opens the dialog; does nothing unless a coach is signed in (docs/product.md §5, §6). Pass the click event (as
    * `onClick={openPlayerSearch}` does) so focus returns to the control that opened it.
    */
   openPlayerSearch: (trigger?: OpenTrigger) => void;

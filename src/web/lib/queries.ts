@@ -5,15 +5,15 @@
  * read by session-context.tsx, which needs its own error handling.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
-import type { SessionDetailResponse } from "../../domain/api/logger";
+import type { SessionDetailResponse } from "#domain/api/logger";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
   ProfileResponse,
   TrainingLogQuery,
   TrainingLogsResponse,
-} from "../../domain/api/player";
-import type { PlayAnalysisEventsResponse, PlaybookAnalysisResponse, PlaysResponse } from "../../domain/api/plays";
+} from "#domain/api/player";
+import type { PlayAnalysisEventsResponse, PlaybookAnalysisResponse, PlaysResponse } from "#domain/api/plays";
 import type {
   DashboardResponse,
   LeaderboardGroup,
@@ -24,7 +24,7 @@ import type {
   TeamPlayersResponse,
   TeamSessionsResponse,
   TeamStatsResponse,
-} from "../../domain/api/team";
+} from "#domain/api/team";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
 import { meKeys, playbookKeys, teamKeys } from "./query-keys";
@@ -99,7 +99,7 @@ export function trainingLogsQuery(filters: TrainingLogQuery) {
 
 // ---- Team data (coaches) -------------------------------------------------------------------------------------
 
-/** GET /api/team/players: every player of the coach's team with their SPEC §3 summary. */
+/** GET /api/team/players: every player of the coach's team with their docs/product.md §3 summary. */
 export function teamPlayersQuery() {
   return queryOptions({
     queryKey: teamKeys.players(),

@@ -9,7 +9,7 @@ export const SESSION_QUERY_KEY = ["session", "me"] as const;
 
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
- * as signed out (SPEC §4); a later background re-check keeps the user it already had, so a coach logging plays
+ * as signed out (docs/product.md §4); a later background re-check keeps the user it already had, so a coach logging plays
  * on a flaky sideline connection is not thrown out to the login page.
  */
 export class SessionCheckFailed extends Error {
@@ -67,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         return await fetchSessionUser(signal);
       } catch (error) {
-        // First check: no answer means signed out (SPEC §4). Later re-checks keep the user they had.
+        // First check: no answer means signed out (docs/product.md §4). Later re-checks keep the user they had.
         if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) return null;
         throw error;
       }
@@ -124,7 +124,7 @@ export function useSession(): SessionValue {
   return value;
 }
 
-/** Logout (SPEC §2): sign out on the server, go to "/", clear the user and every cached query. */
+/** Logout (docs/product.md §2): sign out on the server, go to "/", clear the user and every cached query. */
 export function useLogout(): () => Promise<void> {
   const { signOut } = useSession();
   const navigate = useNavigate();

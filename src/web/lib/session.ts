@@ -6,8 +6,8 @@
  * pages, and the session check once /api/me answers 200): a visitor on a public page never downloads zod.
  * Code that only needs the type imports it with `import type`.
  */
-import { z } from "../../domain/zod";
-import { meSchema, type Me } from "../../domain/account";
+import { z } from "#domain/zod";
+import { meSchema, type Me } from "#domain/account";
 
 export { meSchema, type Me };
 export type Role = Me["role"];

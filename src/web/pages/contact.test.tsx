@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import ContactPage from "~/pages/contact";
-import { apiError, fakeApi, renderPage } from "../../../tests/web/render";
+import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /* /contact: the form's field errors and the rate-limit answer. Sending a message for real stays in tests/e2e/contact.spec.ts. */
 

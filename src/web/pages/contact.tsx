@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch, isApiError } from "~/lib/api";
 import { FormMessage, InputField, TextAreaField } from "~/ui/form-field";
-import { contactSchema, type ContactInput } from "../../domain/schemas";
+import { contactSchema, type ContactInput } from "#domain/schemas";
 import { PageHero } from "./components";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 

@@ -14,8 +14,8 @@ import {
   Users,
   Zap,
 } from "lucide-react";
-import { POSITIONS } from "../../domain/positions";
-import { BASE_WEIGHTS, DEFAULT_WEIGHT, PER_EVENT_BONUS, POSITION_WEIGHT_OVERRIDES } from "../../domain/scoring";
+import { POSITIONS } from "#domain/positions";
+import { BASE_WEIGHTS, DEFAULT_WEIGHT, PER_EVENT_BONUS, POSITION_WEIGHT_OVERRIDES } from "#domain/scoring";
 import { CtaBand, FeatureCard, PageHero, Section, SectionHeading } from "./components";
 
 const positionNames = new Map<string, string>(POSITIONS.map((p) => [p.key, p.name]));

@@ -8,7 +8,7 @@ import { parseMeResponse } from "~/lib/session";
 import { afterLoginPath, dashboardPath } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
 import { FormMessage, InputField } from "~/ui/form-field";
-import { loginSchema, type LoginInput } from "../../domain/schemas";
+import { loginSchema, type LoginInput } from "#domain/schemas";
 import { AuthLayout } from "./auth-layout";
 
 type LoginFormValues = z.input<typeof loginSchema>;

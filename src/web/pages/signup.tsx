@@ -10,7 +10,7 @@ import { CopyButton } from "~/ui/copy-button";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { FieldError, FormMessage, InputField, SelectField } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
-import { PASSWORD_MIN, signupSchema, type SignupInput } from "../../domain/schemas";
+import { PASSWORD_MIN, signupSchema, type SignupInput } from "#domain/schemas";
 import { AuthLayout } from "./auth-layout";
 
 /** What the form holds: every field of both roles as typed, before the schema cleans and checks it. */

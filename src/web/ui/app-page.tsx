@@ -55,7 +55,7 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
-/** A coach page for an account not linked to a team yet (SPEC §2): says so and where the invite code comes from. */
+/** A coach page for an account not linked to a team yet (docs/product.md §2): says so and where the invite code comes from. */
 export function NoTeamPanel() {
   return (
     <Panel title="No team yet">

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { formatDateTime } from "~/ui/format";
-import type { FeedbackDto } from "../../domain/api/player";
+import type { FeedbackDto } from "#domain/api/player";
 
 /**
  * One piece of coach feedback: its category, who wrote it and when (in the viewer's zone), and the text.

@@ -1,6 +1,6 @@
 /**
  * How numbers, times and days read on the coach pages. Times arrive as ISO-8601 UTC and are shown in the
- * viewer's own zone (ARCHITECTURE.md); calendar days ("YYYY-MM-DD") are already days and are never shifted.
+ * viewer's own zone (docs/architecture.md); calendar days ("YYYY-MM-DD") are already days and are never shifted.
  */
 
 /** What an empty cell shows (and exports): a dash, never a blank the eye skips. */
@@ -36,7 +36,7 @@ export function formatShortDay(day: string): string {
   return date ? shortDayFormat.format(date) : day;
 }
 
-/** A performance score, always with its one decimal (SPEC §9): "12.5", "0.0". */
+/** A performance score, always with its one decimal (docs/product.md §9): "12.5", "0.0". */
 export function formatScore(score: number): string {
   return Number.isFinite(score) ? score.toFixed(1) : "0.0";
 }

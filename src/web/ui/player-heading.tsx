@@ -1,6 +1,6 @@
 import { formatJersey } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import type { PlayerSummaryDto } from "../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 
 /** A coach page's heading for one player: photo, name, jersey and position; "Loading player…" until known. */
 export function PlayerHeading({

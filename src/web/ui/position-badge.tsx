@@ -14,10 +14,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { createElement, type CSSProperties } from "react";
-import { positionName, type PositionKey } from "../../domain/positions";
+import { positionName, type PositionKey } from "#domain/positions";
 import { positionColor } from "./position-colors";
 
-/** One icon per position (SPEC §2): offense icons suggest the ball's path, defense icons a shield. */
+/** One icon per position (docs/product.md §2): offense icons suggest the ball's path, defense icons a shield. */
 const POSITION_ICONS: Readonly<Record<PositionKey | "other", LucideIcon>> = {
   qb: Crosshair,
   wr: Zap,

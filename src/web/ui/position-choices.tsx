@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { POSITION_GROUP_LABELS, POSITIONS, type PositionGroup } from "../../domain/positions";
+import { POSITION_GROUP_LABELS, POSITIONS, type PositionGroup } from "#domain/positions";
 
 /** The groups a player chooses positions from, in the order the forms list them. */
 const GROUPS: readonly PositionGroup[] = ["offense", "defense"];

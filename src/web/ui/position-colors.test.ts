@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POSITIONS } from "../../domain/positions";
+import { POSITIONS } from "#domain/positions";
 import { contrastRatio, POSITION_COLORS, positionColor } from "./position-colors";
 
 describe("position colours", () => {

@@ -1,7 +1,7 @@
-import type { PositionKey } from "../../domain/positions";
+import type { PositionKey } from "#domain/positions";
 
 /**
- * One colour per position (SPEC §2: each search row shows the position's colour). Each is used as the fill
+ * One colour per position (docs/product.md §2: each search row shows the position's colour). Each is used as the fill
  * behind a white icon or white text, so every one keeps at least 4.5:1 contrast with white (WCAG AA for
  * text); position-colors.test.ts checks it.
  */

@@ -1,6 +1,6 @@
 import { Panel } from "./app-page";
 import { formatCount } from "./format";
-import type { PlayerSummaryDto } from "../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 
 type Stats = PlayerSummaryDto["stats"];
 
@@ -14,7 +14,7 @@ const STAT_ROWS: readonly { key: keyof Stats; label: string; unit?: string }[] =
   { key: "interceptions", label: "Interceptions" },
 ];
 
-/** SPEC §3 stats summary. */
+/** docs/product.md §3 stats summary. */
 export function StatsSummary({ stats }: { stats: Stats }) {
   return (
     <Panel title="Stats summary">

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../support/test-database.js";
 import { createTestApp } from "../support/test-client.js";
-import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
+import type { MemoryFileStore } from "#server/storage/memory.js";
 import { ACTORS, AUTHZ, errorShapeProblem, OUTSIDERS, routeTable, routeTableApp, UNDOCUMENTED, type Actor } from "./endpoints.js";
 import {
   accountOf,

@@ -8,8 +8,8 @@
  */
 import { pino } from "pino";
 import { z } from "zod";
-import { createApp } from "../../../src/server/app.js";
-import type { Services } from "../../../src/server/http/context.js";
+import { createApp } from "#server/app.js";
+import type { Services } from "#server/http/context.js";
 import { testConfig } from "../support/test-client.js";
 
 type App = ReturnType<typeof createApp>;
@@ -280,7 +280,7 @@ export function routeTableApp(): App {
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-/** ARCHITECTURE.md's error shape, with nothing else in it. */
+/** docs/architecture.md's error shape, with nothing else in it. */
 export const StrictErrorSchema = z
   .object({
     error: z

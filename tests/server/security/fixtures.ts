@@ -9,7 +9,7 @@ import sharp from "sharp";
 import type { TestDatabase } from "../support/test-database.js";
 import { seedProfile } from "../support/test-database.js";
 import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
-import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
+import type { MemoryFileStore } from "#server/storage/memory.js";
 import type { Actor } from "./endpoints.js";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];

@@ -15,11 +15,11 @@
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_JSON_BODY } from "../../../src/server/app.js";
+import { MAX_JSON_BODY } from "#server/app.js";
 import { testEngines, type TestDatabase } from "../support/test-database.js";
 import { createTestApp } from "../support/test-client.js";
-import type { MemoryFileStore } from "../../../src/server/storage/memory.js";
-import { isUploadPath, MAX_UPLOAD_BODY } from "../../../src/server/storage/image-upload.js";
+import type { MemoryFileStore } from "#server/storage/memory.js";
+import { isUploadPath, MAX_UPLOAD_BODY } from "#server/storage/image-upload.js";
 import { AUTHZ, errorShapeProblem, routeTable, routeTableApp, type Actor, type Endpoint, type Expectation } from "./endpoints.js";
 import {
   accountOf,

@@ -1,14 +1,14 @@
 /* Test utilities for the coach analytics: seeded random activity and brute-force recounts. Not used by the server. */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { EVENT_TYPES } from "../../../src/domain/event-types.js";
-import { sortPlayers } from "../../../src/domain/player-search.js";
-import { buildPlayerSummary, type PlayerSummary } from "../../../src/domain/player-summary.js";
-import { setAttendance } from "../../../src/server/db/attendance.js";
-import { recordEvent, type NewEvent } from "../../../src/server/db/events.js";
-import type { DB, EventRecord } from "../../../src/server/db/schema.js";
-import { parseStringList } from "../../../src/server/db/rows.js";
-import { createTeamSession, type TeamSession } from "../../../src/server/db/team-sessions.js";
+import { EVENT_TYPES } from "#domain/event-types.js";
+import { sortPlayers } from "#domain/player-search.js";
+import { buildPlayerSummary, type PlayerSummary } from "#domain/player-summary.js";
+import { setAttendance } from "#server/db/attendance.js";
+import { recordEvent, type NewEvent } from "#server/db/events.js";
+import type { DB, EventRecord } from "#server/db/schema.js";
+import { parseStringList } from "#server/db/rows.js";
+import { createTeamSession, type TeamSession } from "#server/db/team-sessions.js";
 
 /** mulberry32: a small seeded generator, so a failing world can be rebuilt from its seed. */
 export function rng(seed: number) {

@@ -1,8 +1,8 @@
 /* Test fixtures for the logger, sessions and stream suites. Not used by the server. */
 import { randomUUID } from "node:crypto";
-import type { NewEventInput } from "../../../src/domain/api/logger.js";
-import type { Me } from "../../../src/domain/account.js";
-import { takesYards } from "../../../src/domain/event-types.js";
+import type { NewEventInput } from "#domain/api/logger.js";
+import type { Me } from "#domain/account.js";
+import { takesYards } from "#domain/event-types.js";
 import { asObject, recountFromSource, storedTotals, type TestDatabase } from "./test-database.js";
 import { PASSWORD, signUpCoach, signUpPlayer, TestClient, uniqueEmail, type createTestApp } from "./test-client.js";
 

@@ -1,15 +1,15 @@
 /* Test utilities: the whole Hono app over a test database, and a cookie-keeping client. Not used by the server. */
 import { pino } from "pino";
-import { createApp } from "../../../src/server/app.js";
-import { createAuth } from "../../../src/server/auth/index.js";
-import type { Config } from "../../../src/server/config.js";
-import { createEventWriter } from "../../../src/server/db/event-writer.js";
+import { createApp } from "#server/app.js";
+import { createAuth } from "#server/auth/index.js";
+import type { Config } from "#server/config.js";
+import { createEventWriter } from "#server/db/event-writer.js";
 import type { TestDatabase } from "./test-database.js";
-import { createMemoryHub, type TeamChange } from "../../../src/server/realtime/hub.js";
-import { createFileStore } from "../../../src/server/storage/index.js";
-import { createMemoryFileStore } from "../../../src/server/storage/memory.js";
-import type { Services } from "../../../src/server/http/context.js";
-import { createMemoryRateLimiter } from "../../../src/server/http/rate-limit.js";
+import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
+import { createFileStore } from "#server/storage/index.js";
+import { createMemoryFileStore } from "#server/storage/memory.js";
+import type { Services } from "#server/http/context.js";
+import { createMemoryRateLimiter } from "#server/http/rate-limit.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -124,7 +124,7 @@ export async function signUpCoach(app: TestApp, teamName = "Falcons") {
     teamName,
   });
   if (res.status !== 201) throw new Error(`coach sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("../../../src/domain/account.js").Me };
+  return { client, me: res.body.user as import("#domain/account.js").Me };
 }
 
 export async function signUpPlayer(
@@ -144,7 +144,7 @@ export async function signUpPlayer(
     positions: extra.positions ?? [],
   });
   if (res.status !== 201) throw new Error(`player sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("../../../src/domain/account.js").Me };
+  return { client, me: res.body.user as import("#domain/account.js").Me };
 }
 
 /**

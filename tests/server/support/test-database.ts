@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely, KyselyPlugin, LogConfig } from "kysely";
 import pg from "pg";
-import { migrateToLatest, openDatabase, type Database, type Engine } from "../../../src/server/db/index.js";
-import type { DB } from "../../../src/server/db/schema.js";
-import { createProfile, type NewProfile, type Profile } from "../../../src/server/db/teams.js";
+import { migrateToLatest, openDatabase, type Database, type Engine } from "#server/db/index.js";
+import type { DB } from "#server/db/schema.js";
+import { createProfile, type NewProfile, type Profile } from "#server/db/teams.js";
 
 export type TestDatabase = Database & { cleanup(): Promise<void> };
 

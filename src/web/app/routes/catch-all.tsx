@@ -1,6 +1,6 @@
 import { Navigate, redirect } from "react-router";
 
-/** SPEC §2: any unknown path redirects to "/". */
+/** docs/product.md §2: any unknown path redirects to "/". */
 export function clientLoader() {
   return redirect("/", { status: 302 });
 }

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 
 /**
- * The routed page, keyed by pathname and faded and slid in after each navigation (SPEC §2: pages animate on
+ * The routed page, keyed by pathname and faded and slid in after each navigation (docs/product.md §2: pages animate on
  * transition). The first page shows exactly as prerendered, and under prefers-reduced-motion nothing moves.
  *
  * Motion's mini animate (Web Animations API, a few KB) is used instead of <motion.div> + AnimatePresence,

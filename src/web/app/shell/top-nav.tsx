@@ -14,7 +14,7 @@ interface NavItem {
   cta?: boolean;
 }
 
-/** SPEC §2 top navigation, per audience. */
+/** docs/product.md §2 top navigation, per audience. */
 export const VISITOR_NAV: readonly NavItem[] = [
   { to: "/", label: "Home", end: true },
   { to: "/features", label: "Features" },
@@ -128,7 +128,7 @@ interface NavBarProps {
   /** The coach's player search button. */
   onSearch?: () => void;
   /** Signed in: the Logout button. */
-  logout?: { onLogout: () => void; loggingOut: boolean };
+  logout?: { onLogout: () => Promise<void>; loggingOut: boolean };
 }
 
 function NavBar({ items, menuOpen, onToggle, onNavigate, onSearch, logout }: NavBarProps) {
@@ -176,7 +176,7 @@ function NavBar({ items, menuOpen, onToggle, onNavigate, onSearch, logout }: Nav
           <li>
             <button
               type="button"
-              onClick={logout.onLogout}
+              onClick={() => void logout.onLogout()}
               disabled={logout.loggingOut}
               className="flex w-full items-center gap-1.5 rounded-lg px-3 py-2 text-left text-sm font-semibold text-field-100 transition-colors hover:bg-white/10 hover:text-white disabled:opacity-70 md:py-1.5"
             >

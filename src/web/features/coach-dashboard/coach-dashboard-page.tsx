@@ -9,8 +9,8 @@ import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore }
 import { PlayerAvatar } from "~/ui/position-badge";
 import { EmptyState, QueryState } from "~/ui/query-state";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
-import type { DashboardResponse } from "../../../domain/api/team";
-import { positionName } from "../../../domain/positions";
+import type { DashboardResponse } from "#domain/api/team";
+import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
 import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { TeamCodes } from "./team-codes";

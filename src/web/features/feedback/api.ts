@@ -1,5 +1,5 @@
 import { apiFetch } from "~/lib/api";
-import type { CreateFeedbackInput, FeedbackResponse } from "../../../domain/api/player";
+import type { CreateFeedbackInput, FeedbackResponse } from "#domain/api/player";
 
 /** POST /api/team/players/{id}/feedback */
 export async function giveFeedback(playerId: string, input: CreateFeedbackInput) {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { isPlayerNotFound, PlayerNotFound } from "~/ui/player-not-found";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, ErrorState, QueryState } from "~/ui/query-state";
-import type { FeedbackListResponse } from "../../../domain/api/player";
+import type { FeedbackListResponse } from "#domain/api/player";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, playerFeedbackQuery } from "~/lib/queries";
 import { FeedbackItem } from "~/ui/feedback-item";

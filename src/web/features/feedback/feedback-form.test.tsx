@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FeedbackForm } from "~/features/feedback/feedback-form";
-import { coachUser } from "../../../../tests/web/api-fixtures";
-import { apiError, fakeApi, renderPage } from "../../../../tests/web/render";
+import { coachUser } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
  * The coach's feedback form: its categories, field errors and character count. Sending feedback, the player

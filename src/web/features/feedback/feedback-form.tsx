@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "../../../domain/zod";
+import { z } from "#domain/zod";
 import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { FormOutcome, SelectField, TextAreaField, useFormOutcome, ValueOptions } from "~/ui/form-field";
@@ -11,7 +11,7 @@ import {
   FEEDBACK_CATEGORIES,
   MAX_FEEDBACK_BODY,
   type FeedbackListResponse,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 import { teamKeys } from "~/lib/query-keys";
 import { giveFeedback } from "./api";
 

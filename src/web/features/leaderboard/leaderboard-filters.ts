@@ -3,7 +3,7 @@ import {
   LEADERBOARD_WINDOWS,
   type LeaderboardGroup,
   type LeaderboardWindow,
-} from "../../../domain/api/team";
+} from "#domain/api/team";
 
 export const WINDOW_OPTIONS: readonly { value: LeaderboardWindow; label: string }[] = [
   { value: "season", label: "Whole season" },

@@ -2,9 +2,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LeaderboardPage } from "~/features/leaderboard/leaderboard-page";
-import { teamSessionsResponseSchema } from "../../../domain/api/team";
-import { coachUser } from "../../../../tests/web/api-fixtures";
-import { fakeApi, renderPage } from "../../../../tests/web/render";
+import { teamSessionsResponseSchema } from "#domain/api/team";
+import { coachUser } from "#tests/web/api-fixtures";
+import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
  * /coach/leaderboard: the game window's empty state. Rankings, windows, groups and the way to a player and back

@@ -11,7 +11,7 @@ import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
-import { sessionLabel, type LeaderboardResponse } from "../../../domain/api/team";
+import { sessionLabel, type LeaderboardResponse } from "#domain/api/team";
 import { leaderboardQuery, teamSessionsQuery } from "~/lib/queries";
 import { GROUP_OPTIONS, readFilters, WINDOW_OPTIONS, writeFilters, type LeaderboardFilters } from "./leaderboard-filters";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { meKeys, playbookKeys, SESSION_QUERY_KEY, teamKeys } from "~/lib/query-keys";
-import { CHANGE_KINDS, type ChangeKind } from "../../../domain/api/logger";
+import { CHANGE_KINDS, type ChangeKind } from "#domain/api/logger";
 import { isAffectedBy, queryFamily } from "./change-keys";
 
 const filters = { side: "all", kind: "all", from: "", to: "" } as const;

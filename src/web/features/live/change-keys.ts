@@ -1,5 +1,5 @@
 import type { Query, QueryKey } from "@tanstack/react-query";
-import type { ChangeKind } from "../../../domain/api/logger";
+import type { ChangeKind } from "#domain/api/logger";
 
 /**
  * Which change kinds of GET /api/team/stream (src/server/routes/*: `hub.publish(teamId, changeNow(kind))`) make

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSession } from "~/lib/session-context";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { CHANGE_EVENT, teamChangeSchema } from "../../../domain/api/logger";
+import { CHANGE_EVENT, teamChangeSchema } from "#domain/api/logger";
 import { changeFilter } from "./change-keys";
 
 export const TEAM_STREAM_URL = "/api/team/stream";

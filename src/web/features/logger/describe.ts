@@ -1,5 +1,5 @@
-import type { TeamSessionDto } from "../../../domain/api/logger";
-import type { TeamSessionsResponse } from "../../../domain/api/team";
+import type { TeamSessionDto } from "#domain/api/logger";
+import type { TeamSessionsResponse } from "#domain/api/team";
 import { formatDay } from "~/ui/format";
 import type { OutboxItem } from "./outbox";
 

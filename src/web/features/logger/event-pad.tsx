@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { ChevronDown, CloudUpload, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
-import { OTHER_EVENT_TYPES, takesYards, WEIGHTED_EVENT_TYPES, type EventType } from "../../../domain/event-types";
-import { eventPoints } from "../../../domain/scoring";
+import { OTHER_EVENT_TYPES, takesYards, WEIGHTED_EVENT_TYPES, type EventType } from "#domain/event-types";
+import { eventPoints } from "#domain/scoring";
 import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
 import type { PlayOption } from "./queries";

@@ -11,7 +11,7 @@ import {
   type SessionKind,
   type SessionResponse,
   type TeamSessionDto,
-} from "../../../domain/api/logger";
+} from "#domain/api/logger";
 
 const FIELDS = ["kind", "date", "opponent", "location"] as const;
 type Fields = (typeof FIELDS)[number];

@@ -7,7 +7,7 @@
  * Items are identified by `seq` (increasing, the send order). An item is never edited except for its delivery
  * state, so the sync loop can remove exactly what it sent even if the coach queued a newer change meanwhile.
  */
-import type { EventType } from "../../../domain/event-types";
+import type { EventType } from "#domain/event-types";
 
 /** What POST /api/team/events receives for one event (domain/api/logger.ts newEventSchema). */
 export interface OutboxEventPayload {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
-import { positionName } from "../../../domain/positions";
+import type { PlayerSummaryDto } from "#domain/api/team";
+import { positionName } from "#domain/positions";
 import { formatJersey } from "~/ui/format";
 import { positionColor } from "~/ui/position-colors";
 import { positionAbbreviation } from "./view-model";

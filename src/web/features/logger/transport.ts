@@ -1,5 +1,5 @@
 import { apiFetch } from "~/lib/api";
-import type { PostEventsResponse } from "../../../domain/api/logger";
+import type { PostEventsResponse } from "#domain/api/logger";
 import type { SyncTransport } from "./sync";
 
 /**

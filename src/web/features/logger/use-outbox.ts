@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { SessionDetailResponse } from "../../../domain/api/logger";
+import type { SessionDetailResponse } from "#domain/api/logger";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
 import type { OutboxItem } from "./outbox";

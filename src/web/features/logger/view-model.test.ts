@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SessionDetailResponse, SessionEvent } from "../../../domain/api/logger";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import type { SessionDetailResponse, SessionEvent } from "#domain/api/logger";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import { newEventId } from "./new-id";
 import type { OutboxItem } from "./outbox";
 import { readPlays } from "./queries";

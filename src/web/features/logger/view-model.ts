@@ -1,9 +1,9 @@
 /**
  * What the logger shows, computed from the server's data and the outbox: pure functions, tested on their own.
  */
-import { MAX_YARDS, MIN_YARDS, type SessionDetailResponse, type SessionEvent } from "../../../domain/api/logger";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
-import { isPositionKey, type PositionKey } from "../../../domain/positions";
+import { MAX_YARDS, MIN_YARDS, type SessionDetailResponse, type SessionEvent } from "#domain/api/logger";
+import type { PlayerSummaryDto } from "#domain/api/team";
+import { isPositionKey, type PositionKey } from "#domain/positions";
 import type { OutboxItem } from "./outbox";
 
 /** Today in the viewer's zone, YYYY-MM-DD (sessions are calendar days). */

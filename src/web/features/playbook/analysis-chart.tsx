@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { CHART_COLORS, ChartFrame } from "~/ui/chart-frame";
 import { formatScore } from "~/ui/format";
 import { SegmentedControl } from "~/ui/segmented-control";
-import type { PlaybookAnalysisRow } from "../../../domain/api/plays";
+import type { PlaybookAnalysisRow } from "#domain/api/plays";
 import { CHART_LIMIT, CHART_METRICS, chartRows, formatYardsPerPlay, type ChartMetric } from "./analysis-sort";
 
 const axisTick = { fill: CHART_COLORS.axis, fontSize: 12 };

@@ -1,4 +1,4 @@
-import { PLAY_SIDES } from "../../../domain/api/plays";
+import { PLAY_SIDES } from "#domain/api/plays";
 import type { AnalysisFilters, KindFilter, SideFilter } from "~/lib/analysis-filters";
 
 export type { AnalysisFilters } from "~/lib/analysis-filters";

@@ -1,4 +1,4 @@
-import type { PlaybookAnalysisRow } from "../../../domain/api/plays";
+import type { PlaybookAnalysisRow } from "#domain/api/plays";
 import { formatCount, formatScore, NONE } from "~/ui/format";
 import type { SortDirection } from "~/ui/sort-header";
 

@@ -8,7 +8,7 @@ import { plural } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import { SortHeader } from "~/ui/sort-header";
-import type { PlaybookAnalysisRow } from "../../../domain/api/plays";
+import type { PlaybookAnalysisRow } from "#domain/api/plays";
 import { viewerTzOffset } from "~/lib/time-zone";
 import {
   DEFAULT_FILTERS,

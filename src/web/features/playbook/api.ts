@@ -1,12 +1,12 @@
 import { apiFetch } from "~/lib/api";
-import { UPLOAD_FIELD } from "../../../domain/api/player";
+import { UPLOAD_FIELD } from "#domain/api/player";
 import type {
   CreatePlayInput,
   DiagramResponse,
   PlayResponse,
   RetagEventResponse,
   UpdatePlayInput,
-} from "../../../domain/api/plays";
+} from "#domain/api/plays";
 
 const playPath = (id: string) => `/api/team/plays/${encodeURIComponent(id)}`;
 

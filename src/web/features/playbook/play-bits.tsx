@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Shield, Swords } from "lucide-react";
-import type { PlaySide } from "../../../domain/api/plays";
+import type { PlaySide } from "#domain/api/plays";
 import { SIDE_LABEL } from "./analysis-sort";
 
 /** Offense or defense, in the logger's colours for each (field green, sky). */

@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "../../../domain/zod";
+import { z } from "#domain/zod";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { isApiError } from "~/lib/api";
 import { applyServerFieldErrors } from "~/ui/form-errors";
@@ -21,7 +21,7 @@ import {
   playSideSchema,
   playTagsSchema,
   type PlayDto,
-} from "../../../domain/api/plays";
+} from "#domain/api/plays";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { createPlay, updatePlay, uploadDiagram } from "./api";
 import { SIDE_LABEL } from "./analysis-sort";

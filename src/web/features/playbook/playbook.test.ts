@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlaybookAnalysisRow } from "../../../domain/api/plays";
+import type { PlaybookAnalysisRow } from "#domain/api/plays";
 import { DEFAULT_FILTERS, rangeError, readFilters, readTab, writeFilters } from "./analysis-filters";
 import {
   analysisCells,

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDateTime } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
-import type { PlayDto } from "../../../domain/api/plays";
+import type { PlayDto } from "#domain/api/plays";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { playsQuery } from "~/lib/queries";
 import { removeDiagram, setArchived } from "./api";

@@ -1,4 +1,4 @@
-import { nameKey } from "../../../domain/api/plays";
+import { nameKey } from "#domain/api/plays";
 
 /**
  * "red zone, Quick ,,quick" -> ["red zone", "Quick"]: split on commas, trimmed, empty pieces and repeats in

@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PlayerDashboardPage } from "~/features/player-dashboard/player-dashboard-page";
-import { emptyDashboard, playerSummary, playerUser } from "../../../../tests/web/api-fixtures";
-import { apiError, fakeApi, json, renderPage } from "../../../../tests/web/render";
+import { emptyDashboard, playerSummary, playerUser } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
 
 /*
  * /player/dashboard: the empty and error states. The dashboard with real data and its live updates stay in

@@ -7,7 +7,7 @@ import { firstName, Stat } from "~/ui/app-page";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { QueryState } from "~/ui/query-state";
-import { effectivePosition } from "../../../domain/positions";
+import { effectivePosition } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";

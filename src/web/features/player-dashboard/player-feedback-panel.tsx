@@ -9,7 +9,7 @@ import {
   type FeedbackDto,
   type FeedbackListResponse,
   type PlayerDashboardResponse,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 import { myFeedbackQuery } from "~/lib/queries";
 import { markAllFeedbackRead } from "./api";

@@ -2,7 +2,7 @@ import { ListOrdered } from "lucide-react";
 import { useId } from "react";
 import { EventRow } from "~/ui/event-row";
 import { EmptyState } from "~/ui/query-state";
-import type { PlayerDashboardResponse } from "../../../domain/api/player";
+import type { PlayerDashboardResponse } from "#domain/api/player";
 
 type PlayerEvent = PlayerDashboardResponse["recentEvents"][number];
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { TrainingLogRow } from "~/ui/training-log-row";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import type { PlayerDashboardResponse } from "../../../domain/api/player";
+import type { PlayerDashboardResponse } from "#domain/api/player";
 
 /** This Monday-to-Sunday week's training: minutes, sessions and the entries, with the way to the full log. */
 export function WeekTraining({ week }: { week: PlayerDashboardResponse["thisWeek"] }) {

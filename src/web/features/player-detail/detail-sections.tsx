@@ -4,7 +4,7 @@ import { TrainingLogRow } from "~/ui/training-log-row";
 import { Panel } from "~/ui/app-page";
 import { formatDateTime, formatDay } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import type { PlayerDetailResponse } from "../../../domain/api/team";
+import type { PlayerDetailResponse } from "#domain/api/team";
 
 function kindLabel(row: { kind: "practice" | "game"; opponent: string | null }): string {
   if (row.kind === "practice") return "Practice";

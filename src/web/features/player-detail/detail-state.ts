@@ -1,12 +1,12 @@
 import { safeNextPath } from "~/lib/session-paths";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 
 /** Where Back goes when the page was opened by its URL, or with a return target we do not follow. */
 export const DEFAULT_RETURN_TO = "/coach/leaderboard";
 
 /**
  * What the pages that link here pass in router state: the player's summary, for an instant first paint, and
- * where Back returns (SPEC §2: the search passes /coach/leaderboard).
+ * where Back returns (docs/product.md §2: the search passes /coach/leaderboard).
  */
 export interface PlayerDetailState {
   player?: PlayerSummaryDto;

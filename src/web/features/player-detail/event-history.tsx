@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { SelectField, ValueOptions } from "~/ui/form-field";
 import { EventRow } from "~/ui/event-row";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
-import { EVENT_TYPES, isEventType } from "../../../domain/event-types";
+import { EVENT_TYPES, isEventType } from "#domain/event-types";
 import { playerEventsQuery } from "~/lib/queries";
 
 /** The player's logged plays, newest first, filterable by type, a page at a time ("Load more"). */

@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PlayerDetailPage } from "~/features/player-detail/player-detail-page";
-import { coachUser, emptyPlayerDetail, playerSummary } from "../../../../tests/web/api-fixtures";
-import { apiError, fakeApi, json, renderPage, type FakeApi } from "../../../../tests/web/render";
+import { coachUser, emptyPlayerDetail, playerSummary } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, json, renderPage, type FakeApi } from "#tests/web/render.tsx";
 
 /*
  * /coach/player-detail/{id}: the empty and error states. The page with real data, paging, not-found and the way

@@ -6,7 +6,7 @@ import { isPlayerNotFound, PlayerNotFound } from "~/ui/player-not-found";
 import { Stat } from "~/ui/app-page";
 import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
 import { QueryState } from "~/ui/query-state";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, teamPlayersQuery } from "~/lib/queries";
 import { PlayerHeading } from "~/ui/player-heading";

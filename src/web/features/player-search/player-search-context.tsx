@@ -7,7 +7,7 @@ export const loadPlayerSearchDialog = () => import("./player-search-dialog");
 const PlayerSearchDialog = lazy(loadPlayerSearchDialog);
 
 /**
- * Holds the open state of the coach player search (SPEC §2) and mounts the dialog. It lives at the root, not in
+ * Holds the open state of the coach player search (docs/product.md §2) and mounts the dialog. It lives at the root, not in
  * the coach layout, because the search icon is in the top navigation on every page a coach visits (the public
  * pages too); the dialog's code (Radix, the search rules) is a separate chunk loaded when it first opens.
  */

@@ -2,17 +2,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPlayerSearchDialog, PlayerSearchProvider, usePlayerSearch } from "~/features/player-search";
-import { coachUser, playerSummary } from "../../../../tests/web/api-fixtures";
-import { apiError, deferred, fakeApi, json, renderPage, type FakeApi } from "../../../../tests/web/render";
+import { coachUser, playerSummary } from "#tests/web/api-fixtures";
+import { apiError, deferred, fakeApi, json, renderPage, type FakeApi } from "#tests/web/render.tsx";
 
 /*
- * The coach player search dialog's rendering (SPEC §2): rows, sorts, filters, footer, and the loading, error and
+ * The coach player search dialog's rendering (docs/product.md §2): rows, sorts, filters, footer, and the loading, error and
  * empty states. Opening it from the real navigation, keyboard use and choosing a player stay in
  * tests/e2e/coach-search.spec.ts.
  */
 
 /*
- * What GET /api/team/players answers for the e2e team (SPEC §9 scores): Avery (qb) 16.2, rank 3; Casey (cb) 14.3,
+ * What GET /api/team/players answers for the e2e team (docs/product.md §9 scores): Avery (qb) 16.2, rank 3; Casey (cb) 14.3,
  * rank 2; Blake (wr) 1.6, rank 1; Drew (rb) 0, rank 1. Attendance: Blake 100%, Drew 75%, Avery 50%, Casey 0%.
  * Events: Casey 3, Avery 2, Blake 1, Drew 0. Deliberately not in any sorted order.
  */

@@ -10,7 +10,7 @@ import { formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { positionColor } from "~/ui/position-colors";
 import { EmptyState, QueryState } from "~/ui/query-state";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import {
   DEFAULT_CRITERIA,
   isCriteriaActive,
@@ -20,11 +20,11 @@ import {
   type PlayerSearchCriteria,
   type SortKey,
   type SortOrder,
-} from "../../../domain/player-search";
-import { isPositionKey, POSITIONS, positionName } from "../../../domain/positions";
+} from "#domain/player-search";
+import { isPositionKey, POSITIONS, positionName } from "#domain/positions";
 import { teamPlayersQuery } from "~/lib/queries";
 
-/** SPEC §2: a chosen player opens with the leaderboard as the way back. */
+/** docs/product.md §2: a chosen player opens with the leaderboard as the way back. */
 export const SEARCH_RETURN_TO = "/coach/leaderboard";
 
 const OFFENSE = POSITIONS.filter((p) => p.group === "offense");
@@ -34,7 +34,7 @@ const isSortKey = (value: string): value is SortKey => SORT_OPTIONS.some((o) => 
 const isSortOrder = (value: string): value is SortOrder => ORDER_OPTIONS.some((o) => o.value === value);
 
 /**
- * The coach player search (SPEC §2, §4, §5, §8): a name search, a collapsible Filters section (position, sort,
+ * The coach player search (docs/product.md §2, §4, §5, §8): a name search, a collapsible Filters section (position, sort,
  * order), one row per player, and the loading, error and empty states. Players load when it opens; the list
  * shares the roster's cache entry.
  */
@@ -69,7 +69,7 @@ export default function PlayerSearchDialog({
     // A new page takes focus itself (PageTransition moves it to <main>); reopening the same page does not.
     leavingForPlayer.current = to !== pathname;
     onOpenChange(false);
-    navigate(to, { state: { player, returnTo: SEARCH_RETURN_TO } });
+    void navigate(to, { state: { player, returnTo: SEARCH_RETURN_TO } });
   };
 
   const sortLabel = SORT_OPTIONS.find((o) => o.value === criteria.sortBy)?.label;
@@ -255,7 +255,7 @@ export default function PlayerSearchDialog({
   );
 }
 
-/** SPEC §2 footer: how many of the team's players are shown. */
+/** docs/product.md §2 footer: how many of the team's players are shown. */
 export function footerText(shown: number, total: number): string {
   return `Showing ${shown} of ${total} ${total === 1 ? "player" : "players"}`;
 }

@@ -5,7 +5,7 @@ import {
   type PhotoResponse,
   type ProfileResponse,
   type UpdateProfileInput,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 
 /** PATCH /api/profile: the fields given change, the others keep their value. */
 export async function updateProfile(input: UpdateProfileInput) {

@@ -3,13 +3,13 @@ import { useMutation } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "../../../domain/zod";
+import { z } from "#domain/zod";
 import { FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
-import type { ProfileDto } from "../../../domain/api/player";
-import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "../../../domain/schemas";
+import type { ProfileDto } from "#domain/api/player";
+import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "#domain/schemas";
 import { updateProfile } from "./api";
 import { useProfileChanged } from "./profile-cache";
 

@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { z } from "../../../domain/zod";
+import { z } from "#domain/zod";
 import { isApiError } from "~/lib/api";
 import { FormCard } from "~/ui/app-page";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
-import { changePasswordSchema } from "../../../domain/api/player";
-import { PASSWORD_MIN } from "../../../domain/schemas";
+import { changePasswordSchema } from "#domain/api/player";
+import { PASSWORD_MIN } from "#domain/schemas";
 import { changePassword } from "./api";
 
 export const PASSWORDS_DIFFER = "The two new passwords do not match.";

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormOutcome, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_TOO_LARGE, type ProfileDto } from "../../../domain/api/player";
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UPLOAD_TOO_LARGE, type ProfileDto } from "#domain/api/player";
 import { removePhoto, uploadPhoto } from "./api";
 import { useProfileChanged } from "./profile-cache";
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { SESSION_QUERY_KEY } from "~/lib/query-keys";
-import type { ProfileDto, ProfileResponse } from "../../../domain/api/player";
+import type { ProfileDto, ProfileResponse } from "#domain/api/player";
 import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 
 /**

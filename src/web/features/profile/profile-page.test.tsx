@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ProfilePage } from "~/features/profile/profile-page";
-import { profileResponseSchema, WRONG_CURRENT_PASSWORD } from "../../../domain/api/player";
-import { playerUser } from "../../../../tests/web/api-fixtures";
-import { apiError, fakeApi, renderPage } from "../../../../tests/web/render";
+import { profileResponseSchema, WRONG_CURRENT_PASSWORD } from "#domain/api/player";
+import { playerUser } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
  * /player/profile: the forms' field errors, in the browser and from the server. Saving details, photos and a new

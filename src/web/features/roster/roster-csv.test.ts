@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import { csvCell, rosterCsv, rosterFileName, rosterRow, type RosterRow } from "./roster-csv";
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
 

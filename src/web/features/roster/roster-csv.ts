@@ -1,5 +1,5 @@
-import { positionName } from "../../../domain/positions";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import { positionName } from "#domain/positions";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import { formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 
 /** The roster table's columns, in the order they are shown and exported. */

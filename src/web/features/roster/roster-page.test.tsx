@@ -2,8 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RosterPage } from "~/features/roster/roster-page";
-import { coachUser, playerSummary } from "../../../../tests/web/api-fixtures";
-import { fakeApi, renderPage } from "../../../../tests/web/render";
+import { coachUser, playerSummary } from "#tests/web/api-fixtures";
+import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
  * /coach/team-roster: the table's sort orders. The roster with real data, the CSV export (which follows the

@@ -13,7 +13,7 @@ import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import { SortHeader } from "~/ui/sort-header";
 import { TeamCodeCard } from "~/ui/team-code";
-import type { PlayerSummaryDto, TeamPlayersResponse } from "../../../domain/api/team";
+import type { PlayerSummaryDto, TeamPlayersResponse } from "#domain/api/team";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumnKey } from "./roster-csv";
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";

@@ -1,6 +1,6 @@
-import { comparePlayers, type SortKey } from "../../../domain/player-search";
-import { positionName } from "../../../domain/positions";
-import type { PlayerSummaryDto } from "../../../domain/api/team";
+import { comparePlayers, type SortKey } from "#domain/player-search";
+import { positionName } from "#domain/positions";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import type { RosterColumnKey } from "./roster-csv";
 
 export type SortDirection = "asc" | "desc";
@@ -10,7 +10,7 @@ export interface RosterSort {
   direction: SortDirection;
 }
 
-/** SPEC §9: the default order is performance score, highest first. */
+/** docs/product.md §9: the default order is performance score, highest first. */
 export const DEFAULT_ROSTER_SORT: RosterSort = { column: "score", direction: "desc" };
 
 /** The direction a column sorts in when first chosen: words A to Z, numbers and recency highest first. */
@@ -24,7 +24,7 @@ export const FIRST_DIRECTION: Readonly<Record<RosterColumnKey, SortDirection>> =
   lastActive: "desc",
 };
 
-/** Columns whose order is the domain's own player comparison (SPEC §2 sort options). */
+/** Columns whose order is the domain's own player comparison (docs/product.md §2 sort options). */
 const DOMAIN_SORT: Partial<Record<RosterColumnKey, SortKey>> = {
   name: "name",
   attendance: "attendance",

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { CHART_COLORS, ChartFrame } from "~/ui/chart-frame";
 import { formatCount, formatDay, formatPercent, formatScore, formatShortDay } from "~/ui/format";
-import { sessionLabel, type TeamStatsResponse } from "../../../domain/api/team";
+import { sessionLabel, type TeamStatsResponse } from "#domain/api/team";
 
 type TrendRow = TeamStatsResponse["trend"][number];
 type AttendanceRow = TeamStatsResponse["attendance"][number];

@@ -3,7 +3,7 @@ import type {
   CreateTrainingLogInput,
   TrainingLogResponse,
   UpdateTrainingLogInput,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 
 const LOGS_PATH = "/api/me/training-logs";
 const logPath = (id: string) => `${LOGS_PATH}/${encodeURIComponent(id)}`;

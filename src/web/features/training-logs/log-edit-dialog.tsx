@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { formatDay } from "~/ui/format";
-import type { TrainingLogDto } from "../../../domain/api/player";
+import type { TrainingLogDto } from "#domain/api/player";
 import { LogForm, logValues, type LogFormOutput } from "./log-form";
 
 /** Changes one entry: the same form as adding, filled in, in a dialog (a sheet from the bottom on a phone). */

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { z } from "../../../domain/zod";
+import { z } from "#domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FormField, FormMessage, InputField, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
 import {
@@ -16,7 +16,7 @@ import {
   MIN_INTENSITY,
   type TrainingLogDto,
   updateTrainingLogSchema,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 import { intensityWord } from "./weeks";
 
 /** What a number input holds (text) read as the number the API expects; anything else is left for the schema to refuse. */

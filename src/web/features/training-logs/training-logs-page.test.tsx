@@ -2,9 +2,9 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TrainingLogsPage } from "~/features/training-logs/training-logs-page";
-import { trainingLogsResponseSchema } from "../../../domain/api/player";
-import { playerUser } from "../../../../tests/web/api-fixtures";
-import { apiError, fakeApi, json, renderPage } from "../../../../tests/web/render";
+import { trainingLogsResponseSchema } from "#domain/api/player";
+import { playerUser } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
 
 /*
  * /player/logs: the error state and the add form's field errors. Adding, editing, deleting and filtering real

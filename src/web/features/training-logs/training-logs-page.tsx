@@ -14,7 +14,7 @@ import {
   trainingLogQuerySchema,
   type TrainingLogDto,
   type TrainingLogQuery,
-} from "../../../domain/api/player";
+} from "#domain/api/player";
 import { ME_ROOT_KEY } from "~/lib/query-keys";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { trainingLogsQuery } from "~/lib/queries";

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { CHART_COLORS, ChartFrame } from "~/ui/chart-frame";
 import { formatCount, formatDay, formatShortDay } from "~/ui/format";
-import type { WeeklyTotal } from "../../../domain/api/player";
+import type { WeeklyTotal } from "#domain/api/player";
 import { fillWeeks } from "./weeks";
 
 /** Minutes trained per Monday-to-Sunday week, for the entries the filters show; weeks without training read 0. */

@@ -1,4 +1,4 @@
-import { addDays, type WeeklyTotal } from "../../../domain/api/player";
+import { addDays, type WeeklyTotal } from "#domain/api/player";
 
 /** More weeks than this between the first and the last with training are drawn as they come, without gaps filled. */
 export const MAX_FILLED_WEEKS = 104;
