@@ -70,7 +70,7 @@ const TABLES = {
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, PgType]>>;
 
-export type TableName = keyof typeof TABLES;
+type TableName = keyof typeof TABLES;
 /** Foreign keys point backwards in this list, so flushing in this order never breaks one. */
 const TABLE_ORDER: TableName[] = ["teams", "user", "profiles", "events", "player_event_counts", "player_stats"];
 
@@ -259,7 +259,7 @@ const DRAWS = Object.fromEntries(
 ) as Record<PositionKey, Array<{ type: EventType; upTo: number; yards: readonly [number, number] | undefined }>>;
 
 /** A small deterministic generator (as src/server/demo/seed.ts uses). */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

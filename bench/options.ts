@@ -31,7 +31,7 @@ export interface BenchOptions {
   outDir: string;
 }
 
-export function usage(): string {
+function usage(): string {
   return `npm run bench [-- options]
 
   --quick                  small run for development: 10k events, 100 background teams, 2 s per measurement

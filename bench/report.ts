@@ -31,7 +31,7 @@ export interface ReadResult {
   bytes: number;
 }
 
-export interface WriteResult {
+interface WriteResult {
   /**
    * api: POST /api/team/events with eventsPerRequest events; api-session-cache: the same on the bench server with
    * getSession memoized (an experiment); raw: single-row durable inserts.

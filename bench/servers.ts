@@ -9,7 +9,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once("error", reject);
@@ -94,14 +94,14 @@ export async function startProcess(args: string[], env: Record<string, string>):
   };
 }
 
-export function cookieOf(res: Response): string {
+function cookieOf(res: Response): string {
   return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
 }
 
-export async function postJson(base: string, path: string, body: unknown, cookie?: string): Promise<Response> {
+async function postJson(base: string, path: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },

@@ -25,7 +25,6 @@ export const OTHER_EVENT_TYPES = [
 
 export const EVENT_TYPES = [...WEIGHTED_EVENT_TYPES, ...OTHER_EVENT_TYPES] as const;
 
-export type WeightedEventType = (typeof WEIGHTED_EVENT_TYPES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const known = new Set<string>(EVENT_TYPES);
@@ -35,7 +34,7 @@ export function isEventType(value: unknown): value is EventType {
 }
 
 /** Types for which the logger offers optional yards. */
-export const YARDAGE_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+const YARDAGE_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   "Pass Completion",
   "Catch",
   "Rush Attempt",
@@ -49,7 +48,7 @@ export function takesYards(eventType: string): boolean {
 }
 
 /** Which stats counter (docs/product.md §3 playerStats.stats) an event type feeds, and whether its yards count there. */
-export const STAT_OF_EVENT: Partial<Record<EventType, { counter?: StatCounter; yards?: YardCounter }>> = {
+const STAT_OF_EVENT: Partial<Record<EventType, { counter?: StatCounter; yards?: YardCounter }>> = {
   "Pass Completion": { yards: "passingYards" },
   "Pass TD": { counter: "passingTouchdowns", yards: "passingYards" },
   Catch: { yards: "receivingYards" },
@@ -60,8 +59,8 @@ export const STAT_OF_EVENT: Partial<Record<EventType, { counter?: StatCounter; y
   Interception: { counter: "interceptions" },
 };
 
-export type YardCounter = "passingYards" | "receivingYards" | "rushingYards";
-export type StatCounter =
+type YardCounter = "passingYards" | "receivingYards" | "rushingYards";
+type StatCounter =
   | "passingTouchdowns"
   | "receivingTouchdowns"
   | "rushingTouchdowns"

@@ -26,18 +26,18 @@ export const OFFENSE_SNAP_TYPES = [
 export const DEFENSE_SNAP_TYPES = ["Flag Pull", "Sack", "Interception", "Defensive Stop"] as const;
 
 /** A pass thrown, whatever became of it. */
-export const PASS_ATTEMPT_TYPES = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown"] as const;
+const PASS_ATTEMPT_TYPES = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown"] as const;
 /** A pass caught by our side. */
-export const COMPLETION_TYPES = ["Pass Completion", "Pass TD"] as const;
+const COMPLETION_TYPES = ["Pass Completion", "Pass TD"] as const;
 /** A snap that scored: passing or rushing. (A defensive return is not counted.) */
-export const TOUCHDOWN_TYPES = ["Pass TD", "Rush TD"] as const;
+const TOUCHDOWN_TYPES = ["Pass TD", "Rush TD"] as const;
 /** A snap that gave the ball away. */
-export const TURNOVER_TYPES = ["Interception Thrown"] as const;
+const TURNOVER_TYPES = ["Interception Thrown"] as const;
 /**
  * The events whose yards are the play's yards: the offensive snap-level ones (passing and rushing). A
  * receiver's Catch / TD Catch yards are the same yards as the pass's and would count them twice.
  */
-export const PLAY_YARDS_TYPES = OFFENSE_SNAP_TYPES;
+const PLAY_YARDS_TYPES = OFFENSE_SNAP_TYPES;
 
 const offenseSnaps = new Set<string>(OFFENSE_SNAP_TYPES);
 const defenseSnaps = new Set<string>(DEFENSE_SNAP_TYPES);
@@ -126,7 +126,7 @@ export function addTaggedGroup(totals: PlayTotals, side: PlaySide, g: TaggedEven
 }
 
 /** A share, or null when there is nothing to divide by. */
-export function rate(part: number, whole: number): number | null {
+function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 

@@ -19,7 +19,7 @@ export interface PlayerAggregate {
   lastEventAt: string | null;
 }
 
-export interface PlayerStatsSummary {
+interface PlayerStatsSummary {
   totalEvents: number;
   passingYards: number;
   receivingYards: number;
@@ -46,9 +46,9 @@ export interface PlayerSummary {
 }
 
 export const UNKNOWN_PLAYER_NAME = "Unknown Player";
-export const NO_JERSEY = "N/A";
+const NO_JERSEY = "N/A";
 /** docs/product.md §8: the ranking a player whose processing failed falls back to. */
-export const BLANK_TEAM_RANKING = 10;
+const BLANK_TEAM_RANKING = 10;
 
 function displayName(profile: PlayerProfile): string {
   const name = profile.fullName?.trim() || profile.name?.trim();
@@ -61,7 +61,7 @@ function jersey(profile: PlayerProfile): number | string {
   return j;
 }
 
-export function emptyStatsSummary(): PlayerStatsSummary {
+function emptyStatsSummary(): PlayerStatsSummary {
   return {
     totalEvents: 0,
     passingYards: 0,

@@ -15,7 +15,7 @@ const trimmed = (label: string, max: number) =>
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: "Email is required." })
   .trim()
   .toLowerCase()
@@ -55,7 +55,7 @@ export const jerseyNumberSchema = z.preprocess(
 );
 
 /** Team codes are shown in upper case; people type them in any case, with stray spaces. */
-export const teamCodeSchema = z
+const teamCodeSchema = z
   .string({ error: "Team code is required." })
   .trim()
   .toUpperCase()
@@ -82,7 +82,7 @@ const accountFields = {
   password: passwordSchema,
 };
 
-export const coachSignupSchema = z.object({
+const coachSignupSchema = z.object({
   ...accountFields,
   role: z.literal("coach"),
   /** A head coach names a new team; an assistant coach joins with the coach invite code instead. */
@@ -90,7 +90,7 @@ export const coachSignupSchema = z.object({
   coachInviteCode: optionalText("Coach invite code", teamCodeSchema),
 });
 
-export const playerSignupSchema = z.object({
+const playerSignupSchema = z.object({
   ...accountFields,
   role: z.literal("player"),
   teamCode: teamCodeSchema,

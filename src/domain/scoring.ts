@@ -84,8 +84,8 @@ export function attendancePercentage(attended: number, total: number): number {
   return Math.floor((200 * a + t) / (2 * t));
 }
 
-export const MIN_TEAM_RANKING = 1;
-export const MAX_TEAM_RANKING = 10;
+const MIN_TEAM_RANKING = 1;
+const MAX_TEAM_RANKING = 10;
 
 /** docs/product.md §9: round(score / 10) + 1, clamped to 1..10. Infinities clamp like any other score; NaN ranks last. */
 export function teamRanking(score: number): number {

@@ -22,7 +22,7 @@ import { teamRoutes } from "./routes/team.js";
 import { trainingLogRoutes } from "./routes/training-logs.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./storage/image-upload.js";
 
-export const VERSION = "0.1.0";
+const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
 // Room for a full batch of 500 events from the offline outbox (about 120 KB).
 export const MAX_JSON_BODY = 256 * 1024;
@@ -166,4 +166,3 @@ export function createApp(services: Services) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;

@@ -22,7 +22,7 @@ export interface Config {
   storage: StorageConfig;
 }
 
-export type StorageConfig =
+type StorageConfig =
   | { kind: "disk" }
   | {
       kind: "s3";

@@ -4,7 +4,7 @@
  */
 import { z } from "../zod.js";
 
-export const SESSION_KINDS = ["practice", "game"] as const;
+const SESSION_KINDS = ["practice", "game"] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 export const sessionKindSchema = z.enum(SESSION_KINDS, { error: "Choose practice or game." });
 

@@ -8,7 +8,7 @@ import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
 import { countSchema as count, isoDaySchema, isoTimeSchema as isoTime, sessionKindSchema, uuidSchema as uuid, yardsSchema } from "./common.js";
 
-export { SESSION_KINDS, sessionKindSchema, type SessionKind } from "./common.js";
+export {   type SessionKind } from "./common.js";
 
 /** At most this many events in one POST /api/team/events. */
 export const MAX_EVENTS_PER_REQUEST = 500;
@@ -16,13 +16,13 @@ export const MAX_EVENTS_PER_REQUEST = 500;
 export const MIN_YARDS = -99;
 export const MAX_YARDS = 150;
 /** How far ahead of the server's clock an event time may be (a phone clock running a little fast). */
-export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 /** Events before this are a typo or a phone with a reset clock. */
-export const EARLIEST_EVENT_TIME = "2000-01-01T00:00:00.000Z";
+const EARLIEST_EVENT_TIME = "2000-01-01T00:00:00.000Z";
 
 export const MAX_OPPONENT = 80;
 export const MAX_LOCATION = 120;
-export const MAX_NOTES = 2000;
+const MAX_NOTES = 2000;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
 export const sessionDateSchema = z
@@ -63,7 +63,6 @@ export const createSessionSchema = z
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });
     }
   });
-export type CreateSessionInput = z.input<typeof createSessionSchema>;
 
 /**
  * PATCH /api/team/sessions/{id}: only the fields sent change; null (or blank) clears a text field.
@@ -83,9 +82,8 @@ export const updateSessionSchema = z
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });
     }
   });
-export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 
-export const teamSessionSchema = z.object({
+const teamSessionSchema = z.object({
   id: z.string(),
   kind: sessionKindSchema,
   date: isoDaySchema,
@@ -101,7 +99,7 @@ export const sessionResponseSchema = z.object({ session: teamSessionSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** One current player's mark for a session: true present, false absent, null not marked. */
-export const attendanceEntrySchema = z.object({
+const attendanceEntrySchema = z.object({
   playerId: z.string(),
   present: z.boolean().nullable(),
 });
@@ -109,7 +107,6 @@ export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
 
 /** Every current player of the team, by name. */
 export const attendanceResponseSchema = z.object({ attendance: z.array(attendanceEntrySchema) });
-export type AttendanceResponse = z.infer<typeof attendanceResponseSchema>;
 
 const playerIdSchema = z
   .string({ error: "Player is required." })
@@ -134,9 +131,8 @@ export const attendanceInputSchema = z.object({
       });
     }),
 });
-export type AttendanceInput = z.input<typeof attendanceInputSchema>;
 
-export const sessionEventSchema = z.object({
+const sessionEventSchema = z.object({
   id: z.string(),
   playerId: z.string(),
   playerName: z.string(),
@@ -167,13 +163,13 @@ export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
  * An event time: any ISO-8601 time with an offset, normalised to UTC with milliseconds. Checked against the
  * clock of whoever parses it: at most MAX_FUTURE_SKEW_MS ahead, and not before 2000.
  */
-export const occurredAtSchema = z
+const occurredAtSchema = z
   .iso.datetime({ offset: true, error: "Time must be an ISO-8601 date and time with a zone, e.g. 2026-10-03T14:05:00Z." })
   .transform((value) => new Date(value).toISOString())
   .refine((value) => value >= EARLIEST_EVENT_TIME, { error: "That time is before 2000." })
   .refine((value) => Date.parse(value) <= Date.now() + MAX_FUTURE_SKEW_MS, { error: "That time is in the future." });
 
-export const newEventSchema = z
+const newEventSchema = z
   .object({
     /** Made by the client (crypto.randomUUID()): sending the same id again is a no-op. */
     id: uuid("Event id"),
@@ -204,9 +200,8 @@ export const postEventsSchema = z.object({
     .min(1, { error: "Send at least one event." })
     .max(MAX_EVENTS_PER_REQUEST, { error: `Send at most ${MAX_EVENTS_PER_REQUEST} events at a time.` }),
 });
-export type PostEventsInput = z.input<typeof postEventsSchema>;
 
-export const eventResultSchema = z.object({
+const eventResultSchema = z.object({
   id: z.string(),
   /** created: stored now; duplicate: this team already had it (a replay), nothing changed. */
   status: z.enum(["created", "duplicate"]),

@@ -27,7 +27,7 @@ export const UPLOAD_FIELD = "file";
 // ---------------------------------------------------------------------------------------------------------------
 // Profile
 
-export const profileSchema = z.object({
+const profileSchema = z.object({
   role: z.enum(["player", "coach"]),
   fullName: z.string(),
   email: z.string(),
@@ -111,7 +111,6 @@ export const ACTIVITY_TYPES = [
   "Film study",
   "Other",
 ] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const MIN_DURATION_MINUTES = 1;
 export const MAX_DURATION_MINUTES = 600;
@@ -122,7 +121,7 @@ export const MAX_LOG_NOTES = 2000;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES, { error: "Choose one of the listed activities." });
 
 /** A day of training: a real date, and not after tomorrow (a player's "today" may be UTC's tomorrow). */
-export const trainingDateSchema = sessionDateSchema.refine(
+const trainingDateSchema = sessionDateSchema.refine(
   (value) => value <= new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
   { error: "That date is in the future." },
 );
@@ -175,10 +174,10 @@ export const trainingLogQuerySchema = z
   });
 export type TrainingLogQuery = z.input<typeof trainingLogQuerySchema>;
 
-export { trainingLogSchema };
+;
 export type TrainingLogDto = z.infer<typeof trainingLogSchema>;
 
-export const weeklyTotalSchema = z.object({
+const weeklyTotalSchema = z.object({
   /** The Monday the week starts on. */
   weekStart: isoDay,
   minutes: count,
@@ -236,7 +235,6 @@ export function weeklyTotals(logs: readonly { date: string; durationMinutes: num
 // Feedback
 
 export const FEEDBACK_CATEGORIES = ["Technique", "Effort", "Game IQ", "Leadership", "Conditioning", "Other"] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const MAX_FEEDBACK_BODY = 2000;
 
 /** POST /api/team/players/{id}/feedback */
@@ -251,7 +249,7 @@ export const createFeedbackSchema = z.object({
 export type CreateFeedbackInput = z.input<typeof createFeedbackSchema>;
 
 /** A piece of feedback with the coach who gave it and whether the player has read it. */
-export const feedbackSchema = feedbackItemSchema.extend({ read: z.boolean() });
+const feedbackSchema = feedbackItemSchema.extend({ read: z.boolean() });
 export type FeedbackDto = z.infer<typeof feedbackSchema>;
 
 /** POST /api/team/players/{id}/feedback */

@@ -12,8 +12,8 @@ export { PLAY_SIDES, type PlaySide } from "../playbook.js";
 
 export const MAX_PLAY_NAME = 80;
 export const MAX_FORMATION = 80;
-export const MAX_TAGS = 12;
-export const MAX_TAG = 24;
+const MAX_TAGS = 12;
+const MAX_TAG = 24;
 export const MAX_PLAY_NOTES = 2000;
 
 export const PLAY_NAME_TAKEN = "A play with this name already exists.";
@@ -85,7 +85,7 @@ export const updatePlaySchema = z.object({
 }).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdatePlayInput = z.input<typeof updatePlaySchema>;
 
-export const playSchema = z.object({
+const playSchema = z.object({
   id: z.string(),
   name: z.string(),
   side: playSideSchema,
@@ -102,7 +102,7 @@ export const playSchema = z.object({
 export type PlayDto = z.infer<typeof playSchema>;
 
 /** "true"/"false" (also 1/0) as a query string sends them. */
-export const booleanQuerySchema = z
+const booleanQuerySchema = z
   .enum(["true", "false", "1", "0"], { error: "Use true or false." })
   .transform((value) => value === "true" || value === "1");
 
@@ -127,14 +127,13 @@ export type DiagramResponse = z.infer<typeof diagramResponseSchema>;
 export const retagEventSchema = z.object({
   playId: uuidSchema("Play id").nullable(),
 });
-export type RetagEventInput = z.input<typeof retagEventSchema>;
 
 export const retagEventResponseSchema = z.object({
   event: z.object({ id: z.string(), playId: z.string().nullable() }),
 });
 export type RetagEventResponse = z.infer<typeof retagEventResponseSchema>;
 
-export const ANALYSIS_KINDS = ["practice", "game", "all"] as const;
+const ANALYSIS_KINDS = ["practice", "game", "all"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** An integer query parameter (query values arrive as text). */
@@ -170,11 +169,9 @@ export const playbookAnalysisQuerySchema = z
     ...analysisWindowFields,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: FROM_AFTER_TO, path: ["from"] });
-export type PlaybookAnalysisQuery = z.input<typeof playbookAnalysisQuerySchema>;
-export type PlaybookAnalysisFilters = z.output<typeof playbookAnalysisQuerySchema>;
 
-export const PLAY_EVENTS_DEFAULT_LIMIT = 25;
-export const PLAY_EVENTS_MAX_LIMIT = 100;
+const PLAY_EVENTS_DEFAULT_LIMIT = 25;
+const PLAY_EVENTS_MAX_LIMIT = 100;
 
 /** GET /api/team/playbook-analysis/{playId}/events: the same window, and a page of the play's events. */
 export const playEventsQuerySchema = z
@@ -184,10 +181,9 @@ export const playEventsQuerySchema = z
     limit: intQuery("limit", 1, PLAY_EVENTS_MAX_LIMIT, PLAY_EVENTS_DEFAULT_LIMIT),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: FROM_AFTER_TO, path: ["from"] });
-export type PlayEventsQuery = z.input<typeof playEventsQuerySchema>;
 
 /** One play's figures (domain/playbook.ts defines each). */
-export const playbookAnalysisRowSchema = z.object({
+const playbookAnalysisRowSchema = z.object({
   playId: z.string(),
   name: z.string(),
   side: playSideSchema,
@@ -218,7 +214,7 @@ export const playbookAnalysisResponseSchema = z.object({
 });
 export type PlaybookAnalysisResponse = z.infer<typeof playbookAnalysisResponseSchema>;
 
-export const playAnalysisEventSchema = z.object({
+const playAnalysisEventSchema = z.object({
   id: z.string(),
   occurredAt: isoTime,
   eventType: z.string(),
@@ -232,7 +228,7 @@ export const playAnalysisEventSchema = z.object({
 });
 export type PlayAnalysisEvent = z.infer<typeof playAnalysisEventSchema>;
 
-export const playAnalysisPlayerSchema = z.object({
+const playAnalysisPlayerSchema = z.object({
   playerId: z.string(),
   name: z.string(),
   /** Effective position key (docs/product.md §3). */

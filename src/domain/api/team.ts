@@ -15,8 +15,8 @@ import {
   yardsSchema,
 } from "./common.js";
 
-export { sessionKindSchema };
-export const positionGroupSchema = z.enum(["offense", "defense", "other"]);
+;
+const positionGroupSchema = z.enum(["offense", "defense", "other"]);
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
 /** docs/product.md §3 derived player summary (domain/player-summary.ts `PlayerSummary`). */
@@ -61,8 +61,8 @@ export type LeaderStat = (typeof LEADER_STATS)[number];
 /** How many players each leaders board lists. */
 export const LEADERS_PER_STAT = 3;
 
-export const leaderSchema = z.object({ playerId: z.string(), name: z.string(), value: z.number() });
-export const leadersSchema = z.object({
+const leaderSchema = z.object({ playerId: z.string(), name: z.string(), value: z.number() });
+const leadersSchema = z.object({
   passingYards: z.array(leaderSchema),
   receivingYards: z.array(leaderSchema),
   rushingYards: z.array(leaderSchema),
@@ -73,7 +73,7 @@ export const leadersSchema = z.object({
 export type Leader = z.infer<typeof leaderSchema>;
 export type Leaders = z.infer<typeof leadersSchema>;
 
-export const attendanceRowSchema = z.object({
+const attendanceRowSchema = z.object({
   sessionId: z.string(),
   ...sessionRefSchema.shape,
   present: z.boolean(),
@@ -144,7 +144,7 @@ export const playerEventsResponseSchema = z.object({
 });
 export type PlayerEventsResponse = z.infer<typeof playerEventsResponseSchema>;
 
-export const teamSessionSummarySchema = z.object({
+const teamSessionSummarySchema = z.object({
   id: z.string(),
   ...sessionRefSchema.shape,
   location: z.string().nullable(),
@@ -166,7 +166,7 @@ export type LeaderboardGroup = (typeof LEADERBOARD_GROUPS)[number];
 /** The "last30" window: events of the last 30 days. */
 export const LAST_WINDOW_DAYS = 30;
 
-export const rankedPlayerSchema = playerSummarySchema.extend({
+const rankedPlayerSchema = playerSummarySchema.extend({
   /** Competition ranking on performanceScore: 1, 2, 2, 4. */
   place: z.number().int().min(1),
 });
@@ -231,7 +231,7 @@ export const teamStatsResponseSchema = z.object({
 });
 export type TeamStatsResponse = z.infer<typeof teamStatsResponseSchema>;
 
-export const dashboardEventSchema = z.object({
+const dashboardEventSchema = z.object({
   id: z.string(),
   playerId: z.string(),
   playerName: z.string(),

@@ -13,7 +13,7 @@ import type { PositionGroup } from "#domain/positions.js";
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** Score in integer tenths (scores are one-decimal numbers), so sums carry no float noise. */
-export function tenths(score: number): number {
+function tenths(score: number): number {
   return Math.round(score * 10);
 }
 
@@ -32,7 +32,7 @@ export function rankPlayers<T extends PlayerSummary>(players: readonly T[]): Arr
   return ranked;
 }
 
-export function statValue(p: PlayerSummary, stat: LeaderStat): number {
+function statValue(p: PlayerSummary, stat: LeaderStat): number {
   return p.stats[stat];
 }
 

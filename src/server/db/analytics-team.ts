@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type EventWindow = { since: string } | { sessionId: string };
 
 /** Per-(player, event type) counts, yard sums and latest time of the team's events in a window (one query). */
-export async function windowCounters(
+async function windowCounters(
   db: Kysely<DB>,
   teamId: string,
   window: EventWindow,
@@ -130,7 +130,7 @@ interface BreakdownRow {
  * The team's events grouped by session, local day, player and type (one query). The player is in the
  * grouping only because an event's points depend on the player's position.
  */
-export async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes: number): Promise<BreakdownRow[]> {
+async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes: number): Promise<BreakdownRow[]> {
   const perEvent = db
     .selectFrom("events as e")
     .innerJoin("profiles as p", "p.user_id", "e.player_id")
@@ -269,8 +269,8 @@ export async function teamStats(
 }
 
 /** How many top players the dashboard lists, and how many recent events. */
-export const DASHBOARD_TOP = 5;
-export const DASHBOARD_LATEST = 10;
+const DASHBOARD_TOP = 5;
+const DASHBOARD_LATEST = 10;
 
 /** The coach dashboard (four queries), or null when the team does not exist. */
 export async function teamDashboard(

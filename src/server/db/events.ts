@@ -51,7 +51,7 @@ export function assertIsoTimestamp(value: string): void {
   }
 }
 
-export function toEventRow(r: EventRecord): EventRow {
+function toEventRow(r: EventRecord): EventRow {
   return {
     id: r.id,
     teamId: r.team_id,

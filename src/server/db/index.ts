@@ -8,7 +8,7 @@ import { allMigrations } from "./migrations/index.js";
 import type { DB } from "./schema.js";
 
 export type { Engine } from "./engine.js";
-export { engineOf, inTransaction, nowIso } from "./engine.js";
+;
 export type { DB } from "./schema.js";
 
 export interface Database {
@@ -30,7 +30,7 @@ export interface OpenDatabaseOptions {
   plugins?: KyselyPlugin[];
 }
 
-export function isPostgresUrl(url: string | undefined): url is string {
+function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
 

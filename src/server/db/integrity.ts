@@ -3,7 +3,7 @@ import { inTransaction } from "./engine.js";
 import type { DB } from "./schema.js";
 
 /** One counter that disagrees with a recount from the source rows (events, attendance). */
-export interface Drift {
+interface Drift {
   playerId: string;
   /** "count:Pass TD", "yards:Catch", "eventCount", "lastEventAt", "attendanceTotal", "attendanceAttended" */
   field: string;

@@ -124,7 +124,7 @@ async function groupedCounts(
   }));
 }
 
-export function analysisRow(play: Play, totals: PlayTotals): PlaybookAnalysisRow {
+function analysisRow(play: Play, totals: PlayTotals): PlaybookAnalysisRow {
   return {
     playId: play.id,
     name: play.name,

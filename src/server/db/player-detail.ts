@@ -38,7 +38,7 @@ export async function findTeamPlayer(
 }
 
 /** The player's attendance marks for the team's sessions, newest session first. */
-export async function playerAttendance(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["attendance"]> {
+async function playerAttendance(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["attendance"]> {
   const rows = await db
     .selectFrom("attendance as a")
     .innerJoin("team_sessions as s", "s.id", "a.session_id")
@@ -87,7 +87,7 @@ export async function playerScoreHistory(
 }
 
 /** The player's latest training logs (latest date first). */
-export async function playerTrainingLogs(
+async function playerTrainingLogs(
   db: Kysely<DB>,
   playerId: string,
   limit = 20,
@@ -105,7 +105,7 @@ export async function playerTrainingLogs(
 }
 
 /** Feedback the team's coaches gave the player, newest first, with the coach's name. */
-export async function playerFeedback(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["feedback"]> {
+async function playerFeedback(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["feedback"]> {
   const rows = await db
     .selectFrom("feedback as f")
     .innerJoin("profiles as c", "c.user_id", "f.coach_id")

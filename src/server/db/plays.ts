@@ -70,7 +70,7 @@ export class PlayNameTakenError extends Error {
 }
 
 /** Most recently used first, never used last; then by name (any case), then id. */
-export function comparePlaysForPicker(
+function comparePlaysForPicker(
   a: { name: string; id: string; lastUsedAt: string | null },
   b: { name: string; id: string; lastUsedAt: string | null },
 ): number {

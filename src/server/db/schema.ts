@@ -13,7 +13,7 @@ type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
 /** A Better Auth boolean: integer 0/1 on SQLite, boolean on PostgreSQL. */
 type AuthBoolean = ColumnType<boolean | number, boolean | number, boolean | number>;
 
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -23,7 +23,7 @@ export interface UserTable {
   updatedAt: AuthDate;
 }
 
-export interface AuthSessionTable {
+interface AuthSessionTable {
   id: string;
   expiresAt: AuthDate;
   token: string;
@@ -34,7 +34,7 @@ export interface AuthSessionTable {
   userId: string;
 }
 
-export interface AccountTable {
+interface AccountTable {
   id: string;
   accountId: string;
   providerId: string;
@@ -50,7 +50,7 @@ export interface AccountTable {
   updatedAt: AuthDate;
 }
 
-export interface VerificationTable {
+interface VerificationTable {
   id: string;
   identifier: string;
   value: string;
@@ -59,7 +59,7 @@ export interface VerificationTable {
   updatedAt: AuthDate;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   id: string;
   key: string;
   count: number;
@@ -70,13 +70,13 @@ export interface RateLimitTable {
 export type Role = "player" | "coach";
 export type CoachRole = "head" | "assistant";
 export type SessionKind = "practice" | "game";
-export type PlaySide = "offense" | "defense";
+type PlaySide = "offense" | "defense";
 export type FileKind = "photo" | "diagram";
 
 /** 0 or 1. */
 export type IntBoolean = 0 | 1;
 
-export interface TeamsTable {
+interface TeamsTable {
   id: string;
   name: string;
   team_code: string;
@@ -84,7 +84,7 @@ export interface TeamsTable {
   created_at: string;
 }
 
-export interface ProfilesTable {
+interface ProfilesTable {
   user_id: string;
   team_id: string | null;
   role: Role;
@@ -100,7 +100,7 @@ export interface ProfilesTable {
   updated_at: string;
 }
 
-export interface TeamSessionsTable {
+interface TeamSessionsTable {
   id: string;
   team_id: string;
   kind: SessionKind;
@@ -113,14 +113,14 @@ export interface TeamSessionsTable {
   created_at: string;
 }
 
-export interface AttendanceTable {
+interface AttendanceTable {
   session_id: string;
   player_id: string;
   present: IntBoolean;
   updated_at: string;
 }
 
-export interface PlaysTable {
+interface PlaysTable {
   id: string;
   team_id: string;
   name: string;
@@ -135,7 +135,7 @@ export interface PlaysTable {
   updated_at: string;
 }
 
-export interface EventsTable {
+interface EventsTable {
   /** Made by the client, so a replayed write is a no-op. */
   id: string;
   team_id: string;
@@ -151,7 +151,7 @@ export interface EventsTable {
 }
 
 /** Kept in the same transaction as every event insert and removal. Rows may hold count 0. */
-export interface PlayerEventCountsTable {
+interface PlayerEventCountsTable {
   player_id: string;
   event_type: string;
   count: number;
@@ -159,7 +159,7 @@ export interface PlayerEventCountsTable {
 }
 
 /** Kept with events (event_count, last_event_at) and with attendance (attendance_*). */
-export interface PlayerStatsTable {
+interface PlayerStatsTable {
   player_id: string;
   event_count: number;
   last_event_at: string | null;
@@ -167,7 +167,7 @@ export interface PlayerStatsTable {
   attendance_attended: number;
 }
 
-export interface TrainingLogsTable {
+interface TrainingLogsTable {
   id: string;
   player_id: string;
   team_id: string | null;
@@ -181,7 +181,7 @@ export interface TrainingLogsTable {
   updated_at: string;
 }
 
-export interface FeedbackTable {
+interface FeedbackTable {
   id: string;
   team_id: string;
   player_id: string;
@@ -192,7 +192,7 @@ export interface FeedbackTable {
   read_at: string | null;
 }
 
-export interface FilesTable {
+interface FilesTable {
   id: string;
   team_id: string;
   /** The uploader. Not a foreign key: a team's playbook diagrams outlive the coach who drew them. */
@@ -206,7 +206,7 @@ export interface FilesTable {
   created_at: string;
 }
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: string;
   name: string;
   email: string;
@@ -240,9 +240,6 @@ export type ProfileRecord = Selectable<ProfilesTable>;
 export type EventRecord = Selectable<EventsTable>;
 export type NewEventRecord = Insertable<EventsTable>;
 export type TeamSessionRecord = Selectable<TeamSessionsTable>;
-export type AttendanceRecord = Selectable<AttendanceTable>;
 export type PlayRecord = Selectable<PlaysTable>;
 export type TrainingLogRecord = Selectable<TrainingLogsTable>;
-export type FeedbackRecord = Selectable<FeedbackTable>;
 export type FileRecord = Selectable<FilesTable>;
-export type ContactMessageRecord = Selectable<ContactMessagesTable>;

@@ -6,8 +6,8 @@ import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** No 0/O, 1/I: codes are read aloud and typed from a phone screen. */
 export const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const TEAM_CODE_LENGTH = 6;
-export const COACH_INVITE_CODE_LENGTH = 8;
+const TEAM_CODE_LENGTH = 6;
+const COACH_INVITE_CODE_LENGTH = 8;
 
 export interface Team {
   id: string;
@@ -34,14 +34,14 @@ export interface Profile {
   updatedAt: string;
 }
 
-export function randomCode(length: number): string {
+function randomCode(length: number): string {
   let code = "";
   for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
 
 /** Codes are shown upper case; people type them in any case with stray spaces. */
-export function normalizeCode(code: string): string {
+function normalizeCode(code: string): string {
   return code.replace(/\s+/g, "").toUpperCase();
 }
 
@@ -67,7 +67,7 @@ function toProfile(r: ProfileRecord): Profile {
   };
 }
 
-export function randomTeamCodes(): { teamCode: string; coachInviteCode: string } {
+function randomTeamCodes(): { teamCode: string; coachInviteCode: string } {
   return { teamCode: randomCode(TEAM_CODE_LENGTH), coachInviteCode: randomCode(COACH_INVITE_CODE_LENGTH) };
 }
 

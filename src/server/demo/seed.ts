@@ -13,7 +13,7 @@ export const DEMO_PASSWORD = "flagline-demo";
 export const DEMO_COACH_EMAIL = "coach@demo.flagline.test";
 
 /** Twelve players covering all ten positions (two extra receivers). */
-export const DEMO_ROSTER: ReadonlyArray<{ name: string; jersey: number; position: PositionKey; others?: PositionKey[] }> = [
+const DEMO_ROSTER: ReadonlyArray<{ name: string; jersey: number; position: PositionKey; others?: PositionKey[] }> = [
   { name: "Jordan Reyes", jersey: 7, position: "qb" },
   { name: "Maya Thompson", jersey: 11, position: "wr", others: ["slot"] },
   { name: "Eli Carter", jersey: 84, position: "wr" },

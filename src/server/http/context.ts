@@ -57,13 +57,13 @@ export type AppEnv = {
  */
 export type AppContext<E extends AppEnv = AppEnv> = Context<E>;
 
-export const NUL_NOT_ALLOWED = "Text may not contain the NUL character (U+0000).";
+const NUL_NOT_ALLOWED = "Text may not contain the NUL character (U+0000).";
 
 /**
  * Where in a validated input a string holds U+0000 ("_" for the input itself), or null. PostgreSQL text cannot
  * hold that character: a query carrying it fails, so it is refused here, the same on every engine.
  */
-export function nulCharacterAt(value: unknown, path: string[] = []): string | null {
+function nulCharacterAt(value: unknown, path: string[] = []): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
   if (value === null || typeof value !== "object") return null;
   for (const [key, inner] of Object.entries(value)) {
@@ -87,6 +87,3 @@ export function createRouter() {
   });
 }
 
-export function throwIf(condition: boolean, error: () => ApiError): void {
-  if (condition) throw error();
-}

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 
 /** docs/architecture.md error shape: { error: { code, message, fields? } }. */
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string(),
@@ -50,7 +50,7 @@ export const forbidden = () => new ApiError(403, "forbidden", "You do not have a
 export const notFound = (what = "That") => new ApiError(404, "not_found", `${what} was not found.`);
 
 /** Turns a zod error into field messages keyed by dotted path (first message per field). */
-export function fieldErrors(error: ZodError): Record<string, string> {
+function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "_";

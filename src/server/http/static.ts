@@ -36,7 +36,7 @@ interface StaticFile {
 }
 
 /** sha256 hashes of the inline <script> elements of an HTML page (React Router's hydration data). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   const re = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
   for (let m = re.exec(html); m; m = re.exec(html)) {
@@ -47,7 +47,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function pageCsp(scriptHashes: string[]): string {
+function pageCsp(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.length ? " " + scriptHashes.join(" ") : ""}`,

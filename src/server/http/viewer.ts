@@ -28,7 +28,7 @@ export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Vie
   return viewer;
 }
 
-export async function requireViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {
+async function requireViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {
   const viewer = await getViewer(c);
   if (!viewer) throw unauthenticated();
   return viewer;
@@ -44,13 +44,13 @@ export async function requireCoach<E extends AppEnv>(c: AppContext<E>): Promise<
 }
 
 /** Any member of a team, coach or player (the live stream). */
-export async function requireTeamMember<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
+async function requireTeamMember<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (!viewer.teamId) throw forbidden();
   return viewer as TeamViewer;
 }
 
-export async function requirePlayer<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
+async function requirePlayer<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (viewer.role !== "player" || !viewer.teamId) throw forbidden();
   return viewer as TeamViewer;

@@ -2,7 +2,7 @@ import type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
 export type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
-export type ChangeListener = (change: TeamChange) => void;
+type ChangeListener = (change: TeamChange) => void;
 
 /**
  * Fan-out of "something of this team changed" to every open screen of that team (docs/architecture.md: in-process

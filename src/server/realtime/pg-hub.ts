@@ -5,7 +5,7 @@ import type { Logger } from "../logger.js";
 import { createMemoryHub, type MemoryTeamHub, type TeamHub } from "./hub.js";
 
 /** The PostgreSQL channel every Flagline app server of one database listens on. */
-export const CHANNEL = "flagline_team_changes";
+const CHANNEL = "flagline_team_changes";
 
 /**
  * A team hub spread over several app servers through PostgreSQL LISTEN/NOTIFY. Each server keeps its own

@@ -11,7 +11,7 @@ import { getViewer } from "../http/viewer.js";
 
 const FILE_NOT_FOUND = "That file";
 /** A browser may reuse a file for an hour; private: no shared cache may keep it. Ids are never reused. */
-export const FILE_CACHE_CONTROL = "private, max-age=3600";
+const FILE_CACHE_CONTROL = "private, max-age=3600";
 
 const getFile = createRoute({
   method: "get",

@@ -41,7 +41,7 @@ import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "..
 
 const PLAY = "That play";
 
-export const playIdParam = z.object({
+const playIdParam = z.object({
   id: z.uuid({ error: "Play id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
 });
 

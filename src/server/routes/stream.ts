@@ -9,9 +9,9 @@ import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { TeamChange } from "../realtime/hub.js";
 
 /** A comment line this often keeps proxies and phone networks from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after the stream drops. */
-export const RECONNECT_MS = 3_000;
+const RECONNECT_MS = 3_000;
 /** Writes a connection may have queued before we decide its client stopped reading and drop it. */
 const MAX_QUEUED_WRITES = 32;
 

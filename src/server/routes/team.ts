@@ -7,7 +7,7 @@ import {
   leaderboardResponseSchema,
   playerDetailResponseSchema,
   playerEventsResponseSchema,
-  playerSummarySchema,
+  teamPlayersResponseSchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "#domain/api/team.js";
@@ -29,7 +29,6 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
  * does not exist (404), so nothing about other teams leaks.
  */
 
-const PlayerSummary = playerSummarySchema.openapi("PlayerSummary");
 
 const PLAYER_NOT_FOUND = "That player";
 
@@ -54,7 +53,7 @@ const listPlayers = createRoute({
   responses: {
     200: {
       description: "The team's players",
-      content: { "application/json": { schema: z.object({ players: z.array(PlayerSummary) }).openapi("TeamPlayers") } },
+      content: { "application/json": { schema: teamPlayersResponseSchema.openapi("TeamPlayers") } },
     },
     ...errorResponses(401, 403),
   },

@@ -18,7 +18,7 @@ import { ApiError } from "../http/errors.js";
 import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "./images.js";
 
 /** The request paths that take an upload: the app gives them MAX_UPLOAD_BODY instead of the JSON body limit. */
-export const UPLOAD_PATHS: readonly RegExp[] = [/^\/api\/profile\/photo$/, /^\/api\/team\/plays\/[^/]+\/diagram$/];
+const UPLOAD_PATHS: readonly RegExp[] = [/^\/api\/profile\/photo$/, /^\/api\/team\/plays\/[^/]+\/diagram$/];
 
 export function isUploadPath(path: string): boolean {
   return UPLOAD_PATHS.some((re) => re.test(path));
@@ -29,7 +29,7 @@ export const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export const uploadTooLarge = () => new ApiError(413, "file_too_large", UPLOAD_TOO_LARGE, { [UPLOAD_FIELD]: UPLOAD_TOO_LARGE });
 
-export const NOT_MULTIPART = `Send the image as multipart/form-data in a field named "${UPLOAD_FIELD}".`;
+const NOT_MULTIPART = `Send the image as multipart/form-data in a field named "${UPLOAD_FIELD}".`;
 
 /** The OpenAPI request body of an upload route (the handler reads and checks the body itself). */
 export const imageUploadBody = {
@@ -47,7 +47,7 @@ export const imageUploadBody = {
 };
 
 /** Reads the uploaded file's bytes, refusing a missing file (400) and one over 5 MB (413). */
-export async function readUploadedFile<E extends AppEnv>(c: AppContext<E>): Promise<Uint8Array> {
+async function readUploadedFile<E extends AppEnv>(c: AppContext<E>): Promise<Uint8Array> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(415, "unsupported_media_type", NOT_MULTIPART);
   let form: FormData;
@@ -73,7 +73,7 @@ export interface StoredImage extends ProcessedImage {
 }
 
 /** Re-encodes an upload and writes it to the FileStore under a fresh key. 415 / 400 for what is not an image. */
-export async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array, kind: FileKind): Promise<StoredImage> {
+async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array, kind: FileKind): Promise<StoredImage> {
   let image: ProcessedImage;
   try {
     image = await reencodeImage(bytes, kind);

@@ -6,13 +6,13 @@ import type { FileKind } from "../db/schema.js";
 export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 
 /** The box each kind of image is shrunk to fit (never enlarged). */
-export const IMAGE_BOUNDS: Readonly<Record<FileKind, number>> = { photo: 512, diagram: 1600 };
+const IMAGE_BOUNDS: Readonly<Record<FileKind, number>> = { photo: 512, diagram: 1600 };
 /** Larger images are refused before they are decoded, so a small file cannot unpack into gigabytes. */
-export const MAX_INPUT_PIXELS = 64_000_000;
-export const TOO_MANY_PIXELS = "This image is too large to process (at most 64 megapixels).";
+const MAX_INPUT_PIXELS = 64_000_000;
+const TOO_MANY_PIXELS = "This image is too large to process (at most 64 megapixels).";
 
 /** Every stored image is WebP. */
-export const STORED_IMAGE_TYPE = "image/webp";
+const STORED_IMAGE_TYPE = "image/webp";
 export const STORED_IMAGE_EXTENSION = "webp";
 
 /** Why an upload was refused: "type" is not one of the three image types, "unreadable" could not be decoded. */

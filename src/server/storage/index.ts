@@ -4,10 +4,10 @@ import { createDiskFileStore } from "./disk.js";
 import type { FileStore } from "./file-store.js";
 import { createS3FileStore } from "./s3.js";
 
-export type { FileStore, StoredObject } from "./file-store.js";
+export type { FileStore,  } from "./file-store.js";
 
 /** The folder under DATA_DIR the disk store keeps uploads in. */
-export const UPLOADS_DIR = "uploads";
+const UPLOADS_DIR = "uploads";
 
 /** The store the configuration asks for: DATA_DIR/uploads, or the S3 bucket of STORAGE=s3. */
 export function createFileStore(config: Pick<Config, "dataDir" | "storage">): FileStore {

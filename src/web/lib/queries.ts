@@ -35,7 +35,7 @@ const withTz = (path: string, tzOffset: number) => `${path}?${new URLSearchParam
 const playerPath = (id: string) => `/api/team/players/${encodeURIComponent(id)}`;
 
 /** Events per page of a player's history and of a play's drill-down. */
-export const EVENTS_PAGE_SIZE = 25;
+const EVENTS_PAGE_SIZE = 25;
 
 /** A newest-first list read a page at a time: `limit` and, after the first page, the `cursor` the last page gave. */
 function cursorPagesQuery<T extends { nextCursor: string | null }>(

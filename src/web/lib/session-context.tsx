@@ -5,7 +5,7 @@ import { apiFetch, isApiError } from "./api";
 import type { Me } from "./session";
 import { isGuardedPath } from "./session-paths";
 
-export const SESSION_QUERY_KEY = ["session", "me"] as const;
+const SESSION_QUERY_KEY = ["session", "me"] as const;
 
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
@@ -34,7 +34,7 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null>
   return parseMeResponse(payload);
 }
 
-export type SessionStatus = "loading" | "signed-in" | "signed-out";
+type SessionStatus = "loading" | "signed-in" | "signed-out";
 
 export interface SessionValue {
   status: SessionStatus;

@@ -9,12 +9,11 @@
 import { z } from "#domain/zod";
 import { meSchema, type Me } from "#domain/account";
 
-export { meSchema, type Me };
+export {  type Me };
 export type Role = Me["role"];
-export type CoachRole = NonNullable<Me["coachRole"]>;
 export type MeTeam = NonNullable<Me["team"]>;
 
-export const meResponseSchema = z.object({ user: meSchema });
+const meResponseSchema = z.object({ user: meSchema });
 
 /** Reads `{ user: Me }` from an API answer; null when the answer does not hold a usable user. */
 export function parseMeResponse(payload: unknown): Me | null {

@@ -17,7 +17,7 @@ export const INERT_MODULE_TYPE = "flagline/module";
 export const APP_READY_EVENT = "flagline:app-ready";
 /** Set on <html> by the boot script when the session check says nobody is signed in (app.css reveals the
  * visitor navigation with it). */
-export const VISITOR_ATTRIBUTE = "data-visitor";
+const VISITOR_ATTRIBUTE = "data-visitor";
 
 /**
  * The boot script, run inline in the page's <head>. Plain ES2020 as a string: it is not bundled, and a function's

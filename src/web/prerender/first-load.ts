@@ -12,7 +12,7 @@ import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./defer-hydration.ts";
  * `firstLoad` is what runs with nobody touching the page; `app` is what a prerendered public page holds inert and
  * starts on the first interaction (decision 0006). Sizes are gzip -9 bytes.
  */
-export interface ScriptLoad {
+interface ScriptLoad {
   /** Module files by URL path (/assets/x.js). */
   files: string[];
   /** Number of inline scripts counted. */
@@ -36,7 +36,7 @@ function attr(tag: string, name: string): string | undefined {
 }
 
 /** Static imports of a module (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not import(). */
-export function staticImports(source: string, fromUrl: string): string[] {
+function staticImports(source: string, fromUrl: string): string[] {
   const out: string[] = [];
   const re = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["']([^"']+)["']/g;
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(new URL(m[1]!, `http://x${fromUrl}`).pathname);

@@ -13,7 +13,7 @@ export function formatClock(iso: string): string {
 }
 
 /** What every event list knows of an event. */
-export interface EventRowEvent {
+interface EventRowEvent {
   eventType: string;
   occurredAt: string;
   yards: number | null;

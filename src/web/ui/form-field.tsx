@@ -200,7 +200,7 @@ export function useFormOutcome() {
 }
 
 /** "123 / 2,000 characters" under a text area, in red once over `max`. The area names `id` in aria-describedby. */
-export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
     <p id={id} className={clsx("mt-1 text-right text-sm tabular-nums", length > max ? "font-semibold text-red-700" : "text-stone-600")}>
       {formatCount(length)} / {formatCount(max)} characters

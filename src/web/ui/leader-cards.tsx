@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LEADER_STATS, type LeaderStat, type Leaders } from "#domain/api/team";
 import { formatCount } from "./format";
 
-export const LEADER_STAT_LABELS: Readonly<Record<LeaderStat, { label: string; unit: string; icon: LucideIcon }>> = {
+const LEADER_STAT_LABELS: Readonly<Record<LeaderStat, { label: string; unit: string; icon: LucideIcon }>> = {
   passingYards: { label: "Passing yards", unit: "yds", icon: Send },
   receivingYards: { label: "Receiving yards", unit: "yds", icon: Hand },
   rushingYards: { label: "Rushing yards", unit: "yds", icon: Footprints },

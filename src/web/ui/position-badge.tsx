@@ -32,13 +32,13 @@ const POSITION_ICONS: Readonly<Record<PositionKey | "other", LucideIcon>> = {
   other: CircleHelp,
 };
 
-export function positionIcon(position: string | null | undefined): LucideIcon {
+function positionIcon(position: string | null | undefined): LucideIcon {
   if (position && Object.hasOwn(POSITION_ICONS, position)) return POSITION_ICONS[position as PositionKey];
   return POSITION_ICONS.other;
 }
 
 /** The position's icon, decorative (the position is always named in text beside it). */
-export function PositionIcon({ position, className }: { position: string; className?: string }) {
+function PositionIcon({ position, className }: { position: string; className?: string }) {
   return createElement(positionIcon(position), { "aria-hidden": true, className });
 }
 

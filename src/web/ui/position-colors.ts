@@ -25,7 +25,7 @@ export function positionColor(position: string | null | undefined): string {
 }
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) throw new Error(`not a #rrggbb colour: ${hex}`);
   const [r, g, b] = [match[1], match[2], match[3]].map((part) => {

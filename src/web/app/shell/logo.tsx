@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 
 /** The Flagline mark: a pulled flag over a yard line. Decorative; the word "Flagline" next to it is the name. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={clsx("size-8", className)} focusable="false">
       <rect width="32" height="32" rx="8" fill="#15613a" />

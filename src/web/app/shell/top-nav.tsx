@@ -15,7 +15,7 @@ interface NavItem {
 }
 
 /** docs/product.md §2 top navigation, per audience. */
-export const VISITOR_NAV: readonly NavItem[] = [
+const VISITOR_NAV: readonly NavItem[] = [
   { to: "/", label: "Home", end: true },
   { to: "/features", label: "Features" },
   { to: "/how-it-works", label: "How It Works" },
@@ -26,12 +26,12 @@ export const VISITOR_NAV: readonly NavItem[] = [
   { to: "/signup", label: "Sign Up", cta: true },
 ];
 
-export const PLAYER_NAV: readonly NavItem[] = [
+const PLAYER_NAV: readonly NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },
   { to: "/player/profile", label: "My Profile" },
 ];
 
-export const COACH_NAV: readonly NavItem[] = [
+const COACH_NAV: readonly NavItem[] = [
   { to: "/coach/dashboard", label: "Coach Dashboard" },
   { to: "/coach/team-roster", label: "Team Roster" },
   { to: "/coach/leaderboard", label: "Leaderboard" },

@@ -1,1 +1,1 @@
-export { useTeamLiveUpdates, TEAM_STREAM_URL } from "./use-team-live-updates";
+export { useTeamLiveUpdates,  } from "./use-team-live-updates";

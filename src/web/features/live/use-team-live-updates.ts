@@ -5,7 +5,7 @@ import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { CHANGE_EVENT, teamChangeSchema } from "#domain/api/logger";
 import { changeFilter } from "./change-keys";
 
-export const TEAM_STREAM_URL = "/api/team/stream";
+const TEAM_STREAM_URL = "/api/team/stream";
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on

@@ -8,7 +8,7 @@ import { planUndo, supersededMarks, type NewOutboxItem, type OutboxEventItem, ty
 import { runSync, type SyncReport, type SyncTransport } from "./sync";
 
 /** How often a pass runs while something is pending. */
-export const RETRY_INTERVAL_MS = 5_000;
+const RETRY_INTERVAL_MS = 5_000;
 
 export interface EngineSnapshot {
   /** The coach's outbox, oldest first; empty until the store has answered. */
@@ -27,7 +27,7 @@ export interface EngineSnapshot {
 }
 
 /** How long an applied change is laid over the server's lists. */
-export const RECENT_MS = 60_000;
+const RECENT_MS = 60_000;
 
 export interface EngineHooks {
   /** Before sent items leave the outbox: put them in the on-screen data so the list does not blink. */

@@ -23,7 +23,7 @@ export interface OutboxEventPayload {
 }
 
 /** pending: waiting to be sent (or resent); failed: the server refused it and said why. */
-export type OutboxState = "pending" | "failed";
+type OutboxState = "pending" | "failed";
 
 interface OutboxItemBase {
   seq: number;
@@ -67,7 +67,7 @@ type WithoutStored<T> = T extends unknown ? Omit<T, "seq" | "state" | "error" | 
 /** An item as queued: the store fills in seq, state, error, attempts and queuedAt. */
 export type NewOutboxItem = WithoutStored<OutboxItem>;
 
-export type OutboxPatch = Partial<Pick<OutboxItem, "state" | "error" | "attempts">>;
+type OutboxPatch = Partial<Pick<OutboxItem, "state" | "error" | "attempts">>;
 
 export interface OutboxStore {
   /** The owner's items in send order. */

@@ -17,9 +17,9 @@
 import type { OutboxAttendanceItem, OutboxDeleteItem, OutboxEventItem, OutboxEventPayload, OutboxItem, OutboxStore } from "./outbox";
 
 /** The brief's batch size: well under the server's limit of events and of body size. */
-export const DEFAULT_MAX_BATCH = 100;
+const DEFAULT_MAX_BATCH = 100;
 
-export interface EventResult {
+interface EventResult {
   id: string;
   status: "created" | "duplicate";
 }
@@ -87,7 +87,7 @@ export function nextUnit(items: readonly OutboxItem[], maxBatch: number = DEFAUL
   return { kind: "attendance", sessionId: first.sessionId, items: batch };
 }
 
-export function unitItems(unit: SendUnit): OutboxItem[] {
+function unitItems(unit: SendUnit): OutboxItem[] {
   return unit.kind === "delete" ? [unit.item] : unit.items;
 }
 
@@ -154,7 +154,7 @@ export function decideBatch<T extends OutboxItem>(
 }
 
 /** The answer to DELETE /api/team/events/{id}: 404 means already gone, which is what was asked. */
-export function decideDelete(item: OutboxDeleteItem, outcome: { ok: true } | { ok: false; failure: SendFailure }, maxBatch: number): Decision {
+function decideDelete(item: OutboxDeleteItem, outcome: { ok: true } | { ok: false; failure: SendFailure }, maxBatch: number): Decision {
   if (outcome.ok || outcome.failure.status === 404) return { done: [item], failed: [], next: "now", maxBatch, reason: null };
   return decideBatch([item], outcome, maxBatch, "_");
 }

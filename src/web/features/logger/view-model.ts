@@ -58,7 +58,7 @@ export function playersByJersey<T extends Pick<PlayerSummaryDto, "jerseyNumber" 
 
 export type YardsInput = { ok: true; yards: number | null } | { ok: false; message: string };
 
-export const YARDS_MESSAGE = `Yards must be a whole number from ${MIN_YARDS} to ${MAX_YARDS}.`;
+const YARDS_MESSAGE = `Yards must be a whole number from ${MIN_YARDS} to ${MAX_YARDS}.`;
 
 /** The optional Yards field: blank is none. */
 export function parseYards(text: string): YardsInput {
@@ -70,7 +70,7 @@ export function parseYards(text: string): YardsInput {
   return { ok: true, yards: yards === 0 ? 0 : yards };
 }
 
-export type RowStatus = "synced" | "pending" | "failed";
+type RowStatus = "synced" | "pending" | "failed";
 
 export interface EventRow {
   id: string;

@@ -33,7 +33,7 @@ function byName(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow): number {
 }
 
 /** Compares two values of one column; a missing value (—) sorts last whichever the direction. */
-export function compareAnalysisRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow, sort: AnalysisSort): number {
+function compareAnalysisRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow, sort: AnalysisSort): number {
   const sign = sort.direction === "asc" ? 1 : -1;
   let primary = 0;
   if (sort.column === "name") primary = collator.compare(a.name, b.name) * sign;
@@ -60,7 +60,7 @@ export function nextAnalysisSort(current: AnalysisSort, column: AnalysisColumnKe
 }
 
 /** A share 0..1 as a whole percent ("67%"), or a dash when there is nothing to divide by. */
-export function formatRate(rate: number | null): string {
+function formatRate(rate: number | null): string {
   return rate === null ? NONE : `${Math.round(rate * 100)}%`;
 }
 
@@ -101,7 +101,7 @@ export const CHART_METRICS = [
 export type ChartMetric = (typeof CHART_METRICS)[number]["value"];
 
 /** The value a play is drawn with: completion as a percent; null when the play has none (left off the chart). */
-export function chartValue(row: PlaybookAnalysisRow, metric: ChartMetric): number | null {
+function chartValue(row: PlaybookAnalysisRow, metric: ChartMetric): number | null {
   if (metric === "points") return row.timesRun > 0 || row.points > 0 ? row.points : null;
   if (metric === "yardsPerPlay") return row.yardsPerPlay === null ? null : Math.round(row.yardsPerPlay * 10) / 10;
   return row.completionRate === null ? null : Math.round(row.completionRate * 1000) / 10;

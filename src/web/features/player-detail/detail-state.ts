@@ -4,15 +4,6 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 /** Where Back goes when the page was opened by its URL, or with a return target we do not follow. */
 export const DEFAULT_RETURN_TO = "/coach/leaderboard";
 
-/**
- * What the pages that link here pass in router state: the player's summary, for an instant first paint, and
- * where Back returns (docs/product.md §2: the search passes /coach/leaderboard).
- */
-export interface PlayerDetailState {
-  player?: PlayerSummaryDto;
-  returnTo?: string;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -12,7 +12,7 @@ import { changePasswordSchema } from "#domain/api/player";
 import { PASSWORD_MIN } from "#domain/schemas";
 import { changePassword } from "./api";
 
-export const PASSWORDS_DIFFER = "The two new passwords do not match.";
+const PASSWORDS_DIFFER = "The two new passwords do not match.";
 
 /** The API's own rules for the two passwords (changePasswordSchema), plus the repeat that guards against a typo. */
 const passwordFormSchema = z

@@ -3,7 +3,7 @@ import { positionName } from "#domain/positions";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import type { RosterColumnKey } from "./roster-csv";
 
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 
 export interface RosterSort {
   column: RosterColumnKey;
@@ -14,7 +14,7 @@ export interface RosterSort {
 export const DEFAULT_ROSTER_SORT: RosterSort = { column: "score", direction: "desc" };
 
 /** The direction a column sorts in when first chosen: words A to Z, numbers and recency highest first. */
-export const FIRST_DIRECTION: Readonly<Record<RosterColumnKey, SortDirection>> = {
+const FIRST_DIRECTION: Readonly<Record<RosterColumnKey, SortDirection>> = {
   name: "asc",
   jersey: "asc",
   position: "asc",
@@ -58,7 +58,7 @@ function byName(a: PlayerSummaryDto, b: PlayerSummaryDto): number {
   return comparePlayers(a, b, "name", "asc");
 }
 
-export function compareRoster(a: PlayerSummaryDto, b: PlayerSummaryDto, sort: RosterSort): number {
+function compareRoster(a: PlayerSummaryDto, b: PlayerSummaryDto, sort: RosterSort): number {
   const domainKey = DOMAIN_SORT[sort.column];
   if (domainKey) return comparePlayers(a, b, domainKey, sort.direction);
   let primary: number | null;
