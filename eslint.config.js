@@ -86,7 +86,11 @@ const webInnerBoundary = (own) => {
   ];
   return {
     "no-restricted-imports": ["error", { patterns: [...WEB_SERVER_PATTERNS, ...inner] }],
-    "no-restricted-syntax": ["error", ...WEB_SERVER_DYNAMIC, ...inner.map(({ regex, message }) => dynamicImportOf(regex, message))],
+    "no-restricted-syntax": [
+      "error",
+      ...WEB_SERVER_DYNAMIC,
+      ...inner.map(({ regex, message }) => dynamicImportOf(regex, message)),
+    ],
   };
 };
 
@@ -201,7 +205,10 @@ export default defineConfig([
     files: ["src/**/*.{ts,tsx,mts,cts}"],
     ignores: ["src/**/*.test.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: TESTS_ANY, message: TESTS_MESSAGE }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: TESTS_ANY, message: TESTS_MESSAGE }] },
+      ],
     },
   },
   // Test code reads JSON answers loosely on purpose: the assertions are the types.

@@ -34,7 +34,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     id: "/",
     name: "Flagline",
     short_name: "Flagline",
-    description: "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
+    description:
+      "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
     start_url: "/",
     scope: "/",
     display: "standalone",

@@ -58,5 +58,7 @@ const manifest = {
 copy.close();
 writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`Backup written to ${out} in ${(performance.now() - started).toFixed(0)} ms`);
-console.log(`  ${manifest.teams} teams, ${manifest.profiles} people, ${manifest.events} events, ${manifest.files} files; SQLite integrity: ${manifest.integrity}`);
+console.log(
+  `  ${manifest.teams} teams, ${manifest.profiles} people, ${manifest.events} events, ${manifest.files} files; SQLite integrity: ${manifest.integrity}`,
+);
 console.log(`Restore it with: npm run restore -- ${out}`);

@@ -33,7 +33,9 @@ try {
     if (fix) {
       await rebuildCounters(database.db);
       const after = await checkIntegrity(database.db);
-      console.log(after.drift.length === 0 ? "Fixed: counters rebuilt from the events." : "Still drifting after the rebuild.");
+      console.log(
+        after.drift.length === 0 ? "Fixed: counters rebuilt from the events." : "Still drifting after the rebuild.",
+      );
     } else {
       console.log("Run again with --fix to rebuild the counters from the events.");
     }

@@ -26,7 +26,16 @@ const dataDir = mkdtempSync(join(tmpdir(), "flagline-durability-"));
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", AUTH_RATE_LIMIT: "0", WEB_ROOT: "/nonexistent", PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      AUTH_RATE_LIMIT: "0",
+      WEB_ROOT: "/nonexistent",
+      PUBLIC_URL: base,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
@@ -53,21 +62,35 @@ async function post(path: string, body: unknown, cookie?: string): Promise<Respo
 }
 
 function cookieOf(res: Response): string {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 let server = startServer();
 let exitCode = 1;
 try {
   await waitForHealth();
-  const coachRes = await post("/api/signup", { role: "coach", fullName: "Durable Coach", email: "coach@durability.test", password: "durability-1", teamName: "Durables" });
+  const coachRes = await post("/api/signup", {
+    role: "coach",
+    fullName: "Durable Coach",
+    email: "coach@durability.test",
+    password: "durability-1",
+    teamName: "Durables",
+  });
   const coach = (await coachRes.json()) as { user: { team: { code: string } } };
   const cookie = cookieOf(coachRes);
   const players: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const res = await post("/api/signup", {
-      role: "player", fullName: `Player ${i}`, email: `p${i}@durability.test`, password: "durability-1",
-      teamCode: coach.user.team.code, jerseyNumber: i, primaryPosition: i % 2 ? "wr" : "cb",
+      role: "player",
+      fullName: `Player ${i}`,
+      email: `p${i}@durability.test`,
+      password: "durability-1",
+      teamCode: coach.user.team.code,
+      jerseyNumber: i,
+      primaryPosition: i % 2 ? "wr" : "cb",
     });
     players.push(((await res.json()) as { user: { id: string } }).user.id);
   }
@@ -81,9 +104,21 @@ try {
       const id = randomUUID();
       attempted.add(id);
       try {
-        const res = await post("/api/team/events", {
-          events: [{ id, playerId: players[(c + n) % PLAYERS], eventType: n % 3 ? "Flag Pull" : "Catch", yards: n % 3 ? null : 7, occurredAt: new Date().toISOString() }],
-        }, cookie);
+        const res = await post(
+          "/api/team/events",
+          {
+            events: [
+              {
+                id,
+                playerId: players[(c + n) % PLAYERS],
+                eventType: n % 3 ? "Flag Pull" : "Catch",
+                yards: n % 3 ? null : 7,
+                occurredAt: new Date().toISOString(),
+              },
+            ],
+          },
+          cookie,
+        );
         if (res.status === 200) acknowledged.add(id);
         else if (!killed) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
       } catch (error) {
@@ -112,9 +147,18 @@ try {
   let duplicatesOfAcked = 0;
   for (let i = 0; i < replay.length; i += 500) {
     const chunk = replay.slice(i, i + 500);
-    const res = await post("/api/team/events", {
-      events: chunk.map((id, k) => ({ id, playerId: players[k % PLAYERS], eventType: "Flag Pull", occurredAt: new Date().toISOString() })),
-    }, cookie);
+    const res = await post(
+      "/api/team/events",
+      {
+        events: chunk.map((id, k) => ({
+          id,
+          playerId: players[k % PLAYERS],
+          eventType: "Flag Pull",
+          occurredAt: new Date().toISOString(),
+        })),
+      },
+      cookie,
+    );
     if (res.status !== 200) throw new Error(`replay refused: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { results: Array<{ id: string; status: string }> };
     duplicatesOfAcked += body.results.filter((r) => r.status === "duplicate" && acknowledged.has(r.id)).length;
@@ -122,12 +166,24 @@ try {
   const afterReplay = await checkIntegrity(database.db);
   await database.close();
 
-  console.log(`clients: ${CLIENTS}; acknowledged before SIGKILL: ${acknowledged.size} in ${seconds.toFixed(2)} s (${(acknowledged.size / seconds).toFixed(0)} events/s)`);
-  console.log(`stored after restart: ${stored.size} (attempted ${attempted.size}); acknowledged but missing: ${missing.length}`);
-  console.log(`replayed ${replay.length} ids: ${duplicatesOfAcked} of ${acknowledged.size} acknowledged came back "duplicate"`);
+  console.log(
+    `clients: ${CLIENTS}; acknowledged before SIGKILL: ${acknowledged.size} in ${seconds.toFixed(2)} s (${(acknowledged.size / seconds).toFixed(0)} events/s)`,
+  );
+  console.log(
+    `stored after restart: ${stored.size} (attempted ${attempted.size}); acknowledged but missing: ${missing.length}`,
+  );
+  console.log(
+    `replayed ${replay.length} ids: ${duplicatesOfAcked} of ${acknowledged.size} acknowledged came back "duplicate"`,
+  );
   console.log(`counter drift after restart: ${report.drift.length}; after replay: ${afterReplay.drift.length}`);
-  const ok = missing.length === 0 && report.drift.length === 0 && afterReplay.drift.length === 0 && duplicatesOfAcked === acknowledged.size;
-  console.log(ok ? "DURABLE: every acknowledged event is stored exactly once and every counter equals a recount." : "FAILED");
+  const ok =
+    missing.length === 0 &&
+    report.drift.length === 0 &&
+    afterReplay.drift.length === 0 &&
+    duplicatesOfAcked === acknowledged.size;
+  console.log(
+    ok ? "DURABLE: every acknowledged event is stored exactly once and every counter equals a recount." : "FAILED",
+  );
   exitCode = ok ? 0 : 1;
 } catch (error) {
   console.error("durability check failed:", error);

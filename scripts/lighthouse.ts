@@ -42,7 +42,13 @@ const misses: string[] = [];
 let failed = false;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ],
 });
 try {
   await waitUp();
@@ -56,7 +62,10 @@ try {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "coach@demo.flagline.test", password: "flagline-demo" }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const pages: Array<[string, Record<string, string> | undefined]> = [
     ["/", undefined],
@@ -85,7 +94,9 @@ try {
         misses.push(`| ${path} | ${category} | ${audit.title}${value} | ${Math.round(audit.score * 100)} |`);
       }
     }
-    console.log(`${path.padEnd(20)} performance ${scores[0]}  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}`);
+    console.log(
+      `${path.padEnd(20)} performance ${scores[0]}  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}`,
+    );
   }
 } finally {
   chrome.kill();

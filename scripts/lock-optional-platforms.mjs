@@ -10,9 +10,18 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const tail = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "openharmony", "netbsd", "sunos", "aix"].find(
-    (o) => tail.includes(`-${o}-`) || tail.endsWith(`-${o}`),
-  );
+  const os = [
+    "android",
+    "darwin",
+    "freebsd",
+    "linux",
+    "win32",
+    "openbsd",
+    "openharmony",
+    "netbsd",
+    "sunos",
+    "aix",
+  ].find((o) => tail.includes(`-${o}-`) || tail.endsWith(`-${o}`));
   const cpuMatch = /-(arm64|x64|ia32|arm|loong64|ppc64|riscv64|s390x|wasm32|mips64el)(?:-|$)/.exec(tail);
   const entry = {};
   if (os) entry.os = [os];
@@ -37,6 +46,8 @@ for (const [path, pkg] of Object.entries(packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync("package-lock.json", JSON.stringify(lock, null, 2) + "\n");
 console.log(`added ${added} platform stub(s) to package-lock.json`);

@@ -18,7 +18,10 @@ if (!existsSync(join(backup, "flagline.db")) || !existsSync(join(backup, "manife
   console.error(`${backup} is not a Flagline backup (no flagline.db and manifest.json).`);
   process.exit(2);
 }
-const manifest = JSON.parse(readFileSync(join(backup, "manifest.json"), "utf8")) as { format?: string; createdAt?: string };
+const manifest = JSON.parse(readFileSync(join(backup, "manifest.json"), "utf8")) as {
+  format?: string;
+  createdAt?: string;
+};
 if (manifest.format !== "flagline-backup/1") {
   console.error(`Unknown backup format: ${manifest.format}`);
   process.exit(2);
@@ -53,8 +56,14 @@ if (existsSync(join(backup, "uploads"))) cpSync(join(backup, "uploads"), join(da
 const database = openDatabase({ dataDir });
 try {
   const report = await checkIntegrity(database.db);
-  console.log(`Restored the backup of ${manifest.createdAt} into ${dataDir}: ${report.events} events, ${report.players} players.`);
-  console.log(report.drift.length === 0 ? "Counters check out against the events." : `Warning: ${report.drift.length} counters drift; run npm run check:integrity -- --fix`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${report.events} events, ${report.players} players.`,
+  );
+  console.log(
+    report.drift.length === 0
+      ? "Counters check out against the events."
+      : `Warning: ${report.drift.length} counters drift; run npm run check:integrity -- --fix`,
+  );
   if (movedAside) console.log(`The data it replaced is kept in ${aside}`);
 } finally {
   await database.close();

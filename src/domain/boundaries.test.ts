@@ -73,17 +73,20 @@ describe("src/domain imports neither server nor web, nor frameworks or I/O", () 
     expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, file)).toContain("no-restricted-imports");
   });
 
-  it.each(['export const load = () => import("../server/db");', 'export const load = () => import("../web/app/root");'])(
-    "a dynamic %s is reported",
-    async (code) => {
-      expect(await boundaryViolations(code, file)).toEqual(["no-restricted-syntax"]);
-    },
-  );
+  it.each([
+    'export const load = () => import("../server/db");',
+    'export const load = () => import("../web/app/root");',
+  ])("a dynamic %s is reported", async (code) => {
+    expect(await boundaryViolations(code, file)).toEqual(["no-restricted-syntax"]);
+  });
 
   it("a nested domain file is held to the same rules", async () => {
-    expect(await boundaryViolations('import { x } from "../../server/x";\nexport const y = x;\n', "src/domain/rules/example.ts")).toEqual([
-      "no-restricted-imports",
-    ]);
+    expect(
+      await boundaryViolations(
+        'import { x } from "../../server/x";\nexport const y = x;\n',
+        "src/domain/rules/example.ts",
+      ),
+    ).toEqual(["no-restricted-imports"]);
   });
 
   it("domain code may import domain code and zod", async () => {
@@ -103,7 +106,9 @@ describe("src/domain imports neither server nor web, nor frameworks or I/O", () 
 
   it("domain tests may use Node, but still not server code", async () => {
     const test = "src/domain/example.test.ts";
-    expect(await boundaryViolations('import { readFileSync } from "node:fs";\nexport const r = readFileSync;\n', test)).toEqual([]);
+    expect(
+      await boundaryViolations('import { readFileSync } from "node:fs";\nexport const r = readFileSync;\n', test),
+    ).toEqual([]);
     expect(await boundaryViolations('import { x } from "../server/x";\nexport const y = x;\n', test)).toEqual([
       "no-restricted-imports",
     ]);
@@ -166,7 +171,9 @@ describe("production code under src/ never imports tests/", () => {
     ["src/web/features/roster/roster-page.tsx", 'import { render } from "../../../../tests/web/render";'],
     ["src/web/ui/button.tsx", 'import type { Fixture } from "../../../tests/web/api-fixtures";'],
   ])("%s: %s is reported", async (filePath, code) => {
-    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
   });
 
   it.each<[string, string]>([
@@ -183,7 +190,8 @@ describe("production code under src/ never imports tests/", () => {
 
 describe("src/server may import the domain", () => {
   it("is not restricted", async () => {
-    const code = 'import { buildPlayerSummary } from "../../domain/player-summary.js";\nimport { readFile } from "node:fs/promises";\nexport const x = [buildPlayerSummary, readFile];\n';
+    const code =
+      'import { buildPlayerSummary } from "../../domain/player-summary.js";\nimport { readFile } from "node:fs/promises";\nexport const x = [buildPlayerSummary, readFile];\n';
     expect(await boundaryViolations(code, "src/server/routes/players.ts")).toEqual([]);
   });
 });

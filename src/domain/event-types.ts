@@ -60,12 +60,7 @@ const STAT_OF_EVENT: Partial<Record<EventType, { counter?: StatCounter; yards?: 
 };
 
 type YardCounter = "passingYards" | "receivingYards" | "rushingYards";
-type StatCounter =
-  | "passingTouchdowns"
-  | "receivingTouchdowns"
-  | "rushingTouchdowns"
-  | "flagPulls"
-  | "interceptions";
+type StatCounter = "passingTouchdowns" | "receivingTouchdowns" | "rushingTouchdowns" | "flagPulls" | "interceptions";
 
 export type PlayerStatsCounters = Record<YardCounter | StatCounter, number>;
 

@@ -20,13 +20,25 @@ import { POSITION_KEYS } from "./positions.js";
 import { eventPointsTenths } from "./scoring.js";
 
 // The definitions written out again, so a wrong list in playbook.ts fails here.
-const OFFENSE_SNAPS = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown", "Rush Attempt", "Rush TD"];
+const OFFENSE_SNAPS = [
+  "Pass Completion",
+  "Pass Incompletion",
+  "Pass TD",
+  "Interception Thrown",
+  "Rush Attempt",
+  "Rush TD",
+];
 const DEFENSE_SNAPS = ["Flag Pull", "Sack", "Interception", "Defensive Stop"];
 const ATTEMPTS = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown"];
 const COMPLETIONS = ["Pass Completion", "Pass TD"];
 const TOUCHDOWNS = ["Pass TD", "Rush TD"];
 
-const g = (eventType: string, position: string, count = 1, yards = 0): TaggedEventGroup => ({ eventType, position, count, yards });
+const g = (eventType: string, position: string, count = 1, yards = 0): TaggedEventGroup => ({
+  eventType,
+  position,
+  count,
+  yards,
+});
 
 describe("snap-level types", () => {
   it("are the spec's event types, one list per side, with no type on both sides", () => {
@@ -135,7 +147,11 @@ describe("figuresOfPlay", () => {
   });
 
   it("negative yards (a sack on the runner) count; bad counts add nothing", () => {
-    const f = figuresOfPlay("offense", [g("Rush Attempt", "rb", 2, -4), g("Pass TD", "qb", 0, 50), g("Pass TD", "qb", Number.NaN, 9)]);
+    const f = figuresOfPlay("offense", [
+      g("Rush Attempt", "rb", 2, -4),
+      g("Pass TD", "qb", 0, 50),
+      g("Pass TD", "qb", Number.NaN, 9),
+    ]);
     expect(f).toMatchObject({ timesRun: 2, yards: -4, yardsPerPlay: -2, touchdowns: 0 });
   });
 });
@@ -199,7 +215,11 @@ describe("properties", () => {
           credits.set(e.player, addPlayerCredit(credit, grp));
         }
         const sum = [...credits.values()].reduce(
-          (s, c) => ({ events: s.events + c.events, yards: s.yards + c.yards, pointsTenths: s.pointsTenths + c.pointsTenths }),
+          (s, c) => ({
+            events: s.events + c.events,
+            yards: s.yards + c.yards,
+            pointsTenths: s.pointsTenths + c.pointsTenths,
+          }),
           { events: 0, yards: 0, pointsTenths: 0 },
         );
         expect(sum).toEqual({ events: totals.events, yards: totals.yards, pointsTenths: totals.pointsTenths });

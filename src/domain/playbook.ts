@@ -96,7 +96,16 @@ export interface PlayTotals {
 }
 
 export function emptyPlayTotals(): PlayTotals {
-  return { timesRun: 0, attempts: 0, completions: 0, yards: 0, touchdowns: 0, turnovers: 0, events: 0, pointsTenths: 0 };
+  return {
+    timesRun: 0,
+    attempts: 0,
+    completions: 0,
+    yards: 0,
+    touchdowns: 0,
+    turnovers: 0,
+    events: 0,
+    pointsTenths: 0,
+  };
 }
 
 function wholeCount(n: number): number {

@@ -30,15 +30,58 @@ interface Row {
 
 // Distinct values in every sort column, so each sort has exactly one right answer.
 const ROSTER: Row[] = [
-  { id: "a", name: "Morgan Ortiz", position: "qb", performanceScore: 46.8, teamRanking: 6, eventCount: 30, attendancePercentage: 80 },
-  { id: "b", name: "alex Brooks", position: "wr", performanceScore: 12.5, teamRanking: 2, eventCount: 50, attendancePercentage: 95 },
-  { id: "c", name: "Zoe Chen", position: "slot", performanceScore: 88.1, teamRanking: 10, eventCount: 12, attendancePercentage: 60 },
-  { id: "d", name: "Devon Alexander", position: "cb", performanceScore: 0, teamRanking: 1, eventCount: 0, attendancePercentage: 100 },
-  { id: "e", name: "Sam Park", position: "unknown", performanceScore: 33.3, teamRanking: 4, eventCount: 7, attendancePercentage: 25 },
+  {
+    id: "a",
+    name: "Morgan Ortiz",
+    position: "qb",
+    performanceScore: 46.8,
+    teamRanking: 6,
+    eventCount: 30,
+    attendancePercentage: 80,
+  },
+  {
+    id: "b",
+    name: "alex Brooks",
+    position: "wr",
+    performanceScore: 12.5,
+    teamRanking: 2,
+    eventCount: 50,
+    attendancePercentage: 95,
+  },
+  {
+    id: "c",
+    name: "Zoe Chen",
+    position: "slot",
+    performanceScore: 88.1,
+    teamRanking: 10,
+    eventCount: 12,
+    attendancePercentage: 60,
+  },
+  {
+    id: "d",
+    name: "Devon Alexander",
+    position: "cb",
+    performanceScore: 0,
+    teamRanking: 1,
+    eventCount: 0,
+    attendancePercentage: 100,
+  },
+  {
+    id: "e",
+    name: "Sam Park",
+    position: "unknown",
+    performanceScore: 33.3,
+    teamRanking: 4,
+    eventCount: 7,
+    attendancePercentage: 25,
+  },
 ];
 
 const ids = (rows: readonly Row[]) => rows.map((r) => r.id);
-const criteria = (overrides: Partial<PlayerSearchCriteria>): PlayerSearchCriteria => ({ ...DEFAULT_CRITERIA, ...overrides });
+const criteria = (overrides: Partial<PlayerSearchCriteria>): PlayerSearchCriteria => ({
+  ...DEFAULT_CRITERIA,
+  ...overrides,
+});
 
 describe("options (docs/product.md §2)", () => {
   it("Sort By lists the five spec options in order", () => {
@@ -90,7 +133,9 @@ describe("name filter (docs/product.md §5: case-insensitive substring)", () => 
         fc.pre(query.trim() !== "" && query === query.trim());
         const expected = name.toLowerCase().includes(query.toLowerCase());
         expect(matchesName({ name }, query)).toBe(expected);
-        expect(matchesName({ name }, query.toUpperCase())).toBe(name.toLowerCase().includes(query.toUpperCase().toLowerCase()));
+        expect(matchesName({ name }, query.toUpperCase())).toBe(
+          name.toLowerCase().includes(query.toUpperCase().toLowerCase()),
+        );
       }),
     );
   });
@@ -187,7 +232,13 @@ describe("sorting", () => {
 
   it("ties: name A to Z, then id, in both orders", () => {
     const tie = (id: string, name: string) => ({ ...ROSTER[0]!, id, name, performanceScore: 10 });
-    const rows = [tie("3", "Cam"), tie("2", "ava"), tie("9", "Ben"), tie("1", "Ben"), { ...tie("0", "Zed"), performanceScore: 11 }];
+    const rows = [
+      tie("3", "Cam"),
+      tie("2", "ava"),
+      tie("9", "Ben"),
+      tie("1", "Ben"),
+      { ...tie("0", "Zed"), performanceScore: 11 },
+    ];
     expect(ids(sortPlayers(rows, "performanceScore", "desc"))).toEqual(["0", "2", "1", "9", "3"]);
     expect(ids(sortPlayers(rows, "performanceScore", "asc"))).toEqual(["2", "1", "9", "3", "0"]);
     // Equal names under Name sort fall back to id whichever way the names are ordered.
@@ -222,7 +273,9 @@ describe("sorting", () => {
   it("property: the order does not depend on the input order (stable, total tie-break)", () => {
     fc.assert(
       fc.property(
-        rosterArb.chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }))),
+        rosterArb.chain((rows) =>
+          fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length })),
+        ),
         sortKeyArb,
         orderArb,
         ([rows, shuffled], sortBy, order) => {
@@ -255,18 +308,22 @@ describe("sorting", () => {
 
   it("property: desc reverses asc when the key values are all different", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 1_000 }), { maxLength: 12 }), sortKeyArb, (values, sortBy) => {
-        const rows = values.map((v, i) => ({
-          id: `id${i}`,
-          name: `Player ${v}`,
-          position: "qb",
-          performanceScore: v / 10,
-          teamRanking: v,
-          eventCount: v,
-          attendancePercentage: v,
-        }));
-        expect(ids(sortPlayers(rows, sortBy, "desc"))).toEqual(ids(sortPlayers(rows, sortBy, "asc")).reverse());
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 1_000 }), { maxLength: 12 }),
+        sortKeyArb,
+        (values, sortBy) => {
+          const rows = values.map((v, i) => ({
+            id: `id${i}`,
+            name: `Player ${v}`,
+            position: "qb",
+            performanceScore: v / 10,
+            teamRanking: v,
+            eventCount: v,
+            attendancePercentage: v,
+          }));
+          expect(ids(sortPlayers(rows, sortBy, "desc"))).toEqual(ids(sortPlayers(rows, sortBy, "asc")).reverse());
+        },
+      ),
     );
   });
 });

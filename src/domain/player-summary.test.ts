@@ -13,7 +13,12 @@ import { performanceScore } from "./scoring.js";
 
 const LAST = "2025-10-04T18:30:00.000Z";
 
-function aggregate(counters: EventTypeCounter[], attended = 0, total = 0, lastEventAt: string | null = LAST): PlayerAggregate {
+function aggregate(
+  counters: EventTypeCounter[],
+  attended = 0,
+  total = 0,
+  lastEventAt: string | null = LAST,
+): PlayerAggregate {
   return { counters, attendance: { attended, total }, lastEventAt };
 }
 
@@ -115,7 +120,10 @@ describe("buildPlayerSummary (docs/product.md §3)", () => {
 
   it("position comes from effectivePosition, group from positionGroup", () => {
     const s = (fields: Partial<PlayerProfile>) => buildPlayerSummary({ id: "p", ...fields }, aggregate([]));
-    expect([s({ primaryPosition: "", positions: ["CB"] }).position, s({ primaryPosition: "", positions: ["CB"] }).positionGroup]).toEqual(["cb", "defense"]);
+    expect([
+      s({ primaryPosition: "", positions: ["CB"] }).position,
+      s({ primaryPosition: "", positions: ["CB"] }).positionGroup,
+    ]).toEqual(["cb", "defense"]);
     expect([s({ position: "Kicker" }).position, s({ position: "Kicker" }).positionGroup]).toEqual(["kicker", "other"]);
     expect([s({}).position, s({}).positionGroup]).toEqual(["unknown", "other"]);
   });
@@ -137,7 +145,10 @@ describe("buildPlayerSummary (docs/product.md §3)", () => {
   });
 
   it("counters with a zero count are no events", () => {
-    const summary = buildPlayerSummary({ id: "p" }, aggregate([{ eventType: "Catch", count: 0, yards: 0 }], 0, 0, LAST));
+    const summary = buildPlayerSummary(
+      { id: "p" },
+      aggregate([{ eventType: "Catch", count: 0, yards: 0 }], 0, 0, LAST),
+    );
     expect(summary.eventCount).toBe(0);
     expect(summary.lastActive).toBeNull();
   });
@@ -179,7 +190,21 @@ describe("buildPlayerSummary (docs/product.md §3)", () => {
     count: fc.nat({ max: 2_000 }),
     yards: fc.integer({ min: -200, max: 20_000 }),
   });
-  const positionArb = fc.constantFrom("qb", "wr", "slot", "rb", "te", "center", "cb", "safety", "lb", "rusher", "", "QB", "kicker");
+  const positionArb = fc.constantFrom(
+    "qb",
+    "wr",
+    "slot",
+    "rb",
+    "te",
+    "center",
+    "cb",
+    "safety",
+    "lb",
+    "rusher",
+    "",
+    "QB",
+    "kicker",
+  );
 
   it("property: touchdowns, yards and totals are the sums of the counters", () => {
     fc.assert(

@@ -25,7 +25,20 @@ const SPEC_POSITIONS: [key: string, name: string, group: "offense" | "defense"][
   ["rusher", "Pass Rusher", "defense"],
 ];
 
-const NOT_KEYS = ["unknown", "other", "", " ", "QB", "Qb", "quarterback", "Quarterback", "kicker", "constructor", "__proto__", "toString"];
+const NOT_KEYS = [
+  "unknown",
+  "other",
+  "",
+  " ",
+  "QB",
+  "Qb",
+  "quarterback",
+  "Quarterback",
+  "kicker",
+  "constructor",
+  "__proto__",
+  "toString",
+];
 
 describe("POSITIONS (docs/product.md §3)", () => {
   it("are exactly the ten positions of the spec, in order", () => {
@@ -78,7 +91,11 @@ describe("effectivePosition (docs/product.md §3: primaryPosition, else first of
     ["primaryPosition wins over everything", { primaryPosition: "qb", positions: ["wr"], position: "rb" }, "qb"],
     ["then the first of positions", { positions: ["wr", "cb"], position: "rb" }, "wr"],
     ["then position", { position: "rb" }, "rb"],
-    ["first of positions when primaryPosition is null", { primaryPosition: null, positions: ["slot"], position: "rb" }, "slot"],
+    [
+      "first of positions when primaryPosition is null",
+      { primaryPosition: null, positions: ["slot"], position: "rb" },
+      "slot",
+    ],
     ["empty primaryPosition counts as missing", { primaryPosition: "", positions: ["lb"], position: "rb" }, "lb"],
     ["blank primaryPosition counts as missing", { primaryPosition: "   ", positions: ["lb"] }, "lb"],
     ["empty positions list counts as missing", { primaryPosition: "", positions: [], position: "cb" }, "cb"],
@@ -109,17 +126,23 @@ describe("effectivePosition (docs/product.md §3: primaryPosition, else first of
   const field = fc.option(fc.oneof(fc.constantFrom(...POSITION_KEYS, "", "  ", "QB", "Rusher"), fc.string()), {
     nil: undefined,
   });
-  const norm = (s: string | null | undefined) => (typeof s === "string" && s.trim() !== "" ? s.trim().toLowerCase() : null);
+  const norm = (s: string | null | undefined) =>
+    typeof s === "string" && s.trim() !== "" ? s.trim().toLowerCase() : null;
 
   it("property: precedence and normalisation", () => {
     fc.assert(
-      fc.property(field, fc.option(fc.array(field, { maxLength: 3 }), { nil: undefined }), field, (primary, list, pos) => {
-        const user: PositionFields = { primaryPosition: primary, positions: list, position: pos };
-        const expected = norm(primary) ?? norm(list?.[0]) ?? norm(pos) ?? "unknown";
-        const actual = effectivePosition(user);
-        expect(actual).toBe(expected);
-        expect(actual).toBe(actual.trim().toLowerCase());
-      }),
+      fc.property(
+        field,
+        fc.option(fc.array(field, { maxLength: 3 }), { nil: undefined }),
+        field,
+        (primary, list, pos) => {
+          const user: PositionFields = { primaryPosition: primary, positions: list, position: pos };
+          const expected = norm(primary) ?? norm(list?.[0]) ?? norm(pos) ?? "unknown";
+          const actual = effectivePosition(user);
+          expect(actual).toBe(expected);
+          expect(actual).toBe(actual.trim().toLowerCase());
+        },
+      ),
     );
   });
 });

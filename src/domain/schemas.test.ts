@@ -82,7 +82,13 @@ describe("signupSchema: player (teamCode, jersey 0-99, one of the ten positions)
   it("accepts a full player and normalises the team code", () => {
     const r = signupSchema.safeParse({ ...player, teamCode: " hawks1 ", positions: ["qb", "wr"] });
     expect(r.success).toBe(true);
-    expect(r.data).toMatchObject({ role: "player", teamCode: "HAWKS1", jerseyNumber: 7, primaryPosition: "qb", positions: ["qb", "wr"] });
+    expect(r.data).toMatchObject({
+      role: "player",
+      teamCode: "HAWKS1",
+      jerseyNumber: 7,
+      primaryPosition: "qb",
+      positions: ["qb", "wr"],
+    });
   });
 
   it("positions default to an empty list", () => {
@@ -106,11 +112,14 @@ describe("signupSchema: player (teamCode, jersey 0-99, one of the ten positions)
     expect(signupSchema.safeParse({ ...player, primaryPosition }).success).toBe(true);
   });
 
-  it.each([undefined, "", "QB", "Quarterback", "kicker", "unknown", "other"])("primaryPosition %j is rejected", (primaryPosition) => {
-    expect(errors(signupSchema.safeParse({ ...player, primaryPosition }))).toEqual({
-      primaryPosition: ["Choose one of the ten positions."],
-    });
-  });
+  it.each([undefined, "", "QB", "Quarterback", "kicker", "unknown", "other"])(
+    "primaryPosition %j is rejected",
+    (primaryPosition) => {
+      expect(errors(signupSchema.safeParse({ ...player, primaryPosition }))).toEqual({
+        primaryPosition: ["Choose one of the ten positions."],
+      });
+    },
+  );
 
   it("other positions must be keys too", () => {
     expect(errors(signupSchema.safeParse({ ...player, positions: ["wr", "kicker"] }))).toEqual({
@@ -180,13 +189,17 @@ describe("password (min 8)", () => {
     expect(passwordSchema.parse("12345678")).toBe("12345678");
     expect(passwordSchema.parse(" 1234567")).toBe(" 1234567");
     expect(passwordSchema.safeParse("x".repeat(128)).success).toBe(true);
-    expect(errors(passwordSchema.safeParse("x".repeat(129)))).toEqual({ "": ["Password must be at most 128 characters."] });
+    expect(errors(passwordSchema.safeParse("x".repeat(129)))).toEqual({
+      "": ["Password must be at most 128 characters."],
+    });
   });
 });
 
 describe("email", () => {
   it("is trimmed and lower-cased", () => {
-    expect(signupSchema.parse({ ...player, email: "  Jamie.Fox@Example.COM " })).toMatchObject({ email: "jamie.fox@example.com" });
+    expect(signupSchema.parse({ ...player, email: "  Jamie.Fox@Example.COM " })).toMatchObject({
+      email: "jamie.fox@example.com",
+    });
   });
 
   it.each<[unknown, string]>([
@@ -202,7 +215,9 @@ describe("email", () => {
   });
 
   it("a full name is required, trimmed, at most 80 characters", () => {
-    expect(errors(signupSchema.safeParse({ ...player, fullName: "  " }))).toEqual({ fullName: ["Full name is required."] });
+    expect(errors(signupSchema.safeParse({ ...player, fullName: "  " }))).toEqual({
+      fullName: ["Full name is required."],
+    });
     expect(errors(signupSchema.safeParse({ ...player, fullName: "x".repeat(81) }))).toEqual({
       fullName: ["Full name must be at most 80 characters."],
     });
@@ -255,7 +270,9 @@ describe("contactSchema", () => {
 
   it("name and email are required, message at most 4000 characters", () => {
     expect(errors(contactSchema.safeParse({ ...contact, name: "" }))).toEqual({ name: ["Name is required."] });
-    expect(errors(contactSchema.safeParse({ ...contact, email: "pat" }))).toEqual({ email: ["Enter a valid email address."] });
+    expect(errors(contactSchema.safeParse({ ...contact, email: "pat" }))).toEqual({
+      email: ["Enter a valid email address."],
+    });
     expect(errors(contactSchema.safeParse({ ...contact, message: "x".repeat(4001) }))).toEqual({
       message: ["Message must be at most 4000 characters."],
     });

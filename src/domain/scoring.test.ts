@@ -48,7 +48,8 @@ function specWeightTenths(eventType: string, position: string): number {
 
 function referenceScoreTenths(counts: Record<string, number>, position: string): number {
   let tenths = 0;
-  for (const [type, count] of Object.entries(counts)) tenths += count * (specWeightTenths(type, position) + BONUS_TENTHS);
+  for (const [type, count] of Object.entries(counts))
+    tenths += count * (specWeightTenths(type, position) + BONUS_TENTHS);
   return tenths;
 }
 
@@ -87,12 +88,15 @@ describe("performanceScore: base weights (docs/product.md §9)", () => {
     expect(eventWeight(type, "te")).toBe(weight);
   });
 
-  it.each(base)("one %s scores its base weight %d + 0.1 for every position that does not override it", (type, weight) => {
-    for (const position of ALL_POSITIONS) {
-      if (SPEC_OVERRIDE_TENTHS[position]?.[type] !== undefined) continue;
-      expect(performanceScore({ [type]: 1 }, position), position).toBe(Number((weight + 0.1).toFixed(1)));
-    }
-  });
+  it.each(base)(
+    "one %s scores its base weight %d + 0.1 for every position that does not override it",
+    (type, weight) => {
+      for (const position of ALL_POSITIONS) {
+        if (SPEC_OVERRIDE_TENTHS[position]?.[type] !== undefined) continue;
+        expect(performanceScore({ [type]: 1 }, position), position).toBe(Number((weight + 0.1).toFixed(1)));
+      }
+    },
+  );
 
   it("scores the base weights with no position at all", () => {
     expect(performanceScore({ "Pass TD": 1 }, null)).toBe(6.1);
@@ -338,9 +342,9 @@ describe("attendancePercentage (docs/product.md §9: round(attended / total * 10
   it("property: equals the exact rational result, halves rounding up", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }).chain((total) =>
-          fc.tuple(fc.integer({ min: 0, max: total }), fc.constant(total)),
-        ),
+        fc
+          .integer({ min: 1, max: 1_000_000 })
+          .chain((total) => fc.tuple(fc.integer({ min: 0, max: total }), fc.constant(total))),
         ([attended, total]) => {
           const pct = attendancePercentage(attended, total);
           expect(pct).toBe(referenceAttendance(attended, total));

@@ -76,7 +76,13 @@ export function createApp(services: Services) {
     const path = c.req.path;
     if (path.startsWith("/api/")) {
       services.log.info(
-        { reqId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: +(performance.now() - started).toFixed(1) },
+        {
+          reqId: c.get("requestId"),
+          method: c.req.method,
+          path,
+          status: c.res.status,
+          ms: +(performance.now() - started).toFixed(1),
+        },
         "request",
       );
     }
@@ -165,4 +171,3 @@ export function createApp(services: Services) {
 
   return app;
 }
-

@@ -53,7 +53,9 @@ describe("npm run backup / npm run restore", () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     })();
-    const refused = await script("restore", [out], { DATA_DIR: dataDir, PORT: String(port) }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await script("restore", [out], { DATA_DIR: dataDir, PORT: String(port) }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused).toMatchObject({ code: 2 });
     const { stdout } = await script("backup", ["--out", out], { DATA_DIR: dataDir });
     writing = false;

@@ -18,7 +18,11 @@ const players = await running.services.database.db
   .orderBy("p.role")
   .orderBy("p.full_name")
   .execute();
-const team = await running.services.database.db.selectFrom("teams").selectAll().orderBy("created_at").executeTakeFirst();
+const team = await running.services.database.db
+  .selectFrom("teams")
+  .selectAll()
+  .orderBy("created_at")
+  .executeTakeFirst();
 
 const lines = [
   "",

@@ -6,9 +6,13 @@ const run = promisify(execFile);
 
 describe("npm run check:durability", () => {
   it("keeps every acknowledged event exactly once across a SIGKILL, with no counter drift", async () => {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/durability.ts", "--clients", "50", "--kill-after", "300"], {
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/durability.ts", "--clients", "50", "--kill-after", "300"],
+      {
+        timeout: 120_000,
+      },
+    );
     expect(stdout).toMatch(/acknowledged but missing: 0/);
     expect(stdout).toMatch(/counter drift after restart: 0; after replay: 0/);
     expect(stdout).toContain("DURABLE");

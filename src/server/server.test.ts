@@ -19,11 +19,22 @@ afterEach(() => {
 });
 
 /** Sends a POST whose body trickles in, so the request is still in flight when we ask the server to stop. */
-function slowPost(url: string, path: string, body: string, onFirstChunk: () => void): Promise<{ status: number; body: string }> {
+function slowPost(
+  url: string,
+  path: string,
+  body: string,
+  onFirstChunk: () => void,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(path, url);
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         let data = "";
         res.on("data", (c) => (data += c));
@@ -91,7 +102,14 @@ describe("the server process", () => {
     const dir = tempDir();
     const port = 3900 + Math.floor(Math.random() * 90);
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", WEB_ROOT: "/nonexistent" },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        WEB_ROOT: "/nonexistent",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -107,7 +125,10 @@ describe("the server process", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    const lines = out.trim().split("\n").map((l) => JSON.parse(l) as { msg: string; level: number });
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { msg: string; level: number });
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(["Flagline is serving", "stopped cleanly"]));
   }, 40_000);
 });

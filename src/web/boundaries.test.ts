@@ -76,20 +76,23 @@ describe("a feature imports neither another feature nor the app shell", () => {
   it("every feature folder is held to it, nested files too", async () => {
     for (const name of features) {
       const other = features.find((f) => f !== name)!;
-      expect(await boundaryViolations(`import { x } from "../${other}/x";`, `src/web/features/${name}/x.ts`), name).toEqual([
-        "no-restricted-imports",
-      ]);
+      expect(
+        await boundaryViolations(`import { x } from "../${other}/x";`, `src/web/features/${name}/x.ts`),
+        name,
+      ).toEqual(["no-restricted-imports"]);
       expect(await boundaryViolations(`import { x } from "~/app/x";`, `src/web/features/${name}/x.ts`), name).toEqual([
         "no-restricted-imports",
       ]);
     }
-    expect(await boundaryViolations('import { x } from "../../logger/x";', "src/web/features/roster/parts/x.ts")).toEqual([
-      "no-restricted-imports",
-    ]);
+    expect(
+      await boundaryViolations('import { x } from "../../logger/x";', "src/web/features/roster/parts/x.ts"),
+    ).toEqual(["no-restricted-imports"]);
   });
 
   it("still may not import server code", async () => {
-    expect(await boundaryViolations('import { db } from "../../../server/db";', file)).toEqual(["no-restricted-imports"]);
+    expect(await boundaryViolations('import { db } from "../../../server/db";', file)).toEqual([
+      "no-restricted-imports",
+    ]);
   });
 
   it.each([

@@ -46,7 +46,8 @@ async function openAllDetails(page: Page): Promise<number> {
     return els.length;
   });
   // Like settle(): what opening them started has finished before axe looks.
-  if (opened) await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  if (opened)
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   return opened;
 }
 
@@ -87,7 +88,11 @@ async function seedTeam(browser: Browser, baseURL: string | undefined) {
   await post(coachPage, `/api/team/plays/${oldPlay}/archive`, undefined, 200);
 
   const sessions: string[] = [];
-  for (const [kind, offset, opponent] of [["practice", -3], ["practice", -2], ["game", 0, "Eagles"]] as const) {
+  for (const [kind, offset, opponent] of [
+    ["practice", -3],
+    ["practice", -2],
+    ["game", 0, "Eagles"],
+  ] as const) {
     const body = { kind, date: localDay(offset), ...(opponent ? { opponent } : {}) };
     sessions.push((await post(coachPage, "/api/team/sessions", body)).session!.id);
   }
@@ -98,7 +103,11 @@ async function seedTeam(browser: Browser, baseURL: string | undefined) {
     expect(res.status(), await res.text()).toBe(200);
   }
   const game = sessions[2]!;
-  const event = (playerId: string, eventType: string, extra: { yards?: number; playId?: string; sessionId?: string } = {}) => ({
+  const event = (
+    playerId: string,
+    eventType: string,
+    extra: { yards?: number; playId?: string; sessionId?: string } = {},
+  ) => ({
     id: crypto.randomUUID(),
     playerId,
     eventType,
@@ -123,8 +132,14 @@ async function seedTeam(browser: Browser, baseURL: string | undefined) {
     },
     200,
   );
-  await post(coachPage, `/api/team/players/${avery.id}/feedback`, { category: "Technique", body: "Set your feet before the throw." });
-  await post(coachPage, `/api/team/players/${avery.id}/feedback`, { category: "Leadership", body: "Great huddle energy today." });
+  await post(coachPage, `/api/team/players/${avery.id}/feedback`, {
+    category: "Technique",
+    body: "Set your feet before the throw.",
+  });
+  await post(coachPage, `/api/team/players/${avery.id}/feedback`, {
+    category: "Leadership",
+    body: "Great huddle energy today.",
+  });
 
   const playerContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const playerPage = await playerContext.newPage();
@@ -135,9 +150,20 @@ async function seedTeam(browser: Browser, baseURL: string | undefined) {
     [-9, "Route running", ""],
   ] as const;
   for (const [offset, activityType, notes] of logs) {
-    await post(playerPage, "/api/me/training-logs", { date: localDay(offset), activityType, durationMinutes: 40, intensity: 6, notes });
+    await post(playerPage, "/api/me/training-logs", {
+      date: localDay(offset),
+      activityType,
+      durationMinutes: 40,
+      intensity: 6,
+      notes,
+    });
   }
-  return { coachPage, playerPage, player: avery, close: () => Promise.all([coachContext.close(), playerContext.close()]) };
+  return {
+    coachPage,
+    playerPage,
+    player: avery,
+    close: () => Promise.all([coachContext.close(), playerContext.close()]),
+  };
 }
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
@@ -159,7 +185,12 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     await page.goto("/contact");
     await settle(page);
     await page.locator("main").getByRole("button", { name: /send/i }).click();
-    await expect(page.locator("main").getByText(/is required/).first()).toBeVisible();
+    await expect(
+      page
+        .locator("main")
+        .getByText(/is required/)
+        .first(),
+    ).toBeVisible();
     blocking.push(...(await audit(page, "/contact with errors")));
     expect(blocking).toEqual([]);
   });

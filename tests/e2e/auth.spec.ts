@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { PASSWORD, seedTeam, signIn, uniqueEmail } from "./helpers";
 
 test.describe("sign-up and sign-in", () => {
-  test("a coach signs up, creates a team and is shown both codes; a player joins with the team code", async ({ page, browser }) => {
+  test("a coach signs up, creates a team and is shown both codes; a player joins with the team code", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/signup");
     await page.getByLabel("I'm a coach").check();
     await page.getByLabel("Full name").fill("Robin Sideline");
@@ -13,7 +16,10 @@ test.describe("sign-up and sign-in", () => {
     await page.getByRole("button", { name: /create account|sign up/i }).click();
 
     await expect(page.getByRole("heading", { name: "Your team is ready" })).toBeVisible();
-    const teamCode = (await page.getByText(/^[A-Z2-9]{6}$/).first().textContent())!.trim();
+    const teamCode = (await page
+      .getByText(/^[A-Z2-9]{6}$/)
+      .first()
+      .textContent())!.trim();
     await expect(page.getByText(/^[A-Z2-9]{8}$/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy team code" })).toBeVisible();
     await page.getByRole("button", { name: "Go to your dashboard" }).click();

@@ -26,7 +26,10 @@ test.describe("front-end budget: first-load JavaScript of the public pages", () 
       expect(firstLoad.gzipBytes, `${path} first-load JS, gzipped bytes`).toBeLessThanOrEqual(BUDGET_BYTES);
       // The page can still start the app: its inert module script and every module it needs are in the build.
       expect(app.inline, `${path} holds the app's module script`).toBe(1);
-      expect(app.files.some((f) => /\/entry\.client-[\w-]+\.js$/.test(f)), `${path} starts entry.client`).toBe(true);
+      expect(
+        app.files.some((f) => /\/entry\.client-[\w-]+\.js$/.test(f)),
+        `${path} starts entry.client`,
+      ).toBe(true);
     });
   }
 

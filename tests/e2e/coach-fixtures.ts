@@ -52,13 +52,24 @@ export async function logEvents(page: Page, playerId: string, events: readonly E
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export async function createSession(page: Page, kind: "practice" | "game", date = today(), opponent?: string): Promise<string> {
-  const res = await page.request.post("/api/team/sessions", { data: { kind, date, ...(opponent ? { opponent } : {}) } });
+export async function createSession(
+  page: Page,
+  kind: "practice" | "game",
+  date = today(),
+  opponent?: string,
+): Promise<string> {
+  const res = await page.request.post("/api/team/sessions", {
+    data: { kind, date, ...(opponent ? { opponent } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { session: { id: string } }).session.id;
 }
 
-export async function markAttendance(page: Page, sessionId: string, marks: readonly { playerId: string; present: boolean }[]) {
+export async function markAttendance(
+  page: Page,
+  sessionId: string,
+  marks: readonly { playerId: string; present: boolean }[],
+) {
   const res = await page.request.put(`/api/team/sessions/${sessionId}/attendance`, { data: { marks } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -66,14 +66,16 @@ test.describe("leaderboard", () => {
     await expect(rankings(page).getByRole("columnheader", { name: "Rank" })).toBeVisible();
 
     // Category leaders.
-    const receiving = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Receiving yards" }) });
+    const receiving = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Receiving yards" }) });
     await expect(receiving).toContainText("Ben Catcher");
     await expect(receiving).toContainText("12");
     const flagPulls = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Flag pulls" }) });
     await expect(flagPulls).toContainText("Ada Quarter");
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Interceptions" }) })).toContainText(
-      "No interceptions logged yet.",
-    );
+    await expect(
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Interceptions" }) }),
+    ).toContainText("No interceptions logged yet.");
     for (const heading of ["Passing yards", "Rushing yards", "Touchdowns"]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
@@ -100,7 +102,9 @@ test.describe("leaderboard", () => {
     await expect(game).toHaveValue(gameId);
     // The day as the page's browser reads days (en-US here): "Nov 22, 2026", not the stored 2026-11-22.
     const [year, month, day] = today().split("-").map(Number) as [number, number, number];
-    const shown = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(new Date(year, month - 1, day));
+    const shown = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric" }).format(
+      new Date(year, month - 1, day),
+    );
     await expect(game.locator("option:checked")).toHaveText(`Game vs Eagles · ${shown}`);
     await expect
       .poll(() => board(page))
@@ -126,7 +130,9 @@ test.describe("leaderboard", () => {
     await expect.poll(() => board(page)).toEqual([["1", "Cy Corner", "0.0"]]);
     await group.getByText("Offense", { exact: true }).click();
     await expect(group.getByRole("radio", { name: "Offense" })).toBeChecked();
-    await expect.poll(() => board(page).then((rows) => rows.map((r) => r[1]))).toEqual(["Ada Quarter", "Ben Catcher", "Di Runner"]);
+    await expect
+      .poll(() => board(page).then((rows) => rows.map((r) => r[1])))
+      .toEqual(["Ada Quarter", "Ben Catcher", "Di Runner"]);
     await group.getByText("Other", { exact: true }).click();
     await expect(group.getByRole("radio", { name: "Other" })).toBeChecked();
     await expect(page.getByRole("heading", { name: "No players to rank" })).toBeVisible();

@@ -15,7 +15,11 @@ async function seed(page: Page) {
   const id = (name: string) => team.players[name]!.id;
   const game = await createSession(page, "game", today(-2), "Eagles");
   const practice = await createSession(page, "practice", today(-1));
-  await markAttendance(page, game, PLAYERS.map((p) => ({ playerId: id(p.fullName), present: true })));
+  await markAttendance(
+    page,
+    game,
+    PLAYERS.map((p) => ({ playerId: id(p.fullName), present: true })),
+  );
   await markAttendance(page, practice, [
     { playerId: id("Quinn Passer"), present: true },
     { playerId: id("Wren Wideout"), present: false },
@@ -44,11 +48,9 @@ test.describe("coach dashboard", () => {
     // Quinn 8.1 + 1.6 = 9.7; Wren TD Catch (wr) 8.1; Lee Sack 5.1 + Flag Pull 2.1 = 7.2.
     const top = page.getByRole("region", { name: "Top performers" }).getByRole("listitem");
     await expect(top).toHaveCount(3);
-    expect((await top.allInnerTexts()).map((t) => t.split("\n").find((line) => /[A-Z][a-z]+ [A-Z]/.test(line)))).toEqual([
-      "Quinn Passer",
-      "Wren Wideout",
-      "Lee Backer",
-    ]);
+    expect(
+      (await top.allInnerTexts()).map((t) => t.split("\n").find((line) => /[A-Z][a-z]+ [A-Z]/.test(line))),
+    ).toEqual(["Quinn Passer", "Wren Wideout", "Lee Backer"]);
     await expect(top.first()).toContainText("9.7");
 
     const latest = page.getByRole("region", { name: "Latest events" });
@@ -91,7 +93,13 @@ test.describe("team stats", () => {
     await expect(totals.getByText("Touchdowns").locator("..")).toContainText("2");
     await expect(totals.getByText("Passing yards").locator("..")).toContainText("42");
 
-    for (const heading of ["Points per session", "Yards per session", "Attendance over time", "By position group", "Top performers"]) {
+    for (const heading of [
+      "Points per session",
+      "Yards per session",
+      "Attendance over time",
+      "By position group",
+      "Top performers",
+    ]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
     // The chart's numbers, one row per session; the game is first (ascending dates).
@@ -134,7 +142,11 @@ test.describe("every coach page", () => {
   const pages = ["/coach/dashboard", "/coach/team-roster", "/coach/leaderboard", "/coach/team-stats"];
 
   test("fits a 375 px screen with no sideways scrolling", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     const team = await seed(page);
     for (const path of [...pages, `/coach/player-detail/${team.players["Quinn Passer"]!.id}`]) {
@@ -156,7 +168,9 @@ test.describe("every coach page", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
     await page.goto("/coach/leaderboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" }).click();

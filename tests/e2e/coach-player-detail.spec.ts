@@ -6,7 +6,11 @@ test.use({ serviceWorkers: "block" });
 
 test.describe("player detail", () => {
   test("another team's player reads as not found and reveals nothing", async ({ page }) => {
-    const other = await seedTeam({ teamName: "Rival Rams", coachName: "Riley Rival", players: [{ fullName: "Secret Sam", jerseyNumber: 99, primaryPosition: "qb" }] });
+    const other = await seedTeam({
+      teamName: "Rival Rams",
+      coachName: "Riley Rival",
+      players: [{ fullName: "Secret Sam", jerseyNumber: 99, primaryPosition: "qb" }],
+    });
     const secret = other.players[0]!;
     const { coach: mine } = await seedTeam({ teamName: "Harbor Hawks" });
     await signInQuick(page, mine.email);
@@ -42,15 +46,22 @@ test.describe("player detail", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Player not found" })).toBeVisible();
   });
 
-  test("shows the summary, stats, score history, attendance and empty sections that say what will appear", async ({ page }) => {
-    const team = await signedInCoachWithTeam(page, [{ fullName: "Kai Safety", jerseyNumber: 21, primaryPosition: "safety" }]);
+  test("shows the summary, stats, score history, attendance and empty sections that say what will appear", async ({
+    page,
+  }) => {
+    const team = await signedInCoachWithTeam(page, [
+      { fullName: "Kai Safety", jerseyNumber: 21, primaryPosition: "safety" },
+    ]);
     const kai = team.players["Kai Safety"]!.id;
     const practice = await createSession(page, "practice", today(-1));
     const game = await createSession(page, "game", today(), "Eagles");
     await markAttendance(page, practice, [{ playerId: kai, present: false }]);
     await markAttendance(page, game, [{ playerId: kai, present: true }]);
     // Safety: Interception 8.1, Flag Pull 3.1: 11.2, ranking round(1.12) + 1 = 2.
-    await logEvents(page, kai, [{ eventType: "Interception", sessionId: game }, { eventType: "Flag Pull", sessionId: game }]);
+    await logEvents(page, kai, [
+      { eventType: "Interception", sessionId: game },
+      { eventType: "Flag Pull", sessionId: game },
+    ]);
 
     await page.goto(`/coach/player-detail/${kai}`);
     await expect(page.getByRole("heading", { level: 1, name: "Kai Safety" })).toBeVisible();
@@ -85,7 +96,9 @@ test.describe("player detail", () => {
   });
 
   test("event history pages with Load more and filters by type", async ({ page }) => {
-    const team = await signedInCoachWithTeam(page, [{ fullName: "Rae Rusher", jerseyNumber: 91, primaryPosition: "rusher" }]);
+    const team = await signedInCoachWithTeam(page, [
+      { fullName: "Rae Rusher", jerseyNumber: 91, primaryPosition: "rusher" },
+    ]);
     const rae = team.players["Rae Rusher"]!.id;
     const start = Date.now() - 60 * 60_000;
     const events = Array.from({ length: 30 }, (_, i) => ({

@@ -55,7 +55,10 @@ async function screenTable(page: Page): Promise<string[][]> {
 }
 
 async function exportCsv(page: Page): Promise<string[][]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^harbor-hawks-roster-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path())!, "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
@@ -67,7 +70,10 @@ const shown = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : ce
 
 async function seed(page: Page) {
   const team = await signedInCoachWithTeam(page, PLAYERS);
-  await logEvents(page, team.players["Mia Ortiz"]!.id, [{ eventType: "Pass TD" }, { eventType: "Pass Completion", yards: 8 }]);
+  await logEvents(page, team.players["Mia Ortiz"]!.id, [
+    { eventType: "Pass TD" },
+    { eventType: "Pass Completion", yards: 8 },
+  ]);
   await logEvents(page, team.players["Eve Adams"]!.id, [{ eventType: "Catch", yards: 4 }]);
   return team;
 }
@@ -90,7 +96,9 @@ test.describe("team roster", () => {
     await expect(table(page).getByRole("columnheader", { name: "Score" })).toHaveAttribute("aria-sort", "descending");
   });
 
-  test("Export CSV holds exactly the rows and columns on screen, in the on-screen order, with formulas defused", async ({ page }) => {
+  test("Export CSV holds exactly the rows and columns on screen, in the on-screen order, with formulas defused", async ({
+    page,
+  }) => {
     await seed(page);
     await page.goto("/coach/team-roster");
     await expect(page.getByRole("heading", { name: "Players (4)" })).toBeVisible();
@@ -99,7 +107,10 @@ test.describe("team roster", () => {
       if (sortBy) await table(page).getByRole("columnheader", { name: sortBy }).getByRole("button").click();
       const screen = await screenTable(page);
       const csv = await exportCsv(page);
-      expect(csv.map((row) => row.map(shown)), `sorted by ${sortBy ?? "score"}`).toEqual(screen);
+      expect(
+        csv.map((row) => row.map(shown)),
+        `sorted by ${sortBy ?? "score"}`,
+      ).toEqual(screen);
     }
 
     const csv = await exportCsv(page);
@@ -161,7 +172,11 @@ test.describe("team roster", () => {
   });
 
   test("fits a 375 px screen: the table scrolls inside its own region", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     await seed(page);
     await page.goto("/coach/team-roster");

@@ -36,7 +36,9 @@ async function openSearch(page: Page) {
 }
 
 test.describe("coach player search dialog (docs/product.md §2)", () => {
-  test("clicking a row closes the dialog and opens the player, and Back returns to the leaderboard", async ({ page }) => {
+  test("clicking a row closes the dialog and opens the player, and Back returns to the leaderboard", async ({
+    page,
+  }) => {
     const team = await seedTeam(page);
     const casey = team.players["Casey Stone"]!.id;
     await page.goto("/coach/team-roster");
@@ -44,10 +46,13 @@ test.describe("coach player search dialog (docs/product.md §2)", () => {
     // Hold the detail request: the header must already show the player the search passed along.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === `/api/team/players/${casey}`, async (route) => {
-      await released;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === `/api/team/players/${casey}`,
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
     await rows(page).filter({ hasText: "Casey Stone" }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/coach/player-detail/${casey}$`));
@@ -63,7 +68,9 @@ test.describe("coach player search dialog (docs/product.md §2)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
   });
 
-  test("keyboard: focus starts in the text box, a row opens with Enter, Esc closes and focus returns to the icon", async ({ page }) => {
+  test("keyboard: focus starts in the text box, a row opens with Enter, Esc closes and focus returns to the icon", async ({
+    page,
+  }) => {
     const team = await seedTeam(page);
     await page.goto("/coach/dashboard");
     const icon = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" });
@@ -110,7 +117,9 @@ test.describe("coach player search dialog (docs/product.md §2)", () => {
     }
     await dialog(page).getByRole("button", { name: "Close" }).click();
     await expect(dialog(page)).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" })).toBeFocused();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" }),
+    ).toBeFocused();
   });
 
   test("opens from a public page too, where a signed-in coach also has the icon", async ({ page }) => {
@@ -124,7 +133,11 @@ test.describe("coach player search dialog (docs/product.md §2)", () => {
   });
 
   test("at 375 px the dialog fits the screen", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     await seedTeam(page);
     await page.goto("/coach/dashboard");

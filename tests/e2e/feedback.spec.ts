@@ -12,7 +12,11 @@ async function session(browser: Browser, baseURL: string | undefined, email: str
 }
 
 test.describe("coach feedback", () => {
-  test("a coach writes feedback; the player sees it as new on the dashboard and marks it read", async ({ page, browser, baseURL }) => {
+  test("a coach writes feedback; the player sees it as new on the dashboard and marks it read", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const { coach, players } = await seedTeam({
       teamName: "Harbor Hawks",
       coachName: "Casey Coach",
@@ -25,7 +29,10 @@ test.describe("coach feedback", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Rae Runner" })).toBeVisible();
     await expect(page.getByText("#22", { exact: true })).toBeVisible();
     await expect(page.getByText("Running Back", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Player detail" })).toHaveAttribute("href", `/coach/player-detail/${player.id}`);
+    await expect(page.getByRole("link", { name: "Player detail" })).toHaveAttribute(
+      "href",
+      `/coach/player-detail/${player.id}`,
+    );
     const history = page.getByRole("region", { name: "Feedback history" });
     await expect(history.getByRole("heading", { name: "No feedback yet" })).toBeVisible();
 
@@ -88,7 +95,9 @@ test.describe("coach feedback", () => {
   });
 
   test("a coach of another team gets Player not found and nothing else", async ({ page }) => {
-    const secret = (await seedTeam({ teamName: "Harbor Hawks", players: [{ fullName: "Secret Sam", jerseyNumber: 99 }] })).players[0]!;
+    const secret = (
+      await seedTeam({ teamName: "Harbor Hawks", players: [{ fullName: "Secret Sam", jerseyNumber: 99 }] })
+    ).players[0]!;
     const { coach: coachB } = await seedTeam({ teamName: "Rival Rams", coachName: "Riley Rival" });
     await signInQuick(page, coachB.email);
 
@@ -106,7 +115,11 @@ test.describe("coach feedback", () => {
   test("the feedback page fits a 375 px screen and has no axe violations", async ({ browser, baseURL }) => {
     const { coach, players } = await seedTeam({ players: [{ fullName: "Phoebe Phone" }] });
     const player = players[0]!;
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     await signInQuick(page, coach.email);
     const res = await page.request.post(`/api/team/players/${player.id}/feedback`, {

@@ -5,7 +5,9 @@ import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./lo
 
 test.use({ serviceWorkers: "block" });
 
-test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({ browser }) => {
+test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({
+  browser,
+}) => {
   const { coach } = await seedTeam({
     teamName: "Live Larks",
     players: [

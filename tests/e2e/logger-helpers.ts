@@ -13,7 +13,10 @@ export interface TeamPlayer {
 }
 
 /** A coach signed in on `page`, with players on the team (seeded in one call). */
-export async function coachWithPlayers(page: Page, players: { fullName: string; jerseyNumber: number; primaryPosition: string }[]) {
+export async function coachWithPlayers(
+  page: Page,
+  players: { fullName: string; jerseyNumber: number; primaryPosition: string }[],
+) {
   const { coach, players: seeded } = await seedTeam({ players });
   const made: TeamPlayer[] = seeded.map((player, i) => ({
     id: player.id,

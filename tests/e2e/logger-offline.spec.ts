@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { performanceScore } from "#domain/scoring";
-import { PHONE, coachWithPlayers, createSession, eventButton, eventRows, playerButton, playerSummary, syncBadge } from "./logger-helpers";
+import {
+  PHONE,
+  coachWithPlayers,
+  createSession,
+  eventButton,
+  eventRows,
+  playerButton,
+  playerSummary,
+  syncBadge,
+} from "./logger-helpers";
 
 /**
  * The offline round trip: the service worker caches the app shell and the logger's reads on a first visit; with
@@ -42,11 +51,24 @@ async function waitForOfflineReady(page: Page, sessionId: string) {
     .toBe(true);
 }
 
-const TAPS = ["Flag Pull", "Flag Pull", "Flag Pull", "Flag Pull", "Catch", "Catch", "Catch", "TD Catch", "TD Catch", "Interception"] as const;
+const TAPS = [
+  "Flag Pull",
+  "Flag Pull",
+  "Flag Pull",
+  "Flag Pull",
+  "Catch",
+  "Catch",
+  "Catch",
+  "TD Catch",
+  "TD Catch",
+  "Interception",
+] as const;
 
 test("ten events logged offline survive a closed tab and reach the server exactly once", async ({ page, context }) => {
   test.setTimeout(90_000);
-  const { players } = await coachWithPlayers(page, [{ fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "wr" }]);
+  const { players } = await coachWithPlayers(page, [
+    { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "wr" },
+  ]);
   const maya = players[0]!;
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
   const before = await playerSummary(page, maya.id);
@@ -94,7 +116,13 @@ test("ten events logged offline survive a closed tab and reach the server exactl
   const after = await playerSummary(again, maya.id);
   expect(after.eventCount - before.eventCount).toBe(10);
   expect(after.performanceScore).toBe(performanceScore(counts, "wr"));
-  expect(after.stats).toMatchObject({ totalEvents: 10, flagPulls: 4, touchdowns: 2, interceptions: 1, receivingYards: 8 });
+  expect(after.stats).toMatchObject({
+    totalEvents: 10,
+    flagPulls: 4,
+    touchdowns: 2,
+    interceptions: 1,
+    receivingYards: 8,
+  });
 
   // Replaying the same ids stores nothing twice.
   const detail = await (await again.request.get(`/api/team/sessions/${sessionId}`)).json();
@@ -115,7 +143,10 @@ test("ten events logged offline survive a closed tab and reach the server exactl
   expect((await playerSummary(again, maya.id)).eventCount).toBe(10);
 });
 
-test("offline: undo of a pending event just drops it; deleting a sent event waits in the outbox", async ({ page, context }) => {
+test("offline: undo of a pending event just drops it; deleting a sent event waits in the outbox", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   const { players } = await coachWithPlayers(page, [{ fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "cb" }]);
   const sam = players[0]!;
@@ -143,7 +174,10 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
   await expect.poll(async () => (await playerSummary(page, sam.id)).eventCount).toBe(0);
 });
 
-test("an event the server refuses (its player left the team) is shown with the reason and can be discarded", async ({ page, context }) => {
+test("an event the server refuses (its player left the team) is shown with the reason and can be discarded", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   const { players } = await coachWithPlayers(page, [
     { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" },

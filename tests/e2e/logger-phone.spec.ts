@@ -38,7 +38,10 @@ test("a coach starts a game and logs a Flag Pull in two taps, with its points", 
   expect(new URL(page.url()).searchParams.get("session")).toMatch(/^[0-9a-f-]{36}$/);
 
   // The grid: jersey order, number, name and position.
-  await expect(page.getByRole("list", { name: "Players" }).getByRole("button")).toHaveText([/#7\s*CB\s*Maya Okafor/, /#12\s*WR\s*Sam Lee/]);
+  await expect(page.getByRole("list", { name: "Players" }).getByRole("button")).toHaveText([
+    /#7\s*CB\s*Maya Okafor/,
+    /#12\s*WR\s*Sam Lee/,
+  ]);
 
   const points = eventPoints("Flag Pull", "cb");
   await playerButton(page, "Maya Okafor").click();
@@ -89,7 +92,9 @@ test("yards go with the next event that takes them, then clear; other types are 
   await playerButton(page, "Jordan Diaz").click();
   await yards.fill("-3");
   await eventButton(page, "Rush Attempt").click();
-  await expect(page.getByText(`+${eventPoints("Rush Attempt", "qb").toFixed(1)} Jordan Diaz · Rush Attempt · -3 yd`)).toBeVisible();
+  await expect(
+    page.getByText(`+${eventPoints("Rush Attempt", "qb").toFixed(1)} Jordan Diaz · Rush Attempt · -3 yd`),
+  ).toBeVisible();
   await eventButton(page, "Penalty").click();
   await expect(eventRows(page)).toHaveCount(4);
   await expect(syncBadge(page)).toHaveText(/All sent/);

@@ -4,14 +4,16 @@ import { seedTeam, signInQuick } from "./helpers";
 const main = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
 async function navItems(page: import("@playwright/test").Page): Promise<string[]> {
-  const names = await main(page).locator("a, button").evaluateAll((els) =>
-    els
-      .filter((el) => {
-        const s = getComputedStyle(el);
-        return s.display !== "none" && s.visibility !== "hidden" && (el as HTMLElement).offsetParent !== null;
-      })
-      .map((el) => el.getAttribute("aria-label") || (el.textContent ?? "").trim()),
-  );
+  const names = await main(page)
+    .locator("a, button")
+    .evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const s = getComputedStyle(el);
+          return s.display !== "none" && s.visibility !== "hidden" && (el as HTMLElement).offsetParent !== null;
+        })
+        .map((el) => el.getAttribute("aria-label") || (el.textContent ?? "").trim()),
+    );
   return names;
 }
 
@@ -19,7 +21,16 @@ test.describe("top navigation (docs/product.md §2)", () => {
   test("visitors see the public items", async ({ page }) => {
     await page.goto("/features");
     await expect(main(page).getByRole("link", { name: "Sign Up" })).toBeVisible();
-    expect(await navItems(page)).toEqual(["Home", "Features", "How It Works", "Pricing", "About Us", "Contact", "Login", "Sign Up"]);
+    expect(await navItems(page)).toEqual([
+      "Home",
+      "Features",
+      "How It Works",
+      "Pricing",
+      "About Us",
+      "Contact",
+      "Login",
+      "Sign Up",
+    ]);
   });
 
   test("players see Dashboard, My Profile, Logout", async ({ page }) => {
@@ -36,7 +47,14 @@ test.describe("top navigation (docs/product.md §2)", () => {
     await signInQuick(page, coach.email);
     await page.goto("/coach/dashboard");
     await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
-    expect(await navItems(page)).toEqual(["Search players", "Coach Dashboard", "Team Roster", "Leaderboard", "Log", "Logout"]);
+    expect(await navItems(page)).toEqual([
+      "Search players",
+      "Coach Dashboard",
+      "Team Roster",
+      "Leaderboard",
+      "Log",
+      "Logout",
+    ]);
   });
 
   test("on a phone the menu collapses behind a Menu button that toggles the list", async ({ browser }) => {

@@ -35,12 +35,19 @@ function today(offsetDays = 0): string {
 }
 
 async function apiSession(page: Page, kind: "practice" | "game", opponent?: string): Promise<string> {
-  const res = await page.request.post("/api/team/sessions", { data: { kind, date: today(), ...(opponent ? { opponent } : {}) } });
+  const res = await page.request.post("/api/team/sessions", {
+    data: { kind, date: today(), ...(opponent ? { opponent } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { session: { id: string } }).session.id;
 }
 
-async function apiPlay(page: Page, name: string, side: "offense" | "defense", extra: Record<string, unknown> = {}): Promise<string> {
+async function apiPlay(
+  page: Page,
+  name: string,
+  side: "offense" | "defense",
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const res = await page.request.post("/api/team/plays", { data: { name, side, ...extra } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { play: { id: string } }).play.id;
@@ -96,11 +103,17 @@ async function playFigures(page: Page, name: string): Promise<Record<string, str
 }
 
 async function expectFigures(page: Page, name: string, expected: Record<string, string>) {
-  await expect.poll(async () => playFigures(page, name).then((f) => Object.fromEntries(Object.keys(expected).map((k) => [k, f[k]])))).toEqual(expected);
+  await expect
+    .poll(async () =>
+      playFigures(page, name).then((f) => Object.fromEntries(Object.keys(expected).map((k) => [k, f[k]]))),
+    )
+    .toEqual(expected);
 }
 
 test.describe("playbook", () => {
-  test("empty state, a play made in the Plays tab, events tagged in the sideline logger, the numbers change", async ({ page }) => {
+  test("empty state, a play made in the Plays tab, events tagged in the sideline logger, the numbers change", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await coachTeam(page);
     await page.goto("/coach/playbook-analysis");
@@ -122,9 +135,14 @@ test.describe("playbook", () => {
     await expect(dialog.getByRole("radio", { name: "Offense" })).toBeChecked();
     await dialog.getByLabel("Formation").fill("Trips Right");
     await dialog.getByLabel("Tags").fill("quick, red zone, Quick");
-    await expect(dialog.getByRole("list", { name: "Tags to save" }).getByRole("listitem")).toHaveText(["quick", "red zone"]);
+    await expect(dialog.getByRole("list", { name: "Tags to save" }).getByRole("listitem")).toHaveText([
+      "quick",
+      "red zone",
+    ]);
     await dialog.getByLabel("Notes").fill("Read the flat defender.");
-    await dialog.getByLabel("Diagram").setInputFiles({ name: "slant.png", mimeType: "image/png", buffer: await diagramPng() });
+    await dialog
+      .getByLabel("Diagram")
+      .setInputFiles({ name: "slant.png", mimeType: "image/png", buffer: await diagramPng() });
     await expect(dialog.getByRole("img", { name: "Preview of the chosen diagram" })).toBeVisible();
     await dialog.getByRole("button", { name: "Add play" }).click();
     await expect(dialog).toBeHidden();
@@ -134,9 +152,16 @@ test.describe("playbook", () => {
     await expect(card).toContainText("Offense");
     await expect(card).toContainText("Trips Right");
     await expect(card).toContainText("Not used yet");
-    await expect(card.getByRole("list", { name: "Tags of Slant Right" }).getByRole("listitem")).toHaveText(["quick", "red zone"]);
+    await expect(card.getByRole("list", { name: "Tags of Slant Right" }).getByRole("listitem")).toHaveText([
+      "quick",
+      "red zone",
+    ]);
     await expect(card.getByRole("img", { name: "Diagram of Slant Right" })).toBeVisible();
-    await expect.poll(() => card.getByRole("img", { name: "Diagram of Slant Right" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await expect
+      .poll(() =>
+        card.getByRole("img", { name: "Diagram of Slant Right" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(320);
 
     // The same name in another case is taken: the server's message shows beside the field.
     await page.getByRole("button", { name: "New play" }).click();
@@ -160,7 +185,9 @@ test.describe("playbook", () => {
     await page.goto(`/coach/log?session=${practice}`);
     await expect(page.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
     const picker = page.getByRole("combobox", { name: "Play", exact: true });
-    await expect(picker.getByRole("option")).toHaveText(["No play", "Cover Two", "Slant Right"], { useInnerText: true });
+    await expect(picker.getByRole("option")).toHaveText(["No play", "Cover Two", "Slant Right"], {
+      useInnerText: true,
+    });
     const players = page.getByRole("list", { name: "Players" });
     await players.getByRole("button", { name: /Ada Quarter/ }).click();
     await picker.selectOption({ label: "Slant Right" });
@@ -180,7 +207,8 @@ test.describe("playbook", () => {
     await expect(page.getByRole("status").filter({ hasText: /All sent/ })).toBeVisible();
 
     await page.goto("/coach/playbook-analysis");
-    const points = eventPoints("Pass Completion", "qb") + eventPoints("Pass TD", "qb") + eventPoints("Pass Incompletion", "qb");
+    const points =
+      eventPoints("Pass Completion", "qb") + eventPoints("Pass TD", "qb") + eventPoints("Pass Incompletion", "qb");
     await expectFigures(page, "Slant Right", {
       Play: "Slant Right",
       Side: "Offense",
@@ -211,7 +239,9 @@ test.describe("playbook", () => {
     await expect(used).not.toContainText("Not used yet");
   });
 
-  test("the drill-down lists a play's events and players, loads more, and re-tags events between plays", async ({ page }) => {
+  test("the drill-down lists a play's events and players, loads more, and re-tags events between plays", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const ids = await coachTeam(page);
     const slant = await apiPlay(page, "Slant", "offense");
@@ -226,7 +256,12 @@ test.describe("playbook", () => {
     ]);
     await apiEvents(
       page,
-      Array.from({ length: 27 }, () => ({ playerId: ids.ada, eventType: "Pass Incompletion", playId: slant, occurredAt: older })),
+      Array.from({ length: 27 }, () => ({
+        playerId: ids.ada,
+        eventType: "Pass Incompletion",
+        playId: slant,
+        occurredAt: older,
+      })),
     );
 
     await page.goto("/coach/playbook-analysis");
@@ -238,7 +273,10 @@ test.describe("playbook", () => {
     await expect(pointsHeader).toHaveAttribute("aria-sort", "none");
     await pointsHeader.getByRole("button").click();
     await expect(pointsHeader).toHaveAttribute("aria-sort", "descending");
-    await expect(analysisTable(page).getByRole("columnheader", { name: "Times run" })).toHaveAttribute("aria-sort", "none");
+    await expect(analysisTable(page).getByRole("columnheader", { name: "Times run" })).toHaveAttribute(
+      "aria-sort",
+      "none",
+    );
     await pointsHeader.getByRole("button").click();
     await expect(pointsHeader).toHaveAttribute("aria-sort", "ascending");
     await expect(analysisTable(page).getByRole("rowheader")).toHaveText(["Sweep", "Slant"]);
@@ -274,7 +312,9 @@ test.describe("playbook", () => {
 
     // Move the TD to Sweep: the numbers move with it.
     const select = td.getByRole("combobox", { name: /Change play/ });
-    await expect(select.getByRole("option")).toHaveText(["Slant (current)", "No play", "Sweep"], { useInnerText: true });
+    await expect(select.getByRole("option")).toHaveText(["Slant (current)", "No play", "Sweep"], {
+      useInnerText: true,
+    });
     await select.selectOption({ label: "Sweep" });
     await expect(dialog.getByText("Pass TD by Ada Quarter moved to Sweep.")).toBeVisible();
     await expect(events).toHaveCount(28);
@@ -283,7 +323,11 @@ test.describe("playbook", () => {
     await expect(figure("Times run")).toHaveText(/Times run\s*27$/);
 
     // And one incompletion to no play: an untagged snap.
-    await events.filter({ hasText: "Pass Incompletion" }).first().getByRole("combobox").selectOption({ label: "No play" });
+    await events
+      .filter({ hasText: "Pass Incompletion" })
+      .first()
+      .getByRole("combobox")
+      .selectOption({ label: "No play" });
     await expect(dialog.getByText("Pass Incompletion by Ada Quarter no longer has a play.")).toBeVisible();
     await expect(events).toHaveCount(27);
     await page.keyboard.press("Escape");
@@ -291,7 +335,13 @@ test.describe("playbook", () => {
     await expect(analysisTable(page).getByRole("button", { name: "Slant" })).toBeFocused();
 
     await expectFigures(page, "Slant", { "Times run": "26", "Completion %": "0%", Yards: "0", TDs: "0" });
-    await expectFigures(page, "Sweep", { "Times run": "2", "Completion %": "100%", Yards: "20", TDs: "1", "TD rate": "50%" });
+    await expectFigures(page, "Sweep", {
+      "Times run": "2",
+      "Completion %": "100%",
+      Yards: "20",
+      TDs: "1",
+      "TD rate": "50%",
+    });
     await expect(page.getByText("1 snap has no play tagged")).toBeVisible();
 
     // Filters: side, session kind, dates.
@@ -317,7 +367,9 @@ test.describe("playbook", () => {
     await expectFigures(page, "Slant", { "Times run": "26" });
   });
 
-  test("archiving hides a play from the list until Show archived; the diagram's errors are the server's", async ({ page }) => {
+  test("archiving hides a play from the list until Show archived; the diagram's errors are the server's", async ({
+    page,
+  }) => {
     await coachTeam(page);
     await apiPlay(page, "Hitch", "offense", { formation: "Doubles", tags: ["base"] });
     await page.goto("/coach/playbook-analysis?tab=plays");
@@ -329,10 +381,16 @@ test.describe("playbook", () => {
     const dialog = page.getByRole("dialog", { name: "Edit Hitch" });
     await dialog.getByLabel("Formation").fill("Doubles Tight");
     const diagram = dialog.getByLabel("Diagram");
-    await diagram.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really an image, just text") });
+    await diagram.setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really an image, just text"),
+    });
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await expect(dialog.getByText("Only JPEG, PNG or WebP images can be uploaded.")).toBeVisible();
-    await expect(dialog.getByText("Your changes were saved, but the diagram was not uploaded.", { exact: false })).toBeVisible();
+    await expect(
+      dialog.getByText("Your changes were saved, but the diagram was not uploaded.", { exact: false }),
+    ).toBeVisible();
     await expect(diagram).toHaveAttribute("aria-invalid", "true");
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
     (await diagramPng()).copy(big);
@@ -371,7 +429,12 @@ test.describe("playbook", () => {
   });
 
   test("on a phone the page fits and the table scrolls inside its own box", async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     const ids = await coachTeam(page);
     const slant = await apiPlay(page, "Slant Right Option", "offense");
@@ -384,7 +447,9 @@ test.describe("playbook", () => {
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await region.getByRole("button", { name: "Slant Right Option" }).click();
     const dialog = page.getByRole("dialog", { name: "Slant Right Option" });
-    await expect(dialog.getByRole("list", { name: "Events of Slant Right Option" }).getByRole("listitem")).toHaveCount(1);
+    await expect(dialog.getByRole("list", { name: "Events of Slant Right Option" }).getByRole("listitem")).toHaveCount(
+      1,
+    );
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await context.close();
   });
@@ -410,7 +475,9 @@ test.describe("playbook", () => {
     expect(await violations()).toEqual([]);
 
     await analysisTable(page).getByRole("button", { name: "Slant" }).click();
-    await expect(page.getByRole("dialog", { name: "Slant" }).getByRole("list", { name: "Events of Slant" }).getByRole("listitem")).toHaveCount(1);
+    await expect(
+      page.getByRole("dialog", { name: "Slant" }).getByRole("list", { name: "Events of Slant" }).getByRole("listitem"),
+    ).toHaveCount(1);
     expect(await violations('[role="dialog"]')).toEqual([]);
     await page.keyboard.press("Escape");
 

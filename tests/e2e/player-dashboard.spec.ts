@@ -117,11 +117,21 @@ test.describe("player dashboard", () => {
 
   test("player pages fit a 375 px screen and have no axe violations", async ({ browser, baseURL }) => {
     const player = (await seedTeam({ players: [{ fullName: "Pia Phone" }] })).players[0]!;
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, serviceWorkers: "block" });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     await signInQuick(page, player.email);
     await page.request.post("/api/me/training-logs", {
-      data: { date: today(-1), activityType: "Speed & agility", durationMinutes: 30, intensity: 6, notes: "Ladder and cones" },
+      data: {
+        date: today(-1),
+        activityType: "Speed & agility",
+        durationMinutes: 30,
+        intensity: 6,
+        notes: "Ladder and cones",
+      },
     });
     for (const path of ["/player/dashboard", "/player/profile", "/player/logs"]) {
       await page.goto(path);
@@ -129,7 +139,9 @@ test.describe("player dashboard", () => {
       await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
     await context.close();
   });

@@ -12,7 +12,8 @@ function browserDay(page: Page, offsetDays = 0): Promise<string> {
   }, offsetDays);
 }
 
-const entries = (page: Page) => page.getByRole("list", { name: "Training entries, latest first" }).getByRole("listitem");
+const entries = (page: Page) =>
+  page.getByRole("list", { name: "Training entries, latest first" }).getByRole("listitem");
 
 async function signedInPlayer(page: Page) {
   const player = (await seedTeam({ players: [{ fullName: "Tess Trainer" }] })).players[0]!;
@@ -25,7 +26,9 @@ test.describe("training logs", () => {
     await signedInPlayer(page);
     await page.goto("/player/logs");
     await expect(page.getByRole("heading", { name: "No training logged yet" })).toBeVisible();
-    await expect(page.getByText("Your weekly minutes are drawn here once you add your first training entry.")).toBeVisible();
+    await expect(
+      page.getByText("Your weekly minutes are drawn here once you add your first training entry."),
+    ).toBeVisible();
 
     const add = page.getByRole("region", { name: "Add a training entry" });
     await expect(add.getByLabel("Date")).toHaveValue(await browserDay(page));
@@ -68,7 +71,10 @@ test.describe("training logs", () => {
     await expect(rows.last()).toContainText("45");
 
     // Edit: the dialog opens filled in.
-    await entries(page).first().getByRole("button", { name: /^Edit Route running on / }).click();
+    await entries(page)
+      .first()
+      .getByRole("button", { name: /^Edit Route running on / })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Edit training entry" });
     await expect(dialog.getByLabel("Duration (minutes)")).toHaveValue("45");
     await expect(dialog.getByLabel("Activity")).toHaveValue("Route running");
@@ -83,11 +89,17 @@ test.describe("training logs", () => {
     await expect(rows.last()).toContainText("60");
 
     // Delete, after a confirm; Cancel keeps it.
-    await entries(page).nth(1).getByRole("button", { name: /^Delete Strength on / }).click();
+    await entries(page)
+      .nth(1)
+      .getByRole("button", { name: /^Delete Strength on / })
+      .click();
     const confirm = page.getByRole("alertdialog", { name: "Delete this training entry?" });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(entries(page)).toHaveCount(2);
-    await entries(page).nth(1).getByRole("button", { name: /^Delete Strength on / }).click();
+    await entries(page)
+      .nth(1)
+      .getByRole("button", { name: /^Delete Strength on / })
+      .click();
     await confirm.getByRole("button", { name: "Delete entry" }).click();
     await expect(confirm).toBeHidden();
     await expect(entries(page)).toHaveCount(1);

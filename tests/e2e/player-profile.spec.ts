@@ -31,7 +31,9 @@ async function coachSession(browser: Browser, baseURL: string | undefined, email
 /** The image has arrived and decoded (a broken image has no natural width). */
 async function expectLoaded(img: Locator) {
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 const photoInput = (page: Page) => page.getByLabel(/^(Upload a photo|Replace your photo)$/);
@@ -40,7 +42,9 @@ test.describe("player profile", () => {
   test("edits name, number and positions, and the change shows to the coach", async ({ page, browser, baseURL }) => {
     // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
     test.slow();
-    const { coach, players } = await seedTeam({ players: [{ fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr" }] });
+    const { coach, players } = await seedTeam({
+      players: [{ fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr" }],
+    });
     const player = players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/profile");
@@ -80,7 +84,11 @@ test.describe("player profile", () => {
     await coachPage.context().close();
   });
 
-  test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({ page, browser, baseURL }) => {
+  test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
     test.slow();
     const { coach, players } = await seedTeam({ players: [{ fullName: "Ada Photo" }] });
@@ -133,8 +141,13 @@ test.describe("player profile", () => {
     await page.goto("/player/profile");
 
     // A Windows executable's first bytes, named like a photo: the server reads the bytes, not the name.
-    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"), randomBytes(2048)]);
-    const upload = page.waitForResponse((r) => r.url().endsWith("/api/profile/photo") && r.request().method() === "POST");
+    const exe = Buffer.concat([
+      Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"),
+      randomBytes(2048),
+    ]);
+    const upload = page.waitForResponse(
+      (r) => r.url().endsWith("/api/profile/photo") && r.request().method() === "POST",
+    );
     await photoInput(page).setInputFiles(await tempFile("photo.jpg", exe));
     expect((await upload).status()).toBe(415);
     await expect(page.getByRole("alert")).toHaveText("Only JPEG, PNG or WebP images can be uploaded.");
@@ -145,7 +158,12 @@ test.describe("player profile", () => {
     page.on("request", (r) => {
       if (r.url().endsWith("/api/profile/photo")) sent = true;
     });
-    const big = Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer(), Buffer.alloc(6 * 1024 * 1024)]);
+    const big = Buffer.concat([
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+      Buffer.alloc(6 * 1024 * 1024),
+    ]);
     await photoInput(page).setInputFiles(await tempFile("big.png", big));
     await expect(page.getByRole("alert")).toHaveText("The file is larger than 5 MB.");
     expect(sent).toBe(false);
@@ -155,7 +173,9 @@ test.describe("player profile", () => {
       multipart: { file: { name: "big.png", mimeType: "image/png", buffer: big } },
     });
     expect(direct.status()).toBe(413);
-    expect(((await direct.json()) as { error: { message: string } }).error.message).toBe("The file is larger than 5 MB.");
+    expect(((await direct.json()) as { error: { message: string } }).error.message).toBe(
+      "The file is larger than 5 MB.",
+    );
   });
 
   test("changes the password, then signs in with the new one", async ({ page }) => {

@@ -81,7 +81,10 @@ test("protected pages show only a spinner until the session check finishes", asy
 test("public pages hold their content in the served HTML, before any script runs", async ({ request }) => {
   for (const path of PUBLIC) {
     const html = await (await request.get(path)).text();
-    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "").trim();
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, "")
+      .trim();
     expect(h1, `${path} has a main heading in its HTML`).toBeTruthy();
     const text = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
     expect(text.split(/\s+/).filter(Boolean).length, `${path} has its text in its HTML`).toBeGreaterThan(40);

@@ -57,7 +57,9 @@ async function expectInert(page: Page, w: Watch, where: string) {
       xss: win.__xss,
       violations: win.__cspViolations ?? ["(the violation listener is missing)"],
       injected: [
-        ...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload], a[href^="javascript:" i], [src^="javascript:" i]'),
+        ...document.querySelectorAll(
+          'img[src="x"], svg[onload], [onerror], [onload], a[href^="javascript:" i], [src^="javascript:" i]',
+        ),
       ].map((el) => el.outerHTML.slice(0, 120)),
       scripts: [...document.querySelectorAll("script")].filter((s) => /__xss/.test(s.textContent ?? "")).length,
     };
@@ -98,7 +100,12 @@ async function seedHostileTeam(coachPage: Page, playerPage: Page) {
   const { coach, players } = await seedTeam({
     teamName: "Harbor Hawks",
     coachName: "Casey Coach",
-    players: PAYLOADS.map((name, i) => ({ fullName: name, jerseyNumber: 10 + i, primaryPosition: "wr", positions: ["wr"] })),
+    players: PAYLOADS.map((name, i) => ({
+      fullName: name,
+      jerseyNumber: 10 + i,
+      primaryPosition: "wr",
+      positions: ["wr"],
+    })),
   });
   const target = players[0]!;
   await signInQuick(coachPage, coach.email);
@@ -107,7 +114,9 @@ async function seedHostileTeam(coachPage: Page, playerPage: Page) {
   // Play names (POST /api/team/plays), and an event on each so the analysis lists them.
   const playIds: string[] = [];
   for (const name of PAYLOADS) {
-    const res = await coachPage.request.post("/api/team/plays", { data: { name, side: "offense", notes: name, tags: ["xss"] } });
+    const res = await coachPage.request.post("/api/team/plays", {
+      data: { name, side: "offense", notes: name, tags: ["xss"] },
+    });
     expect(res.status(), await res.text()).toBe(201);
     playIds.push(((await res.json()) as { play: { id: string } }).play.id);
   }
@@ -135,7 +144,9 @@ async function seedHostileTeam(coachPage: Page, playerPage: Page) {
 
   // Feedback bodies (POST /api/team/players/{id}/feedback), oldest first: the dashboard shows the latest three.
   for (const body of PAYLOADS) {
-    const res = await coachPage.request.post(`/api/team/players/${target.id}/feedback`, { data: { category: "Technique", body } });
+    const res = await coachPage.request.post(`/api/team/players/${target.id}/feedback`, {
+      data: { category: "Technique", body },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
 
@@ -275,7 +286,9 @@ function inlineScriptHashes(html: string): string[] {
 }
 
 test.describe("strict Content-Security-Policy", () => {
-  test("every prerendered page and the SPA fallback allow exactly their own inline scripts, never 'unsafe-inline'", async ({ request }) => {
+  test("every prerendered page and the SPA fallback allow exactly their own inline scripts, never 'unsafe-inline'", async ({
+    request,
+  }) => {
     for (const path of [...PUBLIC_PATHS, "/coach/dashboard", "/player/logs"]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
@@ -289,7 +302,10 @@ test.describe("strict Content-Security-Policy", () => {
     }
   });
 
-  test("the home page hydrates under it: a nav link navigates client-side, with no reload and no violation", async ({ page, request }) => {
+  test("the home page hydrates under it: a nav link navigates client-side, with no reload and no violation", async ({
+    page,
+    request,
+  }) => {
     const res = await request.get("/");
     const csp = res.headers()["content-security-policy"];
     expect(csp).toBeDefined();
@@ -320,19 +336,24 @@ test.describe("strict Content-Security-Policy", () => {
     await expectInert(page, w, "home -> features");
   });
 
-  test("markup injected past React still cannot run: the CSP blocks inline handlers and scripts, and says so", async ({ page }) => {
+  test("markup injected past React still cannot run: the CSP blocks inline handlers and scripts, and says so", async ({
+    page,
+  }) => {
     const w = await watch(page);
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // What a missed escape would do: the payloads parsed as HTML.
-    await page.evaluate((payloads) => {
-      const div = document.createElement("div");
-      div.innerHTML = payloads.join("");
-      document.body.append(div);
-      const script = document.createElement("script");
-      script.textContent = "window.__xss = 1";
-      document.body.append(script);
-    }, [...PAYLOADS]);
+    await page.evaluate(
+      (payloads) => {
+        const div = document.createElement("div");
+        div.innerHTML = payloads.join("");
+        document.body.append(div);
+        const script = document.createElement("script");
+        script.textContent = "window.__xss = 1";
+        document.body.append(script);
+      },
+      [...PAYLOADS],
+    );
     const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
     await expect.poll(async () => (await violations()).length).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();

@@ -62,7 +62,10 @@ function passwordHash(): string {
 async function insertUser(trx: Database["db"], name: string, email: string): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await trx.insertInto("user").values({ id, name, email, emailVerified: 0, image: null, createdAt: now, updatedAt: now }).execute();
+  await trx
+    .insertInto("user")
+    .values({ id, name, email, emailVerified: 0, image: null, createdAt: now, updatedAt: now })
+    .execute();
   await trx
     .insertInto("account")
     .values({
@@ -90,34 +93,61 @@ async function insertUser(trx: Database["db"], name: string, email: string): Pro
  */
 export async function seedTeam(spec: TeamSeed = {}): Promise<{ coach: SeededAccount; players: SeededAccount[] }> {
   const coachName = spec.coachName ?? "Casey Coach";
-  return db().db.transaction().execute(async (trx) => {
-    const team = await createTeam(trx, { name: spec.teamName ?? "Harbor Hawks" });
-    const teamOut: SeededTeam = { id: team.id, name: team.name, code: team.teamCode, coachInviteCode: team.coachInviteCode };
-    const coachEmail = uniqueEmail("coach");
-    const coachId = await insertUser(trx, coachName, coachEmail);
-    await createProfile(trx, { userId: coachId, teamId: team.id, role: "coach", coachRole: "head", fullName: coachName });
-    const coach: SeededAccount = { id: coachId, email: coachEmail, password: PASSWORD, role: "coach", fullName: coachName, team: teamOut };
-
-    const players: SeededAccount[] = [];
-    for (const p of spec.players ?? []) {
-      const fullName = p.fullName ?? "Pat Player";
-      const primary = p.primaryPosition ?? "wr";
-      const email = uniqueEmail("player");
-      const id = await insertUser(trx, fullName, email);
+  return db()
+    .db.transaction()
+    .execute(async (trx) => {
+      const team = await createTeam(trx, { name: spec.teamName ?? "Harbor Hawks" });
+      const teamOut: SeededTeam = {
+        id: team.id,
+        name: team.name,
+        code: team.teamCode,
+        coachInviteCode: team.coachInviteCode,
+      };
+      const coachEmail = uniqueEmail("coach");
+      const coachId = await insertUser(trx, coachName, coachEmail);
       await createProfile(trx, {
-        userId: id,
+        userId: coachId,
         teamId: team.id,
-        role: "player",
-        coachRole: null,
-        fullName,
-        jerseyNumber: p.jerseyNumber ?? 7,
-        primaryPosition: primary,
-        positions: [primary, ...(p.positions ?? []).filter((x) => x !== primary)],
+        role: "coach",
+        coachRole: "head",
+        fullName: coachName,
       });
-      players.push({ id, email, password: PASSWORD, role: "player", fullName, team: { ...teamOut, coachInviteCode: null } });
-    }
-    return { coach, players };
-  });
+      const coach: SeededAccount = {
+        id: coachId,
+        email: coachEmail,
+        password: PASSWORD,
+        role: "coach",
+        fullName: coachName,
+        team: teamOut,
+      };
+
+      const players: SeededAccount[] = [];
+      for (const p of spec.players ?? []) {
+        const fullName = p.fullName ?? "Pat Player";
+        const primary = p.primaryPosition ?? "wr";
+        const email = uniqueEmail("player");
+        const id = await insertUser(trx, fullName, email);
+        await createProfile(trx, {
+          userId: id,
+          teamId: team.id,
+          role: "player",
+          coachRole: null,
+          fullName,
+          jerseyNumber: p.jerseyNumber ?? 7,
+          primaryPosition: primary,
+          positions: [primary, ...(p.positions ?? []).filter((x) => x !== primary)],
+        });
+        players.push({
+          id,
+          email,
+          password: PASSWORD,
+          role: "player",
+          fullName,
+          team: { ...teamOut, coachInviteCode: null },
+        });
+      }
+      return { coach, players };
+    });
 }
 
 /** A coach and their players, the players by full name (the shape the coach-*.spec.ts files read). */

@@ -10,10 +10,16 @@ const config = { N: 1024, r: 16, p: 1, dkLen: 64 };
 
 function generateKey(password, salt) {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, config.dkLen, { N: config.N, r: config.r, p: config.p, maxmem: 128 * config.N * config.r * 2 }, (err, key) => {
-      if (err) reject(err);
-      else resolve(key);
-    });
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      config.dkLen,
+      { N: config.N, r: config.r, p: config.p, maxmem: 128 * config.N * config.r * 2 },
+      (err, key) => {
+        if (err) reject(err);
+        else resolve(key);
+      },
+    );
   });
 }
 

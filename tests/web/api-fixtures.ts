@@ -92,7 +92,12 @@ export function playerSummary(
 /** GET /api/team/players/{id} for a player with nothing logged, marked or written yet. */
 export function emptyPlayerDetail(summary: PlayerSummaryDto): PlayerDetailResponse {
   return playerDetailResponseSchema.parse({
-    player: { ...summary, primaryPosition: summary.position, positions: [summary.position], joinedAt: "2026-01-05T10:00:00.000Z" },
+    player: {
+      ...summary,
+      primaryPosition: summary.position,
+      positions: [summary.position],
+      joinedAt: "2026-01-05T10:00:00.000Z",
+    },
     attendance: [],
     scoreHistory: [],
     trainingLogs: [],

@@ -91,7 +91,9 @@ export function fakeApi(): FakeApi {
       return api;
     },
     count(method, path) {
-      return requests.filter((r) => matches({ method: method.toUpperCase(), path, handler: () => json(null) }, r.method, r.pathname)).length;
+      return requests.filter((r) =>
+        matches({ method: method.toUpperCase(), path, handler: () => json(null) }, r.method, r.pathname),
+      ).length;
     },
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -106,7 +108,13 @@ export function fakeApi(): FakeApi {
         body = init.body;
       }
     }
-    const req: ApiRequest = { method, url: url.pathname + url.search, pathname: url.pathname, searchParams: url.searchParams, body };
+    const req: ApiRequest = {
+      method,
+      url: url.pathname + url.search,
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      body,
+    };
     requests.push(req);
     if (init.signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
     const route = routes.find((r) => matches(r, method, url.pathname));
@@ -167,12 +175,25 @@ export interface RenderedPage extends RenderResult {
 export function renderPage(element: ReactElement, opts: RenderPageOptions): RenderedPage {
   const queryClient = createTestQueryClient();
   if (opts.user) opts.api.on("GET", "/api/me", { user: opts.user });
-  const page = opts.user ? [{ Component: () => <RequireRole role={opts.user!.role} />, children: [{ path: opts.path, Component: () => element }] }] : [{ path: opts.path, Component: () => element }];
-  const Stub = createRoutesStub([{ Component: SessionLayout, children: [...page, { path: "*", Component: Elsewhere }] }]);
+  const page = opts.user
+    ? [
+        {
+          Component: () => <RequireRole role={opts.user!.role} />,
+          children: [{ path: opts.path, Component: () => element }],
+        },
+      ]
+    : [{ path: opts.path, Component: () => element }];
+  const Stub = createRoutesStub([
+    { Component: SessionLayout, children: [...page, { path: "*", Component: Elsewhere }] },
+  ]);
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={[opts.state === undefined ? (opts.url ?? opts.path) : { pathname: opts.url ?? opts.path, state: opts.state }]} />
+      <Stub
+        initialEntries={[
+          opts.state === undefined ? (opts.url ?? opts.path) : { pathname: opts.url ?? opts.path, state: opts.state },
+        ]}
+      />
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };

@@ -6,9 +6,16 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
-import { countSchema as count, isoDaySchema, isoTimeSchema as isoTime, sessionKindSchema, uuidSchema as uuid, yardsSchema } from "./common.js";
+import {
+  countSchema as count,
+  isoDaySchema,
+  isoTimeSchema as isoTime,
+  sessionKindSchema,
+  uuidSchema as uuid,
+  yardsSchema,
+} from "./common.js";
 
-export {   type SessionKind } from "./common.js";
+export { type SessionKind } from "./common.js";
 
 /** At most this many events in one POST /api/team/events. */
 export const MAX_EVENTS_PER_REQUEST = 500;
@@ -126,7 +133,8 @@ export const attendanceInputSchema = z.object({
     .superRefine((marks, ctx) => {
       const seen = new Set<string>();
       marks.forEach((m, i) => {
-        if (seen.has(m.playerId)) ctx.addIssue({ code: "custom", path: [i, "playerId"], message: "This player is marked twice." });
+        if (seen.has(m.playerId))
+          ctx.addIssue({ code: "custom", path: [i, "playerId"], message: "This player is marked twice." });
         seen.add(m.playerId);
       });
     }),
@@ -163,8 +171,8 @@ export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
  * An event time: any ISO-8601 time with an offset, normalised to UTC with milliseconds. Checked against the
  * clock of whoever parses it: at most MAX_FUTURE_SKEW_MS ahead, and not before 2000.
  */
-const occurredAtSchema = z
-  .iso.datetime({ offset: true, error: "Time must be an ISO-8601 date and time with a zone, e.g. 2026-10-03T14:05:00Z." })
+const occurredAtSchema = z.iso
+  .datetime({ offset: true, error: "Time must be an ISO-8601 date and time with a zone, e.g. 2026-10-03T14:05:00Z." })
   .transform((value) => new Date(value).toISOString())
   .refine((value) => value >= EARLIEST_EVENT_TIME, { error: "That time is before 2000." })
   .refine((value) => Date.parse(value) <= Date.now() + MAX_FUTURE_SKEW_MS, { error: "That time is in the future." });

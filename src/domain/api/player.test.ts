@@ -76,7 +76,12 @@ describe("positions", () => {
   });
 
   it("profile edits are checked by field", () => {
-    const result = updateProfileSchema.safeParse({ fullName: " ", jerseyNumber: 140, primaryPosition: "goalie", positions: ["qb", "zz"] });
+    const result = updateProfileSchema.safeParse({
+      fullName: " ",
+      jerseyNumber: 140,
+      primaryPosition: "goalie",
+      positions: ["qb", "zz"],
+    });
     expect(fieldsOf(result)).toEqual({
       fullName: "Full name is required.",
       jerseyNumber: "Jersey number must be between 0 and 99.",
@@ -94,10 +99,14 @@ describe("password change", () => {
       currentPassword: "Enter your current password.",
       newPassword: "New password must be at least 8 characters.",
     });
-    expect(fieldsOf(changePasswordSchema.safeParse({ currentPassword: "same-password", newPassword: "same-password" }))).toEqual({
+    expect(
+      fieldsOf(changePasswordSchema.safeParse({ currentPassword: "same-password", newPassword: "same-password" })),
+    ).toEqual({
       newPassword: SAME_PASSWORD,
     });
-    expect(changePasswordSchema.safeParse({ currentPassword: "old-password", newPassword: "new-password" }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: "old-password", newPassword: "new-password" }).success,
+    ).toBe(true);
   });
 });
 
@@ -132,7 +141,9 @@ describe("training logs", () => {
 
   it("a date after tomorrow is in the future", () => {
     const later = addDays(new Date().toISOString().slice(0, 10), 3);
-    expect(fieldsOf(createTrainingLogSchema.safeParse({ ...valid, date: later }))).toEqual({ date: "That date is in the future." });
+    expect(fieldsOf(createTrainingLogSchema.safeParse({ ...valid, date: later }))).toEqual({
+      date: "That date is in the future.",
+    });
     expect(updateTrainingLogSchema.safeParse({ date: new Date().toISOString().slice(0, 10) }).success).toBe(true);
   });
 
@@ -150,7 +161,10 @@ describe("training logs", () => {
 
 describe("feedback", () => {
   it("a category from the list and a body of 1 to 2000 characters", () => {
-    expect(createFeedbackSchema.parse({ category: "Game IQ", body: "  Read the safety.  " })).toEqual({ category: "Game IQ", body: "Read the safety." });
+    expect(createFeedbackSchema.parse({ category: "Game IQ", body: "  Read the safety.  " })).toEqual({
+      category: "Game IQ",
+      body: "Read the safety.",
+    });
     expect(fieldsOf(createFeedbackSchema.safeParse({ category: "Vibes", body: "   " }))).toEqual({
       category: "Choose one of the listed categories.",
       body: "Write your feedback.",

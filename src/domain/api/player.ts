@@ -8,7 +8,13 @@ import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { fullNameSchema, jerseyNumberSchema, PASSWORD_MAX, PASSWORD_MIN, positionKeySchema } from "../schemas.js";
 import { countSchema as count, isoDaySchema as isoDay } from "./common.js";
 import { sessionDateSchema } from "./logger.js";
-import { feedbackItemSchema, playerEventSchema, playerSummarySchema, scorePointSchema, trainingLogSchema } from "./team.js";
+import {
+  feedbackItemSchema,
+  playerEventSchema,
+  playerSummarySchema,
+  scorePointSchema,
+  trainingLogSchema,
+} from "./team.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Uploads
@@ -50,15 +56,17 @@ export const ONLY_PLAYERS_POSITIONS = "Only players have positions.";
  * PATCH /api/profile: any of the fields; those left out keep their value. Jersey number and positions are for
  * players only (a coach sending them gets a 400 by field).
  */
-export const updateProfileSchema = z.object({
-  fullName: fullNameSchema.optional(),
-  jerseyNumber: jerseyNumberSchema.optional(),
-  primaryPosition: positionKeySchema.optional(),
-  positions: z
-    .array(positionKeySchema, { error: "Positions must be a list of position keys." })
-    .max(10, { error: "Choose at most ten positions." })
-    .optional(),
-}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+export const updateProfileSchema = z
+  .object({
+    fullName: fullNameSchema.optional(),
+    jerseyNumber: jerseyNumberSchema.optional(),
+    primaryPosition: positionKeySchema.optional(),
+    positions: z
+      .array(positionKeySchema, { error: "Positions must be a list of position keys." })
+      .max(10, { error: "Choose at most ten positions." })
+      .optional(),
+  })
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /**
@@ -151,13 +159,15 @@ export const createTrainingLogSchema = z.object({ ...logFields, notes: logFields
 export type CreateTrainingLogInput = z.input<typeof createTrainingLogSchema>;
 
 /** PATCH /api/me/training-logs/{id}: the fields to change. */
-export const updateTrainingLogSchema = z.object({
-  date: logFields.date.optional(),
-  activityType: logFields.activityType.optional(),
-  durationMinutes: logFields.durationMinutes.optional(),
-  intensity: logFields.intensity.optional(),
-  notes: logFields.notes.optional(),
-}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+export const updateTrainingLogSchema = z
+  .object({
+    date: logFields.date.optional(),
+    activityType: logFields.activityType.optional(),
+    durationMinutes: logFields.durationMinutes.optional(),
+    intensity: logFields.intensity.optional(),
+    notes: logFields.notes.optional(),
+  })
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdateTrainingLogInput = z.input<typeof updateTrainingLogSchema>;
 
 /** GET .../training-logs query: every filter optional; from and to are inclusive days. */
@@ -174,7 +184,6 @@ export const trainingLogQuerySchema = z
   });
 export type TrainingLogQuery = z.input<typeof trainingLogQuerySchema>;
 
-;
 export type TrainingLogDto = z.infer<typeof trainingLogSchema>;
 
 const weeklyTotalSchema = z.object({

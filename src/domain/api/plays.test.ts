@@ -13,7 +13,9 @@ import {
 
 describe("play input", () => {
   it("trims, fills the optional fields and keeps the first spelling of a tag", () => {
-    expect(createPlaySchema.parse({ name: "  Slant ", side: "offense", tags: [" Quick", "QUICK ", "red zone"] })).toEqual({
+    expect(
+      createPlaySchema.parse({ name: "  Slant ", side: "offense", tags: [" Quick", "QUICK ", "red zone"] }),
+    ).toEqual({
       name: "Slant",
       side: "offense",
       formation: "",
@@ -55,9 +57,15 @@ describe("query strings", () => {
 
   it("the analysis window defaults to every event in UTC, and refuses a start after the end", () => {
     expect(playbookAnalysisQuerySchema.parse({})).toEqual({ kind: "all", tzOffset: 0 });
-    expect(playbookAnalysisQuerySchema.parse({ side: "defense", kind: "game", from: "2026-01-01", to: "2026-01-01", tzOffset: "-300" })).toEqual(
-      { side: "defense", kind: "game", from: "2026-01-01", to: "2026-01-01", tzOffset: -300 },
-    );
+    expect(
+      playbookAnalysisQuerySchema.parse({
+        side: "defense",
+        kind: "game",
+        from: "2026-01-01",
+        to: "2026-01-01",
+        tzOffset: "-300",
+      }),
+    ).toEqual({ side: "defense", kind: "game", from: "2026-01-01", to: "2026-01-01", tzOffset: -300 });
     const bad = playbookAnalysisQuerySchema.safeParse({ from: "2026-02-01", to: "2026-01-31" });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(["from"]);

@@ -49,9 +49,12 @@ const TAG_LENGTH = `Each tag must be 1 to ${MAX_TAG} characters.`;
 
 /** Tags, trimmed; the same tag in another case is dropped (the first spelling stays). At most MAX_TAGS after that. */
 export const playTagsSchema = z
-  .array(z.string({ error: "Tags must be text." }).trim().min(1, { error: TAG_LENGTH }).max(MAX_TAG, { error: TAG_LENGTH }), {
-    error: "Tags must be a list of text.",
-  })
+  .array(
+    z.string({ error: "Tags must be text." }).trim().min(1, { error: TAG_LENGTH }).max(MAX_TAG, { error: TAG_LENGTH }),
+    {
+      error: "Tags must be a list of text.",
+    },
+  )
   // Bounds the work before deduplication; the real limit is checked after it.
   .max(MAX_TAGS * 4, { error: `At most ${MAX_TAGS} tags.` })
   .transform((tags) => {
@@ -76,13 +79,15 @@ export const createPlaySchema = z.object({
 export type CreatePlayInput = z.input<typeof createPlaySchema>;
 
 /** PATCH /api/team/plays/{id}: only the fields sent change. */
-export const updatePlaySchema = z.object({
-  name: playNameSchema.optional(),
-  side: playSideSchema.optional(),
-  formation: formationSchema.optional(),
-  tags: playTagsSchema.optional(),
-  notes: playNotesSchema.optional(),
-}).refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+export const updatePlaySchema = z
+  .object({
+    name: playNameSchema.optional(),
+    side: playSideSchema.optional(),
+    formation: formationSchema.optional(),
+    tags: playTagsSchema.optional(),
+    notes: playNotesSchema.optional(),
+  })
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 export type UpdatePlayInput = z.input<typeof updatePlaySchema>;
 
 const playSchema = z.object({
@@ -154,7 +159,10 @@ function intQuery(label: string, min: number, max: number, fallback: number) {
  * or game keeps only events of such sessions; all keeps every event, with or without a session.
  */
 const analysisWindowFields = {
-  kind: z.enum(ANALYSIS_KINDS, { error: "kind must be practice, game or all." }).optional().transform((value) => value ?? "all"),
+  kind: z
+    .enum(ANALYSIS_KINDS, { error: "kind must be practice, game or all." })
+    .optional()
+    .transform((value) => value ?? "all"),
   from: sessionDateSchema.optional(),
   to: sessionDateSchema.optional(),
   tzOffset: intQuery("tzOffset", -840, 840, 0),

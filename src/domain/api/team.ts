@@ -15,7 +15,6 @@ import {
   yardsSchema,
 } from "./common.js";
 
-;
 const positionGroupSchema = z.enum(["offense", "defense", "other"]);
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
@@ -212,7 +211,13 @@ export const teamStatsResponseSchema = z.object({
     }),
   ),
   byGroup: z.array(
-    z.object({ group: positionGroupSchema, players: count, events: count, score: z.number(), averageScore: z.number() }),
+    z.object({
+      group: positionGroupSchema,
+      players: count,
+      events: count,
+      score: z.number(),
+      averageScore: z.number(),
+    }),
   ),
   /** Per session, ascending by date; percent is 0 for a session nobody was marked for. */
   attendance: z.array(

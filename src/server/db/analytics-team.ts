@@ -100,7 +100,11 @@ export interface LeaderboardOptions extends SummaryErrorHandler {
 }
 
 /** The leaderboard: ranked players with places, and the top three per stat, over the chosen window and group. */
-export async function teamLeaderboard(db: Kysely<DB>, teamId: string, opts: LeaderboardOptions): Promise<LeaderboardResponse> {
+export async function teamLeaderboard(
+  db: Kysely<DB>,
+  teamId: string,
+  opts: LeaderboardOptions,
+): Promise<LeaderboardResponse> {
   let players: PlayerSummary[];
   if (opts.window === "season") {
     players = await teamPlayerSummaries(db, teamId, opts);
@@ -291,7 +295,16 @@ export async function teamDashboard(
     db
       .selectFrom("events as e")
       .innerJoin("profiles as p", "p.user_id", "e.player_id")
-      .select(["e.id", "e.player_id", "e.event_type", "e.yards", "e.occurred_at", "p.full_name", "p.primary_position", "p.positions"])
+      .select([
+        "e.id",
+        "e.player_id",
+        "e.event_type",
+        "e.yards",
+        "e.occurred_at",
+        "p.full_name",
+        "p.primary_position",
+        "p.positions",
+      ])
       .where("e.team_id", "=", teamId)
       .orderBy("e.occurred_at", "desc")
       .orderBy("e.id", "desc")

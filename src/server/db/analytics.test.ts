@@ -18,7 +18,22 @@ import { createTeam, removePlayerFromTeam } from "./teams.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 /** Positions as people enter them, including unknown ones and odd case. */
-const POSITION_VALUES = ["qb", "wr", "slot", "rb", "te", "center", "cb", "safety", "lb", "rusher", "QB", " wr ", "kicker", null];
+const POSITION_VALUES = [
+  "qb",
+  "wr",
+  "slot",
+  "rb",
+  "te",
+  "center",
+  "cb",
+  "safety",
+  "lb",
+  "rusher",
+  "QB",
+  " wr ",
+  "kicker",
+  null,
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,7 +119,13 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
   it("a player's detail matches their summary and the score history ends at the performance score", async () => {
     const random = rng(5);
     const { team, coach, players } = await seedTeam(t.db, random, 5);
-    await seedActivity(t.db, { teamId: team.id, playerIds: players.map((p) => p.userId), createdBy: coach.userId, random, events: 150 });
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 150,
+    });
     const summaries = await teamPlayerSummaries(t.db, team.id);
     for (const s of summaries) {
       for (const tzOffset of [0, 330, -600]) {
@@ -136,7 +157,14 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     const { team, coach, players } = await seedTeam(t.db, rng(1), 1);
     const playerId = players[0]!.userId;
     const at = (iso: string) =>
-      recordEvent(t.db, { id: randomUUID(), teamId: team.id, playerId, eventType: "Sack", occurredAt: iso, createdBy: coach.userId });
+      recordEvent(t.db, {
+        id: randomUUID(),
+        teamId: team.id,
+        playerId,
+        eventType: "Sack",
+        occurredAt: iso,
+        createdBy: coach.userId,
+      });
     await at("2026-10-03T23:30:00.000Z");
     await at("2026-10-04T00:30:00.000Z");
     const dates = async (tzOffset: number) => (await playerDetail(t.db, team.id, playerId, { tzOffset }))!.scoreHistory;
@@ -153,7 +181,13 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
   it("pages a player's events newest first with no gaps or duplicates, also with a type filter", async () => {
     const random = rng(99);
     const { team, coach, players } = await seedTeam(t.db, random, 2);
-    await seedActivity(t.db, { teamId: team.id, playerIds: players.map((p) => p.userId), createdBy: coach.userId, random, events: 90 });
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 90,
+    });
     const playerId = players[0]!.userId;
     for (const eventType of [undefined, "Catch"]) {
       const seen: string[] = [];
@@ -173,7 +207,9 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
           .execute()
       )
         .filter((e) => eventType === undefined || e.event_type === eventType)
-        .sort((a, b) => (a.occurred_at === b.occurred_at ? (a.id < b.id ? 1 : -1) : a.occurred_at < b.occurred_at ? 1 : -1))
+        .sort((a, b) =>
+          a.occurred_at === b.occurred_at ? (a.id < b.id ? 1 : -1) : a.occurred_at < b.occurred_at ? 1 : -1,
+        )
         .map((e) => e.id);
       expect(seen).toEqual(expected);
     }
@@ -182,7 +218,14 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
   it("team stats equal a brute-force recount", async () => {
     const random = rng(2024);
     const { team, coach, players } = await seedTeam(t.db, random, 6);
-    await seedActivity(t.db, { teamId: team.id, playerIds: players.map((p) => p.userId), createdBy: coach.userId, random, events: 140, sessions: 6 });
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 140,
+      sessions: 6,
+    });
     const tzOffset = 120;
     const stats = await teamStats(t.db, team.id, { tzOffset });
 
@@ -210,7 +253,9 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     expect(stats.totals.flagPulls).toBe(countOf(["Flag Pull"]));
     expect(stats.totals.interceptions).toBe(countOf(["Interception"]));
 
-    const ascending = [...sessions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at < b.created_at ? -1 : 1));
+    const ascending = [...sessions].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : a.created_at < b.created_at ? -1 : 1,
+    );
     expect(stats.trend.map((s) => s.date)).toEqual(ascending.map((s) => s.date));
     for (const row of stats.trend) {
       const mine = events.filter((e) => e.session_id === row.sessionId);
@@ -253,7 +298,9 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
         sessions: (await countQueries(() => teamSessionsWithCounts(t.db, team.id))).count,
         season: (await countQueries(() => teamLeaderboard(t.db, team.id, { window: "season" }))).count,
         last30: (await countQueries(() => teamLeaderboard(t.db, team.id, { window: "last30" }))).count,
-        session: (await countQueries(() => teamLeaderboard(t.db, team.id, { window: "session", sessionId: sessions[0]!.id }))).count,
+        session: (
+          await countQueries(() => teamLeaderboard(t.db, team.id, { window: "session", sessionId: sessions[0]!.id }))
+        ).count,
         stats: (await countQueries(() => teamStats(t.db, team.id))).count,
         dashboard: (await countQueries(() => teamDashboard(t.db, team.id))).count,
       });
@@ -265,7 +312,13 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
   it("counts a session's events and marks", async () => {
     const random = rng(8);
     const { team, coach, players } = await seedTeam(t.db, random, 4);
-    await seedActivity(t.db, { teamId: team.id, playerIds: players.map((p) => p.userId), createdBy: coach.userId, random, events: 40 });
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 40,
+    });
     const sessions = await teamSessionsWithCounts(t.db, team.id);
     const events = await t.db.selectFrom("events").selectAll().where("team_id", "=", team.id).execute();
     const marks = await t.db.selectFrom("attendance").selectAll().execute();
@@ -281,7 +334,14 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     const random = rng(77);
     const { team, coach, players } = await seedTeam(t.db, random, 7);
     const now = new Date();
-    await seedActivity(t.db, { teamId: team.id, playerIds: players.map((p) => p.userId), createdBy: coach.userId, random, events: 50, now });
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 50,
+      now,
+    });
     const board = (await teamDashboard(t.db, team.id, { now }))!;
     const summaries = await teamPlayerSummaries(t.db, team.id);
     const events = await t.db.selectFrom("events").selectAll().where("team_id", "=", team.id).execute();
@@ -296,7 +356,11 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     );
     expect(board.latestEvents.map((e) => e.id)).toEqual(latest.slice(0, 10).map((e) => e.id));
     const emptyTeam = await createTeam(t.db, { name: "Empty" });
-    expect(await teamDashboard(t.db, emptyTeam.id)).toMatchObject({ playerCount: 0, averageAttendance: 0, eventsThisWeek: 0 });
+    expect(await teamDashboard(t.db, emptyTeam.id)).toMatchObject({
+      playerCount: 0,
+      averageAttendance: 0,
+      eventsThisWeek: 0,
+    });
   });
 
   it("removing a player only touches a player of the caller's team and keeps their events", async () => {
@@ -327,7 +391,12 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     const random = rng(4);
     const a = await seedTeam(t.db, random, 1);
     const b = await seedTeam(t.db, random, 1);
-    const other = await createTeamSession(t.db, { teamId: b.team.id, kind: "game", date: "2026-10-03", createdBy: b.coach.userId });
+    const other = await createTeamSession(t.db, {
+      teamId: b.team.id,
+      kind: "game",
+      date: "2026-10-03",
+      createdBy: b.coach.userId,
+    });
     await recordEvent(t.db, {
       id: randomUUID(),
       teamId: b.team.id,
@@ -346,7 +415,12 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
 });
 
 describe("ranking and leaders", () => {
-  const player = (id: string, score: number, stats: Partial<PlayerSummary["stats"]> = {}, name = `P ${id}`): PlayerSummary => {
+  const player = (
+    id: string,
+    score: number,
+    stats: Partial<PlayerSummary["stats"]> = {},
+    name = `P ${id}`,
+  ): PlayerSummary => {
     const blank = blankPlayerSummary({ id, fullName: name });
     return { ...blank, performanceScore: score, stats: { ...blank.stats, ...stats } };
   };

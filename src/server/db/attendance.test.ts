@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearAttendance, listSessionAttendance, setAttendance } from "./attendance.js";
 import { createTeamSession, deleteTeamSession, getTeamSession, listTeamSessions } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import {
+  asObject,
+  recountFromSource,
+  seedProfile,
+  storedTotals,
+  testEngines,
+  type TestDatabase,
+} from "#tests/server/support/test-database.js";
 import { recordEvent } from "./events.js";
 
 describe.each(testEngines())("attendance on $engine", ({ create }) => {
@@ -14,7 +21,8 @@ describe.each(testEngines())("attendance on $engine", ({ create }) => {
   beforeAll(async () => {
     t = await create({ poolMax: 10 });
     team = await createTeam(t.db, { name: "Attendance" });
-    coachId = (await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Coach" })).userId;
+    coachId = (await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Coach" }))
+      .userId;
   });
   afterAll(async () => {
     await t?.cleanup();

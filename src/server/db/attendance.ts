@@ -82,11 +82,21 @@ export async function listSessionAttendance(db: Kysely<DB>, sessionId: string): 
     .where("session_id", "=", sessionId)
     .orderBy("player_id")
     .execute();
-  return rows.map((r) => ({ sessionId: r.session_id, playerId: r.player_id, present: r.present === 1, updatedAt: r.updated_at }));
+  return rows.map((r) => ({
+    sessionId: r.session_id,
+    playerId: r.player_id,
+    present: r.present === 1,
+    updatedAt: r.updated_at,
+  }));
 }
 
 /** Adds deltas to a player's attendance counters (creating the stats row when missing). */
-export async function bumpAttendance(trx: Kysely<DB>, playerId: string, total: number, attended: number): Promise<void> {
+export async function bumpAttendance(
+  trx: Kysely<DB>,
+  playerId: string,
+  total: number,
+  attended: number,
+): Promise<void> {
   if (total === 0 && attended === 0) return;
   await trx
     .insertInto("player_stats")
@@ -107,17 +117,26 @@ export async function bumpAttendance(trx: Kysely<DB>, playerId: string, total: n
 }
 
 /** Every current player of the team with their mark for the session (null: not marked), by name. */
-export async function teamSessionAttendance(db: Kysely<DB>, teamId: string, sessionId: string): Promise<AttendanceEntry[]> {
+export async function teamSessionAttendance(
+  db: Kysely<DB>,
+  teamId: string,
+  sessionId: string,
+): Promise<AttendanceEntry[]> {
   const rows = await db
     .selectFrom("profiles as p")
-    .leftJoin("attendance as a", (join) => join.onRef("a.player_id", "=", "p.user_id").on("a.session_id", "=", sessionId))
+    .leftJoin("attendance as a", (join) =>
+      join.onRef("a.player_id", "=", "p.user_id").on("a.session_id", "=", sessionId),
+    )
     .select(["p.user_id", "a.present"])
     .where("p.team_id", "=", teamId)
     .where("p.role", "=", "player")
     .orderBy("p.full_name")
     .orderBy("p.user_id")
     .execute();
-  return rows.map((r) => ({ playerId: r.user_id, present: r.present === null || r.present === undefined ? null : Number(r.present) === 1 }));
+  return rows.map((r) => ({
+    playerId: r.user_id,
+    present: r.present === null || r.present === undefined ? null : Number(r.present) === 1,
+  }));
 }
 
 /**

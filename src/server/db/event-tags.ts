@@ -17,7 +17,12 @@ export type RetagResult =
  * be newly tagged; an event already tagged with it keeps it. The play row is share-locked on PostgreSQL, so it
  * cannot be archived between the check and the update.
  */
-export async function retagEvent(db: Kysely<DB>, teamId: string, eventId: string, playId: string | null): Promise<RetagResult> {
+export async function retagEvent(
+  db: Kysely<DB>,
+  teamId: string,
+  eventId: string,
+  playId: string | null,
+): Promise<RetagResult> {
   return inTransaction(db, async (trx) => {
     const event = await trx
       .selectFrom("events")
@@ -27,7 +32,11 @@ export async function retagEvent(db: Kysely<DB>, teamId: string, eventId: string
       .executeTakeFirst();
     if (!event) return { status: "event_not_found" };
     if (playId !== null) {
-      let find = trx.selectFrom("plays").select(["id", "archived_at"]).where("id", "=", playId).where("team_id", "=", teamId);
+      let find = trx
+        .selectFrom("plays")
+        .select(["id", "archived_at"])
+        .where("id", "=", playId)
+        .where("team_id", "=", teamId);
       if (engineOf(trx) === "postgres") find = find.forShare();
       const play = await find.executeTakeFirst();
       if (!play) return { status: "play_not_found" };

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventWriter } from "./event-writer.js";
 import { recordEvents, type NewEvent } from "./events.js";
 import { createTeam } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import {
+  asObject,
+  recountFromSource,
+  seedProfile,
+  storedTotals,
+  testEngines,
+  type TestDatabase,
+} from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("batched event writes on $engine", ({ create }) => {
   let t: TestDatabase;
@@ -57,7 +64,11 @@ describe.each(testEngines())("batched event writes on $engine", ({ create }) => 
     await expect(recordEvents(t.db, [event(1), event(2, { playerId: "no-such-player" })])).rejects.toThrow();
     expect(await t.db.selectFrom("events").select("id").execute()).toHaveLength(before.length);
     const dup = event(3);
-    expect(await recordEvents(t.db, [dup, dup, event(4)])).toEqual([{ inserted: true }, { inserted: false }, { inserted: true }]);
+    expect(await recordEvents(t.db, [dup, dup, event(4)])).toEqual([
+      { inserted: true },
+      { inserted: false },
+      { inserted: true },
+    ]);
     expect(asObject(await storedTotals(t.db))).toEqual(asObject(await recountFromSource(t.db)));
   });
 });

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "#domain/event-types.js";
 import { getEvent, listEvents, recordEvent, removeEvent, type NewEvent } from "./events.js";
 import { createTeam, type Team } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import {
+  asObject,
+  recountFromSource,
+  seedProfile,
+  storedTotals,
+  testEngines,
+  type TestDatabase,
+} from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("events on $engine", ({ engine, create }) => {
   let t: TestDatabase;
@@ -15,7 +22,8 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     t = await create({ poolMax: 10 });
     team = await createTeam(t.db, { name: "Events" });
     other = await createTeam(t.db, { name: "Other" });
-    coachId = (await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Coach" })).userId;
+    coachId = (await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Coach" }))
+      .userId;
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -48,7 +56,9 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     expect(await recordEvent(t.db, e)).toEqual({ inserted: true });
     expect(await recordEvent(t.db, e)).toEqual({ inserted: false });
     // A replay carrying different content is still the same event: nothing changes.
-    expect(await recordEvent(t.db, { ...e, eventType: "Sack", yards: 99, occurredAt: "2026-01-01T00:00:00.000Z" })).toEqual({
+    expect(
+      await recordEvent(t.db, { ...e, eventType: "Sack", yards: 99, occurredAt: "2026-01-01T00:00:00.000Z" }),
+    ).toEqual({
       inserted: false,
     });
     const rows = await t.db.selectFrom("events").selectAll().where("player_id", "=", playerId).execute();
@@ -56,7 +66,11 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     expect(rows[0]).toMatchObject({ id: e.id, event_type: "Pass TD", yards: 12 });
     const counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Pass TD", count: 1, yards: 12 }]);
-    const stats = await t.db.selectFrom("player_stats").selectAll().where("player_id", "=", playerId).executeTakeFirst();
+    const stats = await t.db
+      .selectFrom("player_stats")
+      .selectAll()
+      .where("player_id", "=", playerId)
+      .executeTakeFirst();
     expect(stats).toMatchObject({ event_count: 1, last_event_at: e.occurredAt });
     await expectCountersMatchEvents();
   });
@@ -65,7 +79,11 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     const playerId = await newPlayer();
     await recordEvent(t.db, event(playerId, { occurredAt: "2025-09-02T10:00:00.000Z" }));
     await recordEvent(t.db, event(playerId, { occurredAt: "2025-09-01T10:00:00.000Z", yards: null }));
-    const stats = await t.db.selectFrom("player_stats").selectAll().where("player_id", "=", playerId).executeTakeFirst();
+    const stats = await t.db
+      .selectFrom("player_stats")
+      .selectAll()
+      .where("player_id", "=", playerId)
+      .executeTakeFirst();
     expect(stats).toMatchObject({ event_count: 2, last_event_at: "2025-09-02T10:00:00.000Z" });
     const counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Pass TD", count: 2, yards: 12 }]);
@@ -104,8 +122,12 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
 
   it("rejects times that do not sort as text, and fractional yards", async () => {
     const playerId = await newPlayer();
-    await expect(recordEvent(t.db, event(playerId, { occurredAt: "2025-09-01T10:00:00Z" }))).rejects.toThrow(RangeError);
-    await expect(recordEvent(t.db, event(playerId, { occurredAt: "2025-09-01 10:00:00.000" }))).rejects.toThrow(RangeError);
+    await expect(recordEvent(t.db, event(playerId, { occurredAt: "2025-09-01T10:00:00Z" }))).rejects.toThrow(
+      RangeError,
+    );
+    await expect(recordEvent(t.db, event(playerId, { occurredAt: "2025-09-01 10:00:00.000" }))).rejects.toThrow(
+      RangeError,
+    );
     await expect(recordEvent(t.db, event(playerId, { yards: 2.5 }))).rejects.toThrow(RangeError);
     expect(await t.db.selectFrom("events").select("id").where("player_id", "=", playerId).execute()).toEqual([]);
   });
@@ -115,7 +137,9 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     const e = event("no-such-player");
     await expect(recordEvent(t.db, e)).rejects.toThrow();
     expect(await getEvent(t.db, { id: e.id, teamId: team.id })).toBeNull();
-    expect(await t.db.selectFrom("player_stats").select("player_id").where("player_id", "=", "no-such-player").execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("player_stats").select("player_id").where("player_id", "=", "no-such-player").execute(),
+    ).toEqual([]);
   });
 
   it("lists a team's events newest first, page by page", async () => {

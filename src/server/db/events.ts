@@ -167,7 +167,10 @@ export async function removeEvent(db: Kysely<DB>, key: { id: string; teamId: str
       .updateTable("player_stats")
       .set({
         last_event_at: (eb) =>
-          eb.selectFrom("events").select((s) => s.fn.max("occurred_at").as("m")).where("player_id", "=", removed.player_id),
+          eb
+            .selectFrom("events")
+            .select((s) => s.fn.max("occurred_at").as("m"))
+            .where("player_id", "=", removed.player_id),
       })
       .where("player_id", "=", removed.player_id)
       .execute();

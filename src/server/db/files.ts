@@ -36,7 +36,12 @@ export async function insertFile(db: Kysely<DB>, f: NewFile): Promise<FileRecord
 
 /** A file of the team, or null when the id is unknown or belongs to another team (the caller cannot tell which). */
 export async function findTeamFile(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<FileRecord | null> {
-  const row = await db.selectFrom("files").selectAll().where("id", "=", key.id).where("team_id", "=", key.teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom("files")
+    .selectAll()
+    .where("id", "=", key.id)
+    .where("team_id", "=", key.teamId)
+    .executeTakeFirst();
   return row ?? null;
 }
 

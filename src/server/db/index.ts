@@ -8,7 +8,6 @@ import { allMigrations } from "./migrations/index.js";
 import type { DB } from "./schema.js";
 
 export type { Engine } from "./engine.js";
-;
 export type { DB } from "./schema.js";
 
 export interface Database {
@@ -44,7 +43,8 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   }
 
   const file = opts.sqlitePath ?? path.join(opts.dataDir, "flagline.db");
-  if (file === ":memory:" || file === "") throw new Error("SQLite needs a file: WAL mode does not apply to an in-memory database");
+  if (file === ":memory:" || file === "")
+    throw new Error("SQLite needs a file: WAL mode does not apply to an in-memory database");
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   // An acknowledged write is committed (docs/architecture.md "Data"): WAL with a full fsync on every commit.
@@ -66,8 +66,11 @@ export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<v
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -7,7 +7,14 @@ import { recordEvent } from "./events.js";
 import { checkIntegrity, rebuildCounters } from "./integrity.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam } from "./teams.js";
-import { asObject, recountFromSource, seedProfile, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import {
+  asObject,
+  recountFromSource,
+  seedProfile,
+  storedTotals,
+  testEngines,
+  type TestDatabase,
+} from "#tests/server/support/test-database.js";
 
 describe.each(testEngines())("integrity check on $engine", ({ create }) => {
   let database: TestDatabase;
@@ -20,9 +27,16 @@ describe.each(testEngines())("integrity check on $engine", ({ create }) => {
     const coach = await seedProfile(db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "C" });
     players = [];
     for (let i = 0; i < 4; i++) {
-      players.push((await seedProfile(db, { teamId: team.id, role: "player", fullName: `P${i}`, primaryPosition: "wr" })).userId);
+      players.push(
+        (await seedProfile(db, { teamId: team.id, role: "player", fullName: `P${i}`, primaryPosition: "wr" })).userId,
+      );
     }
-    const session = await createTeamSession(db, { teamId: team.id, kind: "game", date: "2026-11-01", createdBy: coach.userId });
+    const session = await createTeamSession(db, {
+      teamId: team.id,
+      kind: "game",
+      date: "2026-11-01",
+      createdBy: coach.userId,
+    });
     for (let i = 0; i < 60; i++) {
       await recordEvent(db, {
         id: randomUUID(),
@@ -35,7 +49,8 @@ describe.each(testEngines())("integrity check on $engine", ({ create }) => {
         createdBy: coach.userId,
       });
     }
-    for (const [i, p] of players.entries()) await setAttendance(db, { sessionId: session.id, playerId: p, present: i % 2 === 0 });
+    for (const [i, p] of players.entries())
+      await setAttendance(db, { sessionId: session.id, playerId: p, present: i % 2 === 0 });
   });
   afterAll(async () => database?.cleanup());
 
@@ -46,11 +61,19 @@ describe.each(testEngines())("integrity check on $engine", ({ create }) => {
 
   it("reports each tampered counter, and --fix rebuilds them all", async () => {
     const victim = players[1]!;
-    await sql`update player_event_counts set count = count + 5 where player_id = ${victim} and event_type = 'Catch'`.execute(database.db);
-    await sql`update player_stats set event_count = 999, attendance_attended = 7 where player_id = ${victim}`.execute(database.db);
+    await sql`update player_event_counts set count = count + 5 where player_id = ${victim} and event_type = 'Catch'`.execute(
+      database.db,
+    );
+    await sql`update player_stats set event_count = 999, attendance_attended = 7 where player_id = ${victim}`.execute(
+      database.db,
+    );
     const report = await checkIntegrity(database.db);
     expect(report.drift.map((d) => d.field).sort()).toEqual(["attendanceAttended", "count:Catch", "eventCount"]);
-    expect(report.drift.find((d) => d.field === "eventCount")).toMatchObject({ playerId: victim, stored: 999, recounted: 15 });
+    expect(report.drift.find((d) => d.field === "eventCount")).toMatchObject({
+      playerId: victim,
+      stored: 999,
+      recounted: 15,
+    });
 
     await rebuildCounters(database.db);
     expect((await checkIntegrity(database.db)).drift).toEqual([]);

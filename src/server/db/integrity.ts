@@ -49,9 +49,11 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
 
   const drift: Drift[] = [];
   const recountedTypes = new Map<string, { count: number; yards: number }>();
-  for (const r of typeCounts) recountedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.n), yards: num(r.y) });
+  for (const r of typeCounts)
+    recountedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.n), yards: num(r.y) });
   const storedTypes = new Map<string, { count: number; yards: number }>();
-  for (const r of stored) storedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.count), yards: num(r.yards) });
+  for (const r of stored)
+    storedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.count), yards: num(r.yards) });
   for (const key of new Set([...recountedTypes.keys(), ...storedTypes.keys()])) {
     const [playerId, eventType] = key.split("\u0000") as [string, string];
     const a = storedTypes.get(key) ?? { count: 0, yards: 0 };
@@ -60,7 +62,9 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
     if (a.yards !== b.yards) drift.push({ playerId, field: `yards:${eventType}`, stored: a.yards, recounted: b.yards });
   }
 
-  const recountedPlayers = new Map(perPlayer.map((r) => [r.player_id, { n: num(r.n), last: (r.last as string | null) ?? null }]));
+  const recountedPlayers = new Map(
+    perPlayer.map((r) => [r.player_id, { n: num(r.n), last: (r.last as string | null) ?? null }]),
+  );
   const recountedAttendance = new Map(attendance.map((r) => [r.player_id, { n: num(r.n), p: num(r.p) }]));
   const storedStats = new Map(stats.map((s) => [s.player_id, s]));
   const players = new Set([...recountedPlayers.keys(), ...recountedAttendance.keys(), ...storedStats.keys()]);
@@ -85,7 +89,9 @@ export async function rebuildCounters(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("player_event_counts").execute();
     await sql`insert into player_event_counts (player_id, event_type, count, yards)
-      select player_id, event_type, count(*), coalesce(sum(yards), 0) from events group by player_id, event_type`.execute(trx);
+      select player_id, event_type, count(*), coalesce(sum(yards), 0) from events group by player_id, event_type`.execute(
+      trx,
+    );
     await trx
       .updateTable("player_stats")
       .set({ event_count: 0, last_event_at: null, attendance_total: 0, attendance_attended: 0 })
@@ -98,6 +104,8 @@ export async function rebuildCounters(db: Kysely<DB>): Promise<void> {
       event_count = (select count(*) from events e where e.player_id = player_stats.player_id),
       last_event_at = (select max(occurred_at) from events e where e.player_id = player_stats.player_id),
       attendance_total = (select count(*) from attendance a where a.player_id = player_stats.player_id),
-      attendance_attended = (select coalesce(sum(present), 0) from attendance a where a.player_id = player_stats.player_id)`.execute(trx);
+      attendance_attended = (select coalesce(sum(present), 0) from attendance a where a.player_id = player_stats.player_id)`.execute(
+      trx,
+    );
   });
 }

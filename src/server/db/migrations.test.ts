@@ -98,9 +98,7 @@ describe.each(testEngines())("schema on $engine", ({ engine, create }) => {
     const signIn = await auth.api.signInEmail({ body: { email, password: "correct horse battery" } });
     expect(signIn.user.id).toBe(signUp.user.id);
     expect(signIn.token).toBeTruthy();
-    await expect(
-      auth.api.signInEmail({ body: { email, password: "wrong password!" } }),
-    ).rejects.toThrow();
+    await expect(auth.api.signInEmail({ body: { email, password: "wrong password!" } })).rejects.toThrow();
 
     const plan = await getMigrations(auth.options);
     expect(plan.toBeCreated).toEqual([]);
@@ -128,11 +126,16 @@ describe.each(testEngines())("schema on $engine", ({ engine, create }) => {
         const name = field.fieldName ?? key;
         const column = columns?.find((c) => c.name === name);
         expect(column, `${table}.${name}`).toBeDefined();
-        expect(matchType(column!.dataType, field.type, engine), `${table}.${name}: ${column!.dataType} vs ${String(field.type)}`).toBe(true);
+        expect(
+          matchType(column!.dataType, field.type, engine),
+          `${table}.${name}: ${column!.dataType} vs ${String(field.type)}`,
+        ).toBe(true);
         expect(column!.isNullable, `${table}.${name} nullable`).toBe(field.required === false);
         // getMigrations only plans field indexes for tables it creates, so check them ourselves.
-        if (field.unique) expect(indexes, `${table}.${name} unique`).toContainEqual({ table, columns: [name], unique: true });
-        else if (field.index) expect(indexes, `${table}.${name} index`).toContainEqual({ table, columns: [name], unique: false });
+        if (field.unique)
+          expect(indexes, `${table}.${name} unique`).toContainEqual({ table, columns: [name], unique: true });
+        else if (field.index)
+          expect(indexes, `${table}.${name} index`).toContainEqual({ table, columns: [name], unique: false });
       }
     }
 

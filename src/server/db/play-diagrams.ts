@@ -9,7 +9,11 @@ import type { DB } from "./schema.js";
 
 /** The team's play row, write-locked on PostgreSQL until the transaction ends. */
 function lockedPlay(trx: Kysely<DB>, teamId: string, id: string) {
-  const find = trx.selectFrom("plays").select(["id", "diagram_file_id"]).where("id", "=", id).where("team_id", "=", teamId);
+  const find = trx
+    .selectFrom("plays")
+    .select(["id", "diagram_file_id"])
+    .where("id", "=", id)
+    .where("team_id", "=", teamId);
   return engineOf(trx) === "postgres" ? find.forNoKeyUpdate() : find;
 }
 
@@ -43,7 +47,11 @@ export async function replacePlayDiagram(
  * Takes the play's diagram off and removes its row. Returns the object's storage key (null when the play had
  * no diagram), or undefined when the team has no such play.
  */
-export async function removePlayDiagram(db: Kysely<DB>, teamId: string, id: string): Promise<{ previousKey: string | null } | undefined> {
+export async function removePlayDiagram(
+  db: Kysely<DB>,
+  teamId: string,
+  id: string,
+): Promise<{ previousKey: string | null } | undefined> {
   return inTransaction(db, async (trx) => {
     const current = await lockedPlay(trx, teamId, id).executeTakeFirst();
     if (!current) return undefined;

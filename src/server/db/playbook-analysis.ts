@@ -54,7 +54,9 @@ function eventsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
   let q = db
     .selectFrom("events as e")
     .innerJoin("profiles as p", "p.user_id", "e.player_id")
-    .leftJoin("team_sessions as s", (join) => join.onRef("s.id", "=", "e.session_id").onRef("s.team_id", "=", "e.team_id"))
+    .leftJoin("team_sessions as s", (join) =>
+      join.onRef("s.id", "=", "e.session_id").onRef("s.team_id", "=", "e.team_id"),
+    )
     .where("e.team_id", "=", teamId);
   if (w.kind !== "all") q = q.where("s.kind", "=", w.kind);
   if (w.from !== undefined || w.to !== undefined) {
@@ -152,7 +154,10 @@ export async function playbookAnalysis(
 ): Promise<PlaybookAnalysisResponse> {
   let playsQuery = db.selectFrom("plays").selectAll().where("team_id", "=", teamId);
   if (opts.side) playsQuery = playsQuery.where("side", "=", opts.side);
-  const [playRows, groups] = await Promise.all([playsQuery.execute(), groupedCounts(db, teamId, opts, { side: opts.side })]);
+  const [playRows, groups] = await Promise.all([
+    playsQuery.execute(),
+    groupedCounts(db, teamId, opts, { side: opts.side }),
+  ]);
 
   const plays = new Map<string, { play: Play; totals: PlayTotals }>();
   for (const r of playRows) {

@@ -25,7 +25,10 @@ export async function findTeamPlayer(
   playerId: string,
   opts: SummaryErrorHandler = {},
 ): Promise<TeamPlayer | null> {
-  const rows = await teamPlayersWithCounters(db, teamId).select("p.joined_at").where("p.user_id", "=", playerId).execute();
+  const rows = await teamPlayersWithCounters(db, teamId)
+    .select("p.joined_at")
+    .where("p.user_id", "=", playerId)
+    .execute();
   const [found] = groupCounterRows(rows);
   if (!found) return null;
   const { row, aggregate } = found;
@@ -38,7 +41,11 @@ export async function findTeamPlayer(
 }
 
 /** The player's attendance marks for the team's sessions, newest session first. */
-async function playerAttendance(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["attendance"]> {
+async function playerAttendance(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+): Promise<PlayerDetailResponse["attendance"]> {
   const rows = await db
     .selectFrom("attendance as a")
     .innerJoin("team_sessions as s", "s.id", "a.session_id")
@@ -49,7 +56,13 @@ async function playerAttendance(db: Kysely<DB>, teamId: string, playerId: string
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
     .execute();
-  return rows.map((r) => ({ sessionId: r.id, date: r.date, kind: r.kind, opponent: r.opponent, present: Number(r.present) === 1 }));
+  return rows.map((r) => ({
+    sessionId: r.id,
+    date: r.date,
+    kind: r.kind,
+    opponent: r.opponent,
+    present: Number(r.present) === 1,
+  }));
 }
 
 /**
@@ -105,7 +118,11 @@ async function playerTrainingLogs(
 }
 
 /** Feedback the team's coaches gave the player, newest first, with the coach's name. */
-async function playerFeedback(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerDetailResponse["feedback"]> {
+async function playerFeedback(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+): Promise<PlayerDetailResponse["feedback"]> {
   const rows = await db
     .selectFrom("feedback as f")
     .innerJoin("profiles as c", "c.user_id", "f.coach_id")
@@ -115,7 +132,13 @@ async function playerFeedback(db: Kysely<DB>, teamId: string, playerId: string):
     .orderBy("f.created_at", "desc")
     .orderBy("f.id", "desc")
     .execute();
-  return rows.map((r) => ({ id: r.id, category: r.category, body: r.body, createdAt: r.created_at, coachName: r.full_name }));
+  return rows.map((r) => ({
+    id: r.id,
+    category: r.category,
+    body: r.body,
+    createdAt: r.created_at,
+    coachName: r.full_name,
+  }));
 }
 
 /** Everything the coach's player detail shows, or null when the id is not a player of the team. */
@@ -149,8 +172,20 @@ export async function listPlayerEvents(
 ): Promise<{ events: PlayerEventRow[]; more: boolean }> {
   let q = db
     .selectFrom("events as e")
-    .leftJoin("team_sessions as s", (join) => join.onRef("s.id", "=", "e.session_id").onRef("s.team_id", "=", "e.team_id"))
-    .select(["e.id", "e.event_type", "e.yards", "e.occurred_at", "e.session_id", "e.play_id", "s.kind", "s.date", "s.opponent"])
+    .leftJoin("team_sessions as s", (join) =>
+      join.onRef("s.id", "=", "e.session_id").onRef("s.team_id", "=", "e.team_id"),
+    )
+    .select([
+      "e.id",
+      "e.event_type",
+      "e.yards",
+      "e.occurred_at",
+      "e.session_id",
+      "e.play_id",
+      "s.kind",
+      "s.date",
+      "s.opponent",
+    ])
     .where("e.team_id", "=", opts.teamId)
     .where("e.player_id", "=", opts.playerId);
   if (opts.eventType !== undefined) q = q.where("e.event_type", "=", opts.eventType);

@@ -119,7 +119,12 @@ export async function listPlays(
 }
 
 export async function getPlay(db: Kysely<DB>, teamId: string, id: string): Promise<Play | null> {
-  const row = await db.selectFrom("plays").selectAll().where("id", "=", id).where("team_id", "=", teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom("plays")
+    .selectAll()
+    .where("id", "=", id)
+    .where("team_id", "=", teamId)
+    .executeTakeFirst();
   return row ? toPlay(row) : null;
 }
 
@@ -246,7 +251,12 @@ export async function updatePlay(db: Kysely<DB>, teamId: string, id: string, pat
  * Archives or brings back a play; null when the team has no such play. Bringing one back checks its name is
  * still free among the current plays. Already in the asked state: returned unchanged.
  */
-export async function setPlayArchived(db: Kysely<DB>, teamId: string, id: string, archived: boolean): Promise<Play | null> {
+export async function setPlayArchived(
+  db: Kysely<DB>,
+  teamId: string,
+  id: string,
+  archived: boolean,
+): Promise<Play | null> {
   return inTransaction(db, async (trx) => {
     await lockTeamPlaybook(trx, teamId);
     const current = await getPlay(trx, teamId, id);

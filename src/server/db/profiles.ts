@@ -14,7 +14,15 @@ export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<Pro
   const row = await db
     .selectFrom("profiles as p")
     .innerJoin("user as u", "u.id", "p.user_id")
-    .select(["p.role", "p.full_name", "u.email", "p.jersey_number", "p.primary_position", "p.positions", "p.photo_file_id"])
+    .select([
+      "p.role",
+      "p.full_name",
+      "u.email",
+      "p.jersey_number",
+      "p.primary_position",
+      "p.positions",
+      "p.photo_file_id",
+    ])
     .where("p.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -56,7 +64,13 @@ export async function updateOwnProfile(db: Kysely<DB>, userId: string, patch: Pr
     const current = await lockedProfile(trx, userId).executeTakeFirst();
     if (!current) return false;
     const now = nowIso();
-    const changes: { full_name?: string; jersey_number?: number; primary_position?: string; positions?: string; updated_at: string } = {
+    const changes: {
+      full_name?: string;
+      jersey_number?: number;
+      primary_position?: string;
+      positions?: string;
+      updated_at: string;
+    } = {
       updated_at: now,
     };
     if (patch.fullName !== undefined) changes.full_name = patch.fullName;
@@ -64,7 +78,9 @@ export async function updateOwnProfile(db: Kysely<DB>, userId: string, patch: Pr
     if (patch.primaryPosition !== undefined || patch.positions !== undefined) {
       const primary = patch.primaryPosition ?? current.primary_position;
       if (patch.primaryPosition !== undefined) changes.primary_position = patch.primaryPosition;
-      changes.positions = serializeStringList(orderPositions(primary, patch.positions ?? stringListOrEmpty(current.positions)));
+      changes.positions = serializeStringList(
+        orderPositions(primary, patch.positions ?? stringListOrEmpty(current.positions)),
+      );
     }
     await trx.updateTable("profiles").set(changes).where("user_id", "=", userId).execute();
     if (patch.fullName !== undefined) {
@@ -78,12 +94,20 @@ export async function updateOwnProfile(db: Kysely<DB>, userId: string, patch: Pr
  * Records a newly stored photo and makes it the profile's, removing the previous photo's row. Returns the
  * previous photo's storage key (remove the object once this has committed), undefined when the profile is gone.
  */
-export async function replaceProfilePhoto(db: Kysely<DB>, userId: string, file: NewFile): Promise<{ previousKey: string | null } | undefined> {
+export async function replaceProfilePhoto(
+  db: Kysely<DB>,
+  userId: string,
+  file: NewFile,
+): Promise<{ previousKey: string | null } | undefined> {
   return inTransaction(db, async (trx) => {
     const current = await lockedProfile(trx, userId).executeTakeFirst();
     if (!current) return undefined;
     await insertFile(trx, file);
-    await trx.updateTable("profiles").set({ photo_file_id: file.id, updated_at: nowIso() }).where("user_id", "=", userId).execute();
+    await trx
+      .updateTable("profiles")
+      .set({ photo_file_id: file.id, updated_at: nowIso() })
+      .where("user_id", "=", userId)
+      .execute();
     const previousKey = current.photo_file_id ? await deleteFileRow(trx, current.photo_file_id) : null;
     return { previousKey };
   });
@@ -94,7 +118,11 @@ export async function removeProfilePhoto(db: Kysely<DB>, userId: string): Promis
   return inTransaction(db, async (trx) => {
     const current = await lockedProfile(trx, userId).executeTakeFirst();
     if (!current?.photo_file_id) return null;
-    await trx.updateTable("profiles").set({ photo_file_id: null, updated_at: nowIso() }).where("user_id", "=", userId).execute();
+    await trx
+      .updateTable("profiles")
+      .set({ photo_file_id: null, updated_at: nowIso() })
+      .where("user_id", "=", userId)
+      .execute();
     return deleteFileRow(trx, current.photo_file_id);
   });
 }

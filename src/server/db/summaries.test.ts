@@ -112,7 +112,12 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
     for (let i = 0; i < 3; i++) {
       const team = await createTeam(t.db, { name: `Team ${seed}-${i}` });
       teams.push(team);
-      const coach = await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: `Coach ${i}` });
+      const coach = await seedProfile(t.db, {
+        teamId: team.id,
+        role: "coach",
+        coachRole: "head",
+        fullName: `Coach ${i}`,
+      });
       coaches.set(team.id, coach.userId);
       const ids: string[] = [];
       for (let j = r.int(i === 0 ? 0 : 3, 9); j > 0; j--) {
@@ -136,7 +141,16 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
     for (const team of teams) {
       const ids: string[] = [];
       for (let k = r.int(1, 5); k > 0; k--) {
-        ids.push((await createTeamSession(t.db, { teamId: team.id, kind: r.pick(["practice", "game"] as const), date: `2025-09-${10 + k}`, createdBy: coaches.get(team.id)! })).id);
+        ids.push(
+          (
+            await createTeamSession(t.db, {
+              teamId: team.id,
+              kind: r.pick(["practice", "game"] as const),
+              date: `2025-09-${10 + k}`,
+              createdBy: coaches.get(team.id)!,
+            })
+          ).id,
+        );
       }
       sessions.set(team.id, ids);
     }
@@ -197,19 +211,48 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
     }
     // The world is not trivial: events, removals and partial attendance all happened.
     expect(all.reduce((n, s) => n + s.eventCount, 0)).toBeGreaterThan(100);
-    expect(await t.db.selectFrom("events").select("id").where("id", "in", recorded.map((e) => e.id)).execute()).not.toHaveLength(recorded.length);
+    expect(
+      await t.db
+        .selectFrom("events")
+        .select("id")
+        .where(
+          "id",
+          "in",
+          recorded.map((e) => e.id),
+        )
+        .execute(),
+    ).not.toHaveLength(recorded.length);
     expect(all.some((s) => s.attendancePercentage > 0 && s.attendancePercentage < 100)).toBe(true);
   });
 
   it("issues exactly one query whatever the number of players", async () => {
     const team = await createTeam(t.db, { name: "Counting" });
     const coach = await seedProfile(t.db, { teamId: team.id, role: "coach", fullName: "C" });
-    const sessionId = (await createTeamSession(t.db, { teamId: team.id, kind: "game", date: "2025-09-20", createdBy: coach.userId })).id;
+    const sessionId = (
+      await createTeamSession(t.db, { teamId: team.id, kind: "game", date: "2025-09-20", createdBy: coach.userId })
+    ).id;
     for (const size of [0, 1, 40]) {
-      while ((await t.db.selectFrom("profiles").select("user_id").where("team_id", "=", team.id).where("role", "=", "player").execute()).length < size) {
+      while (
+        (
+          await t.db
+            .selectFrom("profiles")
+            .select("user_id")
+            .where("team_id", "=", team.id)
+            .where("role", "=", "player")
+            .execute()
+        ).length < size
+      ) {
         const p = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "N", primaryPosition: "wr" });
         for (const eventType of ["Catch", "TD Catch", "Flag Pull"]) {
-          await recordEvent(t.db, { id: randomUUID(), teamId: team.id, playerId: p.userId, eventType, yards: 5, occurredAt: "2025-09-20T18:00:00.000Z", createdBy: coach.userId });
+          await recordEvent(t.db, {
+            id: randomUUID(),
+            teamId: team.id,
+            playerId: p.userId,
+            eventType,
+            yards: 5,
+            occurredAt: "2025-09-20T18:00:00.000Z",
+            createdBy: coach.userId,
+          });
         }
         await setAttendance(t.db, { sessionId, playerId: p.userId, present: true });
       }
@@ -222,11 +265,30 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
   it("gives a player whose data cannot be processed the blank summary, not a failed list", async () => {
     const team = await createTeam(t.db, { name: "Broken" });
     const coach = await seedProfile(t.db, { teamId: team.id, role: "coach", fullName: "C" });
-    const good = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "Good", primaryPosition: "qb", jerseyNumber: 7 });
+    const good = await seedProfile(t.db, {
+      teamId: team.id,
+      role: "player",
+      fullName: "Good",
+      primaryPosition: "qb",
+      jerseyNumber: 7,
+    });
     const badJson = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "Bad Json", jerseyNumber: 3 });
-    const badCount = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "Bad Count", primaryPosition: "rb" });
+    const badCount = await seedProfile(t.db, {
+      teamId: team.id,
+      role: "player",
+      fullName: "Bad Count",
+      primaryPosition: "rb",
+    });
     for (const p of [good, badJson, badCount]) {
-      await recordEvent(t.db, { id: randomUUID(), teamId: team.id, playerId: p.userId, eventType: "Pass TD", yards: 30, occurredAt: "2025-09-21T18:00:00.000Z", createdBy: coach.userId });
+      await recordEvent(t.db, {
+        id: randomUUID(),
+        teamId: team.id,
+        playerId: p.userId,
+        eventType: "Pass TD",
+        yards: 30,
+        occurredAt: "2025-09-21T18:00:00.000Z",
+        createdBy: coach.userId,
+      });
     }
     await t.db.updateTable("profiles").set({ positions: "{not json" }).where("user_id", "=", badJson.userId).execute();
     await t.db.updateTable("player_event_counts").set({ count: -3 }).where("player_id", "=", badCount.userId).execute();
@@ -235,9 +297,25 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
     const result = await teamPlayerSummaries(t.db, team.id, { onPlayerError: (id) => failed.push(id) });
     expect(failed.sort()).toEqual([badJson.userId, badCount.userId].sort());
     expect(result).toHaveLength(3);
-    expect(result[0]).toMatchObject({ id: good.userId, name: "Good", position: "qb", performanceScore: 8.1, eventCount: 1, jerseyNumber: 7 });
-    expect(result.find((s) => s.id === badJson.userId)).toEqual(blankPlayerSummary({ id: badJson.userId, fullName: "Bad Json", jerseyNumber: 3 }));
-    expect(result.find((s) => s.id === badCount.userId)).toMatchObject({ position: "unknown", positionGroup: "other", performanceScore: 0, eventCount: 0, attendancePercentage: 0, teamRanking: 10 });
+    expect(result[0]).toMatchObject({
+      id: good.userId,
+      name: "Good",
+      position: "qb",
+      performanceScore: 8.1,
+      eventCount: 1,
+      jerseyNumber: 7,
+    });
+    expect(result.find((s) => s.id === badJson.userId)).toEqual(
+      blankPlayerSummary({ id: badJson.userId, fullName: "Bad Json", jerseyNumber: 3 }),
+    );
+    expect(result.find((s) => s.id === badCount.userId)).toMatchObject({
+      position: "unknown",
+      positionGroup: "other",
+      performanceScore: 0,
+      eventCount: 0,
+      attendancePercentage: 0,
+      teamRanking: 10,
+    });
   });
 
   it("links a player's photo", async () => {
@@ -246,10 +324,27 @@ describe.each(testEngines())("team player summaries on $engine", ({ create }) =>
     const fileId = randomUUID();
     await t.db
       .insertInto("files")
-      .values({ id: fileId, team_id: team.id, owner_user_id: p.userId, kind: "photo", storage_key: `k/${fileId}`, mime: "image/webp", size: 10, width: 1, height: 1, created_at: new Date().toISOString() })
+      .values({
+        id: fileId,
+        team_id: team.id,
+        owner_user_id: p.userId,
+        kind: "photo",
+        storage_key: `k/${fileId}`,
+        mime: "image/webp",
+        size: 10,
+        width: 1,
+        height: 1,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     await t.db.updateTable("profiles").set({ photo_file_id: fileId }).where("user_id", "=", p.userId).execute();
     const [summary] = await teamPlayerSummaries(t.db, team.id);
-    expect(summary).toMatchObject({ id: p.userId, photoUrl: `/api/files/${fileId}`, eventCount: 0, lastActive: null, teamRanking: 1 });
+    expect(summary).toMatchObject({
+      id: p.userId,
+      photoUrl: `/api/files/${fileId}`,
+      eventCount: 0,
+      lastActive: null,
+      teamRanking: 1,
+    });
   });
 });

@@ -89,7 +89,11 @@ export function groupCounterRows<R extends CounterRow>(rows: readonly R[]): { ro
  * The docs/product.md §3 summary from a profile row and its aggregate: a malformed positions column or counter gives the
  * blank summary (docs/product.md §8).
  */
-export function summarizeRow(r: ProfileColumns, aggregate: PlayerAggregate, opts: SummaryErrorHandler = {}): PlayerSummary {
+export function summarizeRow(
+  r: ProfileColumns,
+  aggregate: PlayerAggregate,
+  opts: SummaryErrorHandler = {},
+): PlayerSummary {
   const onError = (error: unknown) => opts.onPlayerError?.(r.user_id, error);
   let profile: PlayerProfile;
   try {

@@ -59,6 +59,11 @@ export async function teamReferences(
 /** The ones of these event ids that another team's events already use. */
 export async function foreignEventIds(db: Kysely<DB>, teamId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("events").select("id").where("id", "in", ids).where("team_id", "<>", teamId).execute();
+  const rows = await db
+    .selectFrom("events")
+    .select("id")
+    .where("id", "in", ids)
+    .where("team_id", "<>", teamId)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }

@@ -46,7 +46,8 @@ export async function createTeamSession(
     createdBy: string;
   },
 ): Promise<TeamSession> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date)) throw new RangeError(`session date must be YYYY-MM-DD: ${JSON.stringify(s.date)}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date))
+    throw new RangeError(`session date must be YYYY-MM-DD: ${JSON.stringify(s.date)}`);
   const row = await db
     .insertInto("team_sessions")
     .values({
@@ -100,7 +101,11 @@ export async function deleteTeamSession(db: Kysely<DB>, key: { id: string; teamI
     if (engineOf(trx) === "postgres") find = find.forUpdate();
     if (!(await find.executeTakeFirst())) return false;
 
-    const marks = await trx.deleteFrom("attendance").where("session_id", "=", key.id).returning(["player_id", "present"]).execute();
+    const marks = await trx
+      .deleteFrom("attendance")
+      .where("session_id", "=", key.id)
+      .returning(["player_id", "present"])
+      .execute();
     for (const m of marks) await bumpAttendance(trx, m.player_id, -1, -Number(m.present));
     await trx.deleteFrom("team_sessions").where("id", "=", key.id).where("team_id", "=", key.teamId).execute();
     return true;
@@ -117,7 +122,11 @@ export interface SessionFields {
 }
 
 /** Writes a session's fields. Returns false when the team has no such session. */
-export async function updateTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }, next: SessionFields): Promise<boolean> {
+export async function updateTeamSession(
+  db: Kysely<DB>,
+  key: { id: string; teamId: string },
+  next: SessionFields,
+): Promise<boolean> {
   const row = await db
     .updateTable("team_sessions")
     .set(next)
@@ -135,7 +144,13 @@ export async function sessionDeleteImpact(
 ): Promise<{ marks: boolean; events: boolean }> {
   const [marks, events] = await Promise.all([
     db.selectFrom("attendance").select("player_id").where("session_id", "=", key.id).limit(1).execute(),
-    db.selectFrom("events").select("id").where("session_id", "=", key.id).where("team_id", "=", key.teamId).limit(1).execute(),
+    db
+      .selectFrom("events")
+      .select("id")
+      .where("session_id", "=", key.id)
+      .where("team_id", "=", key.teamId)
+      .limit(1)
+      .execute(),
   ]);
   return { marks: marks.length > 0, events: events.length > 0 };
 }

@@ -70,7 +70,15 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
       positions: ["cb", "safety"],
       coachRole: "head", // ignored for players
     });
-    expect(created).toMatchObject({ userId, teamId: team.id, role: "player", coachRole: null, jerseyNumber: 0, positions: ["cb", "safety"], photoFileId: null });
+    expect(created).toMatchObject({
+      userId,
+      teamId: team.id,
+      role: "player",
+      coachRole: null,
+      jerseyNumber: 0,
+      positions: ["cb", "safety"],
+      photoFileId: null,
+    });
     expect(created.joinedAt).toBe(created.createdAt);
     expect(await getProfile(t.db, userId)).toEqual(created);
     expect(await getProfile(t.db, "nobody")).toBeNull();
@@ -81,8 +89,20 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
   it("loads the signed-in user, showing the coach invite code to the head coach only", async () => {
     const team = await createTeam(t.db, { name: "Me" });
     const head = await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Head" });
-    const assistant = await seedProfile(t.db, { teamId: team.id, role: "coach", coachRole: "assistant", fullName: "Asst" });
-    const player = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "Play", jerseyNumber: 12, primaryPosition: "qb", positions: ["qb"] });
+    const assistant = await seedProfile(t.db, {
+      teamId: team.id,
+      role: "coach",
+      coachRole: "assistant",
+      fullName: "Asst",
+    });
+    const player = await seedProfile(t.db, {
+      teamId: team.id,
+      role: "player",
+      fullName: "Play",
+      jerseyNumber: 12,
+      primaryPosition: "qb",
+      positions: ["qb"],
+    });
     expect(await loadMe(t.db, head.userId)).toEqual({
       id: head.userId,
       email: `${head.userId}@example.test`,
@@ -111,7 +131,14 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
   it("deletes a user with everything that hangs off them", async () => {
     const team = await createTeam(t.db, { name: "Delete" });
     const p = await seedProfile(t.db, { teamId: team.id, role: "player", fullName: "Bye" });
-    await recordEvent(t.db, { id: randomUUID(), teamId: team.id, playerId: p.userId, eventType: "Sack", occurredAt: "2025-09-01T00:00:00.000Z", createdBy: p.userId });
+    await recordEvent(t.db, {
+      id: randomUUID(),
+      teamId: team.id,
+      playerId: p.userId,
+      eventType: "Sack",
+      occurredAt: "2025-09-01T00:00:00.000Z",
+      createdBy: p.userId,
+    });
     expect(await deleteUser(t.db, p.userId)).toBe(true);
     expect(await deleteUser(t.db, p.userId)).toBe(false);
     expect(await getProfile(t.db, p.userId)).toBeNull();
@@ -121,7 +148,12 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
   });
 
   it("stores contact messages", async () => {
-    const id = await saveContactMessage(t.db, { name: "V", email: "v@example.test", message: "Hello there, team!", ip: "203.0.113.1" });
+    const id = await saveContactMessage(t.db, {
+      name: "V",
+      email: "v@example.test",
+      message: "Hello there, team!",
+      ip: "203.0.113.1",
+    });
     const row = await t.db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
     expect(row).toMatchObject({ name: "V", email: "v@example.test", message: "Hello there, team!", ip: "203.0.113.1" });
   });

@@ -46,7 +46,13 @@ function normalizeCode(code: string): string {
 }
 
 function toTeam(r: TeamRecord): Team {
-  return { id: r.id, name: r.name, teamCode: r.team_code, coachInviteCode: r.coach_invite_code, createdAt: r.created_at };
+  return {
+    id: r.id,
+    name: r.name,
+    teamCode: r.team_code,
+    coachInviteCode: r.coach_invite_code,
+    createdAt: r.created_at,
+  };
 }
 
 function toProfile(r: ProfileRecord): Profile {

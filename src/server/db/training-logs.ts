@@ -9,7 +9,9 @@ import type { TrainingLogDto } from "#domain/api/player.js";
 import { nowIso } from "./engine.js";
 import type { DB, TrainingLogRecord } from "./schema.js";
 
-export function toTrainingLogDto(r: Pick<TrainingLogRecord, "id" | "date" | "activity_type" | "duration_minutes" | "intensity" | "notes">): TrainingLogDto {
+export function toTrainingLogDto(
+  r: Pick<TrainingLogRecord, "id" | "date" | "activity_type" | "duration_minutes" | "intensity" | "notes">,
+): TrainingLogDto {
   return {
     id: r.id,
     date: r.date,
@@ -105,6 +107,10 @@ export async function updateTrainingLog(
 
 /** Removes one of the player's own logs; false when the id is not theirs (or does not exist). */
 export async function deleteTrainingLog(db: Kysely<DB>, key: { id: string; playerId: string }): Promise<boolean> {
-  const result = await db.deleteFrom("training_logs").where("id", "=", key.id).where("player_id", "=", key.playerId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("training_logs")
+    .where("id", "=", key.id)
+    .where("player_id", "=", key.playerId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

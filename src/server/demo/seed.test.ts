@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSITION_KEYS } from "#domain/positions.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
-import { asObject, recountFromSource, storedTotals, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import {
+  asObject,
+  recountFromSource,
+  storedTotals,
+  testEngines,
+  type TestDatabase,
+} from "#tests/server/support/test-database.js";
 import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
 import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo, type DemoTeam } from "./seed.js";
 
@@ -32,7 +38,10 @@ describe.each(testEngines())("demo seed on $engine", ({ create }) => {
   });
 
   it("lets the demo coach sign in with the printed password", async () => {
-    const res = await new TestClient(app.app).post("/api/session", { email: DEMO_COACH_EMAIL, password: DEMO_PASSWORD });
+    const res = await new TestClient(app.app).post("/api/session", {
+      email: DEMO_COACH_EMAIL,
+      password: DEMO_PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ role: "coach", coachRole: "head" });
   });

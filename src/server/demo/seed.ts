@@ -30,16 +30,62 @@ const DEMO_ROSTER: ReadonlyArray<{ name: string; jersey: number; position: Posit
 
 /** What each position tends to produce in a session, as (event type, chance per snap, yards range). */
 const PRODUCTION: Record<PositionKey, ReadonlyArray<[EventType, number, [number, number]?]>> = {
-  qb: [["Pass Completion", 0.55, [4, 22]], ["Pass Incompletion", 0.3], ["Pass TD", 0.08, [8, 35]], ["Interception Thrown", 0.03], ["Rush Attempt", 0.08, [1, 12]]],
-  wr: [["Catch", 0.45, [4, 25]], ["TD Catch", 0.07, [8, 40]], ["Drop", 0.06], ["Flag Pull", 0.05]],
-  slot: [["Catch", 0.5, [3, 18]], ["TD Catch", 0.05, [6, 30]], ["Drop", 0.05], ["Rush Attempt", 0.05, [1, 9]]],
-  rb: [["Rush Attempt", 0.55, [1, 14]], ["Rush TD", 0.07, [3, 30]], ["Catch", 0.15, [2, 12]]],
-  te: [["Catch", 0.3, [3, 15]], ["TD Catch", 0.04, [5, 20]], ["Defensive Stop", 0.05]],
-  center: [["Catch", 0.1, [2, 8]], ["Penalty", 0.05], ["Defensive Stop", 0.05]],
-  cb: [["Flag Pull", 0.35], ["Interception", 0.07], ["Defensive Stop", 0.15], ["Penalty", 0.03]],
-  safety: [["Flag Pull", 0.35], ["Interception", 0.06], ["Defensive Stop", 0.2]],
-  lb: [["Flag Pull", 0.4], ["Defensive Stop", 0.25], ["Sack", 0.05], ["Interception", 0.02]],
-  rusher: [["Sack", 0.12], ["Flag Pull", 0.25], ["Defensive Stop", 0.15]],
+  qb: [
+    ["Pass Completion", 0.55, [4, 22]],
+    ["Pass Incompletion", 0.3],
+    ["Pass TD", 0.08, [8, 35]],
+    ["Interception Thrown", 0.03],
+    ["Rush Attempt", 0.08, [1, 12]],
+  ],
+  wr: [
+    ["Catch", 0.45, [4, 25]],
+    ["TD Catch", 0.07, [8, 40]],
+    ["Drop", 0.06],
+    ["Flag Pull", 0.05],
+  ],
+  slot: [
+    ["Catch", 0.5, [3, 18]],
+    ["TD Catch", 0.05, [6, 30]],
+    ["Drop", 0.05],
+    ["Rush Attempt", 0.05, [1, 9]],
+  ],
+  rb: [
+    ["Rush Attempt", 0.55, [1, 14]],
+    ["Rush TD", 0.07, [3, 30]],
+    ["Catch", 0.15, [2, 12]],
+  ],
+  te: [
+    ["Catch", 0.3, [3, 15]],
+    ["TD Catch", 0.04, [5, 20]],
+    ["Defensive Stop", 0.05],
+  ],
+  center: [
+    ["Catch", 0.1, [2, 8]],
+    ["Penalty", 0.05],
+    ["Defensive Stop", 0.05],
+  ],
+  cb: [
+    ["Flag Pull", 0.35],
+    ["Interception", 0.07],
+    ["Defensive Stop", 0.15],
+    ["Penalty", 0.03],
+  ],
+  safety: [
+    ["Flag Pull", 0.35],
+    ["Interception", 0.06],
+    ["Defensive Stop", 0.2],
+  ],
+  lb: [
+    ["Flag Pull", 0.4],
+    ["Defensive Stop", 0.25],
+    ["Sack", 0.05],
+    ["Interception", 0.02],
+  ],
+  rusher: [
+    ["Sack", 0.12],
+    ["Flag Pull", 0.25],
+    ["Defensive Stop", 0.15],
+  ],
 };
 
 const OPPONENTS = ["Eagles", "Mustangs", "Sharks", "Hornets", "Thunder", "Comets"];
@@ -79,7 +125,11 @@ export interface DemoTeam {
  * Seeds a demo team: a head coach, twelve players, six weeks of two practices and one game a week, with
  * attendance and position-typical events. Returns null when the database already holds a team.
  */
-export async function seedDemo(db: Kysely<DB>, auth: Auth, opts: { weeks?: number; seed?: number; today?: Date } = {}): Promise<DemoTeam | null> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  auth: Auth,
+  opts: { weeks?: number; seed?: number; today?: Date } = {},
+): Promise<DemoTeam | null> {
   const existing = await db.selectFrom("teams").select("id").limit(1).executeTakeFirst();
   if (existing) return null;
   const random = mulberry32(opts.seed ?? 2026);
@@ -88,7 +138,13 @@ export async function seedDemo(db: Kysely<DB>, auth: Auth, opts: { weeks?: numbe
 
   const coachId = await createUser(auth, "Dana Whitfield", DEMO_COACH_EMAIL);
   const team = await createTeam(db, { name: "Riverside Falcons" });
-  await createProfile(db, { userId: coachId, teamId: team.id, role: "coach", coachRole: "head", fullName: "Dana Whitfield" });
+  await createProfile(db, {
+    userId: coachId,
+    teamId: team.id,
+    role: "coach",
+    coachRole: "head",
+    fullName: "Dana Whitfield",
+  });
 
   const players: DemoTeam["players"] = [];
   for (const p of DEMO_ROSTER) {
@@ -110,7 +166,11 @@ export async function seedDemo(db: Kysely<DB>, auth: Auth, opts: { weeks?: numbe
   let events = 0;
   for (let week = weeks; week >= 1; week--) {
     // Two practices and a game each week, the latest game yesterday.
-    for (const [daysBack, kind] of [[5, "practice"], [3, "practice"], [1, "game"]] as const) {
+    for (const [daysBack, kind] of [
+      [5, "practice"],
+      [3, "practice"],
+      [1, "game"],
+    ] as const) {
       const day = new Date(today.getTime() - ((week - 1) * 7 + daysBack) * 86_400_000);
       const session = await createTeamSession(db, {
         teamId: team.id,

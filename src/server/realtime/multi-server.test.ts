@@ -49,7 +49,11 @@ async function waitUp(base: string) {
   }
 }
 
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 async function post(base: string, path: string, body: unknown, cookie?: string) {
   return fetch(`${base}${path}`, {
@@ -114,7 +118,11 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
 
   it("a session made on one server works on the other, and an event logged on one reaches the other's streams", async () => {
     const signup = await post(A, "/api/signup", {
-      role: "coach", fullName: "Server Coach", email: `coach-${randomUUID()}@example.com`, password: "two-servers-1", teamName: "Mirrors",
+      role: "coach",
+      fullName: "Server Coach",
+      email: `coach-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamName: "Mirrors",
     });
     expect(signup.status).toBe(201);
     const coachCookie = cookieOf(signup);
@@ -124,25 +132,43 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     expect(meOnB.status).toBe(200);
 
     const other = await post(B, "/api/signup", {
-      role: "coach", fullName: "Other Coach", email: `other-${randomUUID()}@example.com`, password: "two-servers-1", teamName: "Strangers",
+      role: "coach",
+      fullName: "Other Coach",
+      email: `other-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamName: "Strangers",
     });
     const otherCookie = cookieOf(other);
 
     const player = await post(B, "/api/signup", {
-      role: "player", fullName: "Relay Runner", email: `p-${randomUUID()}@example.com`, password: "two-servers-1",
-      teamCode: team.code, jerseyNumber: 9, primaryPosition: "rb",
+      role: "player",
+      fullName: "Relay Runner",
+      email: `p-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamCode: team.code,
+      jerseyNumber: 9,
+      primaryPosition: "rb",
     });
     const playerId = ((await player.json()) as { user: { id: string } }).user.id;
 
-    const streamOnB = await fetch(`${B}/api/team/stream`, { headers: { cookie: coachCookie, accept: "text/event-stream" } });
+    const streamOnB = await fetch(`${B}/api/team/stream`, {
+      headers: { cookie: coachCookie, accept: "text/event-stream" },
+    });
     expect(streamOnB.status).toBe(200);
-    const otherTeamStream = await fetch(`${B}/api/team/stream`, { headers: { cookie: otherCookie, accept: "text/event-stream" } });
+    const otherTeamStream = await fetch(`${B}/api/team/stream`, {
+      headers: { cookie: otherCookie, accept: "text/event-stream" },
+    });
     // Let both subscriptions settle before the write.
     await new Promise((r) => setTimeout(r, 300));
 
-    const logged = await post(A, "/api/team/events", {
-      events: [{ id: randomUUID(), playerId, eventType: "Rush TD", yards: 12, occurredAt: new Date().toISOString() }],
-    }, coachCookie);
+    const logged = await post(
+      A,
+      "/api/team/events",
+      {
+        events: [{ id: randomUUID(), playerId, eventType: "Rush TD", yards: 12, occurredAt: new Date().toISOString() }],
+      },
+      coachCookie,
+    );
     expect(logged.status).toBe(200);
 
     const [mine, theirs] = await Promise.all([nextChange(streamOnB, 3000), nextChange(otherTeamStream, 1500)]);

@@ -43,13 +43,25 @@ describe("the in-process team hub", () => {
     const hub = createMemoryHub();
     const closed: string[] = [];
     const got: TeamChange[] = [];
-    hub.subscribe("A", (c) => got.push(c), () => closed.push("a"));
-    hub.subscribe("B", (c) => got.push(c), () => closed.push("b"));
+    hub.subscribe(
+      "A",
+      (c) => got.push(c),
+      () => closed.push("a"),
+    );
+    hub.subscribe(
+      "B",
+      (c) => got.push(c),
+      () => closed.push("b"),
+    );
     await hub.close();
     expect(closed.sort()).toEqual(["a", "b"]);
     hub.publish("A", change("events"));
     expect(got).toEqual([]);
-    hub.subscribe("A", () => {}, () => closed.push("late"));
+    hub.subscribe(
+      "A",
+      () => {},
+      () => closed.push("late"),
+    );
     expect(closed).toContain("late");
     expect(hub.subscriberCount()).toBe(0);
     await hub.close();

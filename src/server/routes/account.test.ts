@@ -293,7 +293,9 @@ describe.each(testEngines())("request hygiene on $engine", ({ create }) => {
     const client = new TestClient(app, "10.9.9.9");
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await client.post("/api/session", { email: "nobody@example.com", password: "whatever-1" })).status);
+      statuses.push(
+        (await client.post("/api/session", { email: "nobody@example.com", password: "whatever-1" })).status,
+      );
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);

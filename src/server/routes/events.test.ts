@@ -26,7 +26,8 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
     app = createTestApp(database).app;
     a = await loggerTeam(app, "Falcons A");
     b = await loggerTeam(app, "Bears B", 1);
-    sessionA = (await a.head.post("/api/team/sessions", { kind: "game", date: "2026-10-03", opponent: "Eagles" })).body.session.id;
+    sessionA = (await a.head.post("/api/team/sessions", { kind: "game", date: "2026-10-03", opponent: "Eagles" })).body
+      .session.id;
     sessionB = (await b.head.post("/api/team/sessions", { kind: "practice", date: "2026-10-03" })).body.session.id;
   });
   afterAll(async () => database?.cleanup());
@@ -67,8 +68,12 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
 
   it("a single event replayed is a duplicate; an id twice in one batch is created then duplicate", async () => {
     const e = anEvent(playerA(0), { eventType: "Interception" });
-    expect((await a.head.post("/api/team/events", { events: [e] })).body.results).toEqual([{ id: e.id, status: "created" }]);
-    expect((await a.head.post("/api/team/events", { events: [e] })).body.results).toEqual([{ id: e.id, status: "duplicate" }]);
+    expect((await a.head.post("/api/team/events", { events: [e] })).body.results).toEqual([
+      { id: e.id, status: "created" },
+    ]);
+    expect((await a.head.post("/api/team/events", { events: [e] })).body.results).toEqual([
+      { id: e.id, status: "duplicate" },
+    ]);
 
     const twice = anEvent(playerA(1), { eventType: "Defensive Stop" });
     const res = await a.head.post("/api/team/events", { events: [twice, { ...twice }] });
@@ -81,7 +86,11 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
   it("times are stored normalised to UTC with milliseconds", async () => {
     const e = anEvent(playerA(2), { eventType: "Rush TD", yards: 3, occurredAt: "2026-01-10T09:30:00+02:00" });
     expect((await a.head.post("/api/team/events", { events: [e] })).status).toBe(200);
-    const row = await database.db.selectFrom("events").select("occurred_at").where("id", "=", e.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("events")
+      .select("occurred_at")
+      .where("id", "=", e.id)
+      .executeTakeFirstOrThrow();
     expect(row.occurred_at).toBe("2026-01-10T07:30:00.000Z");
   });
 
@@ -116,30 +125,82 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
 
   describe("validation: 400 with the error shape and nothing stored", () => {
     const cases: [string, () => unknown, (fields: Record<string, string>) => void][] = [
-      ["an unknown event type", () => ({ events: [anEvent(playerA(), { eventType: "Touchdown Dance" as never })] }), (f) =>
-        expect(f["events.0.eventType"]).toBe("Unknown event type.")],
-      ["yards on a type without yards", () => ({ events: [anEvent(playerA()), anEvent(playerA(), { eventType: "Flag Pull", yards: 5 })] }), (f) =>
-        expect(f["events.1.yards"]).toBe("Flag Pull does not take yards.")],
-      ["yards out of range", () => ({ events: [anEvent(playerA(), { yards: 151 })] }), (f) => expect(f["events.0.yards"]).toMatch(/between -99 and 150/)],
-      ["fractional yards", () => ({ events: [anEvent(playerA(), { yards: 2.5 })] }), (f) => expect(f["events.0.yards"]).toMatch(/whole/)],
-      ["a malformed event id", () => ({ events: [anEvent(playerA(), { id: "not-a-uuid" })] }), (f) => expect(f["events.0.id"]).toBe("Event id must be a UUID.")],
-      ["a malformed session id", () => ({ events: [anEvent(playerA(), { sessionId: "123" })] }), (f) => expect(f["events.0.sessionId"]).toBe("Session id must be a UUID.")],
-      ["a time in the future", () => ({ events: [anEvent(playerA(), { occurredAt: new Date(Date.now() + 10 * 60_000).toISOString() })] }), (f) =>
-        expect(f["events.0.occurredAt"]).toBe("That time is in the future.")],
-      ["a time before 2000", () => ({ events: [anEvent(playerA(), { occurredAt: "1999-12-31T23:59:59Z" })] }), (f) =>
-        expect(f["events.0.occurredAt"]).toBe("That time is before 2000.")],
-      ["a time that is not a time", () => ({ events: [anEvent(playerA(), { occurredAt: "yesterday" })] }), (f) => expect(f["events.0.occurredAt"]).toBeDefined()],
-      ["a time without a zone", () => ({ events: [anEvent(playerA(), { occurredAt: "2026-01-10T09:30:00" })] }), (f) => expect(f["events.0.occurredAt"]).toBeDefined()],
+      [
+        "an unknown event type",
+        () => ({ events: [anEvent(playerA(), { eventType: "Touchdown Dance" as never })] }),
+        (f) => expect(f["events.0.eventType"]).toBe("Unknown event type."),
+      ],
+      [
+        "yards on a type without yards",
+        () => ({ events: [anEvent(playerA()), anEvent(playerA(), { eventType: "Flag Pull", yards: 5 })] }),
+        (f) => expect(f["events.1.yards"]).toBe("Flag Pull does not take yards."),
+      ],
+      [
+        "yards out of range",
+        () => ({ events: [anEvent(playerA(), { yards: 151 })] }),
+        (f) => expect(f["events.0.yards"]).toMatch(/between -99 and 150/),
+      ],
+      [
+        "fractional yards",
+        () => ({ events: [anEvent(playerA(), { yards: 2.5 })] }),
+        (f) => expect(f["events.0.yards"]).toMatch(/whole/),
+      ],
+      [
+        "a malformed event id",
+        () => ({ events: [anEvent(playerA(), { id: "not-a-uuid" })] }),
+        (f) => expect(f["events.0.id"]).toBe("Event id must be a UUID."),
+      ],
+      [
+        "a malformed session id",
+        () => ({ events: [anEvent(playerA(), { sessionId: "123" })] }),
+        (f) => expect(f["events.0.sessionId"]).toBe("Session id must be a UUID."),
+      ],
+      [
+        "a time in the future",
+        () => ({ events: [anEvent(playerA(), { occurredAt: new Date(Date.now() + 10 * 60_000).toISOString() })] }),
+        (f) => expect(f["events.0.occurredAt"]).toBe("That time is in the future."),
+      ],
+      [
+        "a time before 2000",
+        () => ({ events: [anEvent(playerA(), { occurredAt: "1999-12-31T23:59:59Z" })] }),
+        (f) => expect(f["events.0.occurredAt"]).toBe("That time is before 2000."),
+      ],
+      [
+        "a time that is not a time",
+        () => ({ events: [anEvent(playerA(), { occurredAt: "yesterday" })] }),
+        (f) => expect(f["events.0.occurredAt"]).toBeDefined(),
+      ],
+      [
+        "a time without a zone",
+        () => ({ events: [anEvent(playerA(), { occurredAt: "2026-01-10T09:30:00" })] }),
+        (f) => expect(f["events.0.occurredAt"]).toBeDefined(),
+      ],
       ["no events", () => ({ events: [] }), (f) => expect(f["events"]).toBe("Send at least one event.")],
-      [`more than ${MAX_EVENTS_PER_REQUEST} events`, () => ({ events: Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => ({})) }), (f) =>
-        expect(f["events"]).toBe(`Send at most ${MAX_EVENTS_PER_REQUEST} events at a time.`)],
-      ["a player of another team", () => ({ events: [anEvent(playerA()), anEvent(b.players[0]!.me.id)] }), (f) =>
-        expect(f).toEqual({ "events.1.playerId": "This player is not on your team." })],
-      ["a coach as the player", () => ({ events: [anEvent(a.headMe.id)] }), (f) => expect(f).toEqual({ "events.0.playerId": "This player is not on your team." })],
-      ["a session of another team", () => ({ events: [anEvent(playerA(), { sessionId: sessionA }), anEvent(playerA(), { sessionId: sessionB })] }), (f) =>
-        expect(f).toEqual({ "events.1.sessionId": "This session is not your team's." })],
-      ["a session that does not exist", () => ({ events: [anEvent(playerA(), { sessionId: randomUUID() })] }), (f) =>
-        expect(f).toEqual({ "events.0.sessionId": "This session is not your team's." })],
+      [
+        `more than ${MAX_EVENTS_PER_REQUEST} events`,
+        () => ({ events: Array.from({ length: MAX_EVENTS_PER_REQUEST + 1 }, () => ({})) }),
+        (f) => expect(f["events"]).toBe(`Send at most ${MAX_EVENTS_PER_REQUEST} events at a time.`),
+      ],
+      [
+        "a player of another team",
+        () => ({ events: [anEvent(playerA()), anEvent(b.players[0]!.me.id)] }),
+        (f) => expect(f).toEqual({ "events.1.playerId": "This player is not on your team." }),
+      ],
+      [
+        "a coach as the player",
+        () => ({ events: [anEvent(a.headMe.id)] }),
+        (f) => expect(f).toEqual({ "events.0.playerId": "This player is not on your team." }),
+      ],
+      [
+        "a session of another team",
+        () => ({ events: [anEvent(playerA(), { sessionId: sessionA }), anEvent(playerA(), { sessionId: sessionB })] }),
+        (f) => expect(f).toEqual({ "events.1.sessionId": "This session is not your team's." }),
+      ],
+      [
+        "a session that does not exist",
+        () => ({ events: [anEvent(playerA(), { sessionId: randomUUID() })] }),
+        (f) => expect(f).toEqual({ "events.0.sessionId": "This session is not your team's." }),
+      ],
     ];
 
     it.each(cases)("%s", async (_name, body, checkFields) => {
@@ -178,7 +239,9 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
     const before = await eventCount(database);
     const totalsBefore = await countersMatchSource(database);
 
-    const single = await b.head.post("/api/team/events", { events: [{ ...anEvent(b.players[0]!.me.id), id: mine.id }] });
+    const single = await b.head.post("/api/team/events", {
+      events: [{ ...anEvent(b.players[0]!.me.id), id: mine.id }],
+    });
     expect(single.status).toBe(409);
     expect(single.body.error).toMatchObject({ code: "event_id_taken", message: EVENT_ID_TAKEN });
 
@@ -197,7 +260,10 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
   it("a full batch of 500 (the outbox catching up) is written in one request", async () => {
     const before = await eventCount(database, a.teamId);
     const events = Array.from({ length: MAX_EVENTS_PER_REQUEST }, (_, i) =>
-      anEvent(playerA(i % 3), i % 2 ? { eventType: "Flag Pull", yards: null } : { eventType: "Rush Attempt", yards: (i % 20) - 5 }),
+      anEvent(
+        playerA(i % 3),
+        i % 2 ? { eventType: "Flag Pull", yards: null } : { eventType: "Rush Attempt", yards: (i % 20) - 5 },
+      ),
     );
     const res = await a.head.post("/api/team/events", { events });
     expect(res.status).toBe(200);
@@ -221,11 +287,17 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
     const coaches = [a.head, a.assistant, coachC];
 
     // Events to delete during the storm.
-    const seed = Array.from({ length: 60 }, (_, i) => anEvent(playerA(i % 3), { eventType: i % 2 ? "Catch" : "Pass TD", yards: i }));
+    const seed = Array.from({ length: 60 }, (_, i) =>
+      anEvent(playerA(i % 3), { eventType: i % 2 ? "Catch" : "Pass TD", yards: i }),
+    );
     expect((await a.head.post("/api/team/events", { events: seed })).status).toBe(200);
 
     const fresh = Array.from({ length: 90 }, (_, i) =>
-      anEvent(playerA(i % 3), { eventType: ["Catch", "Flag Pull", "Rush TD", "Sack"][i % 4] as never, yards: i % 4 === 0 || i % 4 === 2 ? i : null, sessionId: i % 5 ? sessionA : null }),
+      anEvent(playerA(i % 3), {
+        eventType: ["Catch", "Flag Pull", "Rush TD", "Sack"][i % 4] as never,
+        yards: i % 4 === 0 || i % 4 === 2 ? i : null,
+        sessionId: i % 5 ? sessionA : null,
+      }),
     );
     // 60 deletes, 90 single events, 20 batches of 3 (overlapping the singles) and 30 replays of singles.
     const requests: (() => Promise<{ status: number }>)[] = [];
@@ -233,7 +305,8 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
       const coach = coaches[i % coaches.length]!;
       if (i < 60) requests.push(() => coach.delete(`/api/team/events/${seed[i]!.id}`));
       else if (i < 150) requests.push(() => coach.post("/api/team/events", { events: [fresh[i - 60]!] }));
-      else if (i < 170) requests.push(() => coach.post("/api/team/events", { events: fresh.slice((i - 150) * 3, (i - 150) * 3 + 3) }));
+      else if (i < 170)
+        requests.push(() => coach.post("/api/team/events", { events: fresh.slice((i - 150) * 3, (i - 150) * 3 + 3) }));
       else requests.push(() => coach.post("/api/team/events", { events: [fresh[i - 170]!] }));
     }
     // Interleave the kinds (a fixed shuffle) so deletes, singles and batches really overlap.
@@ -285,7 +358,9 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
       expect((await a.head.post("/api/team/events", { events: [mine] })).status).toBe(200);
       const del = await b.head.delete(`/api/team/events/${mine.id}`);
       expect(del.status).toBe(404);
-      expect(await database.db.selectFrom("events").select("id").where("id", "=", mine.id).executeTakeFirst()).toBeDefined();
+      expect(
+        await database.db.selectFrom("events").select("id").where("id", "=", mine.id).executeTakeFirst(),
+      ).toBeDefined();
       const post = await b.head.post("/api/team/events", { events: [anEvent(playerA())] });
       expect(post.status).toBe(400);
       expect(post.body.error.fields).toEqual({ "events.0.playerId": "This player is not on your team." });

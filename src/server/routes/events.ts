@@ -70,8 +70,10 @@ async function checkReferences(db: Kysely<DB>, teamId: string, events: readonly 
   const fields: Record<string, string> = {};
   events.forEach((e, i) => {
     if (!found.players.has(e.playerId)) fields[`events.${i}.playerId`] = "This player is not on your team.";
-    if (e.sessionId && !found.sessions.has(e.sessionId)) fields[`events.${i}.sessionId`] = "This session is not your team's.";
-    if (e.playId && !found.plays.has(e.playId)) fields[`events.${i}.playId`] = "This play is not in your team's playbook.";
+    if (e.sessionId && !found.sessions.has(e.sessionId))
+      fields[`events.${i}.sessionId`] = "This session is not your team's.";
+    if (e.playId && !found.plays.has(e.playId))
+      fields[`events.${i}.playId`] = "This play is not in your team's playbook.";
   });
   const bad = Object.values(fields);
   if (bad.length === 0) return;
@@ -80,7 +82,12 @@ async function checkReferences(db: Kysely<DB>, teamId: string, events: readonly 
 }
 
 /** Throws 409 when one of these ids is an event of another team (the caller may not learn anything more). */
-async function checkForeignIds(db: Kysely<DB>, teamId: string, events: readonly EventInput[], ids: string[]): Promise<void> {
+async function checkForeignIds(
+  db: Kysely<DB>,
+  teamId: string,
+  events: readonly EventInput[],
+  ids: string[],
+): Promise<void> {
   const taken = await foreignEventIds(db, teamId, ids);
   if (taken.size === 0) return;
   const fields: Record<string, string> = {};
@@ -138,7 +145,12 @@ export function eventRoutes() {
 
       if (results.some((r) => r.inserted)) hub.publish(viewer.teamId, changeNow("events"));
       return c.json(
-        { results: events.map((e, i) => ({ id: e.id, status: results[i]!.inserted ? ("created" as const) : ("duplicate" as const) })) },
+        {
+          results: events.map((e, i) => ({
+            id: e.id,
+            status: results[i]!.inserted ? ("created" as const) : ("duplicate" as const),
+          })),
+        },
         200,
       );
     })

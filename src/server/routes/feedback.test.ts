@@ -24,7 +24,10 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
     it("a coach gives feedback; the player sees it unread, newest first, and marks it read", async () => {
       const player = await signUpPlayer(app, a.me.team!.code);
       const before = heard.length;
-      const first = await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Technique", body: "  Sink your hips on the cut. " });
+      const first = await a.client.post(`/api/team/players/${player.me.id}/feedback`, {
+        category: "Technique",
+        body: "  Sink your hips on the cut. ",
+      });
       expect(first.status).toBe(201);
       expect(first.body.feedback).toEqual({
         id: expect.any(String),
@@ -36,12 +39,18 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       });
       expect(heard.slice(before)).toContain("feedback");
       await new Promise((r) => setTimeout(r, 5));
-      const second = await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Effort", body: "Great hustle today." });
+      const second = await a.client.post(`/api/team/players/${player.me.id}/feedback`, {
+        category: "Effort",
+        body: "Great hustle today.",
+      });
 
       const mine = await player.client.get("/api/me/feedback");
       expect(mine.status).toBe(200);
       expect(mine.body.unreadCount).toBe(2);
-      expect(mine.body.feedback.map((f: { id: string }) => f.id)).toEqual([second.body.feedback.id, first.body.feedback.id]);
+      expect(mine.body.feedback.map((f: { id: string }) => f.id)).toEqual([
+        second.body.feedback.id,
+        first.body.feedback.id,
+      ]);
       expect(mine.body.feedback.every((f: { read: boolean }) => !f.read)).toBe(true);
 
       const seen = heard.length;
@@ -59,7 +68,9 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       expect(coachView.body).toEqual(after.body);
       // The coach's player detail (another module) lists the same feedback.
       const detail = await a.client.get(`/api/team/players/${player.me.id}`);
-      expect(detail.body.feedback.map((f: { id: string }) => f.id)).toEqual(after.body.feedback.map((f: { id: string }) => f.id));
+      expect(detail.body.feedback.map((f: { id: string }) => f.id)).toEqual(
+        after.body.feedback.map((f: { id: string }) => f.id),
+      );
     });
 
     it("an assistant coach's feedback carries their name", async () => {
@@ -72,7 +83,10 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
         coachInviteCode: a.me.team!.coachInviteCode,
       });
       const player = await signUpPlayer(app, a.me.team!.code);
-      const res = await assistant.post(`/api/team/players/${player.me.id}/feedback`, { category: "Game IQ", body: "Read the safety." });
+      const res = await assistant.post(`/api/team/players/${player.me.id}/feedback`, {
+        category: "Game IQ",
+        body: "Read the safety.",
+      });
       expect(res.body.feedback.coachName).toBe("Alex Assistant");
     });
 
@@ -80,15 +94,24 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       const player = await signUpPlayer(app, a.me.team!.code);
       const res = await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Vibes", body: "  " });
       expect(res.status).toBe(400);
-      expect(res.body.error.fields).toEqual({ category: "Choose one of the listed categories.", body: "Write your feedback." });
-      const long = await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Other", body: "x".repeat(2001) });
+      expect(res.body.error.fields).toEqual({
+        category: "Choose one of the listed categories.",
+        body: "Write your feedback.",
+      });
+      const long = await a.client.post(`/api/team/players/${player.me.id}/feedback`, {
+        category: "Other",
+        body: "x".repeat(2001),
+      });
       expect(long.body.error.fields).toEqual({ body: "Feedback must be at most 2000 characters." });
       expect((await player.client.get("/api/me/feedback")).body).toEqual({ feedback: [], unreadCount: 0 });
     });
 
     it("another team's coach can neither give nor read a player's feedback; players cannot give any", async () => {
       const player = await signUpPlayer(app, a.me.team!.code);
-      await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Leadership", body: "Led the huddle." });
+      await a.client.post(`/api/team/players/${player.me.id}/feedback`, {
+        category: "Leadership",
+        body: "Led the huddle.",
+      });
       const path = `/api/team/players/${player.me.id}/feedback`;
 
       const give = await b.client.post(path, { category: "Effort", body: "From a rival coach" });
@@ -111,12 +134,17 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       expect((await a.client.get("/api/me/feedback")).status).toBe(403);
 
       // A coach's own team's coach (not a player) is not a feedback target either.
-      expect((await a.client.post(`/api/team/players/${a.me.id}/feedback`, { category: "Effort", body: "Me" })).status).toBe(404);
+      expect(
+        (await a.client.post(`/api/team/players/${a.me.id}/feedback`, { category: "Effort", body: "Me" })).status,
+      ).toBe(404);
     });
 
     it("a rival player reading their own feedback never sees another team's", async () => {
       const rival = await signUpPlayer(app, b.me.team!.code);
-      await b.client.post(`/api/team/players/${rival.me.id}/feedback`, { category: "Effort", body: "For the rival only" });
+      await b.client.post(`/api/team/players/${rival.me.id}/feedback`, {
+        category: "Effort",
+        body: "For the rival only",
+      });
       const player = await signUpPlayer(app, a.me.team!.code);
       expect((await player.client.get("/api/me/feedback")).body.feedback).toEqual([]);
       expect((await rival.client.get("/api/me/feedback")).body.feedback).toHaveLength(1);
@@ -137,13 +165,31 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       const logged = await a.client.post("/api/team/events", { events });
       expect(logged.status).toBe(200);
       for (let i = 0; i < 4; i++) {
-        await a.client.post(`/api/team/players/${player.me.id}/feedback`, { category: "Effort", body: `Note ${i + 1}` });
+        await a.client.post(`/api/team/players/${player.me.id}/feedback`, {
+          category: "Effort",
+          body: `Note ${i + 1}`,
+        });
         await new Promise((r) => setTimeout(r, 3));
       }
       const today = new Date().toISOString().slice(0, 10);
-      await player.client.post("/api/me/training-logs", { date: today, activityType: "Conditioning", durationMinutes: 40, intensity: 8 });
-      await player.client.post("/api/me/training-logs", { date: today, activityType: "Film study", durationMinutes: 20, intensity: 3 });
-      await player.client.post("/api/me/training-logs", { date: "2024-01-01", activityType: "Throwing", durationMinutes: 99, intensity: 3 });
+      await player.client.post("/api/me/training-logs", {
+        date: today,
+        activityType: "Conditioning",
+        durationMinutes: 40,
+        intensity: 8,
+      });
+      await player.client.post("/api/me/training-logs", {
+        date: today,
+        activityType: "Film study",
+        durationMinutes: 20,
+        intensity: 3,
+      });
+      await player.client.post("/api/me/training-logs", {
+        date: "2024-01-01",
+        activityType: "Throwing",
+        durationMinutes: 99,
+        intensity: 3,
+      });
 
       const res = await player.client.get("/api/me/dashboard");
       expect(res.status).toBe(200);
@@ -167,7 +213,10 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       expect(res.body.unreadFeedback).toBe(4);
 
       expect(res.body.thisWeek).toMatchObject({ weekStart: weekStartOf(today), minutes: 60, sessions: 2 });
-      expect(res.body.thisWeek.logs.map((l: { activityType: string }) => l.activityType).sort()).toEqual(["Conditioning", "Film study"]);
+      expect(res.body.thisWeek.logs.map((l: { activityType: string }) => l.activityType).sort()).toEqual([
+        "Conditioning",
+        "Film study",
+      ]);
     });
 
     it("counts days and weeks in the viewer's zone", async () => {

@@ -12,12 +12,15 @@ import { changeNow } from "../realtime/hub.js";
  * player reads the feedback their team's coaches gave them and marks it read. Team from the session only.
  */
 
-
 const PLAYER_NOT_FOUND = "That player";
 const FeedbackList = feedbackListResponseSchema.openapi("FeedbackList");
 
 const playerParams = z.object({
-  id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
 });
 
 const give = createRoute({
@@ -26,9 +29,15 @@ const give = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Give a player of the team feedback",
-  request: { params: playerParams, body: { required: true, content: { "application/json": { schema: createFeedbackSchema } } } },
+  request: {
+    params: playerParams,
+    body: { required: true, content: { "application/json": { schema: createFeedbackSchema } } },
+  },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: feedbackResponseSchema.openapi("FeedbackResponse") } } },
+    201: {
+      description: "Stored",
+      content: { "application/json": { schema: feedbackResponseSchema.openapi("FeedbackResponse") } },
+    },
     ...errorResponses(400, 401, 403, 404, 415),
   },
 });

@@ -42,7 +42,10 @@ export function fileRoutes() {
     if (!file) throw notFound(FILE_NOT_FOUND);
     const stored = await files.get(file.storage_key);
     if (!stored) {
-      log.warn({ fileId: file.id, storageKey: file.storage_key, reqId: c.get("requestId") }, "a file row points at no stored object");
+      log.warn(
+        { fileId: file.id, storageKey: file.storage_key, reqId: c.get("requestId") },
+        "a file row points at no stored object",
+      );
       throw notFound(FILE_NOT_FOUND);
     }
     return c.body(new Uint8Array(stored.bytes), 200, {

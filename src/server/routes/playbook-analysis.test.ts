@@ -23,7 +23,14 @@ type App = ReturnType<typeof createTestApp>["app"];
  * The definitions, written out again (not imported from domain/playbook.ts), applied one event at a time to
  * the rows of the events table: every figure the API gives must equal this recount.
  */
-const OFFENSE_SNAPS = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown", "Rush Attempt", "Rush TD"];
+const OFFENSE_SNAPS = [
+  "Pass Completion",
+  "Pass Incompletion",
+  "Pass TD",
+  "Interception Thrown",
+  "Rush Attempt",
+  "Rush TD",
+];
 const DEFENSE_SNAPS = ["Flag Pull", "Sack", "Interception", "Defensive Stop"];
 const ATTEMPTS = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown"];
 const COMPLETIONS = ["Pass Completion", "Pass TD"];
@@ -96,19 +103,17 @@ async function readSource(db: TestDatabase["db"], teamId: string) {
       ])
       .where("e.team_id", "=", teamId)
       .execute()
-  ).map(
-    (r): SourceEvent => ({
-      id: r.id,
-      playId: r.play_id,
-      eventType: r.event_type,
-      yards: r.yards === null ? null : Number(r.yards),
-      occurredAt: r.occurred_at,
-      playerId: r.player_id,
-      playerName: r.full_name,
-      position: effectivePosition({ primaryPosition: r.primary_position, positions: parseList(r.positions) }),
-      session: r.kind && r.date ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,
-    }),
-  );
+  ).map((r): SourceEvent => ({
+    id: r.id,
+    playId: r.play_id,
+    eventType: r.event_type,
+    yards: r.yards === null ? null : Number(r.yards),
+    occurredAt: r.occurred_at,
+    playerId: r.player_id,
+    playerName: r.full_name,
+    position: effectivePosition({ primaryPosition: r.primary_position, positions: parseList(r.positions) }),
+    session: r.kind && r.date ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,
+  }));
   const plays = (await db.selectFrom("plays").selectAll().where("team_id", "=", teamId).execute()).map(
     (p): SourcePlay => ({
       id: p.id,
@@ -167,7 +172,8 @@ function bruteRow(play: SourcePlay, tagged: SourceEvent[]): PlaybookAnalysisRow 
   };
 }
 
-const byName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+const byName = (a: string, b: string) =>
+  a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
 
 function bruteAnalysis(source: { events: SourceEvent[]; plays: SourcePlay[] }, f: Filters): PlaybookAnalysisResponse {
   const windowed = source.events.filter((e) => inWindow(e, f));
@@ -177,7 +183,8 @@ function bruteAnalysis(source: { events: SourceEvent[]; plays: SourcePlay[] }, f
     .filter(({ p, tagged }) => !p.archived || tagged.length > 0)
     .map(({ p, tagged }) => bruteRow(p, tagged))
     .sort((a, b) => b.timesRun - a.timesRun || byName(a.name, b.name) || (a.playId < b.playId ? -1 : 1));
-  const snaps = f.side === "offense" ? OFFENSE_SNAPS : f.side === "defense" ? DEFENSE_SNAPS : [...OFFENSE_SNAPS, ...DEFENSE_SNAPS];
+  const snaps =
+    f.side === "offense" ? OFFENSE_SNAPS : f.side === "defense" ? DEFENSE_SNAPS : [...OFFENSE_SNAPS, ...DEFENSE_SNAPS];
   const untaggedEvents = windowed.filter((e) => e.playId === null && snaps.includes(e.eventType)).length;
   return { plays: rows, untaggedEvents };
 }
@@ -304,7 +311,9 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
       const eventType = r.pick(ANY_EVENT_TYPES);
       // Some events share a time with the previous one (the drill-down pages by time, then id).
       const occurredAt =
-        i > 0 && r.chance(0.05) ? events[i - 1]!.occurredAt : new Date(start + Math.floor(r.next() * span)).toISOString();
+        i > 0 && r.chance(0.05)
+          ? events[i - 1]!.occurredAt
+          : new Date(start + Math.floor(r.next() * span)).toISOString();
       events.push({
         id: randomUUID(),
         teamId,
@@ -380,10 +389,13 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
     { from: "2026-01-01" },
   ];
 
-  it.each(FIXED.map((f) => [JSON.stringify(f), f] as const))("every figure equals a recount from the events table: %s", async (_label, f) => {
-    const source = await readSource(database.db, a.teamId);
-    expect(await analysis(a.coach.client, f)).toEqual(bruteAnalysis(source, f));
-  });
+  it.each(FIXED.map((f) => [JSON.stringify(f), f] as const))(
+    "every figure equals a recount from the events table: %s",
+    async (_label, f) => {
+      const source = await readSource(database.db, a.teamId);
+      expect(await analysis(a.coach.client, f)).toEqual(bruteAnalysis(source, f));
+    },
+  );
 
   it("every figure equals a recount under 25 random filter combinations", async () => {
     const source = await readSource(database.db, a.teamId);
@@ -434,7 +446,11 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
     }
   });
 
-  it.each([{}, { kind: "game" }, { side: "defense", from: "2025-03-04", to: "2025-03-16", tzOffset: -600 }] as Filters[])(
+  it.each([
+    {},
+    { kind: "game" },
+    { side: "defense", from: "2025-03-04", to: "2025-03-16", tzOffset: -600 },
+  ] as Filters[])(
     "the drill-down pages through exactly the play's events, and its totals equal the row (%j)",
     async (f) => {
       const source = await readSource(database.db, a.teamId);
@@ -531,7 +547,9 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
         expect(res.status).toBe(400);
         expect(res.body.error.fields.limit).toBe("limit must be a whole number from 1 to 100.");
       }
-      const res = await a.coach.client.get(`/api/team/playbook-analysis/${play}/events?kind=game&from=2025-03-09&to=2025-03-01`);
+      const res = await a.coach.client.get(
+        `/api/team/playbook-analysis/${play}/events?kind=game&from=2025-03-09&to=2025-03-01`,
+      );
       expect(res.status).toBe(400);
     });
 

@@ -16,7 +16,6 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
  * session, and a play that is not the team's is a 404. The metric definitions are in domain/playbook.ts.
  */
 
-
 const playIdParam = z.object({
   playId: z.uuid({ error: "Play id must be a UUID." }).openapi({ param: { name: "playId", in: "path" } }),
 });
@@ -33,7 +32,10 @@ const analysisRoute = createRoute({
     "a session the day it happened in the zone tzOffset (minutes east of UTC).",
   request: { query: playbookAnalysisQuerySchema },
   responses: {
-    200: { description: "The plays' figures", content: { "application/json": { schema: playbookAnalysisResponseSchema } } },
+    200: {
+      description: "The plays' figures",
+      content: { "application/json": { schema: playbookAnalysisResponseSchema } },
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -46,7 +48,10 @@ const drillDownRoute = createRoute({
   summary: "One play's figures, its tagged events a page at a time (newest first), and its players' totals",
   request: { params: playIdParam, query: playEventsQuerySchema },
   responses: {
-    200: { description: "The drill-down", content: { "application/json": { schema: playAnalysisEventsResponseSchema } } },
+    200: {
+      description: "The drill-down",
+      content: { "application/json": { schema: playAnalysisEventsResponseSchema } },
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -68,7 +73,10 @@ export function playbookAnalysisRoutes() {
         const message = "That cursor is not valid; start again from the first page.";
         throw new ApiError(400, "invalid_input", message, { cursor: message });
       }
-      const result = await playDrillDown(c.get("services").database.db, viewer.teamId, playId, window, { before, limit });
+      const result = await playDrillDown(c.get("services").database.db, viewer.teamId, playId, window, {
+        before,
+        limit,
+      });
       if (!result) throw notFound("That play");
       const { more, ...body } = result;
       const last = body.events.at(-1);

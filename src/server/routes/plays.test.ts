@@ -5,7 +5,13 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeKind } from "#domain/api/logger.js";
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "#domain/api/player.js";
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_MISSING,
+  UPLOAD_TOO_LARGE,
+  UPLOAD_WRONG_TYPE,
+} from "#domain/api/player.js";
 import { PLAY_ARCHIVED, PLAY_NAME_TAKEN, type PlayDto, type PlaysResponse } from "#domain/api/plays.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
@@ -102,12 +108,42 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       ["an 81-character name", { name: long(81), side: "offense" }, "name", "Name must be at most 80 characters."],
       ["no side", { name: "X" }, "side", "Choose offense or defense."],
       ["an unknown side", { name: "X", side: "special" }, "side", "Choose offense or defense."],
-      ["an 81-character formation", { name: "X", side: "offense", formation: long(81) }, "formation", "Formation must be at most 80 characters."],
-      ["a blank tag", { name: "X", side: "offense", tags: ["ok", "  "] }, "tags.1", "Each tag must be 1 to 24 characters."],
-      ["a 25-character tag", { name: "X", side: "offense", tags: [long(25)] }, "tags.0", "Each tag must be 1 to 24 characters."],
-      ["13 different tags", { name: "X", side: "offense", tags: Array.from({ length: 13 }, (_, i) => `t${i}`) }, "tags", "At most 12 tags."],
-      ["tags that are not a list", { name: "X", side: "offense", tags: "quick" }, "tags", "Tags must be a list of text."],
-      ["2001 characters of notes", { name: "X", side: "offense", notes: long(2001) }, "notes", "Notes must be at most 2000 characters."],
+      [
+        "an 81-character formation",
+        { name: "X", side: "offense", formation: long(81) },
+        "formation",
+        "Formation must be at most 80 characters.",
+      ],
+      [
+        "a blank tag",
+        { name: "X", side: "offense", tags: ["ok", "  "] },
+        "tags.1",
+        "Each tag must be 1 to 24 characters.",
+      ],
+      [
+        "a 25-character tag",
+        { name: "X", side: "offense", tags: [long(25)] },
+        "tags.0",
+        "Each tag must be 1 to 24 characters.",
+      ],
+      [
+        "13 different tags",
+        { name: "X", side: "offense", tags: Array.from({ length: 13 }, (_, i) => `t${i}`) },
+        "tags",
+        "At most 12 tags.",
+      ],
+      [
+        "tags that are not a list",
+        { name: "X", side: "offense", tags: "quick" },
+        "tags",
+        "Tags must be a list of text.",
+      ],
+      [
+        "2001 characters of notes",
+        { name: "X", side: "offense", notes: long(2001) },
+        "notes",
+        "Notes must be at most 2000 characters.",
+      ],
     ])("refuses %s with a 400 beside the field, storing nothing", async (_label, body, field, message) => {
       const before = (await list(a.head, "?includeArchived=true")).length;
       const res = await a.head.post("/api/team/plays", body);
@@ -119,14 +155,25 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
 
     it("accepts 12 tags after duplicates are dropped, and names and tags of exactly the limits", async () => {
       const tags = [...Array.from({ length: 12 }, (_, i) => `tag${i}`), "TAG0", "Tag11"];
-      const play = await newPlay(a.head, { name: unique("x".repeat(70)), tags, formation: "f".repeat(80), notes: "n".repeat(2000) });
+      const play = await newPlay(a.head, {
+        name: unique("x".repeat(70)),
+        tags,
+        formation: "f".repeat(80),
+        notes: "n".repeat(2000),
+      });
       expect(play.tags).toHaveLength(12);
-      const exact = await newPlay(a.head, { name: `${"y".repeat(76)}${String(++n).padStart(4, "0")}`, tags: ["z".repeat(24)] });
+      const exact = await newPlay(a.head, {
+        name: `${"y".repeat(76)}${String(++n).padStart(4, "0")}`,
+        tags: ["z".repeat(24)],
+      });
       expect(exact.name).toHaveLength(80);
     });
 
     it("refuses a body that is not JSON", async () => {
-      const res = await a.head.request("POST", "/api/team/plays", { body: "{nope", headers: { "content-type": "application/json" } });
+      const res = await a.head.request("POST", "/api/team/plays", {
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBeDefined();
     });
@@ -138,7 +185,11 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       await newPlay(a.head, { name });
       const res = await a.assistant.post("/api/team/plays", { name: `  ${name.toUpperCase()} `, side: "defense" });
       expect(res.status).toBe(409);
-      expect(res.body.error).toEqual({ code: "play_name_taken", message: PLAY_NAME_TAKEN, fields: { name: PLAY_NAME_TAKEN } });
+      expect(res.body.error).toEqual({
+        code: "play_name_taken",
+        message: PLAY_NAME_TAKEN,
+        fields: { name: PLAY_NAME_TAKEN },
+      });
     });
 
     it("another team may use the name", async () => {
@@ -156,7 +207,9 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       expect(back.status).toBe(409);
       expect(back.body.error.fields.name).toBe(PLAY_NAME_TAKEN);
       // Renaming the archived play frees it to come back.
-      expect((await a.head.request("PATCH", `/api/team/plays/${old.id}`, { json: { name: `${name} (old)` } })).status).toBe(200);
+      expect(
+        (await a.head.request("PATCH", `/api/team/plays/${old.id}`, { json: { name: `${name} (old)` } })).status,
+      ).toBe(200);
       const ok = await a.head.post(`/api/team/plays/${old.id}/unarchive`);
       expect(ok.status).toBe(200);
       expect(ok.body.play).toMatchObject({ archived: false, name: `${name} (old)` });
@@ -166,10 +219,14 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     it("renaming onto another current play's name is a 409; changing only the case of its own name is fine", async () => {
       const first = await newPlay(a.head, { name: unique("Post") });
       const second = await newPlay(a.head, { name: unique("Corner") });
-      const clash = await a.head.request("PATCH", `/api/team/plays/${second.id}`, { json: { name: first.name.toUpperCase() } });
+      const clash = await a.head.request("PATCH", `/api/team/plays/${second.id}`, {
+        json: { name: first.name.toUpperCase() },
+      });
       expect(clash.status).toBe(409);
       expect(clash.body.error.fields.name).toBe(PLAY_NAME_TAKEN);
-      const recased = await a.head.request("PATCH", `/api/team/plays/${second.id}`, { json: { name: second.name.toUpperCase() } });
+      const recased = await a.head.request("PATCH", `/api/team/plays/${second.id}`, {
+        json: { name: second.name.toUpperCase() },
+      });
       expect(recased.status).toBe(200);
       expect(recased.body.play.name).toBe(second.name.toUpperCase());
     });
@@ -177,7 +234,9 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     it("concurrent creates of one name make exactly one play", async () => {
       const name = unique("Race");
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => (i % 2 ? a.head : a.assistant).post("/api/team/plays", { name, side: "offense" })),
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? a.head : a.assistant).post("/api/team/plays", { name, side: "offense" }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       expect((await list(a.head)).filter((p) => p.name === name)).toHaveLength(1);
@@ -188,7 +247,9 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     it("changes only the fields sent and moves updatedAt; an empty or same-value patch changes nothing", async () => {
       const play = await newPlay(a.head, { formation: "Bunch", tags: ["quick"], notes: "n" });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const res = await a.head.request("PATCH", `/api/team/plays/${play.id}`, { json: { side: "defense", tags: ["Blitz", "blitz"] } });
+      const res = await a.head.request("PATCH", `/api/team/plays/${play.id}`, {
+        json: { side: "defense", tags: ["Blitz", "blitz"] },
+      });
       expect(res.status).toBe(200);
       const updated = res.body.play as PlayDto;
       expect(updated).toEqual({ ...play, side: "defense", tags: ["Blitz"], updatedAt: expect.any(String) });
@@ -206,14 +267,21 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
 
     it("validates like create", async () => {
       const play = await newPlay(a.head);
-      const res = await a.head.request("PATCH", `/api/team/plays/${play.id}`, { json: { name: "", tags: ["x".repeat(25)] } });
+      const res = await a.head.request("PATCH", `/api/team/plays/${play.id}`, {
+        json: { name: "", tags: ["x".repeat(25)] },
+      });
       expect(res.status).toBe(400);
-      expect(res.body.error.fields).toMatchObject({ name: "Name is required.", "tags.0": "Each tag must be 1 to 24 characters." });
+      expect(res.body.error.fields).toMatchObject({
+        name: "Name is required.",
+        "tags.0": "Each tag must be 1 to 24 characters.",
+      });
     });
 
     it("an id that is not a UUID is a 400; an unknown one a 404", async () => {
       expect((await a.head.request("PATCH", "/api/team/plays/nope", { json: { name: "x" } })).status).toBe(400);
-      expect((await a.head.request("PATCH", `/api/team/plays/${randomUUID()}`, { json: { name: "x" } })).status).toBe(404);
+      expect((await a.head.request("PATCH", `/api/team/plays/${randomUUID()}`, { json: { name: "x" } })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -257,8 +325,16 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
 
       const now = Date.now();
       const t = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
-      await logEvent(coach.head, player, { eventType: "Pass Completion", playId: plays.charlie!.id, occurredAt: t(50) });
-      await logEvent(coach.head, player, { eventType: "Pass Completion", playId: plays.charlie!.id, occurredAt: t(10) });
+      await logEvent(coach.head, player, {
+        eventType: "Pass Completion",
+        playId: plays.charlie!.id,
+        occurredAt: t(50),
+      });
+      await logEvent(coach.head, player, {
+        eventType: "Pass Completion",
+        playId: plays.charlie!.id,
+        occurredAt: t(10),
+      });
       await logEvent(coach.head, player, { eventType: "Rush Attempt", playId: plays.echo!.id, occurredAt: t(30) });
       // An untagged event and another team's events change nothing.
       await logEvent(coach.head, player, { eventType: "Rush Attempt", occurredAt: t(1) });
@@ -275,7 +351,11 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       const e = await logEvent(a.head, player, { eventType: "Pass TD", yards: 30 });
       const first = await newPlay(a.head);
       const second = await newPlay(a.head);
-      const before = await database.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", player).execute();
+      const before = await database.db
+        .selectFrom("player_event_counts")
+        .selectAll()
+        .where("player_id", "=", player)
+        .execute();
 
       const kinds = await published(a.teamId, async () => {
         const tagged = await a.head.request("PATCH", `/api/team/events/${e.id}/play`, { json: { playId: first.id } });
@@ -284,16 +364,26 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       });
       expect(kinds).toContain("events");
 
-      const moved = await a.assistant.request("PATCH", `/api/team/events/${e.id}/play`, { json: { playId: second.id } });
+      const moved = await a.assistant.request("PATCH", `/api/team/events/${e.id}/play`, {
+        json: { playId: second.id },
+      });
       expect(moved.body).toEqual({ event: { id: e.id, playId: second.id } });
-      const row = await database.db.selectFrom("events").select("play_id").where("id", "=", e.id).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("events")
+        .select("play_id")
+        .where("id", "=", e.id)
+        .executeTakeFirstOrThrow();
       expect(row.play_id).toBe(second.id);
       expect((await list(a.head)).find((p) => p.id === second.id)?.lastUsedAt).toBe(e.occurredAt);
       expect((await list(a.head)).find((p) => p.id === first.id)?.lastUsedAt).toBeNull();
 
       const cleared = await a.head.request("PATCH", `/api/team/events/${e.id}/play`, { json: { playId: null } });
       expect(cleared.body).toEqual({ event: { id: e.id, playId: null } });
-      const after = await database.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", player).execute();
+      const after = await database.db
+        .selectFrom("player_event_counts")
+        .selectAll()
+        .where("player_id", "=", player)
+        .execute();
       expect(after).toEqual(before);
     });
 
@@ -306,13 +396,23 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
 
       const refused = await a.head.request("PATCH", `/api/team/events/${other.id}/play`, { json: { playId: play.id } });
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toEqual({ code: "play_archived", message: PLAY_ARCHIVED, fields: { playId: PLAY_ARCHIVED } });
-      const row = await database.db.selectFrom("events").select("play_id").where("id", "=", other.id).executeTakeFirstOrThrow();
+      expect(refused.body.error).toEqual({
+        code: "play_archived",
+        message: PLAY_ARCHIVED,
+        fields: { playId: PLAY_ARCHIVED },
+      });
+      const row = await database.db
+        .selectFrom("events")
+        .select("play_id")
+        .where("id", "=", other.id)
+        .executeTakeFirstOrThrow();
       expect(row.play_id).toBeNull();
 
       const same = await a.head.request("PATCH", `/api/team/events/${kept.id}/play`, { json: { playId: play.id } });
       expect(same.status).toBe(200);
-      expect((await a.head.request("PATCH", `/api/team/events/${kept.id}/play`, { json: { playId: null } })).status).toBe(200);
+      expect(
+        (await a.head.request("PATCH", `/api/team/events/${kept.id}/play`, { json: { playId: null } })).status,
+      ).toBe(200);
     });
 
     it("only the caller's team's events and plays: anything else is a 404 and changes nothing", async () => {
@@ -333,7 +433,11 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
         expect(res.status).toBe(404);
         expect(res.body.error.message).toBe(message);
       }
-      const rows = await database.db.selectFrom("events").select(["id", "play_id"]).where("id", "in", [mine.id, theirs.id]).execute();
+      const rows = await database.db
+        .selectFrom("events")
+        .select(["id", "play_id"])
+        .where("id", "in", [mine.id, theirs.id])
+        .execute();
       expect(rows.every((r) => r.play_id === null)).toBe(true);
     });
 
@@ -344,13 +448,17 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
         expect(res.status).toBe(400);
         expect(res.body.error.fields.playId).toBeDefined();
       }
-      expect((await a.head.request("PATCH", "/api/team/events/not-a-uuid/play", { json: { playId: null } })).status).toBe(400);
+      expect(
+        (await a.head.request("PATCH", "/api/team/events/not-a-uuid/play", { json: { playId: null } })).status,
+      ).toBe(400);
     });
   });
 
   describe("diagrams", () => {
     const image = (width = 48, height = 32) =>
-      sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 60 } } }).png().toBuffer();
+      sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 60 } } })
+        .png()
+        .toBuffer();
     function form(bytes: Uint8Array, name = "diagram.png", type = "image/png") {
       const body = new FormData();
       body.set(UPLOAD_FIELD, new Blob([new Uint8Array(bytes)], { type }), name);
@@ -363,7 +471,10 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     }
     const fileIdOf = (url: string) => url.split("/").at(-1)!;
     async function fileCount() {
-      const row = await database.db.selectFrom("files").select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("files")
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     }
 
@@ -408,7 +519,11 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       expect(await fileRow(fileIdOf(second.body.diagramUrl))).toBeUndefined();
       expect(await services.files.get(newKey)).toBeNull();
       // Removing again is harmless and publishes nothing.
-      expect(await published(a.teamId, async () => expect((await a.head.delete(`/api/team/plays/${play.id}/diagram`)).status).toBe(204))).toEqual([]);
+      expect(
+        await published(a.teamId, async () =>
+          expect((await a.head.delete(`/api/team/plays/${play.id}/diagram`)).status).toBe(204),
+        ),
+      ).toEqual([]);
     });
 
     it("refuses what is not an image (415), no file (400), more than 5 MB (413) and a JSON body (415), storing nothing", async () => {
@@ -444,15 +559,23 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
   describe("live updates", () => {
     it("play writes publish plays; a re-tag publishes events", async () => {
       const play = await newPlay(a.head);
-      expect(await published(a.teamId, () => a.head.post("/api/team/plays", { name: unique("Live"), side: "offense" }))).toEqual(["plays"]);
-      expect(await published(a.teamId, () => a.head.request("PATCH", `/api/team/plays/${play.id}`, { json: { notes: "new" } }))).toEqual([
-        "plays",
-      ]);
+      expect(
+        await published(a.teamId, () => a.head.post("/api/team/plays", { name: unique("Live"), side: "offense" })),
+      ).toEqual(["plays"]);
+      expect(
+        await published(a.teamId, () =>
+          a.head.request("PATCH", `/api/team/plays/${play.id}`, { json: { notes: "new" } }),
+        ),
+      ).toEqual(["plays"]);
       expect(await published(a.teamId, () => a.head.post(`/api/team/plays/${play.id}/archive`))).toEqual(["plays"]);
       expect(await published(a.teamId, () => a.head.post(`/api/team/plays/${play.id}/unarchive`))).toEqual(["plays"]);
       // A refused write publishes nothing, and nothing reaches another team.
-      expect(await published(a.teamId, () => a.head.post("/api/team/plays", { name: play.name, side: "offense" }))).toEqual([]);
-      expect(await published(b.teamId, () => a.head.post("/api/team/plays", { name: unique("Quiet"), side: "offense" }))).toEqual([]);
+      expect(
+        await published(a.teamId, () => a.head.post("/api/team/plays", { name: play.name, side: "offense" })),
+      ).toEqual([]);
+      expect(
+        await published(b.teamId, () => a.head.post("/api/team/plays", { name: unique("Quiet"), side: "offense" })),
+      ).toEqual([]);
     });
   });
 
@@ -468,9 +591,13 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     expect(paths["/api/team/plays/{id}/diagram"].post.requestBody.content["multipart/form-data"]).toBeDefined();
     expect(paths["/api/team/plays/{id}/diagram"].delete).toBeDefined();
     expect(paths["/api/team/events/{id}/play"].patch).toBeDefined();
-    expect(paths["/api/team/playbook-analysis"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
-      ["from", "kind", "side", "to", "tzOffset"],
-    );
+    expect(paths["/api/team/playbook-analysis"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "from",
+      "kind",
+      "side",
+      "to",
+      "tzOffset",
+    ]);
     expect(paths["/api/team/playbook-analysis/{playId}/events"].get).toBeDefined();
   });
 
@@ -518,7 +645,11 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
       }
       const mine = (await list(a.head)).find((p) => p.id === aPlay.id);
       expect(mine).toMatchObject({ name: aPlay.name, archived: false, lastUsedAt: aEvent && expect.any(String) });
-      const row = await database.db.selectFrom("events").select("play_id").where("id", "=", aEvent.id).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("events")
+        .select("play_id")
+        .where("id", "=", aEvent.id)
+        .executeTakeFirstOrThrow();
       expect(row.play_id).toBe(aPlay.id);
     });
   });

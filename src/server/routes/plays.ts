@@ -38,7 +38,6 @@ import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "..
  * that does not exist (404). Every write tells the team's open screens through the hub.
  */
 
-
 const PLAY = "That play";
 
 const playIdParam = z.object({

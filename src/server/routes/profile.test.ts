@@ -32,7 +32,12 @@ async function cameraJpeg(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: "Acme Phones", Model: "Pocket 9", Copyright: "Pat Player" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 2600/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3900/100" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 2600/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3900/100",
+      },
     })
     .toBuffer();
 }
@@ -42,7 +47,13 @@ function hasGpsTag(exif: Buffer | undefined): boolean {
   return !!exif && (exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25])));
 }
 
-function upload(client: TestClient, bytes: Uint8Array | Buffer, name = "photo.jpg", type = "image/jpeg", field = "file") {
+function upload(
+  client: TestClient,
+  bytes: Uint8Array | Buffer,
+  name = "photo.jpg",
+  type = "image/jpeg",
+  field = "file",
+) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   return client.request("POST", "/api/profile/photo", { body: form });
@@ -112,7 +123,12 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     it("a coach reads theirs, without jersey or positions", async () => {
       const res = await teams.a.client.get("/api/profile");
       expect(res.status).toBe(200);
-      expect(res.body.profile).toMatchObject({ role: "coach", fullName: "Casey Coach", jerseyNumber: null, positions: [] });
+      expect(res.body.profile).toMatchObject({
+        role: "coach",
+        fullName: "Casey Coach",
+        jerseyNumber: null,
+        positions: [],
+      });
     });
 
     it("signed out gets 401, for reading and for writing", async () => {
@@ -124,15 +140,33 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     });
 
     it("a player edits name, number and positions; the primary comes first, no repeats", async () => {
-      const { client, me } = await signUpPlayer(app, teams.a.me.team!.code, { fullName: "Edit Me", primaryPosition: "wr", positions: ["rb"] });
+      const { client, me } = await signUpPlayer(app, teams.a.me.team!.code, {
+        fullName: "Edit Me",
+        primaryPosition: "wr",
+        positions: ["rb"],
+      });
       const seen = changes(teams.a.me.team!.id).length;
       const res = await client.request("PATCH", "/api/profile", {
-        json: { fullName: "  Edited Name ", jerseyNumber: "23", primaryPosition: "cb", positions: ["qb", "cb", "qb", "safety"] },
+        json: {
+          fullName: "  Edited Name ",
+          jerseyNumber: "23",
+          primaryPosition: "cb",
+          positions: ["qb", "cb", "qb", "safety"],
+        },
       });
       expect(res.status).toBe(200);
-      expect(res.body.profile).toMatchObject({ fullName: "Edited Name", jerseyNumber: 23, primaryPosition: "cb", positions: ["cb", "qb", "safety"] });
+      expect(res.body.profile).toMatchObject({
+        fullName: "Edited Name",
+        jerseyNumber: 23,
+        primaryPosition: "cb",
+        positions: ["cb", "qb", "safety"],
+      });
       // The app's view of the user follows, and the team's screens hear of it.
-      expect((await client.get("/api/me")).body.user).toMatchObject({ fullName: "Edited Name", jerseyNumber: 23, positions: ["cb", "qb", "safety"] });
+      expect((await client.get("/api/me")).body.user).toMatchObject({
+        fullName: "Edited Name",
+        jerseyNumber: 23,
+        positions: ["cb", "qb", "safety"],
+      });
       expect(changes(teams.a.me.team!.id).slice(seen)).toContain("roster");
 
       // A new primary alone goes in front of the positions already held.
@@ -144,7 +178,11 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       // Nothing sent: a 400, and nothing changes.
       const nothing = await client.request("PATCH", "/api/profile", { json: {} });
       expect(nothing.status).toBe(400);
-      expect((await client.get("/api/profile")).body.profile).toMatchObject({ fullName: "Edited Name", jerseyNumber: 23, primaryPosition: "lb" });
+      expect((await client.get("/api/profile")).body.profile).toMatchObject({
+        fullName: "Edited Name",
+        jerseyNumber: 23,
+        primaryPosition: "lb",
+      });
       // The coach's roster reads the same profile.
       const coachView = await teams.a.client.get("/api/team/players");
       expect(coachView.body.players.find((p: { id: string }) => p.id === me.id)).toMatchObject({
@@ -166,10 +204,15 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         primaryPosition: "Choose one of the ten positions.",
         "positions.1": "Choose one of the ten positions.",
       });
-      const partly = await teams.a2.client.request("PATCH", "/api/profile", { json: { fullName: "Fine Name", jerseyNumber: 3.5 } });
+      const partly = await teams.a2.client.request("PATCH", "/api/profile", {
+        json: { fullName: "Fine Name", jerseyNumber: 3.5 },
+      });
       expect(partly.status).toBe(400);
       expect(partly.body.error.fields).toEqual({ jerseyNumber: "Jersey number must be a whole number." });
-      expect((await teams.a2.client.get("/api/profile")).body.profile).toMatchObject({ fullName: "Abe Two", jerseyNumber: 7 });
+      expect((await teams.a2.client.get("/api/profile")).body.profile).toMatchObject({
+        fullName: "Abe Two",
+        jerseyNumber: 7,
+      });
     });
 
     it("a coach may change their name but has no jersey number or positions", async () => {
@@ -198,7 +241,12 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       const id = res.body.photoUrl.split("/").pop();
 
       const row = (await fileRows()).find((f) => f.id === id)!;
-      expect(row).toMatchObject({ team_id: teams.a.me.team!.id, owner_user_id: teams.a1.me.id, kind: "photo", mime: "image/webp" });
+      expect(row).toMatchObject({
+        team_id: teams.a.me.team!.id,
+        owner_user_id: teams.a1.me.id,
+        kind: "photo",
+        mime: "image/webp",
+      });
       const stored = await store.get(row.storage_key);
       expect(stored?.contentType).toBe("image/webp");
       const out = await sharp(stored!.bytes).metadata();
@@ -222,8 +270,20 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     });
 
     it.each<[string, Buffer]>([
-      ["a Windows executable", Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"), Buffer.alloc(4096, 0x90)])],
-      ["an ELF binary", Buffer.concat([Buffer.from("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.alloc(4096, 1)])],
+      [
+        "a Windows executable",
+        Buffer.concat([
+          Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"),
+          Buffer.alloc(4096, 0x90),
+        ]),
+      ],
+      [
+        "an ELF binary",
+        Buffer.concat([
+          Buffer.from("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00", "latin1"),
+          Buffer.alloc(4096, 1),
+        ]),
+      ],
       ["an HTML page", Buffer.from("<!doctype html><script>alert(document.cookie)</script>")],
     ])("%s named photo.jpg and sent as image/jpeg is refused with 415", async (_name, bytes) => {
       const rowsBefore = (await fileRows()).length;
@@ -236,7 +296,9 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     });
 
     it("a PNG named photo.exe with a made-up type is still a PNG", async () => {
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "navy" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "navy" } })
+        .png()
+        .toBuffer();
       const res = await upload(teams.a2.client, png, "photo.exe", "application/x-msdownload");
       expect(res.status).toBe(201);
     });
@@ -269,7 +331,9 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     });
 
     it("the JSON body limit still holds everywhere else", async () => {
-      const res = await teams.a2.client.request("PATCH", "/api/profile", { json: { fullName: "x".repeat(MAX_JSON_BODY + 1024) } });
+      const res = await teams.a2.client.request("PATCH", "/api/profile", {
+        json: { fullName: "x".repeat(MAX_JSON_BODY + 1024) },
+      });
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe("payload_too_large");
     });
@@ -297,7 +361,10 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       expect((await upload(new TestClient(app), jpeg)).status).toBe(401);
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "p.jpg");
-      const csrf = await teams.a2.client.request("POST", "/api/profile/photo", { body: form, headers: { origin: "https://evil.example" } });
+      const csrf = await teams.a2.client.request("POST", "/api/profile/photo", {
+        body: form,
+        headers: { origin: "https://evil.example" },
+      });
       expect(csrf.status).toBe(403);
     });
 
@@ -309,7 +376,9 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       const firstKey = (await fileRows()).find((f) => f.id === firstId)!.storage_key;
       expect(await store.get(firstKey)).not.toBeNull();
 
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "green" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "green" } })
+        .png()
+        .toBuffer();
       const second = await upload(client, png, "new.png", "image/png");
       expect(second.status).toBe(201);
       expect(second.body.photoUrl).not.toBe(first.body.photoUrl);
@@ -369,7 +438,11 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         expect(res.body).toEqual(unknown.body);
         expect(res.headers.get("cache-control")).toBeNull();
       }
-      for (const odd of ["/api/files/not-a-uuid", `/api/files/${"x".repeat(500)}`, "/api/files/..%2F..%2Fetc%2Fpasswd"]) {
+      for (const odd of [
+        "/api/files/not-a-uuid",
+        `/api/files/${"x".repeat(500)}`,
+        "/api/files/..%2F..%2Fetc%2Fpasswd",
+      ]) {
         const res = await teams.a.client.get(odd);
         expect(res.status, odd).toBe(404);
       }
@@ -390,7 +463,10 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       const oldCookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       expect((await other.get("/api/me")).status).toBe(200);
 
-      const res = await client.post("/api/profile/password", { currentPassword: PASSWORD, newPassword: "a-brand-new-secret" });
+      const res = await client.post("/api/profile/password", {
+        currentPassword: PASSWORD,
+        newPassword: "a-brand-new-secret",
+      });
       expect(res.status).toBe(204);
       expect(res.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(true);
 
@@ -404,24 +480,37 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       const oldSignIn = await new TestClient(app).post("/api/session", { email: me.email, password: PASSWORD });
       expect(oldSignIn.status).toBe(401);
       expect(oldSignIn.body.error.message).toBe(INVALID_CREDENTIALS);
-      expect((await new TestClient(app).post("/api/session", { email: me.email, password: "a-brand-new-secret" })).status).toBe(200);
+      expect(
+        (await new TestClient(app).post("/api/session", { email: me.email, password: "a-brand-new-secret" })).status,
+      ).toBe(200);
     });
 
     it("a wrong current password is a 400 beside that field, and nothing changes", async () => {
       const { client, me } = await signUpCoach(app, "Careful");
       const other = await secondBrowser(app, me.email);
-      const res = await client.post("/api/profile/password", { currentPassword: "not-my-password", newPassword: "another-secret-1" });
+      const res = await client.post("/api/profile/password", {
+        currentPassword: "not-my-password",
+        newPassword: "another-secret-1",
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD });
       expect((await other.get("/api/me")).status).toBe(200);
-      expect((await new TestClient(app).post("/api/session", { email: me.email, password: PASSWORD })).status).toBe(200);
+      expect((await new TestClient(app).post("/api/session", { email: me.email, password: PASSWORD })).status).toBe(
+        200,
+      );
     });
 
     it("the new password needs eight characters; signed out is a 401", async () => {
-      const res = await teams.a2.client.post("/api/profile/password", { currentPassword: PASSWORD, newPassword: "short" });
+      const res = await teams.a2.client.post("/api/profile/password", {
+        currentPassword: PASSWORD,
+        newPassword: "short",
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toEqual({ newPassword: "New password must be at least 8 characters." });
-      const anon = await new TestClient(app).post("/api/profile/password", { currentPassword: PASSWORD, newPassword: "long-enough-1" });
+      const anon = await new TestClient(app).post("/api/profile/password", {
+        currentPassword: PASSWORD,
+        newPassword: "long-enough-1",
+      });
       expect(anon.status).toBe(401);
     });
   });
@@ -480,12 +569,18 @@ describe.each(["disk", "s3"] as const)("photo upload through the %s store", (kin
       const admin = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials });
       await admin.send(new CreateBucketCommand({ Bucket: "photos" }));
       admin.destroy();
-      ({ app, services: { files } } = createTestApp(database, {
+      ({
+        app,
+        services: { files },
+      } = createTestApp(database, {
         dataDir,
         storage: { kind: "s3", bucket: "photos", region: "us-east-1", endpoint, ...credentials },
       }));
     } else {
-      ({ app, services: { files } } = createTestApp(database, { dataDir }));
+      ({
+        app,
+        services: { files },
+      } = createTestApp(database, { dataDir }));
     }
   });
   afterAll(async () => {
@@ -502,7 +597,10 @@ describe.each(["disk", "s3"] as const)("photo upload through the %s store", (kin
     expect(first.status).toBe(201);
     const firstId = first.body.photoUrl.split("/").pop();
     const key = `photos/${firstId}.webp`;
-    expect((await database.db.selectFrom("files").select("storage_key").where("id", "=", firstId).executeTakeFirst())?.storage_key).toBe(key);
+    expect(
+      (await database.db.selectFrom("files").select("storage_key").where("id", "=", firstId).executeTakeFirst())
+        ?.storage_key,
+    ).toBe(key);
 
     const stored = await files.get(key);
     expect(stored?.contentType).toBe("image/webp");

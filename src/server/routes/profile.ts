@@ -36,7 +36,6 @@ import { TOO_MANY_ATTEMPTS } from "./session.js";
  * Everything is found by the user id of the session; nothing here takes a user or team id from the request.
  */
 
-
 const ProfileResponse = profileResponseSchema.openapi("ProfileResponse");
 
 const getProfileRoute = createRoute({
@@ -72,7 +71,10 @@ const uploadPhotoRoute = createRoute({
   summary: "Upload a profile photo (replaces the previous one)",
   request: { body: imageUploadBody },
   responses: {
-    201: { description: "Stored", content: { "application/json": { schema: photoResponseSchema.openapi("PhotoResponse") } } },
+    201: {
+      description: "Stored",
+      content: { "application/json": { schema: photoResponseSchema.openapi("PhotoResponse") } },
+    },
     ...errorResponses(400, 401, 403, 413, 415),
   },
 });
@@ -101,7 +103,8 @@ const dashboardRoute = createRoute({
   path: "/api/me/dashboard",
   tags: ["player"],
   middleware: [playerOnly] as const,
-  summary: "The player's dashboard: their summary (as their coach sees it), score history, recent events, feedback, this week's training",
+  summary:
+    "The player's dashboard: their summary (as their coach sees it), score history, recent events, feedback, this week's training",
   request: {
     query: z.object({
       tzOffset: intQuery("tzOffset", -840, 840, 0).openapi({
@@ -157,7 +160,12 @@ export function profileRoutes() {
         if (patch.positions !== undefined) fields.positions = ONLY_PLAYERS_POSITIONS;
         const messages = Object.values(fields);
         if (messages.length) {
-          throw new ApiError(400, "invalid_input", messages.length === 1 ? messages[0]! : "Some request fields are not valid.", fields);
+          throw new ApiError(
+            400,
+            "invalid_input",
+            messages.length === 1 ? messages[0]! : "Some request fields are not valid.",
+            fields,
+          );
         }
       }
       const { database } = c.get("services");
@@ -171,7 +179,9 @@ export function profileRoutes() {
       const image = await receiveImage(c, "photo");
       const { database } = c.get("services");
       const owner = { teamId: viewer.teamId, ownerUserId: viewer.userId };
-      const linked = await linkStoredImage(c, image, owner, (file) => replaceProfilePhoto(database.db, viewer.userId, file));
+      const linked = await linkStoredImage(c, image, owner, (file) =>
+        replaceProfilePhoto(database.db, viewer.userId, file),
+      );
       if (!linked) throw unauthenticated();
       announceRosterChange(c, viewer);
       return c.json({ photoUrl: fileUrl(image.id)! }, 201);
@@ -187,7 +197,11 @@ export function profileRoutes() {
     })
     .openapi(changePasswordRoute, async (c) => {
       const { currentPassword, newPassword } = c.req.valid("json");
-      const { response, json } = await callAuth(c, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+      const { response, json } = await callAuth(c, "/change-password", {
+        currentPassword,
+        newPassword,
+        revokeOtherSessions: true,
+      });
       if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
       if (response.status === 401) throw unauthenticated();
       if (!response.ok) throw passwordChangeRefused(json);
@@ -205,9 +219,11 @@ export function profileRoutes() {
 
       // The same summaries the coach's roster reads, so the numbers match theirs exactly.
       const players = await teamPlayerSummaries(db, teamId, {
-        onPlayerError: (id, error) => log.warn({ err: error, playerId: id, reqId: c.get("requestId") }, "player summary fell back to blank"),
+        onPlayerError: (id, error) =>
+          log.warn({ err: error, playerId: id, reqId: c.get("requestId") }, "player summary fell back to blank"),
       });
-      const summary = players.find((p) => p.id === playerId) ?? blankPlayerSummary({ id: playerId, fullName: viewer.fullName });
+      const summary =
+        players.find((p) => p.id === playerId) ?? blankPlayerSummary({ id: playerId, fullName: viewer.fullName });
       const weekStart = weekStartOf(localToday(new Date(), tzOffset));
 
       const [scoreHistory, events, latestFeedback, unreadFeedback, weekLogs] = await Promise.all([

@@ -20,7 +20,10 @@ const signIn = createRoute({
   summary: "Sign in with email and password",
   request: { body: { required: true, content: { "application/json": { schema: loginSchema } } } },
   responses: {
-    200: { description: "Signed in; the session cookie is set", content: { "application/json": { schema: MeResponse } } },
+    200: {
+      description: "Signed in; the session cookie is set",
+      content: { "application/json": { schema: MeResponse } },
+    },
     ...errorResponses(400, 401, 415, 429),
   },
 });
@@ -87,7 +90,10 @@ export function sessionRoutes() {
       const user = await loadMe(c.get("services").database.db, userId);
       if (!user) {
         // An account without a profile cannot use the app (docs/product.md §4): end the session we just made.
-        const cookie = response.headers.getSetCookie().map((s) => s.split(";")[0]).join("; ");
+        const cookie = response.headers
+          .getSetCookie()
+          .map((s) => s.split(";")[0])
+          .join("; ");
         if (cookie) {
           const { auth } = c.get("services");
           await auth.api.signOut({ headers: new Headers({ cookie }) }).catch(() => undefined);

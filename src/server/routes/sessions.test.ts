@@ -20,7 +20,10 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
 
   const playerA = (i: number) => a.players[i]!.me.id;
 
-  async function newSession(client: TestClient, body: Record<string, unknown> = { kind: "practice", date: "2026-10-01" }) {
+  async function newSession(
+    client: TestClient,
+    body: Record<string, unknown> = { kind: "practice", date: "2026-10-01" },
+  ) {
     const res = await client.post("/api/team/sessions", body);
     expect(res.status).toBe(201);
     return res.body.session as { id: string; kind: string; date: string; opponent: string | null };
@@ -81,33 +84,75 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
     expect(detail.body.eventCount).toBe(0);
 
     // Player A is a qb (Pass TD 8 + 0.1), player B a wr (Catch 1.5 + 0.1).
-    const older = anEvent(playerA(0), { eventType: "Pass TD", yards: 20, sessionId: session.id, occurredAt: "2026-10-04T15:00:00Z" });
-    const newer = anEvent(playerA(1), { eventType: "Catch", yards: 20, sessionId: session.id, occurredAt: "2026-10-04T15:00:05Z" });
+    const older = anEvent(playerA(0), {
+      eventType: "Pass TD",
+      yards: 20,
+      sessionId: session.id,
+      occurredAt: "2026-10-04T15:00:00Z",
+    });
+    const newer = anEvent(playerA(1), {
+      eventType: "Catch",
+      yards: 20,
+      sessionId: session.id,
+      occurredAt: "2026-10-04T15:00:05Z",
+    });
     const elsewhere = anEvent(playerA(1), { eventType: "Catch" });
     expect((await a.head.post("/api/team/events", { events: [older, newer, elsewhere] })).status).toBe(200);
 
     const after = await a.head.get(`/api/team/sessions/${session.id}`);
     expect(after.body.eventCount).toBe(2);
     expect(after.body.events).toEqual([
-      { id: newer.id, playerId: playerA(1), playerName: "Player B", eventType: "Catch", yards: 20, playId: null, occurredAt: "2026-10-04T15:00:05.000Z", points: 1.6 },
-      { id: older.id, playerId: playerA(0), playerName: "Player A", eventType: "Pass TD", yards: 20, playId: null, occurredAt: "2026-10-04T15:00:00.000Z", points: 8.1 },
+      {
+        id: newer.id,
+        playerId: playerA(1),
+        playerName: "Player B",
+        eventType: "Catch",
+        yards: 20,
+        playId: null,
+        occurredAt: "2026-10-04T15:00:05.000Z",
+        points: 1.6,
+      },
+      {
+        id: older.id,
+        playerId: playerA(0),
+        playerName: "Player A",
+        eventType: "Pass TD",
+        yards: 20,
+        playId: null,
+        occurredAt: "2026-10-04T15:00:00.000Z",
+        points: 8.1,
+      },
     ]);
   });
 
   it("updates only what is sent; a session that becomes a practice loses its opponent", async () => {
     const session = await newSession(a.head, { kind: "game", date: "2026-10-05", opponent: "Owls", notes: "Away" });
-    const patched = await a.assistant.request("PATCH", `/api/team/sessions/${session.id}`, { json: { location: "Stadium", notes: null } });
+    const patched = await a.assistant.request("PATCH", `/api/team/sessions/${session.id}`, {
+      json: { location: "Stadium", notes: null },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.session).toMatchObject({ kind: "game", opponent: "Owls", location: "Stadium", notes: null, date: "2026-10-05" });
+    expect(patched.body.session).toMatchObject({
+      kind: "game",
+      opponent: "Owls",
+      location: "Stadium",
+      notes: null,
+      date: "2026-10-05",
+    });
 
-    const toPractice = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, { json: { kind: "practice" } });
+    const toPractice = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, {
+      json: { kind: "practice" },
+    });
     expect(toPractice.body.session).toMatchObject({ kind: "practice", opponent: null, location: "Stadium" });
 
-    const opponentOnPractice = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, { json: { opponent: "Owls" } });
+    const opponentOnPractice = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, {
+      json: { opponent: "Owls" },
+    });
     expect(opponentOnPractice.status).toBe(400);
     expect(opponentOnPractice.body.error.fields).toEqual({ opponent: "Only a game has an opponent." });
 
-    const back = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, { json: { kind: "game", opponent: "Owls", date: "2026-10-06" } });
+    const back = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, {
+      json: { kind: "game", opponent: "Owls", date: "2026-10-06" },
+    });
     expect(back.body.session).toMatchObject({ kind: "game", opponent: "Owls", date: "2026-10-06" });
     const stored = await a.head.get(`/api/team/sessions/${session.id}`);
     expect(stored.body.session).toEqual(back.body.session);
@@ -118,7 +163,9 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
 
     const bad = await a.head.request("PATCH", `/api/team/sessions/${session.id}`, { json: { date: "2026-13-01" } });
     expect(bad.status).toBe(400);
-    expect((await a.head.request("PATCH", `/api/team/sessions/${randomUUID()}`, { json: { notes: "x" } })).status).toBe(404);
+    expect((await a.head.request("PATCH", `/api/team/sessions/${randomUUID()}`, { json: { notes: "x" } })).status).toBe(
+      404,
+    );
   });
 
   it("marking, flipping and clearing attendance moves attendancePercentage", async () => {
@@ -220,7 +267,9 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
 
   it("concurrent attendance marks and session deletes keep the counters equal to a recount", async () => {
     const sessions = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => newSession(i % 2 ? a.head : a.assistant, { kind: "practice", date: `2026-07-0${i + 1}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        newSession(i % 2 ? a.head : a.assistant, { kind: "practice", date: `2026-07-0${i + 1}` }),
+      ),
     );
     const calls: Promise<{ status: number }>[] = [];
     for (let round = 0; round < 5; round++) {
@@ -233,7 +282,10 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
         calls.push(mark(s.id, [...marks].reverse().slice(round % 2), coach));
       }
     }
-    calls.push(a.head.delete(`/api/team/sessions/${sessions[0]!.id}`), a.assistant.delete(`/api/team/sessions/${sessions[1]!.id}`));
+    calls.push(
+      a.head.delete(`/api/team/sessions/${sessions[0]!.id}`),
+      a.assistant.delete(`/api/team/sessions/${sessions[1]!.id}`),
+    );
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     // A mark for a session deleted meanwhile is a 404; nothing else fails.
     expect(statuses.filter((s) => ![200, 204, 404].includes(s))).toEqual([]);

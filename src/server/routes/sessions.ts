@@ -114,7 +114,10 @@ const putAttendance = createRoute({
     body: { required: true, content: { "application/json": { schema: attendanceInputSchema } } },
   },
   responses: {
-    200: { description: "Every current player's mark", content: { "application/json": { schema: AttendanceResponse } } },
+    200: {
+      description: "Every current player's mark",
+      content: { "application/json": { schema: AttendanceResponse } },
+    },
     ...errorResponses(400, 401, 403, 404, 415),
   },
 });
@@ -177,7 +180,9 @@ export function teamSessionRoutes() {
       const opponent = kind === "practice" ? null : input.opponent !== undefined ? input.opponent : current.opponent;
       if (kind === "practice" && input.opponent) {
         // Caught by the schema when kind is sent too; here the stored kind is a practice.
-        throw new ApiError(400, "invalid_input", "Only a game has an opponent.", { opponent: "Only a game has an opponent." });
+        throw new ApiError(400, "invalid_input", "Only a game has an opponent.", {
+          opponent: "Only a game has an opponent.",
+        });
       }
       const next = {
         kind,
@@ -200,7 +205,8 @@ export function teamSessionRoutes() {
       const db = database.db;
       // Which views the deletion touches, for the live update only (a mark made meanwhile just widens it).
       const touches = await sessionDeleteImpact(db, { id, teamId: viewer.teamId });
-      if (!(await retryOnDeadlock(() => deleteTeamSession(db, { id, teamId: viewer.teamId })))) throw notFound("That session");
+      if (!(await retryOnDeadlock(() => deleteTeamSession(db, { id, teamId: viewer.teamId }))))
+        throw notFound("That session");
       hub.publish(viewer.teamId, changeNow("sessions"));
       if (touches.marks) hub.publish(viewer.teamId, changeNow("attendance"));
       if (touches.events) hub.publish(viewer.teamId, changeNow("events"));
@@ -221,7 +227,12 @@ export function teamSessionRoutes() {
       });
       const bad = Object.values(fields);
       if (bad.length) {
-        throw new ApiError(400, "invalid_reference", bad.length === 1 ? bad[0]! : "Some players are not on your team.", fields);
+        throw new ApiError(
+          400,
+          "invalid_reference",
+          bad.length === 1 ? bad[0]! : "Some players are not on your team.",
+          fields,
+        );
       }
 
       const changed = await retryOnDeadlock(() => markSessionAttendance(db, viewer.teamId, id, marks));

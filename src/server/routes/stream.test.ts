@@ -74,7 +74,11 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
       expect(stream.changes()).toHaveLength(1);
 
       // Ten single-event requests at once: the first message at once, the rest folded into one more.
-      await Promise.all(Array.from({ length: 10 }, () => a.head.post("/api/team/events", { events: [anEvent(player, { eventType: "Sack" })] })));
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          a.head.post("/api/team/events", { events: [anEvent(player, { eventType: "Sack" })] }),
+        ),
+      );
       await sleep(600);
       const events = stream.changes().filter((c) => c.kind === "events");
       expect(events.length).toBeGreaterThanOrEqual(2);
@@ -145,7 +149,10 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
     expect(stream.status).toBe(200);
     await stream.waitFor((m) => m.comment === "heartbeat", 1000);
     expect((await client.delete("/api/session")).status).toBe(204);
-    await Promise.race([stream.ended, sleep(2000).then(() => Promise.reject(new Error("stream still open after sign-out")))]);
+    await Promise.race([
+      stream.ended,
+      sleep(2000).then(() => Promise.reject(new Error("stream still open after sign-out"))),
+    ]);
   });
 });
 
@@ -159,10 +166,19 @@ describe("shutdown with open streams", () => {
       const signup = await fetch(`${running.url}/api/signup`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: running.url },
-        body: JSON.stringify({ role: "coach", fullName: "Shut Down", email: "shut@example.com", password: "correct-horse-battery", teamName: "Closing" }),
+        body: JSON.stringify({
+          role: "coach",
+          fullName: "Shut Down",
+          email: "shut@example.com",
+          password: "correct-horse-battery",
+          teamName: "Closing",
+        }),
       });
       expect(signup.status).toBe(201);
-      const cookie = signup.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signup.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
 
       let opened!: () => void;
       const connected = new Promise<void>((resolve) => (opened = resolve));

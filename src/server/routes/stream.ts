@@ -27,8 +27,8 @@ const stream = createRoute({
   middleware: [teamMemberOnly] as const,
   summary: "Server-Sent Events: what changed for the caller's team",
   description:
-    "Any signed-in member of a team. Sends `event: change` with data {\"kind\": \"events\"|\"attendance\"|\"sessions\"|" +
-    "\"roster\"|\"feedback\"|\"logs\"|\"plays\", \"at\": ISO time}, at most once per kind per 250 ms, and a comment line " +
+    'Any signed-in member of a team. Sends `event: change` with data {"kind": "events"|"attendance"|"sessions"|' +
+    '"roster"|"feedback"|"logs"|"plays", "at": ISO time}, at most once per kind per 250 ms, and a comment line ' +
     "every 25 s. The data never carries team data: refetch what the kind names.",
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },

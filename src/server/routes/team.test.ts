@@ -32,7 +32,9 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
   afterAll(async () => database?.cleanup());
 
   /** A coach who signs up (creating a team) and players who join with the team code. */
-  async function team(players: Array<{ fullName: string; primaryPosition: string; jerseyNumber?: number; positions?: string[] }>) {
+  async function team(
+    players: Array<{ fullName: string; primaryPosition: string; jerseyNumber?: number; positions?: string[] }>,
+  ) {
     const coach = await signUpCoach(app, `Team ${randomUUID().slice(0, 6)}`);
     const teamId = coach.me.team!.id;
     const joined = [];
@@ -41,7 +43,11 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
   }
 
   function eventFor(teamId: string, createdBy: string) {
-    return (playerId: string, eventType: string, extra: { yards?: number; sessionId?: string; occurredAt?: string } = {}) =>
+    return (
+      playerId: string,
+      eventType: string,
+      extra: { yards?: number; sessionId?: string; occurredAt?: string } = {},
+    ) =>
       recordEvent(database.db, {
         id: randomUUID(),
         teamId,
@@ -54,23 +60,33 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       });
   }
 
-  it.each([7, 42])("GET /api/team/players equals the domain summaries recomputed by brute force (seed %i)", async (seed) => {
-    const random = rng(seed);
-    const roster = Array.from({ length: 6 }, (_, i) => ({
-      fullName: `Player ${i}`,
-      primaryPosition: random.pick(POSITION_KEYS),
-      jerseyNumber: random.int(0, 99),
-      positions: random.chance(0.5) ? [random.pick(POSITION_KEYS)] : [],
-    }));
-    const { coach, teamId, ids } = await team(roster);
-    await seedActivity(database.db, { teamId, playerIds: ids, createdBy: coach.me.id, random, events: 150, sessions: 5 });
+  it.each([7, 42])(
+    "GET /api/team/players equals the domain summaries recomputed by brute force (seed %i)",
+    async (seed) => {
+      const random = rng(seed);
+      const roster = Array.from({ length: 6 }, (_, i) => ({
+        fullName: `Player ${i}`,
+        primaryPosition: random.pick(POSITION_KEYS),
+        jerseyNumber: random.int(0, 99),
+        positions: random.chance(0.5) ? [random.pick(POSITION_KEYS)] : [],
+      }));
+      const { coach, teamId, ids } = await team(roster);
+      await seedActivity(database.db, {
+        teamId,
+        playerIds: ids,
+        createdBy: coach.me.id,
+        random,
+        events: 150,
+        sessions: 5,
+      });
 
-    const res = await coach.client.get<TeamPlayersResponse>("/api/team/players");
-    expect(res.status).toBe(200);
-    expect(res.body.players).toEqual(await bruteForceSummaries(database.db, teamId));
-    const scores = res.body.players.map((p) => p.performanceScore);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-  });
+      const res = await coach.client.get<TeamPlayersResponse>("/api/team/players");
+      expect(res.status).toBe(200);
+      expect(res.body.players).toEqual(await bruteForceSummaries(database.db, teamId));
+      const scores = res.body.players.map((p) => p.performanceScore);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    },
+  );
 
   describe("leaderboard", () => {
     let ctx: Awaited<ReturnType<typeof team>>;
@@ -111,7 +127,8 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     });
 
     const board = (query: string) => ctx.coach.client.get<LeaderboardResponse>(`/api/team/leaderboard${query}`);
-    const placeOf = (b: LeaderboardResponse) => Object.fromEntries(b.players.map((p) => [p.name, [p.performanceScore, p.place]]));
+    const placeOf = (b: LeaderboardResponse) =>
+      Object.fromEntries(b.players.map((p) => [p.name, [p.performanceScore, p.place]]));
 
     it("season: ranked by score with competition places for ties, and leaders", async () => {
       const res = await board("");
@@ -233,7 +250,13 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
         ["game", "2026-10-03", "Eagles"],
         ["practice", "2026-10-05", null],
       ] as const) {
-        const s = await createTeamSession(database.db, { teamId: ctx.teamId, kind, date, opponent, createdBy: ctx.coach.me.id });
+        const s = await createTeamSession(database.db, {
+          teamId: ctx.teamId,
+          kind,
+          date,
+          opponent,
+          createdBy: ctx.coach.me.id,
+        });
         sessions.push(s.id);
       }
       await setAttendance(database.db, { sessionId: sessions[0]!, playerId, present: true });
@@ -296,20 +319,37 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
         positions: ["slot", "wr"],
         joinedAt: expect.any(String),
       });
-      expect(player).toMatchObject({ name: "Sam Slot", jerseyNumber: 11, position: "slot", positionGroup: "offense", eventCount: 30 });
+      expect(player).toMatchObject({
+        name: "Sam Slot",
+        jerseyNumber: 11,
+        position: "slot",
+        positionGroup: "offense",
+        eventCount: 30,
+      });
       expect(attendance).toEqual([
         { sessionId: sessions[2], date: "2026-10-05", kind: "practice", opponent: null, present: true },
         { sessionId: sessions[1], date: "2026-10-03", kind: "game", opponent: "Eagles", present: false },
         { sessionId: sessions[0], date: "2026-10-01", kind: "practice", opponent: null, present: true },
       ]);
       expect(player.attendancePercentage).toBe(67);
-      expect(scoreHistory.map((d) => d.date)).toEqual(["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-04", "2026-10-05"]);
+      expect(scoreHistory.map((d) => d.date)).toEqual([
+        "2026-10-01",
+        "2026-10-02",
+        "2026-10-03",
+        "2026-10-04",
+        "2026-10-05",
+      ]);
       expect(scoreHistory.at(-1)!.score).toBe(player.performanceScore);
       // Each day: Catch 1.6, TD Catch 8.1, Drop 0.6, Flag Pull 2.1, Catch 1.6, Sack 5.1 (slot weights) = 19.1.
       expect(scoreHistory[0]).toEqual({ date: "2026-10-01", points: 19.1, score: 19.1 });
       expect(player.performanceScore).toBe(95.5);
       expect(trainingLogs).toHaveLength(20);
-      expect(trainingLogs[0]).toMatchObject({ date: "2026-09-25", activityType: "Sprints", durationMinutes: 54, notes: "log 24" });
+      expect(trainingLogs[0]).toMatchObject({
+        date: "2026-09-25",
+        activityType: "Sprints",
+        durationMinutes: 54,
+        notes: "log 24",
+      });
       expect(trainingLogs.at(-1)!.date).toBe("2026-09-06");
       expect(feedback.map((f) => [f.body, f.coachName])).toEqual([
         ["Work on routes.", "Casey Coach"],
@@ -321,7 +361,13 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       // Events at 22:00-22:14 UTC fall on the next day at UTC+2.
       const res = await ctx.coach.client.get<PlayerDetailResponse>(`/api/team/players/${playerId}?tzOffset=120`);
       expect(res.status).toBe(200);
-      expect(res.body.scoreHistory.map((d) => d.date)).toEqual(["2026-10-02", "2026-10-03", "2026-10-04", "2026-10-05", "2026-10-06"]);
+      expect(res.body.scoreHistory.map((d) => d.date)).toEqual([
+        "2026-10-02",
+        "2026-10-03",
+        "2026-10-04",
+        "2026-10-05",
+        "2026-10-06",
+      ]);
       expect(res.body.scoreHistory.at(-1)!.score).toBe(95.5);
       for (const bad of ["841", "-841", "abc", "1.5", "60m"]) {
         const r = await ctx.coach.client.get(`/api/team/players/${playerId}?tzOffset=${bad}`);
@@ -375,7 +421,15 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       expect(res.body.events.every((e) => e.eventType === "TD Catch")).toBe(true);
       expect(res.body.nextCursor).toBeNull();
 
-      for (const query of ["type=Touchdown", "type=td%20catch", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor", "cursor=%25%25"]) {
+      for (const query of [
+        "type=Touchdown",
+        "type=td%20catch",
+        "limit=0",
+        "limit=101",
+        "limit=ten",
+        "cursor=not-a-cursor",
+        "cursor=%25%25",
+      ]) {
         const bad = await ctx.coach.client.get(`/api/team/players/${playerId}/events?${query}`);
         expect(bad.status, query).toBe(400);
         expect(bad.body.error.code).toBe("invalid_input");
@@ -401,7 +455,15 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       { fullName: "Two", primaryPosition: "cb" },
       { fullName: "Three", primaryPosition: "center" },
     ]);
-    await seedActivity(database.db, { teamId, playerIds: ids, createdBy: coach.me.id, random, events: 60, sessions: 4, days: 20 });
+    await seedActivity(database.db, {
+      teamId,
+      playerIds: ids,
+      createdBy: coach.me.id,
+      random,
+      events: 60,
+      sessions: 4,
+      days: 20,
+    });
 
     const stats = await coach.client.get<TeamStatsResponse>("/api/team/stats?tzOffset=-300");
     expect(stats.status).toBe(200);
@@ -431,7 +493,12 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
         { fullName: "Alpha Two", primaryPosition: "cb" },
       ]);
       b = await team([{ fullName: "Bravo One", primaryPosition: "wr" }]);
-      const s = await createTeamSession(database.db, { teamId: a.teamId, kind: "game", date: "2026-10-03", createdBy: a.coach.me.id });
+      const s = await createTeamSession(database.db, {
+        teamId: a.teamId,
+        kind: "game",
+        date: "2026-10-03",
+        createdBy: a.coach.me.id,
+      });
       aSession = s.id;
       await eventFor(a.teamId, a.coach.me.id)(a.ids[0]!, "Pass TD", { yards: 40, sessionId: aSession });
       await eventFor(b.teamId, b.coach.me.id)(b.ids[0]!, "Catch", { yards: 5 });
@@ -451,7 +518,10 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
 
     it("a player of the team gets 403 on every endpoint, even with bad input", async () => {
       const player = a.players[0]!.client;
-      for (const [method, path] of [...endpoints(a.ids[1]!), ["GET", "/api/team/stats?tzOffset=9999"] as [string, string]]) {
+      for (const [method, path] of [
+        ...endpoints(a.ids[1]!),
+        ["GET", "/api/team/stats?tzOffset=9999"] as [string, string],
+      ]) {
         const res = await player.request(method, path);
         expect(res.status, `${method} ${path}`).toBe(403);
         expect(res.body.error.code).toBe("forbidden");
@@ -461,7 +531,10 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
 
     it("signed out gets 401 on every endpoint", async () => {
       const anonymous = new TestClient(app);
-      for (const [method, path] of [...endpoints(a.ids[0]!), ["GET", "/api/team/players/x/events?limit=0"] as [string, string]]) {
+      for (const [method, path] of [
+        ...endpoints(a.ids[0]!),
+        ["GET", "/api/team/players/x/events?limit=0"] as [string, string],
+      ]) {
         const res = await anonymous.request(method, path);
         expect(res.status, `${method} ${path}`).toBe(401);
         expect(res.body.error.code).toBe("unauthenticated");
@@ -487,9 +560,14 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
 
     it("never shows another team's players, events or sessions in any list", async () => {
       const bodies = await Promise.all(
-        ["/api/team/players", "/api/team/sessions", "/api/team/leaderboard", "/api/team/leaderboard?window=last30", "/api/team/stats", "/api/team/dashboard"].map(
-          (path) => b.coach.client.get(path),
-        ),
+        [
+          "/api/team/players",
+          "/api/team/sessions",
+          "/api/team/leaderboard",
+          "/api/team/leaderboard?window=last30",
+          "/api/team/stats",
+          "/api/team/dashboard",
+        ].map((path) => b.coach.client.get(path)),
       );
       const text = JSON.stringify(bodies.map((r) => r.body));
       for (const r of bodies) expect(r.status).toBe(200);
@@ -520,7 +598,11 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
 
     const events = await database.db.selectFrom("events").selectAll().where("player_id", "=", leaving).execute();
     expect(events).toHaveLength(1);
-    const counters = await database.db.selectFrom("player_stats").selectAll().where("player_id", "=", leaving).execute();
+    const counters = await database.db
+      .selectFrom("player_stats")
+      .selectAll()
+      .where("player_id", "=", leaving)
+      .execute();
     expect(counters[0]?.event_count).toBe(1);
     const me = await players[1]!.client.get("/api/me");
     expect(me.status).toBe(200);
@@ -530,11 +612,19 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
   it("the OpenAPI document lists every endpoint with its input and output", async () => {
     const res = await new TestClient(app).get("/api/openapi.json");
     expect(res.status).toBe(200);
-    const paths = res.body.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>;
+    const paths = res.body.paths as Record<
+      string,
+      Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>
+    >;
     expect(Object.keys(paths["/api/team/players"]!)).toEqual(["get"]);
     expect(Object.keys(paths["/api/team/players/{id}"]!).sort()).toEqual(["delete", "get"]);
     const events = paths["/api/team/players/{id}/events"]!.get!;
-    expect(events.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(["path:id", "query:cursor", "query:limit", "query:type"]);
+    expect(events.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      "path:id",
+      "query:cursor",
+      "query:limit",
+      "query:type",
+    ]);
     expect(Object.keys(events.responses).sort()).toEqual(["200", "400", "401", "403", "404"]);
     for (const path of ["/api/team/sessions", "/api/team/leaderboard", "/api/team/stats", "/api/team/dashboard"]) {
       expect(paths[path]?.get?.responses?.["200"], path).toBeDefined();

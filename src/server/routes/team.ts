@@ -29,7 +29,6 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
  * does not exist (404), so nothing about other teams leaks.
  */
 
-
 const PLAYER_NOT_FOUND = "That player";
 
 const playerParams = z.object({
@@ -67,7 +66,10 @@ const getPlayer = createRoute({
   summary: "One player of the team: summary, attendance, score history, training logs and feedback",
   request: { params: playerParams, query: z.object({ tzOffset: tzOffsetQuery }) },
   responses: {
-    200: { description: "The player", content: { "application/json": { schema: playerDetailResponseSchema.openapi("PlayerDetail") } } },
+    200: {
+      description: "The player",
+      content: { "application/json": { schema: playerDetailResponseSchema.openapi("PlayerDetail") } },
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -87,7 +89,10 @@ const listEvents = createRoute({
     }),
   },
   responses: {
-    200: { description: "One page", content: { "application/json": { schema: playerEventsResponseSchema.openapi("PlayerEvents") } } },
+    200: {
+      description: "One page",
+      content: { "application/json": { schema: playerEventsResponseSchema.openapi("PlayerEvents") } },
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -112,7 +117,10 @@ const listSessions = createRoute({
   middleware: [coachOnly] as const,
   summary: "The team's practices and games, newest first, with event and attendance counts",
   responses: {
-    200: { description: "The sessions", content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } } },
+    200: {
+      description: "The sessions",
+      content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } },
+    },
     ...errorResponses(401, 403),
   },
 });
@@ -131,7 +139,10 @@ const leaderboard = createRoute({
     }),
   },
   responses: {
-    200: { description: "The leaderboard", content: { "application/json": { schema: leaderboardResponseSchema.openapi("Leaderboard") } } },
+    200: {
+      description: "The leaderboard",
+      content: { "application/json": { schema: leaderboardResponseSchema.openapi("Leaderboard") } },
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -144,7 +155,10 @@ const stats = createRoute({
   summary: "Team totals, per-session trend, per-group totals, attendance, daily activity and stat leaders",
   request: { query: z.object({ tzOffset: tzOffsetQuery }) },
   responses: {
-    200: { description: "The team's statistics", content: { "application/json": { schema: teamStatsResponseSchema.openapi("TeamStats") } } },
+    200: {
+      description: "The team's statistics",
+      content: { "application/json": { schema: teamStatsResponseSchema.openapi("TeamStats") } },
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -156,7 +170,10 @@ const dashboard = createRoute({
   middleware: [coachOnly] as const,
   summary: "The coach dashboard: team, head counts, this week's activity, top performers, latest events",
   responses: {
-    200: { description: "The dashboard", content: { "application/json": { schema: dashboardResponseSchema.openapi("CoachDashboard") } } },
+    200: {
+      description: "The dashboard",
+      content: { "application/json": { schema: dashboardResponseSchema.openapi("CoachDashboard") } },
+    },
     ...errorResponses(401, 403, 404),
   },
 });
@@ -165,7 +182,9 @@ const dashboard = createRoute({
 function summaryErrorLogger<E extends AppEnv>(c: AppContext<E>) {
   return {
     onPlayerError: (playerId: string, error: unknown) =>
-      c.get("services").log.warn({ err: error, playerId, reqId: c.get("requestId") }, "player summary fell back to blank"),
+      c
+        .get("services")
+        .log.warn({ err: error, playerId, reqId: c.get("requestId") }, "player summary fell back to blank"),
   };
 }
 
@@ -252,7 +271,10 @@ export function teamRoutes() {
     .openapi(stats, async (c) => {
       const viewer = c.var.viewer;
       const { tzOffset } = c.req.valid("query");
-      const body = await teamStats(c.get("services").database.db, viewer.teamId, { tzOffset, ...summaryErrorLogger(c) });
+      const body = await teamStats(c.get("services").database.db, viewer.teamId, {
+        tzOffset,
+        ...summaryErrorLogger(c),
+      });
       return c.json(body, 200);
     })
     .openapi(dashboard, async (c) => {

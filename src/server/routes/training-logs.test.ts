@@ -54,7 +54,13 @@ describe.each(testEngines())("training logs on $engine", ({ create }) => {
 
     const edited = await client.request("PATCH", `/api/me/training-logs/${id}`, { json: { intensity: 9, notes: "" } });
     expect(edited.status).toBe(200);
-    expect(edited.body.log).toMatchObject({ id, intensity: 9, notes: "", durationMinutes: 45, activityType: "Route running" });
+    expect(edited.body.log).toMatchObject({
+      id,
+      intensity: 9,
+      notes: "",
+      durationMinutes: 45,
+      activityType: "Route running",
+    });
 
     const removed = await client.delete(`/api/me/training-logs/${id}`);
     expect(removed.status).toBe(204);
@@ -75,7 +81,13 @@ describe.each(testEngines())("training logs on $engine", ({ create }) => {
     for (const e of entries) expect((await client.post("/api/me/training-logs", e)).status).toBe(201);
 
     const all = await client.get("/api/me/training-logs");
-    expect(all.body.logs.map((l: { date: string }) => l.date)).toEqual(["2024-01-08", "2024-01-07", "2024-01-03", "2024-01-01", "2023-12-31"]);
+    expect(all.body.logs.map((l: { date: string }) => l.date)).toEqual([
+      "2024-01-08",
+      "2024-01-07",
+      "2024-01-03",
+      "2024-01-01",
+      "2023-12-31",
+    ]);
     expect(all.body.weeklyTotals).toEqual([
       { weekStart: "2023-12-25", minutes: 20, sessions: 1 },
       { weekStart: "2024-01-01", minutes: 130, sessions: 3 },
@@ -128,12 +140,22 @@ describe.each(testEngines())("training logs on $engine", ({ create }) => {
       durationMinutes: "Duration must be between 1 and 600.",
       intensity: "Intensity must be a whole number.",
     });
-    const future = await client.post("/api/me/training-logs", log({ date: addDays(new Date().toISOString().slice(0, 10), 5) }));
+    const future = await client.post(
+      "/api/me/training-logs",
+      log({ date: addDays(new Date().toISOString().slice(0, 10), 5) }),
+    );
     expect(future.body.error.fields).toEqual({ date: "That date is in the future." });
     const missing = await client.post("/api/me/training-logs", {});
-    expect(Object.keys(missing.body.error.fields).sort()).toEqual(["activityType", "date", "durationMinutes", "intensity"]);
+    expect(Object.keys(missing.body.error.fields).sort()).toEqual([
+      "activityType",
+      "date",
+      "durationMinutes",
+      "intensity",
+    ]);
     const created = await client.post("/api/me/training-logs", log());
-    const badPatch = await client.request("PATCH", `/api/me/training-logs/${created.body.log.id}`, { json: { durationMinutes: -5 } });
+    const badPatch = await client.request("PATCH", `/api/me/training-logs/${created.body.log.id}`, {
+      json: { durationMinutes: -5 },
+    });
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.error.fields).toEqual({ durationMinutes: "Duration must be between 1 and 600." });
     expect((await client.get("/api/me/training-logs")).body.logs).toHaveLength(1);
@@ -151,7 +173,9 @@ describe.each(testEngines())("training logs on $engine", ({ create }) => {
       expect((await other.client.delete(`/api/me/training-logs/${id}`)).status).toBe(404);
       expect((await other.client.get("/api/me/training-logs")).body.logs).toEqual([]);
     }
-    expect((await owner.client.get("/api/me/training-logs")).body.logs).toEqual([expect.objectContaining({ id, intensity: 6 })]);
+    expect((await owner.client.get("/api/me/training-logs")).body.logs).toEqual([
+      expect.objectContaining({ id, intensity: 6 }),
+    ]);
   });
 
   it("a coach reads the logs of their own team's players, with the same shape and filters", async () => {

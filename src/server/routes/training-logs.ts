@@ -19,14 +19,17 @@ import { changeNow } from "../realtime/hub.js";
  * log id answers 404 exactly like one that does not exist). A coach reads the logs of their own team's players.
  */
 
-
 const LOG_NOT_FOUND = "That training log";
 const TrainingLogs = trainingLogsResponseSchema.openapi("TrainingLogs");
 const TrainingLogResponse = trainingLogResponseSchema.openapi("TrainingLogResponse");
 
 const idParam = (description: string) =>
   z.object({
-    id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" }, description }),
+    id: z
+      .string()
+      .min(1)
+      .max(200)
+      .openapi({ param: { name: "id", in: "path" }, description }),
   });
 
 const listOwn = createRoute({
@@ -99,7 +102,12 @@ export function trainingLogRoutes() {
     .openapi(listOwn, async (c) => {
       const viewer = c.var.viewer;
       const { type, from, to } = c.req.valid("query");
-      const logs = await listTrainingLogs(c.get("services").database.db, { playerId: viewer.userId, activityType: type, from, to });
+      const logs = await listTrainingLogs(c.get("services").database.db, {
+        playerId: viewer.userId,
+        activityType: type,
+        from,
+        to,
+      });
       return c.json({ logs, weeklyTotals: weeklyTotals(logs) }, 200);
     })
     .openapi(createOwn, async (c) => {

@@ -72,7 +72,10 @@ export function createDiskFileStore(root: string): FileStore {
       const target = pathOf(key);
       try {
         const bytes = await readFile(target);
-        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: contentTypeOfKey(key) };
+        return {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: contentTypeOfKey(key),
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -26,7 +26,9 @@ const SEGMENT = String.raw`[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`;
 const SAFE_KEY = new RegExp(String.raw`^(?:${SEGMENT}/){0,3}${SEGMENT}\.[a-z0-9]{1,8}$`);
 
 export function isSafeKey(key: string): boolean {
-  return typeof key === "string" && key.length <= 512 && SAFE_KEY.test(key) && !key.split("/").some((s) => s.includes(".."));
+  return (
+    typeof key === "string" && key.length <= 512 && SAFE_KEY.test(key) && !key.split("/").some((s) => s.includes(".."))
+  );
 }
 
 export function assertSafeKey(key: string): void {

@@ -5,12 +5,7 @@
  * removes the object again (forgetObject) if that transaction fails.
  */
 import { randomUUID } from "node:crypto";
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_FIELD,
-  UPLOAD_MISSING,
-  UPLOAD_TOO_LARGE,
-} from "#domain/api/player.js";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE } from "#domain/api/player.js";
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
 import type { AppContext, AppEnv } from "../http/context.js";
@@ -27,7 +22,8 @@ export function isUploadPath(path: string): boolean {
 /** The image plus what multipart framing (boundaries, part headers) adds around it. */
 export const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 
-export const uploadTooLarge = () => new ApiError(413, "file_too_large", UPLOAD_TOO_LARGE, { [UPLOAD_FIELD]: UPLOAD_TOO_LARGE });
+export const uploadTooLarge = () =>
+  new ApiError(413, "file_too_large", UPLOAD_TOO_LARGE, { [UPLOAD_FIELD]: UPLOAD_TOO_LARGE });
 
 const NOT_MULTIPART = `Send the image as multipart/form-data in a field named "${UPLOAD_FIELD}".`;
 
@@ -79,7 +75,8 @@ async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array,
     image = await reencodeImage(bytes, kind);
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
-    if (error.reason === "type") throw new ApiError(415, "unsupported_file_type", error.message, { [UPLOAD_FIELD]: error.message });
+    if (error.reason === "type")
+      throw new ApiError(415, "unsupported_file_type", error.message, { [UPLOAD_FIELD]: error.message });
     throw new ApiError(400, "unreadable_image", error.message, { [UPLOAD_FIELD]: error.message });
   }
   const id = randomUUID();

@@ -32,7 +32,11 @@ export interface ProcessedImage {
   height: number;
 }
 
-const SHARP_FORMAT: Record<UploadImageType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+const SHARP_FORMAT: Record<UploadImageType, string> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
 
 /** What the bytes are, by their magic numbers (never by name or declared type), if one of the three accepted. */
 export async function sniffImageType(bytes: Uint8Array): Promise<UploadImageType | null> {
@@ -60,7 +64,12 @@ export async function reencodeImage(bytes: Uint8Array, kind: FileKind): Promise<
       .resize({ width: bound, height: bound, fit: "inside", withoutEnlargement: true })
       .webp({ quality: kind === "diagram" ? 90 : 82 })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: STORED_IMAGE_TYPE, width: info.width, height: info.height };
+    return {
+      bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      mime: STORED_IMAGE_TYPE,
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
     if (error instanceof ImageRejected) throw error;
     const message = error instanceof Error && /pixel limit/i.test(error.message) ? TOO_MANY_PIXELS : UPLOAD_UNREADABLE;

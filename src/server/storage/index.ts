@@ -4,7 +4,7 @@ import { createDiskFileStore } from "./disk.js";
 import type { FileStore } from "./file-store.js";
 import { createS3FileStore } from "./s3.js";
 
-export type { FileStore,  } from "./file-store.js";
+export type { FileStore } from "./file-store.js";
 
 /** The folder under DATA_DIR the disk store keeps uploads in. */
 const UPLOADS_DIR = "uploads";

@@ -30,9 +30,12 @@ afterAll(() => {
 const bytes = (...values: number[]) => new Uint8Array(values);
 
 describe("storage keys", () => {
-  it.each(["photos/3f2a9c1e-0b4d-4c55-9a57-1c7c4f0e8a11.webp", "a.png", "diagrams/team_1/x.y.jpg", "a/b/c/d.webp"])("%s is safe", (key) => {
-    expect(isSafeKey(key)).toBe(true);
-  });
+  it.each(["photos/3f2a9c1e-0b4d-4c55-9a57-1c7c4f0e8a11.webp", "a.png", "diagrams/team_1/x.y.jpg", "a/b/c/d.webp"])(
+    "%s is safe",
+    (key) => {
+      expect(isSafeKey(key)).toBe(true);
+    },
+  );
 
   it.each([
     "",
@@ -96,11 +99,14 @@ function storeContract(name: string, make: () => FileStore | Promise<FileStore>)
       expect(Buffer.from(back!.bytes).equals(Buffer.from(big))).toBe(true);
     });
 
-    it.each(["../x.webp", "/etc/passwd.webp", "photos/.tmp/x.webp", "a/../../b.webp"])("refuses the unsafe key %j", async (key) => {
-      await expect(store.put(key, bytes(1), "image/webp")).rejects.toThrow(/unsafe storage key/);
-      await expect(store.get(key)).rejects.toThrow(/unsafe storage key/);
-      await expect(store.delete(key)).rejects.toThrow(/unsafe storage key/);
-    });
+    it.each(["../x.webp", "/etc/passwd.webp", "photos/.tmp/x.webp", "a/../../b.webp"])(
+      "refuses the unsafe key %j",
+      async (key) => {
+        await expect(store.put(key, bytes(1), "image/webp")).rejects.toThrow(/unsafe storage key/);
+        await expect(store.get(key)).rejects.toThrow(/unsafe storage key/);
+        await expect(store.delete(key)).rejects.toThrow(/unsafe storage key/);
+      },
+    );
   });
 }
 
@@ -138,7 +144,9 @@ describe("disk store", () => {
       reads.push(
         store.get("photos/x.webp").then((got) => {
           const v = got!.bytes;
-          const whole = (v.byteLength === a.byteLength && v.every((x) => x === 1)) || (v.byteLength === b.byteLength && v.every((x) => x === 2));
+          const whole =
+            (v.byteLength === a.byteLength && v.every((x) => x === 1)) ||
+            (v.byteLength === b.byteLength && v.every((x) => x === 2));
           expect(whole).toBe(true);
         }),
       );
@@ -262,15 +270,30 @@ describe("image re-encoding", () => {
   });
 
   it("keeps a PNG's transparency", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const out = await reencodeImage(png, "diagram");
     expect((await sharp(out.bytes).metadata()).hasAlpha).toBe(true);
   });
 
   it.each<[string, Uint8Array]>([
-    ["a Windows executable", new Uint8Array(Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1"))],
+    [
+      "a Windows executable",
+      new Uint8Array(Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00", "latin1")),
+    ],
     ["an ELF binary", new Uint8Array(Buffer.from("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00", "latin1"))],
-    ["a GIF", new Uint8Array(Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1"))],
+    [
+      "a GIF",
+      new Uint8Array(
+        Buffer.from(
+          "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+          "latin1",
+        ),
+      ),
+    ],
     ["an SVG", new Uint8Array(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'))],
     ["text", new Uint8Array(Buffer.from("hello, this is not an image"))],
     ["nothing", new Uint8Array(0)],
@@ -288,7 +311,9 @@ describe("image re-encoding", () => {
   });
 
   it("an image of more than 64 megapixels is refused before decoding", async () => {
-    const huge = await sharp({ create: { width: 9000, height: 8000, channels: 3, background: "white" } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 9000, height: 8000, channels: 3, background: "white" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const error = await reencodeImage(huge, "photo").catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: "unreadable", message: expect.stringMatching(/64 megapixels/) });
   });

@@ -24,7 +24,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Flagline — flag-football performance tracking" },
   {
     name: "description",
-    content: "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
+    content:
+      "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
   },
 ];
 

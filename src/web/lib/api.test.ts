@@ -4,7 +4,9 @@ import { fetchSessionUser, SessionCheckFailed } from "./session-context";
 
 function respond(status: number, body?: unknown) {
   const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(text === "" ? null : text, { status }));
+  return vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(text === "" ? null : text, { status }),
+  );
 }
 
 afterEach(() => {
@@ -26,11 +28,17 @@ describe("apiFetch", () => {
   it("turns the error envelope into an ApiError with its fields", async () => {
     vi.stubGlobal(
       "fetch",
-      respond(400, { error: { code: "validation", message: "Bad input", fields: { teamCode: "No team has this code." } } }),
+      respond(400, {
+        error: { code: "validation", message: "Bad input", fields: { teamCode: "No team has this code." } },
+      }),
     );
     const error = await apiFetch("/api/signup", { method: "POST", json: {} }).catch((e: unknown) => e);
     expect(isApiError(error, 400)).toBe(true);
-    expect(error).toMatchObject({ code: "validation", message: "Bad input", fields: { teamCode: "No team has this code." } });
+    expect(error).toMatchObject({
+      code: "validation",
+      message: "Bad input",
+      fields: { teamCode: "No team has this code." },
+    });
   });
 
   it("gives a readable ApiError for a non-JSON error page", async () => {
@@ -42,7 +50,10 @@ describe("apiFetch", () => {
   });
 
   it("reports a failed request as status 0", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const error = await apiFetch("/api/me").catch((e: unknown) => e);
     expect(isApiError(error, NETWORK_ERROR_STATUS)).toBe(true);
   });
@@ -79,7 +90,10 @@ describe("fetchSessionUser (docs/product.md §4)", () => {
   it("throws SessionCheckFailed on a 5xx or a network failure (the provider maps the first one to signed out)", async () => {
     vi.stubGlobal("fetch", respond(503, ""));
     await expect(fetchSessionUser()).rejects.toBeInstanceOf(SessionCheckFailed);
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
     await expect(fetchSessionUser()).rejects.toBeInstanceOf(SessionCheckFailed);
   });
 });

@@ -144,7 +144,8 @@ export function teamSessionsQuery() {
 export function sessionDetailQuery(id: string) {
   return queryOptions({
     queryKey: teamKeys.session(id),
-    queryFn: ({ signal }) => apiFetch<SessionDetailResponse>(`/api/team/sessions/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<SessionDetailResponse>(`/api/team/sessions/${encodeURIComponent(id)}`, { signal }),
   });
 }
 

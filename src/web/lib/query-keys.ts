@@ -47,10 +47,17 @@ export const playbookKeys = {
   /** GET /api/team/plays: the playbook's list and the logger's play picker. */
   plays: (includeArchived: boolean) => ["team", "playbook", "plays", { includeArchived }] as const,
   /** GET /api/team/playbook-analysis */
-  analysis: (filters: AnalysisFilters, tzOffset: number) => ["team", "playbook", "analysis", { ...filters, tzOffset }] as const,
+  analysis: (filters: AnalysisFilters, tzOffset: number) =>
+    ["team", "playbook", "analysis", { ...filters, tzOffset }] as const,
   /** GET /api/team/playbook-analysis/{playId}/events */
   playEvents: (playId: string, filters: AnalysisFilters, tzOffset: number) =>
-    ["team", "playbook", "play-events", playId, { kind: filters.kind, from: filters.from, to: filters.to, tzOffset }] as const,
+    [
+      "team",
+      "playbook",
+      "play-events",
+      playId,
+      { kind: filters.kind, from: filters.from, to: filters.to, tzOffset },
+    ] as const,
 };
 
 export const ME_ROOT_KEY = ["me"] as const;
@@ -67,5 +74,9 @@ export const meKeys = {
   feedback: () => ["me", "feedback"] as const,
   /** GET /api/me/training-logs, one entry per filter. */
   trainingLogs: (filters: TrainingLogQuery) =>
-    ["me", "training-logs", { type: filters.type ?? null, from: filters.from ?? null, to: filters.to ?? null }] as const,
+    [
+      "me",
+      "training-logs",
+      { type: filters.type ?? null, from: filters.from ?? null, to: filters.to ?? null },
+    ] as const,
 };

@@ -9,7 +9,7 @@
 import { z } from "#domain/zod";
 import { meSchema, type Me } from "#domain/account";
 
-export {  type Me };
+export { type Me };
 export type Role = Me["role"];
 export type MeTeam = NonNullable<Me["team"]>;
 

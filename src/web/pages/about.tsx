@@ -15,18 +15,18 @@ export default function AboutPage() {
           <SectionHeading id="story-title" eyebrow="Our story" title="From a clipboard to a leaderboard" />
           <div className="space-y-5 text-lg leading-relaxed text-stone-700">
             <p>
-              Flagline started on a sideline, with a clipboard, a pencil and a coach trying to remember who pulled
-              which flag. The notes were half-legible by the end of the game and most of them never made it into
-              the spreadsheet.
+              Flagline started on a sideline, with a clipboard, a pencil and a coach trying to remember who pulled which
+              flag. The notes were half-legible by the end of the game and most of them never made it into the
+              spreadsheet.
             </p>
             <p>
-              Players noticed. The ones who scored touchdowns always got credit; the cornerback who shut down a
-              receiver all afternoon rarely did. So we built a logger fast enough to use during play, and a score
-              that weighs each play by position.
+              Players noticed. The ones who scored touchdowns always got credit; the cornerback who shut down a receiver
+              all afternoon rarely did. So we built a logger fast enough to use during play, and a score that weighs
+              each play by position.
             </p>
             <p>
-              Then teams asked where their data would live. Youth teams in particular should not have to hand
-              their players' names and photos to one more company, so Flagline is software you run yourself.
+              Then teams asked where their data would live. Youth teams in particular should not have to hand their
+              players' names and photos to one more company, so Flagline is software you run yourself.
             </p>
           </div>
         </div>
@@ -36,12 +36,11 @@ export default function AboutPage() {
         <SectionHeading id="values-title" eyebrow="What we believe" title="Four promises we build to" />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <FeatureCard icon={<Lock className="size-6" />} title="Your data is yours">
-            Flagline stores everything on the machine you choose. We never see your team, and there is nothing to
-            export because nothing ever left.
+            Flagline stores everything on the machine you choose. We never see your team, and there is nothing to export
+            because nothing ever left.
           </FeatureCard>
           <FeatureCard icon={<Scale className="size-6" />} title="Every position counts">
-            Scores are weighted by position so defenders and linemen get the same recognition as the players who
-            score.
+            Scores are weighted by position so defenders and linemen get the same recognition as the players who score.
           </FeatureCard>
           <FeatureCard icon={<Smartphone className="size-6" />} title="Made for the sideline">
             Fast on a phone, readable in sunlight, usable with one hand while you watch the next snap.
@@ -61,7 +60,10 @@ export default function AboutPage() {
         />
       </Section>
 
-      <CtaBand title="Bring Flagline to your team" lead="It takes a minute to create a team and share its code with your players." />
+      <CtaBand
+        title="Bring Flagline to your team"
+        lead="It takes a minute to create a team and share its code with your players."
+      />
     </>
   );
 }

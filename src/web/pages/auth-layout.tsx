@@ -6,7 +6,10 @@ export function AuthLayout({ aside, children }: { aside: { title: string; points
   return (
     <div className="field-lines flex-1 bg-field-50 py-10 sm:py-16">
       <div className="container-page grid items-start gap-10 lg:grid-cols-[1fr_1.1fr]">
-        <aside aria-label="Why Flagline" className="surface-dark hidden rounded-2xl bg-field-900 p-8 text-white lg:block">
+        <aside
+          aria-label="Why Flagline"
+          className="surface-dark hidden rounded-2xl bg-field-900 p-8 text-white lg:block"
+        >
           <p className="text-2xl font-extrabold tracking-tight">{aside.title}</p>
           <ul className="mt-6 space-y-4">
             {aside.points.map((point) => (

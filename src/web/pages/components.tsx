@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The dark green band at the top of each public page, holding its one h1. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow: string; title: ReactNode; lead: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  lead: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="surface-dark field-lines relative overflow-hidden bg-field-900 text-white">
       <div className="container-page relative py-14 sm:py-20">
@@ -16,7 +26,17 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow: string; 
   );
 }
 
-export function Section({ id, className, children, labelledBy }: { id?: string; className?: string; children: ReactNode; labelledBy?: string }) {
+export function Section({
+  id,
+  className,
+  children,
+  labelledBy,
+}: {
+  id?: string;
+  className?: string;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   return (
     <section id={id} aria-labelledby={labelledBy} className={clsx("py-14 sm:py-20", className)}>
       <div className="container-page">{children}</div>
@@ -24,7 +44,17 @@ export function Section({ id, className, children, labelledBy }: { id?: string; 
   );
 }
 
-export function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow?: string; title: string; lead?: ReactNode }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+}) {
   return (
     <div className="max-w-2xl">
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
@@ -39,7 +69,10 @@ export function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebr
 export function FeatureCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="card flex flex-col">
-      <span className="inline-flex size-11 items-center justify-center rounded-xl bg-field-100 text-field-700" aria-hidden="true">
+      <span
+        className="inline-flex size-11 items-center justify-center rounded-xl bg-field-100 text-field-700"
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <h3 className="mt-4 text-lg font-bold text-stone-900">{title}</h3>

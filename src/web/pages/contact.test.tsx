@@ -17,7 +17,9 @@ describe("contact page", () => {
   });
 
   it("when the server says too many messages, the form says so", async () => {
-    const api = fakeApi().on("POST", "/api/contact", () => apiError(429, "rate_limited", "Too many messages — please try again later."));
+    const api = fakeApi().on("POST", "/api/contact", () =>
+      apiError(429, "rate_limited", "Too many messages — please try again later."),
+    );
     const { user } = renderPage(<ContactPage />, { path: "/contact", api });
     await user.type(screen.getByLabelText("Name"), "Morgan Parent");
     await user.type(screen.getByLabelText("Email"), "morgan@example.com");

@@ -65,20 +65,24 @@ export default function ContactPage() {
 
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
               <InputField
-                label="Name" error={errors.name?.message}
+                label="Name"
+                error={errors.name?.message}
                 {...register("name")}
                 type="text"
                 autoComplete="name"
               />
               <InputField
-                label="Email" error={errors.email?.message}
+                label="Email"
+                error={errors.email?.message}
                 {...register("email")}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
               />
               <TextAreaField
-                label="Message" hint="At least 10 characters." error={errors.message?.message}
+                label="Message"
+                hint="At least 10 characters."
+                error={errors.message?.message}
                 {...register("message")}
                 rows={6}
                 className="input resize-y"
@@ -86,7 +90,11 @@ export default function ContactPage() {
 
               {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
 
-              <button type="submit" className="btn btn-field w-full py-3 text-base sm:w-auto sm:px-8" disabled={isSubmitting}>
+              <button
+                type="submit"
+                className="btn btn-field w-full py-3 text-base sm:w-auto sm:px-8"
+                disabled={isSubmitting}
+              >
                 {isSubmitting ? "Sending…" : "Send message"}
               </button>
             </form>
@@ -105,8 +113,8 @@ export default function ContactPage() {
             <div className="flex gap-3">
               <LifeBuoy aria-hidden="true" className="mt-1 size-5 shrink-0 text-field-700" />
               <p className="text-stone-700">
-                Stuck installing or upgrading? Tell us your operating system, your Node.js version and what you
-                saw; it saves a round of questions.
+                Stuck installing or upgrading? Tell us your operating system, your Node.js version and what you saw; it
+                saves a round of questions.
               </p>
             </div>
             <div className="flex gap-3">

@@ -37,7 +37,9 @@ function ScoringTable() {
     <div className="mt-10 grid gap-6 lg:grid-cols-2">
       <div className="card overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="mb-3 text-left text-base font-bold text-stone-900">Points per play, every position</caption>
+          <caption className="mb-3 text-left text-base font-bold text-stone-900">
+            Points per play, every position
+          </caption>
           <thead>
             <tr className="border-b border-stone-200 text-stone-600">
               <th scope="col" className="py-2 font-semibold">
@@ -102,23 +104,23 @@ export default function FeaturesPage() {
         <SectionHeading id="coach-features" eyebrow="For coaches" title="Run your team from one screen" />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <FeatureCard icon={<Zap className="size-6" />} title="Event logger">
-            Two taps per play: choose the player, choose the play. Passing, receiving and rushing plays take the
-            yards gained; a mistaken entry can be undone. Big buttons, made for a phone outdoors.
+            Two taps per play: choose the player, choose the play. Passing, receiving and rushing plays take the yards
+            gained; a mistaken entry can be undone. Big buttons, made for a phone outdoors.
           </FeatureCard>
           <FeatureCard icon={<Trophy className="size-6" />} title="Live leaderboard">
-            Players ranked by performance score, updated for everyone watching as plays are logged — on the bench
-            tablet and the assistant coach's phone at once.
+            Players ranked by performance score, updated for everyone watching as plays are logged — on the bench tablet
+            and the assistant coach's phone at once.
           </FeatureCard>
           <FeatureCard icon={<Users className="size-6" />} title="Team roster">
             Everyone who joined with your team code, with jersey numbers, positions, attendance and activity.
           </FeatureCard>
           <FeatureCard icon={<Search className="size-6" />} title="Player search">
-            Search by name, filter by position, sort by performance score, team ranking, activity level, attendance
-            or name, highest or lowest first.
+            Search by name, filter by position, sort by performance score, team ranking, activity level, attendance or
+            name, highest or lowest first.
           </FeatureCard>
           <FeatureCard icon={<LineChart className="size-6" />} title="Player detail and feedback">
-            One player's stats — yards, touchdowns, flag pulls, interceptions — their recent plays, and a place to
-            leave them feedback they will actually read.
+            One player's stats — yards, touchdowns, flag pulls, interceptions — their recent plays, and a place to leave
+            them feedback they will actually read.
           </FeatureCard>
           <FeatureCard icon={<BarChart3 className="size-6" />} title="Team stats and playbook analysis">
             Totals across the team, and which positions and plays produce your yards and scores, to plan the next
@@ -174,7 +176,10 @@ export default function FeaturesPage() {
         </p>
       </Section>
 
-      <CtaBand title="See it with your own team" lead="Sign up as a head coach, invite your players with the team code, and log a practice." />
+      <CtaBand
+        title="See it with your own team"
+        lead="Sign up as a head coach, invite your players with the team code, and log a practice."
+      />
     </>
   );
 }

@@ -64,12 +64,13 @@ export default function HomePage() {
               Performance tracking for flag football
             </p>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">
-              <span className="block">Track every snap.</span> <span className="block text-accent-300">Grow every player.</span>
+              <span className="block">Track every snap.</span>{" "}
+              <span className="block text-accent-300">Grow every player.</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-field-100">
-              Flagline turns what happens on the field into numbers your whole team can use. Coaches log plays from
-              the sideline in two taps; scores, rankings and player dashboards update as the game goes on. It is
-              open software you run yourself, so your team's data stays with your team.
+              Flagline turns what happens on the field into numbers your whole team can use. Coaches log plays from the
+              sideline in two taps; scores, rankings and player dashboards update as the game goes on. It is open
+              software you run yourself, so your team's data stays with your team.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/signup" className="btn btn-primary px-6 py-3 text-base">
@@ -96,16 +97,16 @@ export default function HomePage() {
         />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <FeatureCard icon={<Zap className="size-6" />} title="Sideline logging in two taps">
-            Tap the player, tap what happened — Flag Pull, Catch, Pass TD. Yards when they matter, undo when you
-            slip. Built for a phone in one hand.
+            Tap the player, tap what happened — Flag Pull, Catch, Pass TD. Yards when they matter, undo when you slip.
+            Built for a phone in one hand.
           </FeatureCard>
           <FeatureCard icon={<Trophy className="size-6" />} title="A live leaderboard">
-            Every logged play feeds a performance score weighted by position, so a cornerback's interception counts
-            like a quarterback's touchdown pass. Rankings move as the game does.
+            Every logged play feeds a performance score weighted by position, so a cornerback's interception counts like
+            a quarterback's touchdown pass. Rankings move as the game does.
           </FeatureCard>
           <FeatureCard icon={<Search className="size-6" />} title="Player search">
-            Find anyone on your roster by name, filter by position, sort by score, ranking, activity or attendance,
-            and open their full detail in one click.
+            Find anyone on your roster by name, filter by position, sort by score, ranking, activity or attendance, and
+            open their full detail in one click.
           </FeatureCard>
           <FeatureCard icon={<BarChart3 className="size-6" />} title="Playbook analysis">
             See which positions and plays produce your yards and touchdowns, and where the defense makes its stops.
@@ -149,7 +150,9 @@ export default function HomePage() {
               </li>
               <li className="flex gap-3">
                 <ClipboardList aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-field-700" />
-                <span>Grows with you: point it at PostgreSQL and S3-compatible storage when one machine is not enough.</span>
+                <span>
+                  Grows with you: point it at PostgreSQL and S3-compatible storage when one machine is not enough.
+                </span>
               </li>
             </ul>
           </div>
@@ -163,7 +166,10 @@ export default function HomePage() {
             </pre>
             <p className="mt-4 text-sm text-stone-300">
               Then open <span className="font-mono text-white">http://localhost:3000</span> and sign up as the head
-              coach. <Link to="/how-it-works" className="font-semibold text-accent-300 underline">How it works</Link>
+              coach.{" "}
+              <Link to="/how-it-works" className="font-semibold text-accent-300 underline">
+                How it works
+              </Link>
             </p>
           </div>
         </div>

@@ -20,7 +20,8 @@ const STEPS = [
   {
     title: "Everyone sees the stats live",
     body: "Each play updates the player's performance score, the team leaderboard and the player's own dashboard for everyone who has them open.",
-    detail: "After the game, coaches dig into team stats, playbook analysis and each player's detail, and leave feedback.",
+    detail:
+      "After the game, coaches dig into team stats, playbook analysis and each player's detail, and leave feedback.",
   },
 ];
 
@@ -98,23 +99,29 @@ export default function HowItWorksPage() {
           <div className="card">
             <dt className="font-bold text-stone-900">Can one coach run several teams?</dt>
             <dd className="mt-2 text-stone-700">
-              A coach account belongs to one team. For a club with several teams, each head coach signs up and
-              creates their own; one installation holds them all.
+              A coach account belongs to one team. For a club with several teams, each head coach signs up and creates
+              their own; one installation holds them all.
             </dd>
           </div>
           <div className="card">
             <dt className="font-bold text-stone-900">Do players see each other's stats?</dt>
             <dd className="mt-2 text-stone-700">
-              Players see their own dashboard, profile and training logs. Rosters, leaderboards and per-player
-              detail are for coaches.
+              Players see their own dashboard, profile and training logs. Rosters, leaderboards and per-player detail
+              are for coaches.
             </dd>
           </div>
           <div className="card">
             <dt className="font-bold text-stone-900">What if I need help setting it up?</dt>
             <dd className="mt-2 text-stone-700">
-              Our <Link to="/pricing" className="font-semibold text-field-700 underline">Club and League plans</Link>{" "}
+              Our{" "}
+              <Link to="/pricing" className="font-semibold text-field-700 underline">
+                Club and League plans
+              </Link>{" "}
               include help with installation and upgrades, or just{" "}
-              <Link to="/contact" className="font-semibold text-field-700 underline">send us a message</Link>.
+              <Link to="/contact" className="font-semibold text-field-700 underline">
+                send us a message
+              </Link>
+              .
             </dd>
           </div>
         </dl>

@@ -84,14 +84,16 @@ export default function LoginPage() {
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <InputField
-          label="Email" error={errors.email?.message}
+          label="Email"
+          error={errors.email?.message}
           {...register("email")}
           type="email"
           autoComplete="email"
           inputMode="email"
         />
         <InputField
-          label="Password" error={errors.password?.message}
+          label="Password"
+          error={errors.password?.message}
           {...register("password")}
           type="password"
           autoComplete="current-password"

@@ -105,8 +105,8 @@ export default function PricingPage() {
           ))}
         </ul>
         <p className="mt-10 max-w-3xl text-sm text-stone-600">
-          Prices are per season of up to six months and exclude any tax. Paid plans are support agreements: if you
-          stop paying, the software keeps working exactly as before.
+          Prices are per season of up to six months and exclude any tax. Paid plans are support agreements: if you stop
+          paying, the software keeps working exactly as before.
         </p>
       </Section>
 
@@ -116,22 +116,22 @@ export default function PricingPage() {
           <div className="card">
             <dt className="font-bold text-stone-900">Is Flagline really free?</dt>
             <dd className="mt-2 text-stone-700">
-              Yes. The source is open and the free plan is the whole product. There is no feature held back for
-              paying customers and no limit on players or teams.
+              Yes. The source is open and the free plan is the whole product. There is no feature held back for paying
+              customers and no limit on players or teams.
             </dd>
           </div>
           <div className="card">
             <dt className="font-bold text-stone-900">Do you host it for me?</dt>
             <dd className="mt-2 text-stone-700">
-              No. Flagline runs on a machine you control, which is why your data stays yours. The Club and League
-              plans help you run it well; they do not move your data to us.
+              No. Flagline runs on a machine you control, which is why your data stays yours. The Club and League plans
+              help you run it well; they do not move your data to us.
             </dd>
           </div>
           <div className="card">
             <dt className="font-bold text-stone-900">What does it cost to run?</dt>
             <dd className="mt-2 text-stone-700">
-              A team fits comfortably on a laptop or the smallest cloud server. Your only running cost is that
-              machine and, if you want one, a domain name.
+              A team fits comfortably on a laptop or the smallest cloud server. Your only running cost is that machine
+              and, if you want one, a domain name.
             </dd>
           </div>
           <div className="card">

@@ -206,7 +206,9 @@ export default function SignupPage() {
                 key={option.value}
                 className={clsx(
                   "flex cursor-pointer flex-col rounded-xl border-2 p-4 transition-colors has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-700",
-                  role === option.value ? "border-field-600 bg-field-50" : "border-stone-300 bg-white hover:border-stone-400",
+                  role === option.value
+                    ? "border-field-600 bg-field-50"
+                    : "border-stone-300 bg-white hover:border-stone-400",
                 )}
               >
                 <span className="flex items-center gap-2 font-bold text-stone-900">
@@ -227,20 +229,24 @@ export default function SignupPage() {
         </fieldset>
 
         <InputField
-          label="Full name" error={errors.fullName?.message}
+          label="Full name"
+          error={errors.fullName?.message}
           {...register("fullName")}
           type="text"
           autoComplete="name"
         />
         <InputField
-          label="Email" error={errors.email?.message}
+          label="Email"
+          error={errors.email?.message}
           {...register("email")}
           type="email"
           autoComplete="email"
           inputMode="email"
         />
         <InputField
-          label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}
+          label="Password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          error={errors.password?.message}
           {...register("password")}
           type="password"
           autoComplete="new-password"
@@ -285,7 +291,9 @@ export default function SignupPage() {
         {role === "player" ? (
           <div className="space-y-5 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5">
             <InputField
-              label="Team code" hint="Ask your coach for it." error={errors.teamCode?.message}
+              label="Team code"
+              hint="Ask your coach for it."
+              error={errors.teamCode?.message}
               {...register("teamCode")}
               type="text"
               autoComplete="off"
@@ -295,7 +303,9 @@ export default function SignupPage() {
             />
             <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
               <InputField
-                label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}
+                label="Jersey number"
+                hint="0–99"
+                error={errors.jerseyNumber?.message}
                 {...register("jerseyNumber")}
                 type="text"
                 inputMode="numeric"
@@ -303,7 +313,9 @@ export default function SignupPage() {
                 maxLength={2}
               />
               <SelectField
-                label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}
+                label="Primary position"
+                hint="Where you play most."
+                error={errors.primaryPosition?.message}
                 {...register("primaryPosition")}
               >
                 <PositionOptions />
@@ -317,7 +329,12 @@ export default function SignupPage() {
               <PositionChecklist>
                 {(p) => (
                   <label className="flex items-center gap-2.5 text-sm text-stone-800">
-                    <input type="checkbox" value={p.key} {...register("positions")} className="size-4 accent-field-700" />
+                    <input
+                      type="checkbox"
+                      value={p.key}
+                      {...register("positions")}
+                      className="size-4 accent-field-700"
+                    />
                     {p.name}
                   </label>
                 )}
@@ -345,7 +362,12 @@ function TeamReady({ me, onContinue }: { me: Me; onContinue: () => void }) {
   if (!team) return null;
   return (
     <section aria-labelledby="team-ready-title">
-      <h1 id="team-ready-title" ref={heading} tabIndex={-1} className="text-3xl font-extrabold tracking-tight text-stone-900 outline-none">
+      <h1
+        id="team-ready-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-3xl font-extrabold tracking-tight text-stone-900 outline-none"
+      >
         Your team is ready
       </h1>
       <p className="mt-2 text-stone-700">

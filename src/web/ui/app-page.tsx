@@ -2,7 +2,17 @@ import { clsx } from "clsx";
 import { useId, type ReactNode } from "react";
 
 /** The heading block of a signed-in page: its one h1, a short line about it, and optional actions. */
-export function AppPageHeader({ eyebrow, title, lead, actions }: { eyebrow?: ReactNode; title: string; lead?: ReactNode; actions?: ReactNode }) {
+export function AppPageHeader({
+  eyebrow,
+  title,
+  lead,
+  actions,
+}: {
+  eyebrow?: ReactNode;
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-4 border-b border-stone-200 pb-6 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -16,7 +26,17 @@ export function AppPageHeader({ eyebrow, title, lead, actions }: { eyebrow?: Rea
 }
 
 /** A titled card section of a signed-in page. */
-export function Panel({ title, icon, className, children }: { title: string; icon?: ReactNode; className?: string; children: ReactNode }) {
+export function Panel({
+  title,
+  icon,
+  className,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className={clsx("card", className)} aria-labelledby={id}>
@@ -65,7 +85,17 @@ export function NoTeamPanel() {
 }
 
 /** The card a form sits in: its heading (with an icon, if any), a line of lead text, then the form. */
-export function FormCard({ title, icon, lead, children }: { title: string; icon?: ReactNode; lead?: ReactNode; children: ReactNode }) {
+export function FormCard({
+  title,
+  icon,
+  lead,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="card">

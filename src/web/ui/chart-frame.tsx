@@ -50,7 +50,12 @@ export function ChartFrame({
           </div>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-semibold text-field-800">Show the numbers</summary>
-            <div role="region" aria-label={`${title}: the numbers`} tabIndex={0} className="relative mt-2 max-h-72 overflow-auto">
+            <div
+              role="region"
+              aria-label={`${title}: the numbers`}
+              tabIndex={0}
+              className="relative mt-2 max-h-72 overflow-auto"
+            >
               <table className="w-full text-left">
                 <thead className="sticky top-0 bg-white">
                   <tr className="border-b border-stone-200">

@@ -26,7 +26,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <span className="inline-flex items-center gap-2">
       <button type="button" onClick={copy} aria-label={label} className="btn btn-secondary py-2">
-        {state === "copied" ? <Check aria-hidden="true" className="size-4 text-field-700" /> : <Copy aria-hidden="true" className="size-4" />}
+        {state === "copied" ? (
+          <Check aria-hidden="true" className="size-4 text-field-700" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
         {state === "copied" ? "Copied" : "Copy"}
       </button>
       <span role="status" className="text-sm text-stone-700">

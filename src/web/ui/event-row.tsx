@@ -64,8 +64,12 @@ export function EventRow({
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-stone-900">
           {event.eventType}
-          {event.playerName !== undefined ? <span className="font-normal text-stone-700"> · {event.playerName}</span> : null}
-          {yards === "yds" && event.yards !== null ? <span className="ml-2 font-normal text-stone-700 tabular-nums">{event.yards} yds</span> : null}
+          {event.playerName !== undefined ? (
+            <span className="font-normal text-stone-700"> · {event.playerName}</span>
+          ) : null}
+          {yards === "yds" && event.yards !== null ? (
+            <span className="ml-2 font-normal text-stone-700 tabular-nums">{event.yards} yds</span>
+          ) : null}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
           <span>

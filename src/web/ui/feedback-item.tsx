@@ -19,7 +19,9 @@ export function FeedbackItem({ item, readState }: { item: FeedbackDto; readState
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="rounded-full bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-900">{item.category}</span>
+          <span className="rounded-full bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-900">
+            {item.category}
+          </span>
           {readState === "player" && unread ? (
             <span className="rounded-full bg-accent-700 px-2 py-0.5 text-xs font-bold text-white">New</span>
           ) : null}

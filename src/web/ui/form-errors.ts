@@ -38,6 +38,7 @@ export function submitErrorMessage<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fallback: string,
 ): string {
-  if (isApiError(error, 400)) return applyServerFieldErrors(error, formFields, setError) ?? "Please check the highlighted fields.";
+  if (isApiError(error, 400))
+    return applyServerFieldErrors(error, formFields, setError) ?? "Please check the highlighted fields.";
   return describeError(error, fallback);
 }

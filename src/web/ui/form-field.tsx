@@ -86,14 +86,24 @@ interface FieldProps {
   /** The wrapper's class (FormField's `className`). */
   fieldClassName?: string;
 }
-type ControlAttributes<Tag extends "input" | "textarea" | "select"> = Omit<ComponentProps<Tag>, "id" | "aria-describedby" | "aria-invalid">;
+type ControlAttributes<Tag extends "input" | "textarea" | "select"> = Omit<
+  ComponentProps<Tag>,
+  "id" | "aria-describedby" | "aria-invalid"
+>;
 
 /**
  * A FormField around an `<input className="input">`: the common case of every form. The rest of the props go
  * to the input, so `{...register("email")}` (react-hook-form) spreads straight on: `<InputField label="Email"
  * error={errors.email?.message} {...register("email")} type="email" />`.
  */
-export function InputField({ label, hint, error, fieldClassName, className = "input", ...input }: FieldProps & ControlAttributes<"input">) {
+export function InputField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className = "input",
+  ...input
+}: FieldProps & ControlAttributes<"input">) {
   return (
     <FormField label={label} hint={hint} error={error} className={fieldClassName}>
       {(ids) => <input {...controlProps(ids, error)} {...input} className={className} />}
@@ -113,7 +123,13 @@ export function TextAreaField({
 }: FieldProps & ControlAttributes<"textarea"> & { count?: { length: number; max: number } }) {
   const countId = `${useId()}-count`;
   return (
-    <FormField label={label} hint={hint} error={error} className={fieldClassName} describedBy={count ? countId : undefined}>
+    <FormField
+      label={label}
+      hint={hint}
+      error={error}
+      className={fieldClassName}
+      describedBy={count ? countId : undefined}
+    >
       {(ids) => (
         <>
           <textarea {...controlProps(ids, error)} {...area} className={className} />
@@ -125,7 +141,14 @@ export function TextAreaField({
 }
 
 /** InputField's select twin; the options are its children. */
-export function SelectField({ label, hint, error, fieldClassName, className = "input", ...select }: FieldProps & ControlAttributes<"select">) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className = "input",
+  ...select
+}: FieldProps & ControlAttributes<"select">) {
   return (
     <FormField label={label} hint={hint} error={error} className={fieldClassName}>
       {(ids) => <select {...controlProps(ids, error)} {...select} className={className} />}
@@ -142,7 +165,15 @@ export function ValueOptions({ values }: { values: readonly string[] }) {
   ));
 }
 
-export function FieldError({ id, message, className }: { id?: string | undefined; message?: string | undefined; className?: string }) {
+export function FieldError({
+  id,
+  message,
+  className,
+}: {
+  id?: string | undefined;
+  message?: string | undefined;
+  className?: string;
+}) {
   if (!message) return null;
   return (
     <p id={id} className={clsx("mt-1.5 text-sm font-medium text-red-700", className)}>
@@ -173,7 +204,11 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
 export function StatusNotice({ notice }: { notice: ReactNode }) {
   return (
     <div role="status" className="empty:hidden">
-      {notice ? <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">{notice}</p> : null}
+      {notice ? (
+        <p className="rounded-lg border border-field-300 bg-field-50 px-4 py-3 text-sm font-medium text-field-900">
+          {notice}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -202,7 +237,13 @@ export function useFormOutcome() {
 /** "123 / 2,000 characters" under a text area, in red once over `max`. The area names `id` in aria-describedby. */
 function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className={clsx("mt-1 text-right text-sm tabular-nums", length > max ? "font-semibold text-red-700" : "text-stone-600")}>
+    <p
+      id={id}
+      className={clsx(
+        "mt-1 text-right text-sm tabular-nums",
+        length > max ? "font-semibold text-red-700" : "text-stone-600",
+      )}
+    >
       {formatCount(length)} / {formatCount(max)} characters
     </p>
   );

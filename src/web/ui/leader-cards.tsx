@@ -16,7 +16,15 @@ const LEADER_STAT_LABELS: Readonly<Record<LeaderStat, { label: string; unit: str
  * Category leaders: one card per statistic (passing, receiving and rushing yards, touchdowns, flag pulls,
  * interceptions) listing its top players. Names link to the player's detail page, which comes back to `returnTo`.
  */
-export function LeaderCards({ leaders, returnTo, headingLevel = 3 }: { leaders: Leaders; returnTo: string; headingLevel?: 2 | 3 }) {
+export function LeaderCards({
+  leaders,
+  returnTo,
+  headingLevel = 3,
+}: {
+  leaders: Leaders;
+  returnTo: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -91,7 +91,10 @@ export function PlayerAvatar({
 export function PositionBadge({ position, className }: { position: string; className?: string }) {
   return (
     <span
-      className={clsx("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white", className)}
+      className={clsx(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white",
+        className,
+      )}
       style={{ backgroundColor: positionColor(position) }}
     >
       <PositionIcon position={position} className="size-3.5" />

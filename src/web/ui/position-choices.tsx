@@ -30,7 +30,9 @@ export function PositionChecklist({ children }: { children: (position: Position)
     <div className="grid gap-4 sm:grid-cols-2">
       {GROUPS.map((group) => (
         <div key={group}>
-          <p className="mb-1.5 text-xs font-bold tracking-wide text-stone-600 uppercase">{POSITION_GROUP_LABELS[group]}</p>
+          <p className="mb-1.5 text-xs font-bold tracking-wide text-stone-600 uppercase">
+            {POSITION_GROUP_LABELS[group]}
+          </p>
           <ul className="space-y-1.5">
             {POSITIONS.filter((p) => p.group === group).map((p) => (
               <li key={p.key}>{children(p)}</li>

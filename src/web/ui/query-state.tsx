@@ -4,7 +4,17 @@ import type { ReactNode } from "react";
 
 type HeadingLevel = 2 | 3;
 
-function Heading({ level, id, className, children }: { level: HeadingLevel; id?: string; className?: string; children: ReactNode }) {
+function Heading({
+  level,
+  id,
+  className,
+  children,
+}: {
+  level: HeadingLevel;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const Tag = level === 2 ? "h2" : "h3";
   return (
     <Tag id={id} className={className}>
@@ -54,7 +64,10 @@ export function ErrorState({
       <p className="mt-1 text-red-900">{message}</p>
       {onRetry ? (
         <button type="button" className="btn btn-secondary mt-4" onClick={onRetry} disabled={retrying}>
-          <RotateCw aria-hidden="true" className={clsx("size-4", retrying && "animate-spin motion-reduce:animate-none")} />
+          <RotateCw
+            aria-hidden="true"
+            className={clsx("size-4", retrying && "animate-spin motion-reduce:animate-none")}
+          />
           Retry
         </button>
       ) : null}

@@ -50,7 +50,12 @@ export function ScoreChart({
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} minTickGap={12} />
-          <YAxis tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} axisLine={false} allowDecimals={false} />
+          <YAxis
+            tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            allowDecimals={false}
+          />
           <Tooltip formatter={tooltip ?? ((value) => formatScore(Number(value)))} />
           {children}
         </ComposedChart>

@@ -28,7 +28,11 @@ export function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}
-      className={clsx("px-3 py-2 font-semibold whitespace-nowrap", align === "right" ? "text-right" : "text-left", className)}
+      className={clsx(
+        "px-3 py-2 font-semibold whitespace-nowrap",
+        align === "right" ? "text-right" : "text-left",
+        className,
+      )}
     >
       <button
         type="button"

@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../support/test-database.js";
 import { createTestApp } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
-import { ACTORS, AUTHZ, errorShapeProblem, OUTSIDERS, routeTable, routeTableApp, UNDOCUMENTED, type Actor } from "./endpoints.js";
+import {
+  ACTORS,
+  AUTHZ,
+  errorShapeProblem,
+  OUTSIDERS,
+  routeTable,
+  routeTableApp,
+  UNDOCUMENTED,
+  type Actor,
+} from "./endpoints.js";
 import {
   accountOf,
   buildWorld,
@@ -40,8 +49,14 @@ describe("the authorization table", () => {
 
   it("names no endpoint the server does not serve", () => {
     const served = new Set(table.endpoints.map((e) => e.key));
-    expect(Object.keys(AUTHZ).filter((key) => !served.has(key)), "AUTHZ entries for endpoints that are gone").toEqual([]);
-    expect(Object.keys(VALID_REQUESTS).filter((key) => !served.has(key)), "VALID_REQUESTS for endpoints that are gone").toEqual([]);
+    expect(
+      Object.keys(AUTHZ).filter((key) => !served.has(key)),
+      "AUTHZ entries for endpoints that are gone",
+    ).toEqual([]);
+    expect(
+      Object.keys(VALID_REQUESTS).filter((key) => !served.has(key)),
+      "VALID_REQUESTS for endpoints that are gone",
+    ).toEqual([]);
   });
 
   it("has a valid request for every endpoint", () => {
@@ -99,7 +114,8 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
       cells += 1;
       const where = `${actor}`;
 
-      if (answer.status !== want) problems.push(`${where}: expected ${want}, got ${answer.status} ${answer.text.slice(0, 200)}`);
+      if (answer.status !== want)
+        problems.push(`${where}: expected ${want}, got ${answer.status} ${answer.text.slice(0, 200)}`);
       if (answer.status >= 400) {
         const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
         if (shape) problems.push(`${where}: ${shape}`);
@@ -113,13 +129,17 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
       }
       if (answer.text && (actor === "otherPlayerA" || OUTSIDERS.includes(actor))) {
         const leaked = (await playerASecrets(w)).filter(shown);
-        if (leaked.length) problems.push(`${where}: LEAK of player A's own logs or feedback ${JSON.stringify(leaked)} (${answer.status})`);
+        if (leaked.length)
+          problems.push(
+            `${where}: LEAK of player A's own logs or feedback ${JSON.stringify(leaked)} (${answer.status})`,
+          );
       }
       if (answer.status >= 200 && answer.status < 300 && answer.text) {
         if (PLAYERS.includes(actor)) {
           // (Team C's is left out: the sign-in cell signs in to a coach of team C, who is shown it.)
           const codes = [w.teamA.coachInviteCode, w.teamB.coachInviteCode];
-          if (codes.some((code) => answer.text.includes(code))) problems.push(`${where}: a player was shown a coach invite code`);
+          if (codes.some((code) => answer.text.includes(code)))
+            problems.push(`${where}: a player was shown a coach invite code`);
         }
       }
       if (before) {

@@ -56,7 +56,12 @@ export function encodeSegment(value: string): string {
   let out = "";
   for (const ch of value) {
     const code = ch.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) out += "%ED%" + (0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase() + "%" + (0x80 + (code & 0x3f)).toString(16).toUpperCase();
+    if (code >= 0xd800 && code <= 0xdfff)
+      out +=
+        "%ED%" +
+        (0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase() +
+        "%" +
+        (0x80 + (code & 0x3f)).toString(16).toUpperCase();
     else if (ch === ".") out += "%2E";
     else out += encodeURIComponent(ch);
   }
@@ -84,7 +89,8 @@ export async function send(
 ): Promise<Answer> {
   const headers = new Headers(req.headers);
   if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
-  if (cookies?.size && !headers.has("cookie")) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+  if (cookies?.size && !headers.has("cookie"))
+    headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
   let body = req.body;
   if (req.json !== undefined) {
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
@@ -104,7 +110,14 @@ export async function send(
   } catch {
     // not JSON: keep the text
   }
-  return { status: res.status, headers: res.headers, contentType, text, body: parsed, setCookies: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    headers: res.headers,
+    contentType,
+    text,
+    body: parsed,
+    setCookies: res.headers.getSetCookie(),
+  };
 }
 
 /** Applies Set-Cookie headers to a cookie jar (an expired or emptied cookie is removed). */
@@ -186,13 +199,31 @@ export function cookieJarOf(setCookies: readonly string[]): Map<string, string> 
   return jar;
 }
 
-async function signUp(app: TestApp, body: Record<string, unknown>): Promise<{ account: Account; team: TeamInfo | null }> {
+async function signUp(
+  app: TestApp,
+  body: Record<string, unknown>,
+): Promise<{ account: Account; team: TeamInfo | null }> {
   const email = uniqueEmail("sec");
   const res = await send(app, null, "POST", "/api/signup", { json: { email, password: FIXTURE_PASSWORD, ...body } });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-  const user = (res.body as { user: { id: string; fullName: string; team: { id: string; name: string; code: string; coachInviteCode: string | null } } }).user;
+  const user = (
+    res.body as {
+      user: {
+        id: string;
+        fullName: string;
+        team: { id: string; name: string; code: string; coachInviteCode: string | null };
+      };
+    }
+  ).user;
   return {
-    account: { userId: user.id, email, password: FIXTURE_PASSWORD, fullName: user.fullName, teamId: user.team.id, cookies: cookieJarOf(res.setCookies) },
+    account: {
+      userId: user.id,
+      email,
+      password: FIXTURE_PASSWORD,
+      fullName: user.fullName,
+      teamId: user.team.id,
+      cookies: cookieJarOf(res.setCookies),
+    },
     team: user.team.coachInviteCode
       ? { id: user.team.id, name: user.team.name, code: user.team.code, coachInviteCode: user.team.coachInviteCode }
       : null,
@@ -209,7 +240,8 @@ export async function must(
   req: Req = {},
 ): Promise<Answer> {
   const res = await send(app, who?.cookies ?? null, method, template, req);
-  if (res.status !== status) throw new Error(`${method} ${template} answered ${res.status}, not ${status}: ${res.text.slice(0, 300)}`);
+  if (res.status !== status)
+    throw new Error(`${method} ${template} answered ${res.status}, not ${status}: ${res.text.slice(0, 300)}`);
   return res;
 }
 
@@ -231,11 +263,17 @@ export function anEvent(playerId: string, over: Record<string, unknown> = {}) {
 }
 
 export async function buildWorld(app: TestApp, database: TestDatabase, store: MemoryFileStore): Promise<World> {
-  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
   const headA = await signUp(app, { role: "coach", fullName: "Aurelio Ashgrove", teamName: "Aldermoor Aces" });
   const teamA = headA.team!;
-  const assistantA = await signUp(app, { role: "coach", fullName: "Astrid Applewood", coachInviteCode: teamA.coachInviteCode });
+  const assistantA = await signUp(app, {
+    role: "coach",
+    fullName: "Astrid Applewood",
+    coachInviteCode: teamA.coachInviteCode,
+  });
   const playerA = await signUp(app, {
     role: "player",
     fullName: "Amara Ambrose",
@@ -274,22 +312,48 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
   const pA = playerA.account;
   // Team A's standing resources, made through the API as its head coach and its player.
   const session = await must(app, hA, 201, "POST", "/api/team/sessions", {
-    json: { kind: "game", date: today(), opponent: "Ambervale Antelopes", location: "Aldermoor Field North", notes: "Aldermoor game notes" },
+    json: {
+      kind: "game",
+      date: today(),
+      opponent: "Ambervale Antelopes",
+      location: "Aldermoor Field North",
+      notes: "Aldermoor game notes",
+    },
   });
   const sessionId = (session.body as { session: { id: string } }).session.id;
   const play = await must(app, hA, 201, "POST", "/api/team/plays", {
-    json: { name: "Aldermoor Sweep Left", side: "offense", formation: "Aldermoor Trips", tags: ["aldermoor-tag"], notes: "Aldermoor play notes" },
+    json: {
+      name: "Aldermoor Sweep Left",
+      side: "offense",
+      formation: "Aldermoor Trips",
+      tags: ["aldermoor-tag"],
+      notes: "Aldermoor play notes",
+    },
   });
   const playId = (play.body as { play: { id: string } }).play.id;
-  const diagram = await must(app, hA, 201, "POST", "/api/team/plays/{id}/diagram", { params: { id: playId }, body: imageForm(png) });
+  const diagram = await must(app, hA, 201, "POST", "/api/team/plays/{id}/diagram", {
+    params: { id: playId },
+    body: imageForm(png),
+  });
   const fileId = (diagram.body as { diagramUrl: string }).diagramUrl.split("/").pop()!;
   const event = anEvent(pA.userId, { sessionId, playId });
   await must(app, hA, 200, "POST", "/api/team/events", {
-    json: { events: [event, anEvent(otherPlayerA.account.userId, { sessionId, eventType: "Flag Pull", yards: null }), anEvent(extra.userId, { eventType: "Rush TD", yards: 12 })] },
+    json: {
+      events: [
+        event,
+        anEvent(otherPlayerA.account.userId, { sessionId, eventType: "Flag Pull", yards: null }),
+        anEvent(extra.userId, { eventType: "Rush TD", yards: 12 }),
+      ],
+    },
   });
   await must(app, hA, 200, "PUT", "/api/team/sessions/{id}/attendance", {
     params: { id: sessionId },
-    json: { marks: [{ playerId: pA.userId, present: true }, { playerId: otherPlayerA.account.userId, present: false }] },
+    json: {
+      marks: [
+        { playerId: pA.userId, present: true },
+        { playerId: otherPlayerA.account.userId, present: false },
+      ],
+    },
   });
   const feedback = await must(app, hA, 201, "POST", "/api/team/players/{id}/feedback", {
     params: { id: pA.userId },
@@ -297,7 +361,13 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
   });
   const feedbackId = (feedback.body as { feedback: { id: string } }).feedback.id;
   const log = await must(app, pA, 201, "POST", "/api/me/training-logs", {
-    json: { date: today(), activityType: "Throwing", durationMinutes: 45, intensity: 7, notes: "Aldermoor private log of Amara" },
+    json: {
+      date: today(),
+      activityType: "Throwing",
+      durationMinutes: 45,
+      intensity: 7,
+      notes: "Aldermoor private log of Amara",
+    },
   });
   const logId = (log.body as { log: { id: string } }).log.id;
   await must(app, pA, 201, "POST", "/api/profile/photo", { body: imageForm(png) });
@@ -309,10 +379,14 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
     json: { kind: "practice", date: today(), location: "Brambleton Park" },
   });
   const sessionBId = (sessionB.body as { session: { id: string } }).session.id;
-  const playB = await must(app, hB, 201, "POST", "/api/team/plays", { json: { name: "Brambleton Blitz", side: "defense" } });
+  const playB = await must(app, hB, 201, "POST", "/api/team/plays", {
+    json: { name: "Brambleton Blitz", side: "defense" },
+  });
   const playBId = (playB.body as { play: { id: string } }).play.id;
   await must(app, hB, 200, "POST", "/api/team/events", {
-    json: { events: [anEvent(pB.userId, { sessionId: sessionBId, playId: playBId, eventType: "Interception", yards: null })] },
+    json: {
+      events: [anEvent(pB.userId, { sessionId: sessionBId, playId: playBId, eventType: "Interception", yards: null })],
+    },
   });
   await must(app, hB, 201, "POST", "/api/team/players/{id}/feedback", {
     params: { id: pB.userId },
@@ -363,8 +437,13 @@ export async function freshPlay(w: World, opts: { archived?: boolean; diagram?: 
     json: { name: uniqueName("Aldermoor fresh play"), side: "defense" },
   });
   const id = (res.body as { play: { id: string } }).play.id;
-  if (opts.archived) await must(w.app, w.accounts.headCoachA, 200, "POST", "/api/team/plays/{id}/archive", { params: { id } });
-  if (opts.diagram) await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/plays/{id}/diagram", { params: { id }, body: imageForm(w.png) });
+  if (opts.archived)
+    await must(w.app, w.accounts.headCoachA, 200, "POST", "/api/team/plays/{id}/archive", { params: { id } });
+  if (opts.diagram)
+    await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/plays/{id}/diagram", {
+      params: { id },
+      body: imageForm(w.png),
+    });
   return id;
 }
 
@@ -390,7 +469,13 @@ export async function freshPlayerOfA(w: World): Promise<string> {
 
 export async function freshLogOfPlayerA(w: World): Promise<string> {
   const res = await must(w.app, w.accounts.playerA, 201, "POST", "/api/me/training-logs", {
-    json: { date: today(), activityType: "Strength", durationMinutes: 20, intensity: 4, notes: uniqueName("Aldermoor fresh log") },
+    json: {
+      date: today(),
+      activityType: "Strength",
+      durationMinutes: 20,
+      intensity: 4,
+      notes: uniqueName("Aldermoor fresh log"),
+    },
   });
   return (res.body as { log: { id: string } }).log.id;
 }
@@ -440,9 +525,13 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   },
 
   "GET /api/team/players": { build: none },
-  "GET /api/team/players/{id}": { build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { tzOffset: "60" } }) },
+  "GET /api/team/players/{id}": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { tzOffset: "60" } }),
+  },
   "DELETE /api/team/players/{id}": { build: async (w) => ({ params: { id: await freshPlayerOfA(w) } }) },
-  "GET /api/team/players/{id}/events": { build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { limit: "10" } }) },
+  "GET /api/team/players/{id}/events": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { limit: "10" } }),
+  },
   "GET /api/team/players/{id}/training-logs": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
   "POST /api/team/players/{id}/feedback": {
     build: async (w) => ({
@@ -458,27 +547,46 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/team/sessions": { build: none },
   "POST /api/team/sessions": { build: async () => ({ json: { kind: "practice", date: today() } }) },
   "GET /api/team/sessions/{id}": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
-  "PATCH /api/team/sessions/{id}": { build: async (w) => ({ params: { id: w.a.sessionId }, json: { notes: "Aldermoor game notes" } }) },
+  "PATCH /api/team/sessions/{id}": {
+    build: async (w) => ({ params: { id: w.a.sessionId }, json: { notes: "Aldermoor game notes" } }),
+  },
   "DELETE /api/team/sessions/{id}": { build: async (w) => ({ params: { id: await freshSession(w) } }) },
   "PUT /api/team/sessions/{id}/attendance": {
-    build: async (w) => ({ params: { id: w.a.sessionId }, json: { marks: [{ playerId: w.accounts.playerA.userId, present: true }] } }),
+    build: async (w) => ({
+      params: { id: w.a.sessionId },
+      json: { marks: [{ playerId: w.accounts.playerA.userId, present: true }] },
+    }),
   },
   "POST /api/team/events": {
     build: async (w) => ({ json: { events: [anEvent(w.accounts.playerA.userId, { sessionId: w.a.sessionId })] } }),
   },
   "DELETE /api/team/events/{id}": { build: async (w) => ({ params: { id: await freshEvent(w) } }) },
-  "PATCH /api/team/events/{id}/play": { build: async (w) => ({ params: { id: w.a.eventId }, json: { playId: w.a.playId } }) },
+  "PATCH /api/team/events/{id}/play": {
+    build: async (w) => ({ params: { id: w.a.eventId }, json: { playId: w.a.playId } }),
+  },
   "GET /api/team/stream": { build: none },
 
   "GET /api/team/plays": { build: async () => ({ query: { includeArchived: "true" } }) },
-  "POST /api/team/plays": { build: async (_w, actor) => ({ json: { name: uniqueName(`${actor} play`), side: "offense", tags: ["x"] } }) },
-  "PATCH /api/team/plays/{id}": { build: async (w) => ({ params: { id: w.a.playId }, json: { notes: "Aldermoor play notes" } }) },
+  "POST /api/team/plays": {
+    build: async (_w, actor) => ({ json: { name: uniqueName(`${actor} play`), side: "offense", tags: ["x"] } }),
+  },
+  "PATCH /api/team/plays/{id}": {
+    build: async (w) => ({ params: { id: w.a.playId }, json: { notes: "Aldermoor play notes" } }),
+  },
   "POST /api/team/plays/{id}/archive": { build: async (w) => ({ params: { id: await freshPlay(w) } }) },
-  "POST /api/team/plays/{id}/unarchive": { build: async (w) => ({ params: { id: await freshPlay(w, { archived: true }) } }) },
-  "POST /api/team/plays/{id}/diagram": { build: async (w) => ({ params: { id: await freshPlay(w) }, body: imageForm(w.png) }) },
-  "DELETE /api/team/plays/{id}/diagram": { build: async (w) => ({ params: { id: await freshPlay(w, { diagram: true }) } }) },
+  "POST /api/team/plays/{id}/unarchive": {
+    build: async (w) => ({ params: { id: await freshPlay(w, { archived: true }) } }),
+  },
+  "POST /api/team/plays/{id}/diagram": {
+    build: async (w) => ({ params: { id: await freshPlay(w) }, body: imageForm(w.png) }),
+  },
+  "DELETE /api/team/plays/{id}/diagram": {
+    build: async (w) => ({ params: { id: await freshPlay(w, { diagram: true }) } }),
+  },
   "GET /api/team/playbook-analysis": { build: async () => ({ query: { kind: "all", tzOffset: "120" } }) },
-  "GET /api/team/playbook-analysis/{playId}/events": { build: async (w) => ({ params: { playId: w.a.playId }, query: { limit: "5" } }) },
+  "GET /api/team/playbook-analysis/{playId}/events": {
+    build: async (w) => ({ params: { playId: w.a.playId }, query: { limit: "5" } }),
+  },
 
   "GET /api/profile": { build: none },
   "PATCH /api/profile": {
@@ -528,19 +636,35 @@ export async function teamSecrets(w: World): Promise<string[]> {
   const add = (...values: (string | null | undefined)[]) => {
     for (const v of values) if (v && v.length >= 8) out.add(v);
   };
-  for (const p of await db.selectFrom("profiles").select(["user_id", "full_name"]).where("team_id", "=", teamId).execute()) add(p.user_id, p.full_name);
+  for (const p of await db
+    .selectFrom("profiles")
+    .select(["user_id", "full_name"])
+    .where("team_id", "=", teamId)
+    .execute())
+    add(p.user_id, p.full_name);
   for (const id of w.teamAUserIds) add(id);
-  for (const s of await db.selectFrom("team_sessions").select(["id", "opponent", "location", "notes"]).where("team_id", "=", teamId).execute()) {
+  for (const s of await db
+    .selectFrom("team_sessions")
+    .select(["id", "opponent", "location", "notes"])
+    .where("team_id", "=", teamId)
+    .execute()) {
     add(s.id, s.opponent, s.location, s.notes);
   }
-  for (const p of await db.selectFrom("plays").select(["id", "name", "formation", "notes", "tags"]).where("team_id", "=", teamId).execute()) {
+  for (const p of await db
+    .selectFrom("plays")
+    .select(["id", "name", "formation", "notes", "tags"])
+    .where("team_id", "=", teamId)
+    .execute()) {
     add(p.id, p.name, p.formation, p.notes);
     for (const tag of JSON.parse(p.tags) as string[]) add(tag);
   }
   for (const e of await db.selectFrom("events").select("id").where("team_id", "=", teamId).execute()) add(e.id);
-  for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("team_id", "=", teamId).execute()) add(l.id, l.notes);
-  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("team_id", "=", teamId).execute()) add(f.id, f.body);
-  for (const f of await db.selectFrom("files").select(["id", "storage_key"]).where("team_id", "=", teamId).execute()) add(f.id, f.storage_key);
+  for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("team_id", "=", teamId).execute())
+    add(l.id, l.notes);
+  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("team_id", "=", teamId).execute())
+    add(f.id, f.body);
+  for (const f of await db.selectFrom("files").select(["id", "storage_key"]).where("team_id", "=", teamId).execute())
+    add(f.id, f.storage_key);
   return [...out];
 }
 
@@ -549,8 +673,14 @@ export async function playerASecrets(w: World): Promise<string[]> {
   const db = w.database.db;
   const playerId = w.accounts.playerA.userId;
   const out: string[] = [];
-  for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("player_id", "=", playerId).execute()) out.push(l.id, l.notes);
-  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("player_id", "=", playerId).execute()) out.push(f.id, f.body);
+  for (const l of await db
+    .selectFrom("training_logs")
+    .select(["id", "notes"])
+    .where("player_id", "=", playerId)
+    .execute())
+    out.push(l.id, l.notes);
+  for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("player_id", "=", playerId).execute())
+    out.push(f.id, f.body);
   return out.filter((s) => s.length >= 8);
 }
 
@@ -567,7 +697,8 @@ export type Snapshot = Record<string, { count: number; hash: string }>;
 
 function canonical(value: unknown): string {
   if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (value === null || typeof value !== "object") return JSON.stringify(typeof value === "bigint" ? String(value) : value);
+  if (value === null || typeof value !== "object")
+    return JSON.stringify(typeof value === "bigint" ? String(value) : value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString("base64"));
   const keys = Object.keys(value).sort();
@@ -584,13 +715,20 @@ export async function snapshot(database: TestDatabase, store?: MemoryFileStore):
   if (!names) {
     const tables = await database.db.introspection.getTables();
     names = tables
-      .filter((t) => !t.isView && !VOLATILE_TABLES.has(t.name) && !(database.engine === "postgres" && t.schema && t.schema !== "public"))
+      .filter(
+        (t) =>
+          !t.isView &&
+          !VOLATILE_TABLES.has(t.name) &&
+          !(database.engine === "postgres" && t.schema && t.schema !== "public"),
+      )
       .map((t) => t.name)
       .sort();
     tableNames.set(database.db, names);
   }
   const out: Snapshot = {};
-  const read = await Promise.all(names.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db)));
+  const read = await Promise.all(
+    names.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db)),
+  );
   names.forEach((name, i) => {
     const rows = read[i]!.rows;
     const lines = rows.map(canonical).sort();
@@ -598,7 +736,10 @@ export async function snapshot(database: TestDatabase, store?: MemoryFileStore):
   });
   if (store) {
     const keys = store.keys();
-    out["(files store)"] = { count: keys.length, hash: createHash("sha256").update(keys.join("\n")).digest("hex").slice(0, 16) };
+    out["(files store)"] = {
+      count: keys.length,
+      hash: createHash("sha256").update(keys.join("\n")).digest("hex").slice(0, 16),
+    };
   }
   return out;
 }

@@ -20,7 +20,15 @@ import { testEngines, type TestDatabase } from "../support/test-database.js";
 import { createTestApp } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
 import { isUploadPath, MAX_UPLOAD_BODY } from "#server/storage/image-upload.js";
-import { AUTHZ, errorShapeProblem, routeTable, routeTableApp, type Actor, type Endpoint, type Expectation } from "./endpoints.js";
+import {
+  AUTHZ,
+  errorShapeProblem,
+  routeTable,
+  routeTableApp,
+  type Actor,
+  type Endpoint,
+  type Expectation,
+} from "./endpoints.js";
 import {
   accountOf,
   buildWorld,
@@ -65,7 +73,8 @@ function toReq(input: FuzzInput): Req {
   if (body.kind === "form") {
     const form = new FormData();
     for (const part of body.parts) {
-      if ("bytes" in part) form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.filename);
+      if ("bytes" in part)
+        form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.filename);
       else form.append(part.name, part.value);
     }
     return { ...req, body: form };
@@ -80,21 +89,33 @@ function bodyBytes(input: FuzzInput): number {
   if (!body) return 0;
   if (body.kind === "text") return Buffer.byteLength(body.text, "utf8");
   if (body.kind === "bytes") return body.bytes.byteLength;
-  return body.parts.reduce((sum, p) => sum + ("bytes" in p ? p.bytes.byteLength : Buffer.byteLength(p.value, "utf8")), 0);
+  return body.parts.reduce(
+    (sum, p) => sum + ("bytes" in p ? p.bytes.byteLength : Buffer.byteLength(p.value, "utf8")),
+    0,
+  );
 }
 
 /** What is wrong with the answer to an invalid request, or null. */
-function judge(input: FuzzInput, actor: Actor, expectation: Expectation | undefined, bodyLimit: number, answer: Answer): string | null {
+function judge(
+  input: FuzzInput,
+  actor: Actor,
+  expectation: Expectation | undefined,
+  bodyLimit: number,
+  answer: Answer,
+): string | null {
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
   if (answer.status < 400) return `accepted invalid input with ${answer.status}: ${answer.text.slice(0, 200)}`;
   const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
   if (shape) return shape;
   const byRole = expectation?.[actor];
   let want: number | undefined;
-  if (input.status === 413 || bodyBytes(input) > bodyLimit) want = 413; // refused before any route, whoever asks
-  else if (byRole === 401 || byRole === 403) want = byRole; // the role is checked before any input is read
+  if (input.status === 413 || bodyBytes(input) > bodyLimit)
+    want = 413; // refused before any route, whoever asks
+  else if (byRole === 401 || byRole === 403)
+    want = byRole; // the role is checked before any input is read
   else if (input.status !== undefined && is2xx(byRole)) want = input.status;
-  if (want !== undefined && answer.status !== want) return `expected ${want}, got ${answer.status}: ${answer.text.slice(0, 200)}`;
+  if (want !== undefined && answer.status !== want)
+    return `expected ${want}, got ${answer.status}: ${answer.text.slice(0, 200)}`;
   return null;
 }
 
@@ -105,7 +126,8 @@ function textLeaves(req: Req): { where: string; replace: (f: (s: string) => stri
     out.push({ where: `path ${name}`, replace: (f) => ({ ...req, params: { ...req.params, [name]: f(value) } }) });
   }
   for (const [name, value] of Object.entries(req.query ?? {})) {
-    if (typeof value === "string") out.push({ where: `query ${name}`, replace: (f) => ({ ...req, query: { ...req.query, [name]: f(value) } }) });
+    if (typeof value === "string")
+      out.push({ where: `query ${name}`, replace: (f) => ({ ...req, query: { ...req.query, [name]: f(value) } }) });
   }
   const walk = (value: unknown, path: (string | number)[]) => {
     if (typeof value === "string") {
@@ -160,7 +182,8 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
           const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, req);
           sent += 1;
           const where = `${endpoint.key} ${leaf.where} as ${actor}`;
-          if (answer.status < 400 || answer.status >= 500) problems.push(`${where}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          if (answer.status < 400 || answer.status >= 500)
+            problems.push(`${where}: ${answer.status} ${answer.text.slice(0, 160)}`);
           else {
             const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
             if (shape) problems.push(`${where}: ${shape}`);
@@ -179,8 +202,12 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
     async () => {
       const started = Date.now();
       const [gif, tiff] = await Promise.all([
-        sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } }).gif().toBuffer(),
-        sharp({ create: { width: 8, height: 8, channels: 3, background: "#c63" } }).tiff().toBuffer(),
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } })
+          .gif()
+          .toBuffer(),
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#c63" } })
+          .tiff()
+          .toBuffer(),
       ]);
       const images = { png: new Uint8Array(w.png), gif: new Uint8Array(gif), tiff: new Uint8Array(tiff) };
       const hugeUpload = new Uint8Array(MAX_UPLOAD_BODY + 4096).fill(0x61);
@@ -199,9 +226,16 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
         const actor = baseActor(expectation);
         const valid = VALID_REQUESTS[endpoint.key];
         const base: Req = actor && valid && !valid.last ? await valid.build(w, actor) : {};
-        const samplePath = fillPath(endpoint.path, Object.fromEntries([...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, "x"])));
+        const samplePath = fillPath(
+          endpoint.path,
+          Object.fromEntries([...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, "x"])),
+        );
         const limits = { body: isUploadPath(samplePath) ? MAX_UPLOAD_BODY : MAX_JSON_BODY, upload: MAX_UPLOAD_BODY };
-        const fuzz = endpointFuzz(endpoint, { baseParams: base.params ?? {}, baseJson: base.json, images, hugeUpload }, limits);
+        const fuzz = endpointFuzz(
+          endpoint,
+          { baseParams: base.params ?? {}, baseJson: base.json, images, hugeUpload },
+          limits,
+        );
         if (!fuzz) {
           skipped.push(endpoint.key);
           continue;
@@ -228,7 +262,10 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
         const numRuns = Math.max(40, Math.round((TARGET_CASES * fuzz.surface) / surface));
         const expectation = AUTHZ[endpoint.key];
         const actors = refused.length
-          ? fc.oneof({ arbitrary: fc.constantFrom(...served), weight: 3 }, { arbitrary: fc.constantFrom(...refused), weight: 1 })
+          ? fc.oneof(
+              { arbitrary: fc.constantFrom(...served), weight: 3 },
+              { arbitrary: fc.constantFrom(...refused), weight: 1 },
+            )
           : fc.constantFrom(...served);
         const before = await snapshot(database, w.store);
         let sent = 0;
@@ -236,9 +273,19 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
         const details = await fc.check(
           fc.asyncProperty(fuzz.arbitrary, actors, async (input, actor) => {
             sent += 1;
-            const kind = /content-type/.test(input.category) ? "content-type" : input.category === "no body" ? "body" : input.category.split(" ")[0]!;
+            const kind = /content-type/.test(input.category)
+              ? "content-type"
+              : input.category === "no body"
+                ? "body"
+                : input.category.split(" ")[0]!;
             byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
-            const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, toReq(input));
+            const answer = await send(
+              w.app,
+              accountOf(w, actor)?.cookies ?? null,
+              endpoint.method,
+              endpoint.path,
+              toReq(input),
+            );
             const problem = judge(input, actor, expectation, bodyLimit, answer);
             if (problem) throw new Error(problem);
           }),
@@ -248,7 +295,8 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
         perEndpoint.push(`${endpoint.key} ${sent}`);
         if (details.failed) {
           const [input, actor] = details.counterexample ?? [];
-          const why = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          const why =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
           failures.push(
             `${endpoint.key} (FUZZ_SEED=${SEED}; fast-check seed ${details.seed}, path "${details.counterexamplePath}"): ${why}\n` +
               `    sent as ${String(actor)}: ${input ? describeInput(input) : "?"}`,

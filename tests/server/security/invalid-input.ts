@@ -13,7 +13,8 @@ import type { Endpoint, JsonSchema, OpenApiParameter } from "./endpoints.js";
 // ---------------------------------------------------------------------------------------------------------------
 // The cases
 
-export type FormPart = { name: string; value: string } | { name: string; bytes: Uint8Array; type: string; filename: string };
+export type FormPart =
+  { name: string; value: string } | { name: string; bytes: Uint8Array; type: string; filename: string };
 
 export type FuzzBody =
   /** Sent as UTF-8 bytes, so that "no content type" really sends none (a string body would get text/plain). */
@@ -56,10 +57,55 @@ export interface Limits {
 
 /** Characters that trouble parsers, databases, normalisers and renderers. */
 const NASTY = [
-  "\u0000", "\ud800", "\udfff", "\udbff", "\u202e", "\u200f", "\u200b", "\ufeff", "\uffff", "\ufffd", "\u0007",
-  "😀", "👩‍👩‍👧‍👦", "🏈", "e\u0301", "𝕏", "\u0085", "\u2028", "ا", "עברית", "İ", "ß", "ﬁ",
-  "'", '"', "\\", "<script>", "%00", "%", "/", "?", "#", "&", "=", "\n", "\r", "\t", " ", "\u00a0",
-  "${x}", "{{x}}", "'; drop table events; --", "__proto__", "constructor", "NaN", "Infinity", "-1", "1e999", "null",
+  "\u0000",
+  "\ud800",
+  "\udfff",
+  "\udbff",
+  "\u202e",
+  "\u200f",
+  "\u200b",
+  "\ufeff",
+  "\uffff",
+  "\ufffd",
+  "\u0007",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "🏈",
+  "e\u0301",
+  "𝕏",
+  "\u0085",
+  "\u2028",
+  "ا",
+  "עברית",
+  "İ",
+  "ß",
+  "ﬁ",
+  "'",
+  '"',
+  "\\",
+  "<script>",
+  "%00",
+  "%",
+  "/",
+  "?",
+  "#",
+  "&",
+  "=",
+  "\n",
+  "\r",
+  "\t",
+  " ",
+  "\u00a0",
+  "${x}",
+  "{{x}}",
+  "'; drop table events; --",
+  "__proto__",
+  "constructor",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e999",
+  "null",
 ];
 
 /** Short text of every kind: arbitrary code points (lone surrogates too), graphemes, and the nasty list. */
@@ -89,9 +135,14 @@ export function codePoints(s: string): number {
  * JSON body limit once encoded). Made of whole code points, so what the server decodes is exactly this long.
  */
 export function longText(max: number, cap = Infinity): fc.Arbitrary<string> {
-  const sizes = [max + 1, max + 2, max * 2 + 3, ...HUGE_SIZES.filter((n) => n > max)].filter((n) => n <= Math.max(cap, max + 1));
+  const sizes = [max + 1, max + 2, max * 2 + 3, ...HUGE_SIZES.filter((n) => n > max)].filter(
+    (n) => n <= Math.max(cap, max + 1),
+  );
   return fc
-    .tuple(solidChunk.filter((c) => !/\p{Cs}/u.test(c)), fc.constantFrom(...sizes))
+    .tuple(
+      solidChunk.filter((c) => !/\p{Cs}/u.test(c)),
+      fc.constantFrom(...sizes),
+    )
     .map(([chunk, n]) => {
       const units = [...chunk];
       const whole = units.join("").repeat(Math.ceil(n / units.length));
@@ -105,7 +156,11 @@ const ISO_LIKE = /^\s*[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 function notUuid(): fc.Arbitrary<string> {
   const nearMiss = fc
-    .tuple(fc.uuid({ version: 4 }), fc.integer({ min: 0, max: 35 }), fc.constantFrom("g", "z", "-", "", "00", "\u0000", "😀"))
+    .tuple(
+      fc.uuid({ version: 4 }),
+      fc.integer({ min: 0, max: 35 }),
+      fc.constantFrom("g", "z", "-", "", "00", "\u0000", "😀"),
+    )
     .map(([u, i, ch]) => u.slice(0, i) + ch + u.slice(i + 1));
   return fc.oneof(unicodeText(), nearMiss, longText(36, 2_000)).filter((s) => !UUID_LIKE.test(s));
 }
@@ -118,14 +173,35 @@ function notIsoTime(): fc.Arbitrary<string> {
 
 function notInEnum(values: readonly unknown[]): fc.Arbitrary<string> {
   const strings = values.filter((v): v is string => typeof v === "string");
-  const variants = strings.flatMap((v) => [v.toUpperCase(), v.toLowerCase(), ` ${v}`, `${v} `, v.slice(1), `${v}\u0000`, `${v}s`]);
+  const variants = strings.flatMap((v) => [
+    v.toUpperCase(),
+    v.toLowerCase(),
+    ` ${v}`,
+    `${v} `,
+    v.slice(1),
+    `${v}\u0000`,
+    `${v}s`,
+  ]);
   const pool = variants.length ? fc.oneof(unicodeText(), fc.constantFrom(...variants)) : unicodeText();
   return pool.filter((s) => !values.includes(s));
 }
 
 function notMatching(pattern: string): fc.Arbitrary<string> {
   const re = new RegExp(pattern);
-  const nearMiss = fc.constantFrom("2024-1-01", "20240101", "2024/01/01", "24-01-01", "2024-01-01T00:00", "+5", "1.5", "--1", "", "1234567", "٣", "２０２４-０１-０１");
+  const nearMiss = fc.constantFrom(
+    "2024-1-01",
+    "20240101",
+    "2024/01/01",
+    "24-01-01",
+    "2024-01-01T00:00",
+    "+5",
+    "1.5",
+    "--1",
+    "",
+    "1234567",
+    "٣",
+    "２０２４-０１-０１",
+  );
   return fc.oneof(unicodeText(), nearMiss).filter((s) => !re.test(s.trim()) && !re.test(s));
 }
 
@@ -157,7 +233,10 @@ function wrongType(s: JsonSchema): fc.Arbitrary<unknown> | null {
   const numeric = types.has("number");
   const options: fc.Arbitrary<unknown>[] = [];
   if (!types.has("string")) {
-    const text = fc.oneof(unicodeText(), fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x1F", "1_000", "½", "١٢"));
+    const text = fc.oneof(
+      unicodeText(),
+      fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x1F", "1_000", "½", "١٢"),
+    );
     // A number field may take decimal text (a form's input); blank text counts as missing. Neither is a wrong type.
     options.push(numeric ? text.filter((t) => !NUMERIC_TEXT.test(t) && t.trim() !== "") : text);
   }
@@ -180,14 +259,30 @@ function outOfBounds(s: JsonSchema): fc.Arbitrary<unknown>[] {
     if (s.format === "date-time") out.push(notIsoTime());
     if (s.maxLength !== undefined) out.push(longText(s.maxLength));
     if (s.minLength !== undefined && s.minLength > 0) {
-      out.push(fc.string({ unit: "grapheme-ascii", maxLength: Math.max(0, s.minLength - 1) }).filter((t) => codePoints(t) < s.minLength!));
+      out.push(
+        fc
+          .string({ unit: "grapheme-ascii", maxLength: Math.max(0, s.minLength - 1) })
+          .filter((t) => codePoints(t) < s.minLength!),
+      );
     }
   }
   if (types.has("number") && !types.has("string")) {
     const hi = s.maximum;
     const lo = s.minimum;
-    if (hi !== undefined) out.push(fc.oneof(fc.integer({ min: hi + 1, max: hi + 1_000_000 }), fc.constantFrom(1e20, Number.MAX_SAFE_INTEGER + 2, 1e308)));
-    if (lo !== undefined) out.push(fc.oneof(fc.integer({ min: lo - 1_000_000, max: lo - 1 }), fc.constantFrom(-1e20, -Number.MAX_SAFE_INTEGER - 2, -1e308)));
+    if (hi !== undefined)
+      out.push(
+        fc.oneof(
+          fc.integer({ min: hi + 1, max: hi + 1_000_000 }),
+          fc.constantFrom(1e20, Number.MAX_SAFE_INTEGER + 2, 1e308),
+        ),
+      );
+    if (lo !== undefined)
+      out.push(
+        fc.oneof(
+          fc.integer({ min: lo - 1_000_000, max: lo - 1 }),
+          fc.constantFrom(-1e20, -Number.MAX_SAFE_INTEGER - 2, -1e308),
+        ),
+      );
     const integer = Array.isArray(s.type) ? s.type.includes("integer") : s.type === "integer";
     if (integer) {
       const min = lo ?? -1000;
@@ -196,7 +291,8 @@ function outOfBounds(s: JsonSchema): fc.Arbitrary<unknown>[] {
     }
   }
   if (types.has("array") && s.items) {
-    if (s.maxItems !== undefined) out.push(fc.array(smallJson, { minLength: s.maxItems + 1, maxLength: s.maxItems + 4 }));
+    if (s.maxItems !== undefined)
+      out.push(fc.array(smallJson, { minLength: s.maxItems + 1, maxLength: s.maxItems + 4 }));
     if (s.minItems !== undefined && s.minItems > 0) out.push(fc.array(smallJson, { maxLength: s.minItems - 1 }));
     const bad = invalidValue(s.items);
     if (bad) {
@@ -232,7 +328,10 @@ function takesNestedArrays(s: JsonSchema): boolean {
 
 /** Unknown keys a client might add: ignored by the server, so only ever added next to a real fault. */
 const extraKeys = fc.dictionary(
-  fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "role", "teamId", "userId", "isAdmin"), fc.string({ maxLength: 10 })),
+  fc.oneof(
+    fc.constantFrom("__proto__", "constructor", "prototype", "role", "teamId", "userId", "isAdmin"),
+    fc.string({ maxLength: 10 }),
+  ),
   smallJson,
   { maxKeys: 3 },
 );
@@ -255,9 +354,12 @@ function branchesOf(s: JsonSchema): { schema: JsonSchema; fixed: Record<string, 
 /** Values for the properties that are not the broken one: absent, or random (valid or not, it does not matter). */
 function otherProperties(props: Record<string, JsonSchema>, except: string): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(props).filter((n) => n !== except);
-  return fc.record(Object.fromEntries(names.map((n) => [n, fc.option(fc.oneof(smallJson, unicodeText()), { nil: undefined })])), {
-    requiredKeys: [],
-  }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(
+    Object.fromEntries(names.map((n) => [n, fc.option(fc.oneof(smallJson, unicodeText()), { nil: undefined })])),
+    {
+      requiredKeys: [],
+    },
+  ) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 /** An object that breaks the schema through one property (wrong or missing), with the fault's name. */
@@ -296,8 +398,31 @@ function malformedJson(base: unknown): fc.Arbitrary<string> {
   const serialized = JSON.stringify(base ?? { name: "x", side: "offense" });
   const truncated = fc.integer({ min: 0, max: Math.max(0, serialized.length - 1) }).map((n) => serialized.slice(0, n));
   const nearJson = fc.constantFrom(
-    "", " ", "{", "}", "[", "{'a': 1}", "{a:1}", "[1,]", '{"a":1,}', "NaN", "Infinity", "undefined", '{"a":01}', '"\\x41"',
-    '{"a":1}/*c*/', "\ufeff{", "\ufeff\ufeff{}", '{"a":1}x', '{"a":"\u0000', '{"a":"\\ud800"', "nul", "tru", '{"a" 1}', '{"a":1}{"b":2}', "\u0000",
+    "",
+    " ",
+    "{",
+    "}",
+    "[",
+    "{'a': 1}",
+    "{a:1}",
+    "[1,]",
+    '{"a":1,}',
+    "NaN",
+    "Infinity",
+    "undefined",
+    '{"a":01}',
+    '"\\x41"',
+    '{"a":1}/*c*/',
+    "\ufeff{",
+    "\ufeff\ufeff{}",
+    '{"a":1}x',
+    '{"a":"\u0000',
+    '{"a":"\\ud800"',
+    "nul",
+    "tru",
+    '{"a" 1}',
+    '{"a":1}{"b":2}',
+    "\u0000",
   );
   return fc.oneof(truncated, nearJson, unicodeText(60)).filter((t) => {
     try {
@@ -342,7 +467,11 @@ function withRawInfinity(value: unknown): string {
   return JSON.stringify(value).replace(JSON.stringify(RAW_TOKEN), "1e999");
 }
 
-function bodyArbitraries(schema: JsonSchema, ctx: FuzzContext, limits: Limits): fc.WeightedArbitrary<Omit<FuzzInput, "params" | "query">>[] {
+function bodyArbitraries(
+  schema: JsonSchema,
+  ctx: FuzzContext,
+  limits: Limits,
+): fc.WeightedArbitrary<Omit<FuzzInput, "params" | "query">>[] {
   const out: fc.WeightedArbitrary<Omit<FuzzInput, "params" | "query">>[] = [];
   const anyType = fc.constantFrom(...JSON_TYPES);
 
@@ -356,14 +485,18 @@ function bodyArbitraries(schema: JsonSchema, ctx: FuzzContext, limits: Limits): 
   );
   out.push({
     weight: 10,
-    arbitrary: fc.tuple(topLevel, anyType).map(([v, ct]) => ({ category: "body of a wrong type", body: jsonBody(JSON.stringify(v), ct) })),
+    arbitrary: fc
+      .tuple(topLevel, anyType)
+      .map(([v, ct]) => ({ category: "body of a wrong type", body: jsonBody(JSON.stringify(v), ct) })),
   });
 
   const object = invalidObject(schema);
   if (object) {
     out.push({
       weight: 40,
-      arbitrary: fc.tuple(object, anyType).map(([o, ct]) => ({ category: `body ${o.fault}`, body: jsonBody(JSON.stringify(o.value), ct) })),
+      arbitrary: fc
+        .tuple(object, anyType)
+        .map(([o, ct]) => ({ category: `body ${o.fault}`, body: jsonBody(JSON.stringify(o.value), ct) })),
     });
     // A number literal that overflows to Infinity, in place of each property in turn.
     const props = Object.keys(branchesOf(schema)[0]?.schema.properties ?? {});
@@ -374,7 +507,9 @@ function bodyArbitraries(schema: JsonSchema, ctx: FuzzContext, limits: Limits): 
         weight: 3,
         arbitrary: fc.constantFrom(...infinityTargets).map((p) => ({
           category: `body field ${p} = 1e999`,
-          body: jsonBody(withRawInfinity({ ...(isObject(ctx.baseJson) ? ctx.baseJson : {}), ...fixed, [p]: RAW_TOKEN })),
+          body: jsonBody(
+            withRawInfinity({ ...(isObject(ctx.baseJson) ? ctx.baseJson : {}), ...fixed, [p]: RAW_TOKEN }),
+          ),
         })),
       });
     }
@@ -388,28 +523,37 @@ function bodyArbitraries(schema: JsonSchema, ctx: FuzzContext, limits: Limits): 
   );
   out.push({
     weight: 2,
-    arbitrary: fc.constantFrom(...DEPTHS).map((depth) => ({ category: `body nested ${depth} deep`, body: jsonBody(nested(depth, false)) })),
+    arbitrary: fc
+      .constantFrom(...DEPTHS)
+      .map((depth) => ({ category: `body nested ${depth} deep`, body: jsonBody(nested(depth, false)) })),
   });
   if (nestable.length) {
     out.push({
       weight: 4,
-      arbitrary: fc.tuple(fc.constantFrom(...DEPTHS), fc.boolean(), fc.constantFrom(...nestable)).map(([depth, objects, target]) => {
-        const prefix = JSON.stringify({ ...target.fixed, [target.name]: RAW_TOKEN });
-        const text = prefix.replace(JSON.stringify(RAW_TOKEN), nested(depth, objects));
-        return { category: `body field ${target.name} nested ${depth} deep`, body: jsonBody(text) };
-      }),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...DEPTHS), fc.boolean(), fc.constantFrom(...nestable))
+        .map(([depth, objects, target]) => {
+          const prefix = JSON.stringify({ ...target.fixed, [target.name]: RAW_TOKEN });
+          const text = prefix.replace(JSON.stringify(RAW_TOKEN), nested(depth, objects));
+          return { category: `body field ${target.name} nested ${depth} deep`, body: jsonBody(text) };
+        }),
     });
   }
 
   out.push({
     weight: 12,
-    arbitrary: fc.tuple(malformedJson(ctx.baseJson), anyType).map(([text, ct]) => ({ category: "malformed JSON", body: jsonBody(text, ct) })),
+    arbitrary: fc
+      .tuple(malformedJson(ctx.baseJson), anyType)
+      .map(([text, ct]) => ({ category: "malformed JSON", body: jsonBody(text, ct) })),
   });
   out.push({
     weight: 3,
     arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => {
       const b = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, ...bytes]); // '{"' then bytes that are not UTF-8
-      return { category: "body not UTF-8", body: { kind: "bytes" as const, bytes: b, contentType: "application/json" } };
+      return {
+        category: "body not UTF-8",
+        body: { kind: "bytes" as const, bytes: b, contentType: "application/json" },
+      };
     }),
   });
 
@@ -425,7 +569,8 @@ function bodyArbitraries(schema: JsonSchema, ctx: FuzzContext, limits: Limits): 
   });
 
   // No body at all (the validator reads {}), when {} is itself invalid.
-  const needsSomething = branchesOf(schema).every(({ schema: b }) => (b.required ?? []).length > 0) || schema.oneOf !== undefined;
+  const needsSomething =
+    branchesOf(schema).every(({ schema: b }) => (b.required ?? []).length > 0) || schema.oneOf !== undefined;
   if (needsSomething) out.push({ weight: 2, arbitrary: fc.constant({ category: "no body" }) });
 
   out.push({ weight: 3, arbitrary: oversized(limits.body, ctx) });
@@ -446,11 +591,15 @@ function oversized(limit: number, ctx: FuzzContext): fc.Arbitrary<Omit<FuzzInput
       status: 413,
     });
   }
-  return fc.tuple(fc.constantFrom(limit + 1, limit + 100, 300_000), fc.boolean(), solidChunk).map(([size, asJson, chunk]) => {
-    const filler = chunk.repeat(Math.ceil(size / chunk.length));
-    const text = asJson ? JSON.stringify({ ...(isObject(ctx.baseJson) ? ctx.baseJson : {}), padding: filler }) : filler;
-    return { category: `oversized body (${size} chars)`, body: jsonBody(text), status: 413 };
-  });
+  return fc
+    .tuple(fc.constantFrom(limit + 1, limit + 100, 300_000), fc.boolean(), solidChunk)
+    .map(([size, asJson, chunk]) => {
+      const filler = chunk.repeat(Math.ceil(size / chunk.length));
+      const text = asJson
+        ? JSON.stringify({ ...(isObject(ctx.baseJson) ? ctx.baseJson : {}), padding: filler })
+        : filler;
+      return { category: `oversized body (${size} chars)`, body: jsonBody(text), status: 413 };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -466,14 +615,31 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return magic.every((b, i) => bytes[i] === b);
 }
 
-function uploadArbitraries(field: string, ctx: FuzzContext, limits: Limits): fc.WeightedArbitrary<Omit<FuzzInput, "params" | "query">>[] {
+function uploadArbitraries(
+  field: string,
+  ctx: FuzzContext,
+  limits: Limits,
+): fc.WeightedArbitrary<Omit<FuzzInput, "params" | "query">>[] {
   // Not empty: a part with filename="" is what a browser sends for an empty file input, read as no file at all.
-  const filename = fc.oneof(fc.constantFrom("photo.png", "../../etc/passwd", "a.php.png", "x".repeat(300)), unicodeText(20)).filter((n) => n.length > 0);
-  const fileOf = (bytes: Uint8Array, type: string, name: string): FormPart => ({ name: field, bytes, type, filename: name });
+  const filename = fc
+    .oneof(fc.constantFrom("photo.png", "../../etc/passwd", "a.php.png", "x".repeat(300)), unicodeText(20))
+    .filter((n) => n.length > 0);
+  const fileOf = (bytes: Uint8Array, type: string, name: string): FormPart => ({
+    name: field,
+    bytes,
+    type,
+    filename: name,
+  });
   const form = (parts: FormPart[]): FuzzBody => ({ kind: "form", parts });
   const notImage = fc
     .uint8Array({ minLength: 1, maxLength: 2048 })
-    .filter((b) => !Object.values(MAGIC).some((m) => startsWith(b, m.slice(0, 3))) && b[0] !== 0x47 && b[0] !== 0x49 && b[0] !== 0x4d);
+    .filter(
+      (b) =>
+        !Object.values(MAGIC).some((m) => startsWith(b, m.slice(0, 3))) &&
+        b[0] !== 0x47 &&
+        b[0] !== 0x49 &&
+        b[0] !== 0x4d,
+    );
   return [
     {
       // The right bytes in the wrong wrapping: the PNG itself, JSON, text, or multipart without a boundary.
@@ -487,13 +653,19 @@ function uploadArbitraries(field: string, ctx: FuzzContext, limits: Limits): fc.
           { ct: "multipart/form-data", bytes: new TextEncoder().encode("--x\r\n\r\n--x--") },
           { ct: "application/x-www-form-urlencoded", bytes: new TextEncoder().encode("file=x") },
         )
-        .map(({ ct, bytes }) => ({ category: `upload as ${ct ?? "no content-type"}`, body: { kind: "bytes" as const, bytes, contentType: ct }, status: 415 })),
+        .map(({ ct, bytes }) => ({
+          category: `upload as ${ct ?? "no content-type"}`,
+          body: { kind: "bytes" as const, bytes, contentType: ct },
+          status: 415,
+        })),
     },
     {
       weight: 6,
       arbitrary: fc
         .oneof(
-          fc.array(fc.record({ name: fc.string({ maxLength: 8 }).filter((n) => n !== field), value: unicodeText() }), { maxLength: 3 }),
+          fc.array(fc.record({ name: fc.string({ maxLength: 8 }).filter((n) => n !== field), value: unicodeText() }), {
+            maxLength: 3,
+          }),
           unicodeText().map((value) => [{ name: field, value }]),
           filename.map((name) => [fileOf(new Uint8Array(0), "image/png", name)]),
         )
@@ -503,7 +675,11 @@ function uploadArbitraries(field: string, ctx: FuzzContext, limits: Limits): fc.
       weight: 8,
       arbitrary: fc
         .tuple(notImage, fc.constantFrom("image/png", "image/jpeg", "image/webp", "application/octet-stream"), filename)
-        .map(([bytes, type, name]) => ({ category: "upload of bytes that are no image", body: form([fileOf(bytes, type, name)]), status: 415 })),
+        .map(([bytes, type, name]) => ({
+          category: "upload of bytes that are no image",
+          body: form([fileOf(bytes, type, name)]),
+          status: 415,
+        })),
     },
     {
       weight: 8,
@@ -518,13 +694,21 @@ function uploadArbitraries(field: string, ctx: FuzzContext, limits: Limits): fc.
       weight: 4,
       arbitrary: fc
         .tuple(fc.constantFrom(["gif", ctx.images.gif] as const, ["tiff", ctx.images.tiff] as const), filename)
-        .map(([[kind, bytes], name]) => ({ category: `upload of a ${kind}`, body: form([fileOf(bytes, "image/png", name)]), status: 415 })),
+        .map(([[kind, bytes], name]) => ({
+          category: `upload of a ${kind}`,
+          body: form([fileOf(bytes, "image/png", name)]),
+          status: 415,
+        })),
     },
     {
       weight: 4,
       arbitrary: fc.tuple(unicodeText(200), fc.constantFrom("xyz", "----x", '"q"')).map(([text, boundary]) => ({
         category: "malformed multipart",
-        body: { kind: "bytes" as const, bytes: new TextEncoder().encode(text), contentType: `multipart/form-data; boundary=${boundary}` },
+        body: {
+          kind: "bytes" as const,
+          bytes: new TextEncoder().encode(text),
+          contentType: `multipart/form-data; boundary=${boundary}`,
+        },
       })),
     },
     {
@@ -553,7 +737,25 @@ function invalidQueryValue(p: OpenApiParameter): fc.Arbitrary<string | string[]>
     const intText = /^[+-]?\d+$/;
     options.push(
       fc
-        .oneof(unicodeText(), fc.constantFrom("NaN", "Infinity", "-Infinity", "1e3", "0x10", " 5", "5 ", "1.0", "+-1", "1234567", "٣", "", "--5", "5e-1"))
+        .oneof(
+          unicodeText(),
+          fc.constantFrom(
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "1e3",
+            "0x10",
+            " 5",
+            "5 ",
+            "1.0",
+            "+-1",
+            "1234567",
+            "٣",
+            "",
+            "--5",
+            "5e-1",
+          ),
+        )
         .filter((t) => !intText.test(t)),
     );
     if (s.maximum !== undefined) options.push(fc.integer({ min: s.maximum + 1, max: 999_999 }).map(String));
@@ -587,7 +789,11 @@ function invalidPathValue(p: OpenApiParameter): fc.Arbitrary<string> {
 // Per endpoint
 
 /** Unknown query parameters a client might add: ignored, so only ever sent next to a real fault. */
-const noiseQuery = fc.dictionary(fc.string({ maxLength: 6 }).map((k) => `zz_${k}`), unicodeText(12), { maxKeys: 2 });
+const noiseQuery = fc.dictionary(
+  fc.string({ maxLength: 6 }).map((k) => `zz_${k}`),
+  unicodeText(12),
+  { maxKeys: 2 },
+);
 
 export interface EndpointFuzz {
   arbitrary: fc.Arbitrary<FuzzInput>;
@@ -604,7 +810,10 @@ export function endpointFuzz(endpoint: Endpoint, ctx: FuzzContext, limits: Limit
   const params: Record<string, string> = {};
   for (const p of pathParams) params[p.name] = ctx.baseParams[p.name] ?? "7c0e8a5e-4f3b-4c55-9d55-2f6f0c1d9a10";
 
-  type Part = Omit<FuzzInput, "params" | "query"> & { params?: Record<string, string>; query?: Record<string, string | string[]> };
+  type Part = Omit<FuzzInput, "params" | "query"> & {
+    params?: Record<string, string>;
+    query?: Record<string, string | string[]>;
+  };
   const parts: fc.WeightedArbitrary<Part>[] = [];
   let surface = 0;
 
@@ -612,19 +821,26 @@ export function endpointFuzz(endpoint: Endpoint, ctx: FuzzContext, limits: Limit
     surface += 2;
     parts.push({
       weight: 20,
-      arbitrary: invalidPathValue(p).map((value) => ({ category: `path ${p.name}`, params: { ...params, [p.name]: value } })),
+      arbitrary: invalidPathValue(p).map((value) => ({
+        category: `path ${p.name}`,
+        params: { ...params, [p.name]: value },
+      })),
     });
   }
   for (const p of queryParams) {
     surface += 1.5;
-    parts.push({ weight: 15, arbitrary: invalidQueryValue(p).map((value) => ({ category: `query ${p.name}`, query: { [p.name]: value } })) });
+    parts.push({
+      weight: 15,
+      arbitrary: invalidQueryValue(p).map((value) => ({ category: `query ${p.name}`, query: { [p.name]: value } })),
+    });
   }
   const content = op?.requestBody?.content ?? {};
   const jsonSchema = content["application/json"]?.schema;
   const formSchema = content["multipart/form-data"]?.schema;
   if (jsonSchema) {
     surface += 5;
-    for (const a of bodyArbitraries(jsonSchema, ctx, limits)) parts.push({ weight: a.weight * 2, arbitrary: a.arbitrary });
+    for (const a of bodyArbitraries(jsonSchema, ctx, limits))
+      parts.push({ weight: a.weight * 2, arbitrary: a.arbitrary });
   } else if (formSchema) {
     surface += 4;
     const field = formSchema.required?.[0] ?? Object.keys(formSchema.properties ?? {})[0] ?? "file";
@@ -648,7 +864,8 @@ export function endpointFuzz(endpoint: Endpoint, ctx: FuzzContext, limits: Limit
 
 /** A few lines saying what a case sent, for a failure report (a 300 KB string is shown by its length). */
 export function describeInput(c: FuzzInput): string {
-  const cut = (s: string) => (s.length > 160 ? `${JSON.stringify(s.slice(0, 160))}… (${s.length} chars)` : JSON.stringify(s));
+  const cut = (s: string) =>
+    s.length > 160 ? `${JSON.stringify(s.slice(0, 160))}… (${s.length} chars)` : JSON.stringify(s);
   const body = !c.body
     ? "none"
     : c.body.kind === "text"

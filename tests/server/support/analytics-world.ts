@@ -54,7 +54,10 @@ export interface ActivityOptions {
  * Random sessions (practices and games over the last `days`), random attendance marks, and random events of
  * every type with random yards, some in a session and some not, a few sharing one timestamp.
  */
-export async function seedActivity(db: Kysely<DB>, o: ActivityOptions): Promise<{ sessions: TeamSession[]; events: NewEvent[] }> {
+export async function seedActivity(
+  db: Kysely<DB>,
+  o: ActivityOptions,
+): Promise<{ sessions: TeamSession[]; events: NewEvent[] }> {
   const now = (o.now ?? new Date()).getTime();
   const days = o.days ?? 60;
   const r = o.random;
@@ -108,7 +111,12 @@ export async function bruteForceSummaries(
   teamId: string,
   include: (e: EventRecord) => boolean = () => true,
 ): Promise<PlayerSummary[]> {
-  const profiles = await db.selectFrom("profiles").selectAll().where("team_id", "=", teamId).where("role", "=", "player").execute();
+  const profiles = await db
+    .selectFrom("profiles")
+    .selectAll()
+    .where("team_id", "=", teamId)
+    .where("role", "=", "player")
+    .execute();
   const events = await db.selectFrom("events").selectAll().execute();
   const marks = await db.selectFrom("attendance").selectAll().execute();
   return sortPlayers(

@@ -154,7 +154,8 @@ export async function openStream(
     status: res.status,
     headers: res.headers,
     messages,
-    changes: () => messages.filter((m) => m.event === "change").map((m) => JSON.parse(m.data!) as { kind: string; at: string }),
+    changes: () =>
+      messages.filter((m) => m.event === "change").map((m) => JSON.parse(m.data!) as { kind: string; at: string }),
     ended,
     waitFor(match, ms = 1000) {
       return new Promise((resolve, reject) => {

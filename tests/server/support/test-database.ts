@@ -116,7 +116,10 @@ export async function insertTestUser(
 }
 
 /** A user row and its profile. */
-export async function seedProfile(db: Kysely<DB>, p: Omit<NewProfile, "userId"> & { userId?: string }): Promise<Profile> {
+export async function seedProfile(
+  db: Kysely<DB>,
+  p: Omit<NewProfile, "userId"> & { userId?: string },
+): Promise<Profile> {
   const userId = await insertTestUser(db, { id: p.userId, name: p.fullName });
   return createProfile(db, { ...p, userId });
 }
@@ -177,8 +180,7 @@ export async function storedTotals(db: Kysely<DB>): Promise<Map<string, PlayerTo
     t.counters[c.event_type] = { count: c.count, yards: c.yards };
   }
   for (const [id, t] of totals) {
-    const empty =
-      t.eventCount === 0 && t.lastEventAt === null && t.attendanceTotal === 0 && t.attendanceAttended === 0;
+    const empty = t.eventCount === 0 && t.lastEventAt === null && t.attendanceTotal === 0 && t.attendanceAttended === 0;
     if (empty && Object.keys(t.counters).length === 0) totals.delete(id);
   }
   return totals;

@@ -66,7 +66,11 @@ export function appMigration(_engine: Engine): Migration {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addCheckConstraint("team_sessions_kind_check", sql`kind in ('practice', 'game')`)
         .execute();
-      await db.schema.createIndex("team_sessions_team_date_idx").on("team_sessions").columns(["team_id", "date"]).execute();
+      await db.schema
+        .createIndex("team_sessions_team_date_idx")
+        .on("team_sessions")
+        .columns(["team_id", "date"])
+        .execute();
 
       await db.schema
         .createTable("attendance")
@@ -109,7 +113,11 @@ export function appMigration(_engine: Engine): Migration {
         .addColumn("created_by", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("events_player_time_idx").on("events").columns(["player_id", "occurred_at"]).execute();
+      await db.schema
+        .createIndex("events_player_time_idx")
+        .on("events")
+        .columns(["player_id", "occurred_at"])
+        .execute();
       await db.schema.createIndex("events_team_time_idx").on("events").columns(["team_id", "occurred_at"]).execute();
       await db.schema.createIndex("events_session_idx").on("events").column("session_id").execute();
       await db.schema.createIndex("events_play_idx").on("events").column("play_id").execute();
@@ -145,7 +153,11 @@ export function appMigration(_engine: Engine): Migration {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("training_logs_player_date_idx").on("training_logs").columns(["player_id", "date"]).execute();
+      await db.schema
+        .createIndex("training_logs_player_date_idx")
+        .on("training_logs")
+        .columns(["player_id", "date"])
+        .execute();
 
       await db.schema
         .createTable("feedback")
@@ -158,7 +170,11 @@ export function appMigration(_engine: Engine): Migration {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("read_at", "text")
         .execute();
-      await db.schema.createIndex("feedback_player_time_idx").on("feedback").columns(["player_id", "created_at"]).execute();
+      await db.schema
+        .createIndex("feedback_player_time_idx")
+        .on("feedback")
+        .columns(["player_id", "created_at"])
+        .execute();
       await db.schema.createIndex("feedback_team_idx").on("feedback").column("team_id").execute();
 
       await db.schema

@@ -45,8 +45,8 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <Wordmark className="text-white" />
           <p className="mt-3 text-sm leading-relaxed">
-            Performance tracking for flag-football teams. Open software you run on your own machine, so your
-            team's data stays with your team.
+            Performance tracking for flag-football teams. Open software you run on your own machine, so your team's data
+            stays with your team.
           </p>
         </div>
         <nav aria-label="Footer" className="contents">

@@ -22,7 +22,11 @@ export function SiteHeader() {
   return (
     <header className="surface-dark sticky top-0 z-30 bg-field-900 text-white shadow-sm">
       <div className="container-page relative flex h-16 items-center justify-between gap-4">
-        <Link to={home} className="rounded-lg text-white" aria-label={user ? "Flagline, your dashboard" : "Flagline, home"}>
+        <Link
+          to={home}
+          className="rounded-lg text-white"
+          aria-label={user ? "Flagline, your dashboard" : "Flagline, home"}
+        >
           <Wordmark />
         </Link>
         <TopNav />

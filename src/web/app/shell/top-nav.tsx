@@ -100,7 +100,12 @@ export function TopNav() {
           <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
         </div>
         <div className="visitor-early">
-          <NavBar items={VISITOR_NAV} menuOpen={menuOpen} onToggle={() => setMenuOpen((open) => !open)} onNavigate={close} />
+          <NavBar
+            items={VISITOR_NAV}
+            menuOpen={menuOpen}
+            onToggle={() => setMenuOpen((open) => !open)}
+            onNavigate={close}
+          />
         </div>
       </>
     );

@@ -21,8 +21,18 @@ const TOOLS = [
   { to: "/coach/log", label: "Event Logger", text: "Log plays from the sideline in two taps.", icon: ClipboardList },
   { to: "/coach/leaderboard", label: "Leaderboard", text: "Players ranked by performance score.", icon: Trophy },
   { to: "/coach/team-roster", label: "Team Roster", text: "Everyone who joined with your team code.", icon: Users },
-  { to: "/coach/team-stats", label: "Team Stats", text: "Yards, touchdowns and defensive plays for the team.", icon: LineChart },
-  { to: "/coach/playbook-analysis", label: "Playbook Analysis", text: "Which positions and plays produce results.", icon: BarChart3 },
+  {
+    to: "/coach/team-stats",
+    label: "Team Stats",
+    text: "Yards, touchdowns and defensive plays for the team.",
+    icon: LineChart,
+  },
+  {
+    to: "/coach/playbook-analysis",
+    label: "Playbook Analysis",
+    text: "Which positions and plays produce results.",
+    icon: BarChart3,
+  },
 ];
 
 /** /coach/dashboard: the team at a glance, the top five, the latest plays, quick actions, the team's codes. */
@@ -63,7 +73,9 @@ export function CoachDashboardPage() {
           <button type="button" className="btn btn-secondary" onClick={openPlayerSearch}>
             <Search aria-hidden="true" className="size-4" /> Open search
           </button>
-          <Link to="/coach/playbook-analysis" className="btn btn-secondary"><BarChart3 aria-hidden="true" className="size-4" /> Playbook analysis</Link>
+          <Link to="/coach/playbook-analysis" className="btn btn-secondary">
+            <BarChart3 aria-hidden="true" className="size-4" /> Playbook analysis
+          </Link>
         </div>
         {team ? (
           <div id="invite-panel" hidden={!inviteOpen} className="card max-w-2xl p-5">
@@ -72,9 +84,7 @@ export function CoachDashboardPage() {
               <p className="font-mono text-3xl font-bold tracking-widest text-stone-900">{team.code}</p>
               <CopyButton text={team.code} label="Copy team code to invite players" />
             </div>
-            <p className="mt-3 text-sm text-stone-700">
-              Send this code to your players. {HOW_PLAYERS_JOIN}
-            </p>
+            <p className="mt-3 text-sm text-stone-700">Send this code to your players. {HOW_PLAYERS_JOIN}</p>
           </div>
         ) : null}
       </section>
@@ -82,10 +92,13 @@ export function CoachDashboardPage() {
       {!team ? (
         <NoTeamPanel />
       ) : (
-        <QueryState query={query} loading="Loading the dashboard..." errorTitle="Error loading the dashboard" errorMessage="The team's numbers could not be loaded. Please try again.">
-          {(data) => (
-            <DashboardContent data={data} />
-          )}
+        <QueryState
+          query={query}
+          loading="Loading the dashboard..."
+          errorTitle="Error loading the dashboard"
+          errorMessage="The team's numbers could not be loaded. Please try again."
+        >
+          {(data) => <DashboardContent data={data} />}
         </QueryState>
       )}
 
@@ -98,7 +111,10 @@ export function CoachDashboardPage() {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {TOOLS.map((tool) => (
             <li key={tool.to}>
-              <Link to={tool.to} className="card flex h-full items-start gap-4 transition-colors hover:border-field-400 hover:bg-field-50">
+              <Link
+                to={tool.to}
+                className="card flex h-full items-start gap-4 transition-colors hover:border-field-400 hover:bg-field-50"
+              >
                 <span aria-hidden="true" className="rounded-xl bg-field-100 p-2.5 text-field-700">
                   <tool.icon className="size-5" />
                 </span>
@@ -132,7 +148,9 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Top performers" icon={<Trophy className="size-5" />}>
           {data.topPerformers.length === 0 ? (
-            <EmptyState title="No players yet">The five best performance scores appear here once players join and plays are logged.</EmptyState>
+            <EmptyState title="No players yet">
+              The five best performance scores appear here once players join and plays are logged.
+            </EmptyState>
           ) : (
             <ol className="divide-y divide-stone-100">
               {data.topPerformers.map((p, i) => (
@@ -152,7 +170,9 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
                     </span>
                   </span>
                   <span className="text-right">
-                    <span className="block text-lg font-extrabold text-stone-900 tabular-nums">{formatScore(p.performanceScore)}</span>
+                    <span className="block text-lg font-extrabold text-stone-900 tabular-nums">
+                      {formatScore(p.performanceScore)}
+                    </span>
                     <span className="block text-xs text-stone-600">score</span>
                   </span>
                 </li>
@@ -164,7 +184,10 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
         <Panel title="Latest events" icon={<Activity className="size-5" />}>
           {data.latestEvents.length === 0 ? (
             <EmptyState title="No plays logged yet">
-              Plays you log with the <Link to="/coach/log" className="font-semibold text-field-800 underline">Event Logger</Link>{" "}
+              Plays you log with the{" "}
+              <Link to="/coach/log" className="font-semibold text-field-800 underline">
+                Event Logger
+              </Link>{" "}
               appear here as they happen.
             </EmptyState>
           ) : (
@@ -195,4 +218,3 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
     </>
   );
 }
-

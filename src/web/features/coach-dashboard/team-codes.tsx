@@ -1,7 +1,8 @@
 import type { MeTeam } from "~/lib/session";
 import { CopyButton } from "~/ui/copy-button";
 
-const ON_DARK = "[&_.btn]:border-white/40 [&_.btn]:bg-transparent [&_.btn]:text-white [&_.btn:hover]:bg-white/10 [&_[role=status]]:text-field-100";
+const ON_DARK =
+  "[&_.btn]:border-white/40 [&_.btn]:bg-transparent [&_.btn]:text-white [&_.btn:hover]:bg-white/10 [&_[role=status]]:text-field-100";
 
 /** The team's codes on the dashboard: the team code for players and, for head coaches, the coach invite code. */
 export function TeamCodes({ team }: { team: MeTeam }) {

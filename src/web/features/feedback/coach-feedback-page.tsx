@@ -59,32 +59,38 @@ export function CoachFeedbackPage({ id }: { id: string }) {
 function FeedbackHistory({ query, playerName }: { query: UseQueryResult<FeedbackListResponse>; playerName: string }) {
   const id = useId();
   const body = (
-    <QueryState query={query} loading="Loading feedback..." errorTitle="Error loading feedback" errorMessage="The feedback history could not be loaded. Please try again." headingLevel={3}>
+    <QueryState
+      query={query}
+      loading="Loading feedback..."
+      errorTitle="Error loading feedback"
+      errorMessage="The feedback history could not be loaded. Please try again."
+      headingLevel={3}
+    >
       {(data) => {
         if (data.feedback.length === 0) {
-        return (
-          <EmptyState title="No feedback yet" icon={<MessageSquareText className="size-7" />}>
-            Feedback you and the other coaches write for {playerName} will be listed here, newest first, with whether they
-            have read it.
-          </EmptyState>
-        );
-      } else {
-        return (
-          <>
-            <p className="text-sm text-stone-700">
-              {plural(data.feedback.length, "note")}
-              {data.unreadCount > 0 ? `, ${data.unreadCount} not read yet` : ", all read"}.
-            </p>
-            <ol aria-label="Feedback, newest first" className="mt-3 space-y-3">
-              {data.feedback.map((item) => (
-                <li key={item.id}>
-                  <FeedbackItem item={item} readState="coach" />
-                </li>
-              ))}
-            </ol>
-          </>
-        );
-      }
+          return (
+            <EmptyState title="No feedback yet" icon={<MessageSquareText className="size-7" />}>
+              Feedback you and the other coaches write for {playerName} will be listed here, newest first, with whether
+              they have read it.
+            </EmptyState>
+          );
+        } else {
+          return (
+            <>
+              <p className="text-sm text-stone-700">
+                {plural(data.feedback.length, "note")}
+                {data.unreadCount > 0 ? `, ${data.unreadCount} not read yet` : ", all read"}.
+              </p>
+              <ol aria-label="Feedback, newest first" className="mt-3 space-y-3">
+                {data.feedback.map((item) => (
+                  <li key={item.id}>
+                    <FeedbackItem item={item} readState="coach" />
+                  </li>
+                ))}
+              </ol>
+            </>
+          );
+        }
       }}
     </QueryState>
   );

@@ -12,8 +12,15 @@ import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 
 describe("feedback form", () => {
   it("lists the categories, explains each field's error, counts characters and refuses more than 2,000", async () => {
-    const api = fakeApi().on("POST", /^\/api\/team\/players\/[^/]+\/feedback$/, () => apiError(500, "unexpected", "Nothing should be sent."));
-    const { user } = renderPage(<FeedbackForm playerId="p-rae" playerName="Rae Runner" />, { path: "/coach/player/:id", url: "/coach/player/p-rae", user: coachUser(), api });
+    const api = fakeApi().on("POST", /^\/api\/team\/players\/[^/]+\/feedback$/, () =>
+      apiError(500, "unexpected", "Nothing should be sent."),
+    );
+    const { user } = renderPage(<FeedbackForm playerId="p-rae" playerName="Rae Runner" />, {
+      path: "/coach/player/:id",
+      url: "/coach/player/p-rae",
+      user: coachUser(),
+      api,
+    });
     const form = await screen.findByRole("region", { name: "Write feedback" });
     const category = within(form).getByLabelText("Category");
     expect(Array.from(category.querySelectorAll("option:not([value=''])"), (o) => o.textContent)).toEqual([

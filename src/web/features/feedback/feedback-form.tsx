@@ -46,11 +46,18 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
     mutationFn: (input: FeedbackFormOutput) => giveFeedback(playerId, input),
     onSuccess: (feedback) => {
       queryClient.setQueryData<FeedbackListResponse>(teamKeys.playerFeedback(playerId), (old) =>
-        old ? { unreadCount: old.unreadCount + 1, feedback: [feedback, ...old.feedback.filter((f) => f.id !== feedback.id)] } : old,
+        old
+          ? {
+              unreadCount: old.unreadCount + 1,
+              feedback: [feedback, ...old.feedback.filter((f) => f.id !== feedback.id)],
+            }
+          : old,
       );
       void queryClient.invalidateQueries({ queryKey: teamKeys.playerAll(playerId) });
       reset({ category: "", body: "" });
-      setNotice(`Feedback sent. ${playerName ?? "The player"} sees it on their dashboard, marked New until they read it.`);
+      setNotice(
+        `Feedback sent. ${playerName ?? "The player"} sees it on their dashboard, marked New until they read it.`,
+      );
     },
     onError: (error) => {
       setFormError(submitErrorMessage(error, FIELDS, setError, "Your feedback could not be sent. Please try again."));
@@ -67,13 +74,18 @@ export function FeedbackForm({ playerId, playerName }: { playerId: string; playe
       title="Write feedback"
       lead={
         <>
-            Say what went well and what to work on next. {playerName ? `${playerName} reads` : "The player reads"} it on
-            their dashboard; other coaches of the team see it here.
+          Say what went well and what to work on next. {playerName ? `${playerName} reads` : "The player reads"} it on
+          their dashboard; other coaches of the team see it here.
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
-        <SelectField label="Category" error={errors.category?.message} fieldClassName="max-w-xs" {...register("category")}>
+        <SelectField
+          label="Category"
+          error={errors.category?.message}
+          fieldClassName="max-w-xs"
+          {...register("category")}
+        >
           <option value="">Choose a category</option>
           <ValueOptions values={FEEDBACK_CATEGORIES} />
         </SelectField>

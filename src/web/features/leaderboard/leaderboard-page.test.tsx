@@ -16,11 +16,25 @@ describe("leaderboard page", () => {
     // A practice is not a game.
     const sessions = teamSessionsResponseSchema.parse({
       sessions: [
-        { id: "s-1", kind: "practice", date: "2026-11-20", opponent: null, location: null, eventCount: 0, presentCount: 0, attendanceCount: 0 },
+        {
+          id: "s-1",
+          kind: "practice",
+          date: "2026-11-20",
+          opponent: null,
+          location: null,
+          eventCount: 0,
+          presentCount: 0,
+          attendanceCount: 0,
+        },
       ],
     });
     const api = fakeApi().on("GET", "/api/team/sessions", sessions);
-    renderPage(<LeaderboardPage />, { path: "/coach/leaderboard", url: "/coach/leaderboard?window=session", user: coachUser(), api });
+    renderPage(<LeaderboardPage />, {
+      path: "/coach/leaderboard",
+      url: "/coach/leaderboard?window=session",
+      user: coachUser(),
+      api,
+    });
     expect(await screen.findByRole("heading", { name: "No games yet" })).toBeInTheDocument();
     expect(screen.getByLabelText("Game", { exact: true })).toBeDisabled();
     expect(screen.getByLabelText("Time window")).toHaveValue("session");

@@ -13,7 +13,13 @@ import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from 
 import { SegmentedControl } from "~/ui/segmented-control";
 import { sessionLabel, type LeaderboardResponse } from "#domain/api/team";
 import { leaderboardQuery, teamSessionsQuery } from "~/lib/queries";
-import { GROUP_OPTIONS, readFilters, WINDOW_OPTIONS, writeFilters, type LeaderboardFilters } from "./leaderboard-filters";
+import {
+  GROUP_OPTIONS,
+  readFilters,
+  WINDOW_OPTIONS,
+  writeFilters,
+  type LeaderboardFilters,
+} from "./leaderboard-filters";
 
 const PLACE_STYLES = ["bg-accent-300 text-stone-950", "bg-stone-300 text-stone-950", "bg-accent-700 text-white"];
 
@@ -33,7 +39,8 @@ export function LeaderboardPage() {
 
   const sessions = useQuery({ ...teamSessionsQuery(), enabled: filters.window === "session" });
   const games = useMemo(() => (sessions.data?.sessions ?? []).filter((s) => s.kind === "game"), [sessions.data]);
-  const gameId = filters.window === "session" ? (games.find((g) => g.id === filters.game) ?? games[0])?.id ?? null : null;
+  const gameId =
+    filters.window === "session" ? ((games.find((g) => g.id === filters.game) ?? games[0])?.id ?? null) : null;
   const waitingForGame = filters.window === "session" && gameId === null;
 
   const board = useQuery({
@@ -53,34 +60,45 @@ export function LeaderboardPage() {
         onRetry={() => void sessions.refetch()}
       />
     ) : sessions.data ? (
-      <EmptyState title="No games yet">Games you create in the Event Logger can be ranked one at a time here.</EmptyState>
+      <EmptyState title="No games yet">
+        Games you create in the Event Logger can be ranked one at a time here.
+      </EmptyState>
     ) : (
       <LoadingState label="Loading games..." />
     );
   } else {
     rankings = (
-    <QueryState query={board} loading="Loading the leaderboard..." errorTitle="Error loading the leaderboard" errorMessage="The leaderboard could not be loaded. Please try again." headingLevel={3}>
-      {(data) => {
-        if (data.players.length === 0) {
-        return (
-          <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
-            {filters.group === "all"
-              ? "Players appear here as soon as they join with your team code."
-              : `No ${GROUP_OPTIONS.find((g) => g.value === filters.group)?.label.toLowerCase()} players on the team yet.`}
-          </EmptyState>
-        );
-      } else {
-        return <RankingTable board={data} returnTo={returnTo} passSummary={filters.window === "season"} />;
-      }
-      }}
-    </QueryState>
-  );
+      <QueryState
+        query={board}
+        loading="Loading the leaderboard..."
+        errorTitle="Error loading the leaderboard"
+        errorMessage="The leaderboard could not be loaded. Please try again."
+        headingLevel={3}
+      >
+        {(data) => {
+          if (data.players.length === 0) {
+            return (
+              <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
+                {filters.group === "all"
+                  ? "Players appear here as soon as they join with your team code."
+                  : `No ${GROUP_OPTIONS.find((g) => g.value === filters.group)?.label.toLowerCase()} players on the team yet.`}
+              </EmptyState>
+            );
+          } else {
+            return <RankingTable board={data} returnTo={returnTo} passSummary={filters.window === "season"} />;
+          }
+        }}
+      </QueryState>
+    );
   }
 
   const windowText =
     filters.window === "session"
       ? games.find((g) => g.id === gameId)
-        ? sessionLabel(games.find((g) => g.id === gameId)!, formatDay)
+        ? sessionLabel(
+            games.find((g) => g.id === gameId)!,
+            formatDay,
+          )
         : "one game"
       : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
 
@@ -93,15 +111,20 @@ export function LeaderboardPage() {
       />
 
       <div className="card flex flex-col gap-4 p-5 lg:flex-row lg:items-end lg:gap-8">
-        <SegmentedControl legend="Position group" options={GROUP_OPTIONS} value={filters.group} onChange={(group) => setFilters({ group })} />
+        <SegmentedControl
+          legend="Position group"
+          options={GROUP_OPTIONS}
+          value={filters.group}
+          onChange={(group) => setFilters({ group })}
+        />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
           <SelectField
             label="Time window"
             className="input py-2"
             value={filters.window}
             onChange={(event) => {
-            const chosen = WINDOW_OPTIONS.find((o) => o.value === event.target.value);
-            if (chosen) setFilters({ window: chosen.value });
+              const chosen = WINDOW_OPTIONS.find((o) => o.value === event.target.value);
+              if (chosen) setFilters({ window: chosen.value });
             }}
           >
             {WINDOW_OPTIONS.map((o) => (
@@ -118,7 +141,9 @@ export function LeaderboardPage() {
               disabled={games.length === 0}
               onChange={(event) => setFilters({ game: event.target.value })}
             >
-              {games.length === 0 ? <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option> : null}
+              {games.length === 0 ? (
+                <option value="">{sessions.data ? "No games yet" : "Loading games…"}</option>
+              ) : null}
               {games.map((g) => (
                 <option key={g.id} value={g.id}>
                   {sessionLabel(g, formatDay)}
@@ -140,8 +165,8 @@ export function LeaderboardPage() {
         </div>
         {rankings}
         <p className="text-sm text-stone-600">
-          Place is the order on this board (tied scores share a place). Rank is the team ranking from 1 to 10: the
-          score divided by 10, rounded, plus 1.
+          Place is the order on this board (tied scores share a place). Rank is the team ranking from 1 to 10: the score
+          divided by 10, rounded, plus 1.
         </p>
       </section>
 
@@ -160,9 +185,22 @@ export function LeaderboardPage() {
   );
 }
 
-function RankingTable({ board, returnTo, passSummary }: { board: LeaderboardResponse; returnTo: string; passSummary: boolean }) {
+function RankingTable({
+  board,
+  returnTo,
+  passSummary,
+}: {
+  board: LeaderboardResponse;
+  returnTo: string;
+  passSummary: boolean;
+}) {
   return (
-    <div role="region" aria-label="Rankings table" tabIndex={0} className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <div
+      role="region"
+      aria-label="Rankings table"
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
       <table className="w-full min-w-[40rem] text-sm">
         <thead className="border-b border-stone-200 bg-stone-100 text-stone-700">
           <tr>

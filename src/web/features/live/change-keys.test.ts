@@ -42,7 +42,16 @@ const EXPECTED: Record<ChangeKind, Family[]> = {
     "team.playbook.play-events",
     "me.dashboard",
   ],
-  attendance: ["team.players", "team.player", "team.sessions", "team.session", "team.leaderboard", "team.stats", "team.dashboard", "me.dashboard"],
+  attendance: [
+    "team.players",
+    "team.player",
+    "team.sessions",
+    "team.session",
+    "team.leaderboard",
+    "team.stats",
+    "team.dashboard",
+    "me.dashboard",
+  ],
   sessions: [
     "team.players",
     "team.player",

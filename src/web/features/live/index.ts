@@ -1,1 +1,1 @@
-export { useTeamLiveUpdates,  } from "./use-team-live-updates";
+export { useTeamLiveUpdates } from "./use-team-live-updates";

@@ -49,7 +49,9 @@ export function AttendancePanel({
             <li key={row.player.id} className={clsx("py-2 pr-2 pl-3", row.error && "bg-red-50")}>
               <div className="flex items-center gap-3">
                 <p id={nameId} className="line-clamp-2 min-w-0 flex-1 leading-snug break-words">
-                  <span className="mr-1.5 font-extrabold text-stone-900 tabular-nums">{formatJersey(row.player.jerseyNumber)}</span>
+                  <span className="mr-1.5 font-extrabold text-stone-900 tabular-nums">
+                    {formatJersey(row.player.jerseyNumber)}
+                  </span>
                   <span className="font-semibold text-stone-800">{row.player.name}</span>
                 </p>
                 {row.pending ? (
@@ -58,7 +60,11 @@ export function AttendancePanel({
                     pending
                   </span>
                 ) : null}
-                <div role="group" aria-labelledby={nameId} className="flex shrink-0 overflow-hidden rounded-lg border border-stone-300">
+                <div
+                  role="group"
+                  aria-labelledby={nameId}
+                  className="flex shrink-0 overflow-hidden rounded-lg border border-stone-300"
+                >
                   <button
                     type="button"
                     aria-pressed={row.present === true}

@@ -4,7 +4,15 @@
  * anything is pending. One pass at a time per tab; across tabs, a Web Lock lets one tab send while the others
  * wait (they would only resend what the server ignores anyway).
  */
-import { planUndo, supersededMarks, type NewOutboxItem, type OutboxEventItem, type OutboxEventPayload, type OutboxItem, type OutboxStore } from "./outbox";
+import {
+  planUndo,
+  supersededMarks,
+  type NewOutboxItem,
+  type OutboxEventItem,
+  type OutboxEventPayload,
+  type OutboxItem,
+  type OutboxStore,
+} from "./outbox";
 import { runSync, type SyncReport, type SyncTransport } from "./sync";
 
 /** How often a pass runs while something is pending. */
@@ -38,7 +46,14 @@ export interface EngineHooks {
 }
 
 export class OutboxEngine {
-  private snapshot: EngineSnapshot = { items: [], loaded: false, syncing: false, problem: null, offline: false, recent: [] };
+  private snapshot: EngineSnapshot = {
+    items: [],
+    loaded: false,
+    syncing: false,
+    problem: null,
+    offline: false,
+    recent: [],
+  };
   private recentApplied: { item: OutboxItem; at: number }[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly inFlight = new Set<number>();
@@ -171,7 +186,12 @@ export class OutboxEngine {
   }
 
   /** Undo or delete: drops an event still waiting here, or queues its delete (planUndo). */
-  async removeEvent(target: { id: string; sessionId: string | null; playerName: string; eventType: string }): Promise<void> {
+  async removeEvent(target: {
+    id: string;
+    sessionId: string | null;
+    playerName: string;
+    eventType: string;
+  }): Promise<void> {
     const items = await this.store.list(this.ownerId);
     const plan = planUndo(target.id, items, this.inFlight);
     if (plan.kind === "nothing") return;
@@ -190,7 +210,10 @@ export class OutboxEngine {
   }
 
   /** Queues attendance marks; a newer mark for a player replaces one still waiting. */
-  async setMarks(sessionId: string, marks: { playerId: string; playerName: string; present: boolean | null }[]): Promise<void> {
+  async setMarks(
+    sessionId: string,
+    marks: { playerId: string; playerName: string; present: boolean | null }[],
+  ): Promise<void> {
     const items = await this.store.list(this.ownerId);
     const superseded = marks.flatMap((m) => supersededMarks(sessionId, m.playerId, items, this.inFlight));
     if (superseded.length) await this.store.remove(superseded);

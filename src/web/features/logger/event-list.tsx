@@ -27,7 +27,12 @@ export function EventList({
   return (
     <section aria-labelledby="logger-events-heading" className="space-y-3">
       <div className="flex items-baseline justify-between gap-3">
-        <h2 id="logger-events-heading" ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 outline-none sm:text-lg">
+        <h2
+          id="logger-events-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-bold text-stone-900 outline-none sm:text-lg"
+        >
           Events this session
         </h2>
         <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-stone-600 tabular-nums">
@@ -67,27 +72,29 @@ export function EventList({
                 }
                 actions={
                   row.status === "failed" ? (
-                  <button
-                    type="button"
-                    onClick={() => onDiscard(row)}
-                    aria-label={`Discard ${what}`}
-                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-red-800 hover:bg-red-100"
-                  >
-                    <X aria-hidden="true" className="size-5" />
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() => setConfirming(row)}
-                    aria-label={`Delete ${what}`}
-                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-red-700"
-                  >
-                    <Trash2 aria-hidden="true" className="size-5" />
-                  </button>
+                    <button
+                      type="button"
+                      onClick={() => onDiscard(row)}
+                      aria-label={`Discard ${what}`}
+                      className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-red-800 hover:bg-red-100"
+                    >
+                      <X aria-hidden="true" className="size-5" />
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => setConfirming(row)}
+                      aria-label={`Delete ${what}`}
+                      className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-red-700"
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
                   )
                 }
               >
-                {row.status === "failed" && row.error ? <p className="mt-0.5 text-sm font-medium text-red-800">{row.error}</p> : null}
+                {row.status === "failed" && row.error ? (
+                  <p className="mt-0.5 text-sm font-medium text-red-800">{row.error}</p>
+                ) : null}
               </EventRowView>
             );
           })}
@@ -102,8 +109,8 @@ export function EventList({
         description={
           confirming ? (
             <p>
-              {confirming.eventType} by {confirming.playerName} at {formatClock(confirming.occurredAt)} (+{formatScore(confirming.points)}) comes off
-              the player&apos;s stats and score.
+              {confirming.eventType} by {confirming.playerName} at {formatClock(confirming.occurredAt)} (+
+              {formatScore(confirming.points)}) comes off the player&apos;s stats and score.
             </p>
           ) : null
         }

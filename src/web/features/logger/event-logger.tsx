@@ -121,13 +121,17 @@ export function EventLogger() {
     [detail.data, outbox.items, outbox.recent, sessionId],
   );
   const marks = useMemo(
-    () => (sessionId ? attendanceRows(roster, detail.data?.attendance ?? [], outbox.items, sessionId, outbox.recent) : []),
+    () =>
+      sessionId ? attendanceRows(roster, detail.data?.attendance ?? [], outbox.items, sessionId, outbox.recent) : [],
     [roster, detail.data, outbox.items, outbox.recent, sessionId],
   );
   const attendance = attendanceCounts(marks);
   // Refused items shown elsewhere on screen (this session's events and marks) are not listed twice.
   const otherFailures = outbox.items.filter(
-    (i) => i.state === "failed" && !(i.op === "event" && i.event.sessionId === sessionId) && !(i.op === "attendance" && i.sessionId === sessionId),
+    (i) =>
+      i.state === "failed" &&
+      !(i.op === "event" && i.event.sessionId === sessionId) &&
+      !(i.op === "attendance" && i.sessionId === sessionId),
   );
 
   const { today: todays, earlier } = splitSessions(sessionList, today);
@@ -141,20 +145,31 @@ export function EventLogger() {
           {me.team ? <p className="eyebrow truncate">{me.team.name}</p> : null}
           <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Event Logger</h1>
         </div>
-        <SyncBadge pending={counts.pending} failed={counts.failed} offline={outbox.offline} syncing={outbox.syncing} loaded={outbox.loaded} />
+        <SyncBadge
+          pending={counts.pending}
+          failed={counts.failed}
+          offline={outbox.offline}
+          syncing={outbox.syncing}
+          loaded={outbox.loaded}
+        />
       </div>
 
       {outbox.problem && counts.pending > 0 ? <SignInAgain reason={outbox.problem} pending={counts.pending} /> : null}
       {!outbox.durable ? (
         <p className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
-          This browser does not let Flagline keep events on the phone: anything logged with no connection is lost if this tab closes.
+          This browser does not let Flagline keep events on the phone: anything logged with no connection is lost if
+          this tab closes.
         </p>
       ) : null}
       <FailedItems items={otherFailures} onDiscard={(item: OutboxItem) => void outbox.engine?.discard(item.seq)} />
 
       {sessionList.length > 0 || sessionId !== null || sessionsBlocked ? (
         <div className="flex items-end gap-2">
-          <FormField label="Session" className="min-w-0 flex-1" labelClassName="mb-1 block text-sm font-semibold text-stone-700">
+          <FormField
+            label="Session"
+            className="min-w-0 flex-1"
+            labelClassName="mb-1 block text-sm font-semibold text-stone-700"
+          >
             {(field) =>
               sessionsBlocked ? (
                 <p className="text-sm text-red-800">
@@ -170,7 +185,9 @@ export function EventLogger() {
                   onChange={(e) => chooseSession(e.target.value)}
                   disabled={sessions.isPending}
                 >
-                  {sessionId === null ? <option value="">{sessions.isPending ? "Loading sessions…" : "Choose a session"}</option> : null}
+                  {sessionId === null ? (
+                    <option value="">{sessions.isPending ? "Loading sessions…" : "Choose a session"}</option>
+                  ) : null}
                   {todays.length ? (
                     <optgroup label="Today">
                       {todays.map((s) => (
@@ -189,12 +206,19 @@ export function EventLogger() {
                       ))}
                     </optgroup>
                   ) : null}
-                  {sessionId !== null && !session && !sessions.data ? <option value={sessionId}>Last session used</option> : null}
+                  {sessionId !== null && !session && !sessions.data ? (
+                    <option value={sessionId}>Last session used</option>
+                  ) : null}
                 </select>
               )
             }
           </FormField>
-          <button type="button" aria-label="New session" className="btn btn-primary h-12 shrink-0 px-3.5" onClick={() => setNewOpen(true)}>
+          <button
+            type="button"
+            aria-label="New session"
+            className="btn btn-primary h-12 shrink-0 px-3.5"
+            onClick={() => setNewOpen(true)}
+          >
             <Plus aria-hidden="true" className="size-5" />
             New
           </button>
@@ -207,7 +231,9 @@ export function EventLogger() {
           <LoadingState label="Loading sessions…" />
         ) : (
           <EmptyState title="No session today yet" icon={<CalendarPlus className="size-8" />} headingLevel={2}>
-            <p>Start today&apos;s practice or game to log events and take attendance, or choose an earlier session above.</p>
+            <p>
+              Start today&apos;s practice or game to log events and take attendance, or choose an earlier session above.
+            </p>
             <button type="button" className="btn btn-field mt-4 h-12" onClick={() => setNewOpen(true)}>
               <Plus aria-hidden="true" className="size-5" />
               New session
@@ -261,19 +287,27 @@ export function EventLogger() {
               plays={plays.data ?? []}
               outbox={outbox}
               pendingCount={counts.pending}
-              detailError={detail.isError && !detail.data ? describeError(detail.error, "This session's events could not be loaded.") : null}
+              detailError={
+                detail.isError && !detail.data
+                  ? describeError(detail.error, "This session's events could not be loaded.")
+                  : null
+              }
             />
           </Tabs.Content>
           <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
             <AttendancePanel
               rows={marks}
               onMark={(row: AttendanceRow, present) =>
-                void outbox.engine?.setMarks(sessionId, [{ playerId: row.player.id, playerName: row.player.name, present }])
+                void outbox.engine?.setMarks(sessionId, [
+                  { playerId: row.player.id, playerName: row.player.name, present },
+                ])
               }
               onMarkAll={() =>
                 void outbox.engine?.setMarks(
                   sessionId,
-                  marks.filter((r) => r.present !== true).map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
+                  marks
+                    .filter((r) => r.present !== true)
+                    .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
                 )
               }
               onDiscard={(row) => {
@@ -355,7 +389,10 @@ function LogTab({
       { playerName: player.name, position: player.position, points },
     );
     if (takesYards(type)) setYardsText("");
-    setStatus({ tone: "ok", text: `+${formatScore(points)} ${player.name} · ${type}${eventYards !== null ? ` · ${eventYards} yd` : ""}` });
+    setStatus({
+      tone: "ok",
+      text: `+${formatScore(points)} ${player.name} · ${type}${eventYards !== null ? ` · ${eventYards} yd` : ""}`,
+    });
   };
 
   const remove = async (row: EventRow, verb: "Undone" | "Deleted") => {
@@ -369,7 +406,10 @@ function LogTab({
       <div ref={padHost}>
         <h2 className="sr-only">Players</h2>
         <PlayerGrid players={roster} selectedId={playerId} onSelect={setPlayerId} />
-        <div ref={pad} className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">
+        <div
+          ref={pad}
+          className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+        >
           <h2 className="sr-only">Log an event{player ? ` for ${player.name}` : ""}</h2>
           <EventPad
             position={player?.position ?? null}

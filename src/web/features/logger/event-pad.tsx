@@ -161,7 +161,12 @@ export function EventPad({
         {plays.length > 0 ? (
           <FormField label="Play" className="flex min-w-0 flex-1 items-center gap-1.5" labelClassName={INLINE_LABEL}>
             {(field) => (
-              <select {...controlProps(field)} value={playId} onChange={(e) => onPlayChange(e.target.value)} className="input h-10 min-w-0 flex-1 py-0">
+              <select
+                {...controlProps(field)}
+                value={playId}
+                onChange={(e) => onPlayChange(e.target.value)}
+                className="input h-10 min-w-0 flex-1 py-0"
+              >
                 <option value="">No play</option>
                 {plays.map((p) => (
                   <option key={p.id} value={p.id}>

@@ -2,7 +2,9 @@
  * A random UUID v4 for a new event. crypto.randomUUID exists only in secure contexts (https, localhost); a team
  * serving Flagline over plain http on its own network still gets well-formed random ids from getRandomValues.
  */
-export function newEventId(cryptoImpl: Pick<Crypto, "getRandomValues"> & { randomUUID?: () => string } = crypto): string {
+export function newEventId(
+  cryptoImpl: Pick<Crypto, "getRandomValues"> & { randomUUID?: () => string } = crypto,
+): string {
   if (typeof cryptoImpl.randomUUID === "function") return cryptoImpl.randomUUID();
   const b = cryptoImpl.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;

@@ -74,7 +74,9 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
       onCreated(session);
     } catch (error) {
       if (isApiError(error, NETWORK_ERROR_STATUS)) {
-        setFormError("You're offline. Starting a session needs a connection; you can keep logging into an existing session meanwhile.");
+        setFormError(
+          "You're offline. Starting a session needs a connection; you can keep logging into an existing session meanwhile.",
+        );
       } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
         const known: Partial<Record<Fields, string>> = {};
         const other: string[] = [];
@@ -105,7 +107,14 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
                 kind === k ? "border-field-800 bg-field-800 text-white" : "border-stone-300 bg-white text-stone-900",
               )}
             >
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="sr-only" />
+              <input
+                type="radio"
+                name="kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="sr-only"
+              />
               {k === "practice" ? "Practice" : "Game"}
             </label>
           ))}
@@ -113,12 +122,21 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
       </fieldset>
       <FormField label="Date" error={errors.date}>
         {(ids) => (
-          <input {...controlProps(ids, errors.date)} type="date" required value={date} onChange={(e) => setDate(e.target.value)} className="input" />
+          <input
+            {...controlProps(ids, errors.date)}
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            className="input"
+          />
         )}
       </FormField>
       {kind === "game" ? (
         <InputField
-          label="Opponent" hint="Optional" error={errors.opponent}
+          label="Opponent"
+          hint="Optional"
+          error={errors.opponent}
           type="text"
           maxLength={MAX_OPPONENT}
           autoComplete="off"
@@ -127,7 +145,9 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
         />
       ) : null}
       <InputField
-        label="Location" hint="Optional" error={errors.location}
+        label="Location"
+        hint="Optional"
+        error={errors.location}
         type="text"
         maxLength={MAX_LOCATION}
         autoComplete="off"

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countByState, createMemoryOutboxStore, planUndo, supersededMarks, type NewOutboxItem, type OutboxItem } from "./outbox";
+import {
+  countByState,
+  createMemoryOutboxStore,
+  planUndo,
+  supersededMarks,
+  type NewOutboxItem,
+  type OutboxItem,
+} from "./outbox";
 
 const OWNER = "coach-1";
 
@@ -7,7 +14,15 @@ function eventItem(id: string): NewOutboxItem {
   return {
     op: "event",
     ownerId: OWNER,
-    event: { id, playerId: "p1", eventType: "Catch", yards: 12, sessionId: "s1", playId: null, occurredAt: "2026-10-03T14:00:00.000Z" },
+    event: {
+      id,
+      playerId: "p1",
+      eventType: "Catch",
+      yards: 12,
+      sessionId: "s1",
+      playId: null,
+      occurredAt: "2026-10-03T14:00:00.000Z",
+    },
     view: { playerName: "Maya", position: "wr", points: 1.6 },
   };
 }
@@ -48,7 +63,15 @@ describe("planUndo", () => {
   it("drops a failed event, deletes a synced one, and does nothing twice", () => {
     expect(planUndo("e1", [{ ...pending, state: "failed" }], new Set())).toEqual({ kind: "drop", seq: 1 });
     expect(planUndo("e2", [pending], new Set())).toEqual({ kind: "delete", dropSeq: null });
-    const del = { ...base, seq: 2, op: "delete", ownerId: OWNER, eventId: "e2", sessionId: "s1", view: { playerName: "", eventType: "" } } as OutboxItem;
+    const del = {
+      ...base,
+      seq: 2,
+      op: "delete",
+      ownerId: OWNER,
+      eventId: "e2",
+      sessionId: "s1",
+      view: { playerName: "", eventType: "" },
+    } as OutboxItem;
     expect(planUndo("e2", [pending, del], new Set())).toEqual({ kind: "nothing" });
   });
 });
@@ -56,9 +79,24 @@ describe("planUndo", () => {
 describe("supersededMarks and countByState", () => {
   it("replaces a waiting mark of the same player and session, not one on the wire", () => {
     const mark = (seq: number, playerId: string, sessionId = "s1") =>
-      ({ seq, state: "pending", error: null, attempts: 0, queuedAt: "", op: "attendance", ownerId: OWNER, sessionId, playerId, present: true, view: { playerName: playerId } }) as OutboxItem;
+      ({
+        seq,
+        state: "pending",
+        error: null,
+        attempts: 0,
+        queuedAt: "",
+        op: "attendance",
+        ownerId: OWNER,
+        sessionId,
+        playerId,
+        present: true,
+        view: { playerName: playerId },
+      }) as OutboxItem;
     const items = [mark(1, "p1"), mark(2, "p2"), mark(3, "p1", "s2"), mark(4, "p1")];
     expect(supersededMarks("s1", "p1", items, new Set([4]))).toEqual([1]);
-    expect(countByState([...items, { ...mark(5, "p9"), state: "failed" } as OutboxItem])).toEqual({ pending: 4, failed: 1 });
+    expect(countByState([...items, { ...mark(5, "p9"), state: "failed" } as OutboxItem])).toEqual({
+      pending: 4,
+      failed: 1,
+    });
   });
 });

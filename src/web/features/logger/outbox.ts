@@ -165,13 +165,11 @@ export function countByState(items: readonly OutboxItem[]): { pending: number; f
  * - A failed one: drop it (the server refused it).
  * - One the server has (no outbox item): queue a delete.
  */
-export type UndoPlan =
-  | { kind: "drop"; seq: number }
-  | { kind: "delete"; dropSeq: number | null }
-  | { kind: "nothing" };
+export type UndoPlan = { kind: "drop"; seq: number } | { kind: "delete"; dropSeq: number | null } | { kind: "nothing" };
 
 export function planUndo(eventId: string, items: readonly OutboxItem[], inFlight: ReadonlySet<number>): UndoPlan {
-  if (items.some((i) => i.op === "delete" && i.eventId === eventId && i.state === "pending")) return { kind: "nothing" };
+  if (items.some((i) => i.op === "delete" && i.eventId === eventId && i.state === "pending"))
+    return { kind: "nothing" };
   const create = items.find((i): i is OutboxEventItem => i.op === "event" && i.event.id === eventId);
   if (!create) return { kind: "delete", dropSeq: null };
   if (create.state === "failed") return { kind: "drop", seq: create.seq };
@@ -191,6 +189,8 @@ export function supersededMarks(
   inFlight: ReadonlySet<number>,
 ): number[] {
   return items
-    .filter((i) => i.op === "attendance" && i.sessionId === sessionId && i.playerId === playerId && !inFlight.has(i.seq))
+    .filter(
+      (i) => i.op === "attendance" && i.sessionId === sessionId && i.playerId === playerId && !inFlight.has(i.seq),
+    )
     .map((i) => i.seq);
 }

@@ -45,7 +45,10 @@ export function PlayerGrid({
                 <span className="text-lg leading-none font-extrabold tabular-nums">{formatJersey(p.jerseyNumber)}</span>
                 <span
                   aria-hidden="true"
-                  className={clsx("text-[0.7rem] font-bold tracking-wide", selected ? "text-field-100" : "text-stone-600")}
+                  className={clsx(
+                    "text-[0.7rem] font-bold tracking-wide",
+                    selected ? "text-field-100" : "text-stone-600",
+                  )}
                 >
                   {positionAbbreviation(p.position)}
                 </span>

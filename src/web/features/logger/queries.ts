@@ -1,5 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import { playsQuery as playbookPlaysQuery, sessionDetailQuery as sessionDetail, teamPlayersQuery, teamSessionsQuery } from "~/lib/queries";
+import {
+  playsQuery as playbookPlaysQuery,
+  sessionDetailQuery as sessionDetail,
+  teamPlayersQuery,
+  teamSessionsQuery,
+} from "~/lib/queries";
 
 /**
  * The logger's reads: the shared definitions (lib/queries.ts) with "offlineFirst", so with the browser offline

@@ -28,10 +28,17 @@ export function SyncBadge({
         <span
           className={clsx(
             "inline-flex items-center gap-1.5 rounded-full px-3 py-1.5",
-            pending === 0 ? "bg-field-100 text-field-900" : offline ? "bg-stone-800 text-white" : "bg-accent-200 text-stone-950",
+            pending === 0
+              ? "bg-field-100 text-field-900"
+              : offline
+                ? "bg-stone-800 text-white"
+                : "bg-accent-200 text-stone-950",
           )}
         >
-          <Icon aria-hidden="true" className={clsx("size-4", pending > 0 && syncing && "animate-spin motion-reduce:animate-none")} />
+          <Icon
+            aria-hidden="true"
+            className={clsx("size-4", pending > 0 && syncing && "animate-spin motion-reduce:animate-none")}
+          />
           {pending === 0 ? "All sent" : `${pending} pending`}
           {pending > 0 && offline ? <span className="font-semibold"> · offline</span> : null}
         </span>
@@ -65,10 +72,19 @@ export function SignInAgain({ reason, pending }: { reason: string; pending: numb
 }
 
 /** Refused changes that are not on screen elsewhere (deletes, other sessions' events and marks). */
-export function FailedItems({ items, onDiscard }: { items: readonly OutboxItem[]; onDiscard: (item: OutboxItem) => void }) {
+export function FailedItems({
+  items,
+  onDiscard,
+}: {
+  items: readonly OutboxItem[];
+  onDiscard: (item: OutboxItem) => void;
+}) {
   if (items.length === 0) return null;
   return (
-    <section aria-label="Changes the server refused" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+    <section
+      aria-label="Changes the server refused"
+      className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
       <ul className="space-y-2">
         {items.map((item) => (
           <li key={item.seq} className="flex items-start gap-2">
@@ -76,7 +92,11 @@ export function FailedItems({ items, onDiscard }: { items: readonly OutboxItem[]
             <p className="min-w-0 flex-1">
               <span className="font-semibold">{describeOutboxItem(item)}</span> was not saved: {item.error}
             </p>
-            <button type="button" onClick={() => onDiscard(item)} className="shrink-0 rounded-md px-2 py-1 font-semibold underline hover:bg-red-100">
+            <button
+              type="button"
+              onClick={() => onDiscard(item)}
+              className="shrink-0 rounded-md px-2 py-1 font-semibold underline hover:bg-red-100"
+            >
               Dismiss
             </button>
           </li>

@@ -67,7 +67,8 @@ class FakeServer implements SyncTransport {
     events.forEach((e, i) => {
       if (this.unknownPlayers.has(e.playerId)) fields[`events.${i}.playerId`] = "This player is not on your team.";
     });
-    if (Object.keys(fields).length) throw new HttpError(400, "Some events name a player that is not your team's.", fields);
+    if (Object.keys(fields).length)
+      throw new HttpError(400, "Some events name a player that is not your team's.", fields);
     const results = events.map((e) => {
       const created = !this.events.has(e.id);
       this.events.set(e.id, { playerId: e.playerId });
@@ -102,16 +103,30 @@ async function fill(store: OutboxStore, items: NewOutboxItem[]): Promise<OutboxI
 describe("nextUnit", () => {
   it("batches consecutive events up to the limit, oldest first, skipping failed ones", async () => {
     const store = createMemoryOutboxStore();
-    const items = await fill(store, Array.from({ length: 5 }, () => eventItem()));
+    const items = await fill(
+      store,
+      Array.from({ length: 5 }, () => eventItem()),
+    );
     await store.update(items[1]!.seq, { state: "failed", error: "no" });
     const unit = nextUnit(await store.list(OWNER), 3);
     expect(unit?.kind).toBe("events");
-    expect(unit?.kind === "events" && unit.items.map((i) => i.seq)).toEqual([items[0]!.seq, items[2]!.seq, items[3]!.seq]);
+    expect(unit?.kind === "events" && unit.items.map((i) => i.seq)).toEqual([
+      items[0]!.seq,
+      items[2]!.seq,
+      items[3]!.seq,
+    ]);
   });
 
   it("keeps the order of events, deletes and marks", async () => {
     const store = createMemoryOutboxStore();
-    await fill(store, [eventItem(), deleteItem("x"), eventItem(), markItem("p1", true), markItem("p2", false), markItem("p3", true, "s2")]);
+    await fill(store, [
+      eventItem(),
+      deleteItem("x"),
+      eventItem(),
+      markItem("p1", true),
+      markItem("p2", false),
+      markItem("p3", true, "s2"),
+    ]);
     const kinds: string[] = [];
     let items = await store.list(OWNER);
     for (let unit = nextUnit(items); unit; unit = nextUnit(items)) {
@@ -142,26 +157,43 @@ describe("decideBatch", () => {
   const items = [1, 2, 3].map((seq) => ({ seq }) as OutboxItem);
   it("retries later on no answer, 5xx, 408 and 429, and stops on 401/403", () => {
     for (const status of [0, 500, 503, 408, 429]) {
-      expect(decideBatch(items, { ok: false, failure: { status, message: "x", fields: {} } }, 100, "events").next).toBe("later");
+      expect(decideBatch(items, { ok: false, failure: { status, message: "x", fields: {} } }, 100, "events").next).toBe(
+        "later",
+      );
     }
     for (const status of [401, 403]) {
-      expect(decideBatch(items, { ok: false, failure: { status, message: "x", fields: {} } }, 100, "events").next).toBe("auth");
+      expect(decideBatch(items, { ok: false, failure: { status, message: "x", fields: {} } }, 100, "events").next).toBe(
+        "auth",
+      );
     }
   });
   it("fails the items a 4xx names and goes on with the rest", () => {
-    const d = decideBatch(items, { ok: false, failure: { status: 400, message: "x", fields: { "events.1.playerId": "Gone." } } }, 100, "events");
+    const d = decideBatch(
+      items,
+      { ok: false, failure: { status: 400, message: "x", fields: { "events.1.playerId": "Gone." } } },
+      100,
+      "events",
+    );
     expect(d.failed.map((f) => [f.item.seq, f.message])).toEqual([[2, "Gone."]]);
     expect(d.next).toBe("now");
   });
   it("sends one at a time when a 4xx names no item, and halves on 413", () => {
-    expect(decideBatch(items, { ok: false, failure: { status: 400, message: "x", fields: {} } }, 100, "events").maxBatch).toBe(1);
-    expect(decideBatch(items, { ok: false, failure: { status: 413, message: "x", fields: {} } }, 100, "events").maxBatch).toBe(2);
+    expect(
+      decideBatch(items, { ok: false, failure: { status: 400, message: "x", fields: {} } }, 100, "events").maxBatch,
+    ).toBe(1);
+    expect(
+      decideBatch(items, { ok: false, failure: { status: 413, message: "x", fields: {} } }, 100, "events").maxBatch,
+    ).toBe(2);
   });
 });
 
 describe("failureOf", () => {
   it("reads an ApiError-like error and treats anything else as no answer", () => {
-    expect(failureOf(new HttpError(400, "Bad.", { a: "b" }))).toEqual({ status: 400, message: "Bad.", fields: { a: "b" } });
+    expect(failureOf(new HttpError(400, "Bad.", { a: "b" }))).toEqual({
+      status: 400,
+      message: "Bad.",
+      fields: { a: "b" },
+    });
     expect(failureOf(new TypeError("Failed to fetch")).status).toBe(0);
   });
 });
@@ -170,7 +202,10 @@ describe("runSync", () => {
   it("sends everything in batches of at most 100 and empties the outbox", async () => {
     const store = createMemoryOutboxStore();
     const server = new FakeServer();
-    await fill(store, Array.from({ length: 250 }, () => eventItem()));
+    await fill(
+      store,
+      Array.from({ length: 250 }, () => eventItem()),
+    );
     const report = await runSync(store, server, OWNER);
     expect(server.requests).toEqual(["POST 100", "POST 100", "POST 50"]);
     expect(report.applied).toHaveLength(250);
@@ -182,7 +217,10 @@ describe("runSync", () => {
   it("keeps everything pending while offline or on a 5xx, then sends it once back", async () => {
     const store = createMemoryOutboxStore();
     const server = new FakeServer();
-    await fill(store, Array.from({ length: 10 }, () => eventItem()));
+    await fill(
+      store,
+      Array.from({ length: 10 }, () => eventItem()),
+    );
     server.offline = true;
     expect((await runSync(store, server, OWNER)).stopped).toBe("later");
     server.offline = false;
@@ -200,7 +238,10 @@ describe("runSync", () => {
   it("never stores an event twice when an answer is lost after the commit", async () => {
     const store = createMemoryOutboxStore();
     const server = new FakeServer();
-    await fill(store, Array.from({ length: 3 }, () => eventItem()));
+    await fill(
+      store,
+      Array.from({ length: 3 }, () => eventItem()),
+    );
     server.loseNextAnswer = true;
     expect((await runSync(store, server, OWNER)).stopped).toBe("later");
     expect(server.events.size).toBe(3);
@@ -232,7 +273,10 @@ describe("runSync", () => {
     const store = createMemoryOutboxStore();
     const server = new FakeServer();
     server.maxBatch = 30;
-    await fill(store, Array.from({ length: 100 }, () => eventItem()));
+    await fill(
+      store,
+      Array.from({ length: 100 }, () => eventItem()),
+    );
     await runSync(store, server, OWNER);
     expect(server.requests.slice(0, 3)).toEqual(["POST 100", "POST 50", "POST 25"]);
     expect(server.events.size).toBe(100);

@@ -14,7 +14,14 @@
  *   narrowed down by sending one item at a time; 413 halves the batch.
  * - A delete answered 404 is done: the event is already gone.
  */
-import type { OutboxAttendanceItem, OutboxDeleteItem, OutboxEventItem, OutboxEventPayload, OutboxItem, OutboxStore } from "./outbox";
+import type {
+  OutboxAttendanceItem,
+  OutboxDeleteItem,
+  OutboxEventItem,
+  OutboxEventPayload,
+  OutboxItem,
+  OutboxStore,
+} from "./outbox";
 
 /** The brief's batch size: well under the server's limit of events and of body size. */
 const DEFAULT_MAX_BATCH = 100;
@@ -51,7 +58,11 @@ export function failureOf(error: unknown): SendFailure {
     if (typeof e.fields === "object" && e.fields !== null) {
       for (const [k, v] of Object.entries(e.fields)) if (typeof v === "string") fields[k] = v;
     }
-    return { status: e.status, message: typeof e.message === "string" && e.message ? e.message : `Error ${e.status}`, fields };
+    return {
+      status: e.status,
+      message: typeof e.message === "string" && e.message ? e.message : `Error ${e.status}`,
+      fields,
+    };
   }
   return { status: 0, message: "No connection.", fields: {} };
 }
@@ -80,7 +91,8 @@ export function nextUnit(items: readonly OutboxItem[], maxBatch: number = DEFAUL
   const players = new Set<string>();
   for (const i of pending) {
     // A player may be marked once per request; a second mark waits for the next one (and wins).
-    if (i.op !== "attendance" || i.sessionId !== first.sessionId || players.has(i.playerId) || batch.length >= limit) break;
+    if (i.op !== "attendance" || i.sessionId !== first.sessionId || players.has(i.playerId) || batch.length >= limit)
+      break;
     players.add(i.playerId);
     batch.push(i);
   }
@@ -148,14 +160,20 @@ export function decideBatch<T extends OutboxItem>(
   });
   if (failed.length > 0) return { done: [], failed, next: "now", maxBatch, reason: null };
   const only = items[0];
-  if (items.length === 1 && only) return { done: [], failed: [{ item: only, message }], next: "now", maxBatch, reason: null };
+  if (items.length === 1 && only)
+    return { done: [], failed: [{ item: only, message }], next: "now", maxBatch, reason: null };
   // The server did not say which item it refused: send them one at a time to find out.
   return { done: [], failed: [], next: "now", maxBatch: 1, reason: null };
 }
 
 /** The answer to DELETE /api/team/events/{id}: 404 means already gone, which is what was asked. */
-function decideDelete(item: OutboxDeleteItem, outcome: { ok: true } | { ok: false; failure: SendFailure }, maxBatch: number): Decision {
-  if (outcome.ok || outcome.failure.status === 404) return { done: [item], failed: [], next: "now", maxBatch, reason: null };
+function decideDelete(
+  item: OutboxDeleteItem,
+  outcome: { ok: true } | { ok: false; failure: SendFailure },
+  maxBatch: number,
+): Decision {
+  if (outcome.ok || outcome.failure.status === 404)
+    return { done: [item], failed: [], next: "now", maxBatch, reason: null };
   return decideBatch([item], outcome, maxBatch, "_");
 }
 
@@ -177,7 +195,10 @@ export interface SyncReport {
   reason: string | null;
 }
 
-async function send(transport: SyncTransport, unit: SendUnit): Promise<{ ok: true; results?: EventResult[] } | { ok: false; failure: SendFailure }> {
+async function send(
+  transport: SyncTransport,
+  unit: SendUnit,
+): Promise<{ ok: true; results?: EventResult[] } | { ok: false; failure: SendFailure }> {
   try {
     if (unit.kind === "events") {
       const { results } = await transport.postEvents(unit.items.map((i) => i.event));
@@ -205,13 +226,24 @@ function decide(unit: SendUnit, outcome: Awaited<ReturnType<typeof send>>, maxBa
     const answered = new Set(outcome.results.map((r) => r.id));
     const done = unit.items.filter((i) => answered.has(i.event.id));
     const missing = done.length < unit.items.length;
-    return { done, failed: [], next: missing ? "later" : "now", maxBatch, reason: missing ? "The server skipped some events." : null };
+    return {
+      done,
+      failed: [],
+      next: missing ? "later" : "now",
+      maxBatch,
+      reason: missing ? "The server skipped some events." : null,
+    };
   }
   return decideBatch(unit.items, outcome, maxBatch, "events");
 }
 
 /** Sends the owner's pending items until none is left, or the network or the session stops it. */
-export async function runSync(store: OutboxStore, transport: SyncTransport, ownerId: string, options: SyncOptions = {}): Promise<SyncReport> {
+export async function runSync(
+  store: OutboxStore,
+  transport: SyncTransport,
+  ownerId: string,
+  options: SyncOptions = {},
+): Promise<SyncReport> {
   const inFlight = options.inFlight ?? new Set<number>();
   let maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
   const report: SyncReport = { requests: 0, applied: [], failed: [], stopped: null, reason: null };

@@ -9,16 +9,23 @@ import type { SyncTransport } from "./sync";
 const SEND_TIMEOUT_MS = 20_000;
 
 function timeout(): AbortSignal | undefined {
-  return typeof AbortSignal !== "undefined" && "timeout" in AbortSignal ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined;
+  return typeof AbortSignal !== "undefined" && "timeout" in AbortSignal
+    ? AbortSignal.timeout(SEND_TIMEOUT_MS)
+    : undefined;
 }
 
 /** The outbox's way to the server: the logger API, through apiFetch (which throws ApiError on any non-2xx). */
 export const apiTransport: SyncTransport = {
-  postEvents: (events) => apiFetch<PostEventsResponse>("/api/team/events", { method: "POST", json: { events }, signal: timeout() }),
+  postEvents: (events) =>
+    apiFetch<PostEventsResponse>("/api/team/events", { method: "POST", json: { events }, signal: timeout() }),
   deleteEvent: async (id) => {
     await apiFetch(`/api/team/events/${encodeURIComponent(id)}`, { method: "DELETE", signal: timeout() });
   },
   putAttendance: async (sessionId, marks) => {
-    await apiFetch(`/api/team/sessions/${encodeURIComponent(sessionId)}/attendance`, { method: "PUT", json: { marks }, signal: timeout() });
+    await apiFetch(`/api/team/sessions/${encodeURIComponent(sessionId)}/attendance`, {
+      method: "PUT",
+      json: { marks },
+      signal: timeout(),
+    });
   },
 };

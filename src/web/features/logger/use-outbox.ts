@@ -41,7 +41,9 @@ export function useOutbox(ownerId: string): OutboxHandle {
         onApplied(items) {
           const sessions = new Set(items.map(sessionOf).filter((id): id is string => id !== null));
           for (const id of sessions) {
-            queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) => (detail ? withApplied(detail, items) : detail));
+            queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
+              detail ? withApplied(detail, items) : detail,
+            );
           }
         },
         onSynced() {
@@ -58,6 +60,10 @@ export function useOutbox(ownerId: string): OutboxHandle {
   }, [ownerId, queryClient]);
 
   const engine = opened?.engine ?? null;
-  const snapshot = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot, emptySnapshot);
+  const snapshot = useSyncExternalStore(
+    engine?.subscribe ?? noSubscribe,
+    engine?.getSnapshot ?? emptySnapshot,
+    emptySnapshot,
+  );
   return { ...snapshot, engine, durable: opened?.durable ?? true };
 }

@@ -21,10 +21,26 @@ import {
 const base = { ownerId: "c", error: null, attempts: 0, queuedAt: "" } as const;
 
 function serverEvent(id: string, at: string, extra: Partial<SessionEvent> = {}): SessionEvent {
-  return { id, playerId: "p1", playerName: "Maya", eventType: "Flag Pull", yards: null, playId: null, occurredAt: at, points: 3.1, ...extra };
+  return {
+    id,
+    playerId: "p1",
+    playerName: "Maya",
+    eventType: "Flag Pull",
+    yards: null,
+    playId: null,
+    occurredAt: at,
+    points: 3.1,
+    ...extra,
+  };
 }
 
-function queued(seq: number, id: string, at: string, state: "pending" | "failed" = "pending", sessionId = "s1"): OutboxItem {
+function queued(
+  seq: number,
+  id: string,
+  at: string,
+  state: "pending" | "failed" = "pending",
+  sessionId = "s1",
+): OutboxItem {
   return {
     ...base,
     seq,
@@ -36,14 +52,27 @@ function queued(seq: number, id: string, at: string, state: "pending" | "failed"
 }
 
 function deleting(seq: number, eventId: string): OutboxItem {
-  return { ...base, seq, state: "pending", op: "delete", eventId, sessionId: "s1", view: { playerName: "Maya", eventType: "Flag Pull" } };
+  return {
+    ...base,
+    seq,
+    state: "pending",
+    op: "delete",
+    eventId,
+    sessionId: "s1",
+    view: { playerName: "Maya", eventType: "Flag Pull" },
+  };
 }
 
 describe("sessionRows", () => {
   it("merges the server's events with the outbox, newest first, hiding events being deleted", () => {
     const rows = sessionRows(
       [serverEvent("a", "2026-10-03T10:00:00.000Z"), serverEvent("b", "2026-10-03T10:01:00.000Z")],
-      [queued(1, "c", "2026-10-03T10:02:00.000Z"), queued(2, "d", "2026-10-03T09:59:00.000Z", "failed"), deleting(3, "a"), queued(4, "e", "2026-10-03T10:00:00.000Z", "pending", "other")],
+      [
+        queued(1, "c", "2026-10-03T10:02:00.000Z"),
+        queued(2, "d", "2026-10-03T09:59:00.000Z", "failed"),
+        deleting(3, "a"),
+        queued(4, "e", "2026-10-03T10:00:00.000Z", "pending", "other"),
+      ],
       "s1",
     );
     expect(rows.map((r) => [r.id, r.status])).toEqual([
@@ -71,7 +100,16 @@ describe("withApplied", () => {
     eventCount: 1,
   };
   it("adds sent events, drops deleted ones and sets marks", () => {
-    const mark: OutboxItem = { ...base, seq: 9, state: "pending", op: "attendance", sessionId: "s1", playerId: "p1", present: true, view: { playerName: "Maya" } };
+    const mark: OutboxItem = {
+      ...base,
+      seq: 9,
+      state: "pending",
+      op: "attendance",
+      sessionId: "s1",
+      playerId: "p1",
+      present: true,
+      view: { playerName: "Maya" },
+    };
     const next = withApplied(detail, [queued(1, "b", "2026-10-03T10:05:00.000Z"), deleting(2, "a"), mark]);
     expect(next.events.map((e) => e.id)).toEqual(["b"]);
     expect(next.eventCount).toBe(1);
@@ -84,7 +122,12 @@ describe("withApplied", () => {
 
 describe("attendance", () => {
   const player = (id: string, name: string) => ({ id, name, jerseyNumber: 1, position: "wr" }) as PlayerSummaryDto;
-  const mark = (seq: number, playerId: string, present: boolean | null, state: "pending" | "failed" = "pending"): OutboxItem => ({
+  const mark = (
+    seq: number,
+    playerId: string,
+    present: boolean | null,
+    state: "pending" | "failed" = "pending",
+  ): OutboxItem => ({
     ...base,
     seq,
     state,
@@ -123,7 +166,10 @@ describe("sessions", () => {
     { id: "old", date: "2026-09-01" },
   ];
   it("puts today's first and opens the asked, remembered or today's newest session", () => {
-    expect(splitSessions(sessions, "2026-10-03")).toEqual({ today: [sessions[1], sessions[2]], earlier: [sessions[0], sessions[3]] });
+    expect(splitSessions(sessions, "2026-10-03")).toEqual({
+      today: [sessions[1], sessions[2]],
+      earlier: [sessions[0], sessions[3]],
+    });
     expect(initialSessionId(sessions, "old", "t1", "2026-10-03")).toBe("old");
     expect(initialSessionId(sessions, "gone", "t1", "2026-10-03")).toBe("t1");
     expect(initialSessionId(sessions, null, "gone", "2026-10-03")).toBe("t2");

@@ -18,12 +18,20 @@ export interface SessionLike {
 }
 
 /** Today's sessions first (as listed: newest first), then the rest. */
-export function splitSessions<T extends SessionLike>(sessions: readonly T[], today: string): { today: T[]; earlier: T[] } {
+export function splitSessions<T extends SessionLike>(
+  sessions: readonly T[],
+  today: string,
+): { today: T[]; earlier: T[] } {
   return { today: sessions.filter((s) => s.date === today), earlier: sessions.filter((s) => s.date !== today) };
 }
 
 /** The session to open with: the one asked for, else the last one used here, else today's newest, else none. */
-export function initialSessionId(sessions: readonly SessionLike[], asked: string | null, remembered: string | null, today: string): string | null {
+export function initialSessionId(
+  sessions: readonly SessionLike[],
+  asked: string | null,
+  remembered: string | null,
+  today: string,
+): string | null {
   const known = (id: string | null) => (id && sessions.some((s) => s.id === id) ? id : null);
   return known(asked) ?? known(remembered) ?? sessions.find((s) => s.date === today)?.id ?? null;
 }
@@ -53,7 +61,9 @@ function jerseyValue(jersey: number | string): number {
 
 /** The grid's order: by jersey number (players without one last), then name. */
 export function playersByJersey<T extends Pick<PlayerSummaryDto, "jerseyNumber" | "name">>(players: readonly T[]): T[] {
-  return [...players].sort((a, b) => jerseyValue(a.jerseyNumber) - jerseyValue(b.jerseyNumber) || a.name.localeCompare(b.name));
+  return [...players].sort(
+    (a, b) => jerseyValue(a.jerseyNumber) - jerseyValue(b.jerseyNumber) || a.name.localeCompare(b.name),
+  );
 }
 
 export type YardsInput = { ok: true; yards: number | null } | { ok: false; message: string };
@@ -110,7 +120,8 @@ export function sessionRows(
   }
   const local = [...items.map((item) => ({ item, sent: false })), ...applied.map((item) => ({ item, sent: true }))];
   for (const { item: i, sent } of local) {
-    if (i.op !== "event" || i.event.sessionId !== sessionId || seen.has(i.event.id) || deleting.has(i.event.id)) continue;
+    if (i.op !== "event" || i.event.sessionId !== sessionId || seen.has(i.event.id) || deleting.has(i.event.id))
+      continue;
     seen.add(i.event.id);
     rows.push({
       id: i.event.id,
@@ -125,11 +136,16 @@ export function sessionRows(
       error: sent ? null : i.error,
     });
   }
-  return rows.sort((a, b) => (a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : (b.seq ?? 0) - (a.seq ?? 0)));
+  return rows.sort((a, b) =>
+    a.occurredAt < b.occurredAt ? 1 : a.occurredAt > b.occurredAt ? -1 : (b.seq ?? 0) - (a.seq ?? 0),
+  );
 }
 
 /** The events that count (a refused one does not), and their points summed in tenths. */
-export function sessionTotals(rows: readonly Pick<EventRow, "points" | "status">[]): { events: number; points: number } {
+export function sessionTotals(rows: readonly Pick<EventRow, "points" | "status">[]): {
+  events: number;
+  points: number;
+} {
   const counted = rows.filter((r) => r.status !== "failed");
   return { events: counted.length, points: counted.reduce((sum, r) => sum + Math.round(r.points * 10), 0) / 10 };
 }
@@ -202,7 +218,13 @@ export function attendanceRows(
     .map((player) => {
       const l = local.get(player.id);
       if (l && l.pending) return { player, present: l.present, pending: true, error: null, seq: l.seq };
-      return { player, present: server.get(player.id) ?? null, pending: false, error: l?.error ?? null, seq: l?.seq ?? null };
+      return {
+        player,
+        present: server.get(player.id) ?? null,
+        pending: false,
+        error: l?.error ?? null,
+        seq: l?.seq ?? null,
+      };
     });
 }
 

@@ -56,7 +56,12 @@ export function AnalysisChart({ rows }: { rows: readonly PlaybookAnalysisRow[] }
         height={Math.max(140, 40 + data.length * 34)}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            margin={{ top: 4, right: 16, bottom: 4, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
             <XAxis
               type="number"
@@ -68,10 +73,21 @@ export function AnalysisChart({ rows }: { rows: readonly PlaybookAnalysisRow[] }
             <YAxis type="category" dataKey="label" tick={axisTick} tickLine={false} width={116} interval={0} />
             <Tooltip
               cursor={{ fill: "rgb(0 0 0 / 0.04)" }}
-              labelFormatter={(_, payload) => String((payload[0]?.payload as { name?: string } | undefined)?.name ?? "")}
-              formatter={(value) => [formatValue(metric, Number(value)), CHART_METRICS.find((m) => m.value === metric)!.label]}
+              labelFormatter={(_, payload) =>
+                String((payload[0]?.payload as { name?: string } | undefined)?.name ?? "")
+              }
+              formatter={(value) => [
+                formatValue(metric, Number(value)),
+                CHART_METRICS.find((m) => m.value === metric)!.label,
+              ]}
             />
-            <Bar dataKey="value" fill={CHART_COLORS.primary} radius={[0, 3, 3, 0]} maxBarSize={24} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              fill={CHART_COLORS.primary}
+              radius={[0, 3, 3, 0]}
+              maxBarSize={24}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>

@@ -53,7 +53,9 @@ export function writeFilters(tab: PlaybookTab, filters: AnalysisFilters): URLSea
 
 /** The server refuses a window that ends before it starts; the page says so instead of asking. */
 export function rangeError(filters: AnalysisFilters): string | null {
-  return filters.from && filters.to && filters.from > filters.to ? "The start date must be on or before the end date." : null;
+  return filters.from && filters.to && filters.from > filters.to
+    ? "The start date must be on or before the end date."
+    : null;
 }
 
 export function hasActiveFilters(filters: AnalysisFilters): boolean {

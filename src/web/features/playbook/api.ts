@@ -19,7 +19,8 @@ export async function updatePlay(id: string, patch: UpdatePlayInput) {
 }
 
 export async function setArchived(id: string, archived: boolean) {
-  return (await apiFetch<PlayResponse>(`${playPath(id)}/${archived ? "archive" : "unarchive"}`, { method: "POST" })).play;
+  return (await apiFetch<PlayResponse>(`${playPath(id)}/${archived ? "archive" : "unarchive"}`, { method: "POST" }))
+    .play;
 }
 
 export async function removeDiagram(id: string): Promise<void> {

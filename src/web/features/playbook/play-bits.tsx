@@ -10,7 +10,9 @@ export function SideBadge({ side, className }: { side: PlaySide; className?: str
     <span
       className={clsx(
         "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
-        side === "offense" ? "border-field-600/40 bg-field-50 text-field-900" : "border-sky-700/40 bg-sky-50 text-sky-950",
+        side === "offense"
+          ? "border-field-600/40 bg-field-50 text-field-900"
+          : "border-sky-700/40 bg-sky-50 text-sky-950",
         className,
       )}
     >
@@ -25,7 +27,10 @@ export function TagChips({ tags, label }: { tags: readonly string[]; label: stri
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {tags.map((tag) => (
-        <li key={tag} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset">
+        <li
+          key={tag}
+          className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset"
+        >
           {tag}
         </li>
       ))}

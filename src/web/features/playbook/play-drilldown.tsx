@@ -52,7 +52,15 @@ export function PlayDrillDown({
   );
 }
 
-function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; filters: AnalysisFilters; tzOffset: number }) {
+function DrillDownBody({
+  row,
+  filters,
+  tzOffset,
+}: {
+  row: PlaybookAnalysisRow;
+  filters: AnalysisFilters;
+  tzOffset: number;
+}) {
   const ids = useId();
   const query = useInfiniteQuery(playEventsQuery(row.playId, filters, tzOffset));
   const pages = query.data?.pages;
@@ -101,7 +109,14 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
         ))}
       </dl>
 
-      <QueryState query={query} loading="Loading the events..." errorTitle="Error loading this play's events" errorMessage="The events could not be loaded. Please try again." headingLevel={3} errorClassName="mt-6">
+      <QueryState
+        query={query}
+        loading="Loading the events..."
+        errorTitle="Error loading this play's events"
+        errorMessage="The events could not be loaded. Please try again."
+        headingLevel={3}
+        errorClassName="mt-6"
+      >
         {() => (
           <>
             <section aria-labelledby={`${ids}-players`} className="mt-6">
@@ -109,9 +124,16 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
                 Players involved
               </h3>
               {players.length === 0 ? (
-                <p className="mt-2 text-sm text-stone-700">No player has an event tagged with this play in this window.</p>
+                <p className="mt-2 text-sm text-stone-700">
+                  No player has an event tagged with this play in this window.
+                </p>
               ) : (
-                <div role="region" aria-label="Players involved table" tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200">
+                <div
+                  role="region"
+                  aria-label="Players involved table"
+                  tabIndex={0}
+                  className="mt-2 overflow-x-auto rounded-xl border border-stone-200"
+                >
                   <table className="w-full text-[0.8125rem] sm:text-sm">
                     <thead className="bg-stone-100 text-stone-700">
                       <tr>
@@ -146,7 +168,9 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
                           </th>
                           <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.events)}</td>
                           <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.yards)}</td>
-                          <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">{formatScore(p.points)}</td>
+                          <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">
+                            {formatScore(p.points)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -162,7 +186,9 @@ function DrillDownBody({ row, filters, tzOffset }: { row: PlaybookAnalysisRow; f
               totalEvents={totalEvents}
               hasMore={query.hasNextPage}
               loadingMore={query.isFetchingNextPage}
-              loadMoreError={query.isFetchNextPageError ? describeError(query.error, "More events could not be loaded.") : null}
+              loadMoreError={
+                query.isFetchNextPageError ? describeError(query.error, "More events could not be loaded.") : null
+              }
               onLoadMore={() => void query.fetchNextPage()}
             />
           </>
@@ -201,7 +227,8 @@ function EventsSection({
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const retag = useMutation({
-    mutationFn: ({ event, to }: { event: PlayAnalysisEvent; to: PlayDto | null }) => retagEvent(event.id, to?.id ?? null),
+    mutationFn: ({ event, to }: { event: PlayAnalysisEvent; to: PlayDto | null }) =>
+      retagEvent(event.id, to?.id ?? null),
     onMutate: () => setNotice(null),
     onSuccess: async (_, { event, to }) => {
       await queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
@@ -228,10 +255,19 @@ function EventsSection({
 
   return (
     <section aria-labelledby={`${ids}-events`} className="mt-6">
-      <h3 id={`${ids}-events`} ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 outline-none">
+      <h3
+        id={`${ids}-events`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-bold text-stone-900 outline-none"
+      >
         Events{" "}
         <span className="font-semibold text-stone-600">
-          ({events.length < totalEvents ? `${formatCount(events.length)} of ${formatCount(totalEvents)}` : formatCount(events.length)})
+          (
+          {events.length < totalEvents
+            ? `${formatCount(events.length)} of ${formatCount(totalEvents)}`
+            : formatCount(events.length)}
+          )
         </span>
       </h3>
       <div role="status" className="mt-2 empty:hidden">
@@ -239,7 +275,9 @@ function EventsSection({
           <p
             className={clsx(
               "rounded-lg border px-3 py-2 text-sm font-medium",
-              notice.tone === "success" ? "border-field-300 bg-field-50 text-field-900" : "border-red-300 bg-red-50 text-red-800",
+              notice.tone === "success"
+                ? "border-field-300 bg-field-50 text-field-900"
+                : "border-red-300 bg-red-50 text-red-800",
             )}
           >
             {notice.text}
@@ -251,7 +289,10 @@ function EventsSection({
           Events tagged with {playName} appear here as they are logged.
         </EmptyState>
       ) : (
-        <ol className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200" aria-label={`Events of ${playName}`}>
+        <ol
+          className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200"
+          aria-label={`Events of ${playName}`}
+        >
           {events.map((event) => {
             const pending = retag.isPending && retag.variables.event.id === event.id;
             const when = formatDateTime(event.occurredAt);
@@ -274,7 +315,9 @@ function EventsSection({
                   </div>
                   <div className="flex min-w-0 gap-1">
                     <dt>Session</dt>
-                    <dd className="min-w-0 font-semibold break-words text-stone-900">{event.session ? sessionLabel(event.session, formatDay) : "No session"}</dd>
+                    <dd className="min-w-0 font-semibold break-words text-stone-900">
+                      {event.session ? sessionLabel(event.session, formatDay) : "No session"}
+                    </dd>
                   </div>
                 </dl>
                 <FormField
@@ -337,7 +380,12 @@ function EventsSection({
       )}
       {loadMoreError ? <p className="mt-2 text-sm font-medium text-red-700">{loadMoreError}</p> : null}
       {hasMore ? (
-        <button type="button" className="btn btn-secondary mt-3 w-full sm:w-auto" onClick={onLoadMore} disabled={loadingMore}>
+        <button
+          type="button"
+          className="btn btn-secondary mt-3 w-full sm:w-auto"
+          onClick={onLoadMore}
+          disabled={loadingMore}
+        >
           {loadingMore ? "Loading…" : loadMoreError ? "Try again" : "Load more events"}
         </button>
       ) : null}

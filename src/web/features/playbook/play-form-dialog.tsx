@@ -169,7 +169,8 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       <InputField
-        label="Name" error={errors.name?.message}
+        label="Name"
+        error={errors.name?.message}
         {...register("name")}
         type="text"
         autoComplete="off"
@@ -200,17 +201,29 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
       </fieldset>
 
       <InputField
-        label="Formation" hint="Optional, e.g. Trips Right." error={errors.formation?.message}
+        label="Formation"
+        hint="Optional, e.g. Trips Right."
+        error={errors.formation?.message}
         {...register("formation")}
         type="text"
         autoComplete="off"
         maxLength={MAX_FORMATION}
       />
 
-      <FormField label="Tags" hint="Optional. Separate tags with commas, e.g. red zone, quick game." error={errors.tags?.message}>
+      <FormField
+        label="Tags"
+        hint="Optional. Separate tags with commas, e.g. red zone, quick game."
+        error={errors.tags?.message}
+      >
         {(ids) => (
           <>
-            <input {...controlProps(ids, errors.tags?.message)} {...register("tags")} type="text" autoComplete="off" className="input" />
+            <input
+              {...controlProps(ids, errors.tags?.message)}
+              {...register("tags")}
+              type="text"
+              autoComplete="off"
+              className="input"
+            />
             {tagPreview.length > 0 ? (
               <div className="mt-2">
                 <TagChips tags={tagPreview} label="Tags to save" />
@@ -221,7 +234,9 @@ function PlayForm({ play, onSaved }: { play: PlayDto | null; onSaved: (play: Pla
       </FormField>
 
       <TextAreaField
-        label="Notes" hint="Optional: reads, coaching points, when to call it." error={errors.notes?.message}
+        label="Notes"
+        hint="Optional: reads, coaching points, when to call it."
+        error={errors.notes?.message}
         {...register("notes")}
         rows={3}
         maxLength={MAX_PLAY_NOTES}

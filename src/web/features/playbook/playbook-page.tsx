@@ -46,7 +46,11 @@ export function PlaybookPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="analysis" className="mt-6 focus-visible:outline-offset-4">
-            <AnalysisTab filters={filters} onFiltersChange={(next) => go("analysis", next)} onOpenPlays={() => go("plays", filters)} />
+            <AnalysisTab
+              filters={filters}
+              onFiltersChange={(next) => go("analysis", next)}
+              onOpenPlays={() => go("plays", filters)}
+            />
           </Tabs.Content>
           <Tabs.Content value="plays" className="mt-6 focus-visible:outline-offset-4">
             <PlaysTab />

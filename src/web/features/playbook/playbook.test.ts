@@ -37,7 +37,9 @@ describe("playbook filters in the address", () => {
   it("defaults to the analysis tab, both sides, every session and no dates", () => {
     expect(readFilters(new URLSearchParams())).toEqual(DEFAULT_FILTERS);
     expect(readTab(new URLSearchParams("tab=nope"))).toBe("analysis");
-    expect(readFilters(new URLSearchParams("side=special&kind=scrimmage&from=2026-13-45&to=yesterday"))).toEqual(DEFAULT_FILTERS);
+    expect(readFilters(new URLSearchParams("side=special&kind=scrimmage&from=2026-13-45&to=yesterday"))).toEqual(
+      DEFAULT_FILTERS,
+    );
   });
 
   it("reads back what it writes, leaving defaults out", () => {
@@ -70,7 +72,12 @@ describe("analysis table", () => {
   it("keeps plays without a value last in both directions", () => {
     const desc = { column: "completionRate", direction: "desc" } as const;
     expect(sortAnalysis(rows, desc).map((r) => r.name)).toEqual(["Slant", "Blitz", "Sweep", "Unused"]);
-    expect(sortAnalysis(rows, { ...desc, direction: "asc" }).map((r) => r.name)).toEqual(["Slant", "Blitz", "Sweep", "Unused"]);
+    expect(sortAnalysis(rows, { ...desc, direction: "asc" }).map((r) => r.name)).toEqual([
+      "Slant",
+      "Blitz",
+      "Sweep",
+      "Unused",
+    ]);
   });
 
   it("flips a column, and starts words A to Z and numbers highest first", () => {
@@ -84,7 +91,9 @@ describe("analysis table", () => {
     expect(cells.completionRate).toBe("—");
     expect(cells.yardsPerPlay).toBe("—");
     expect(cells.points).toBe("0.0");
-    expect(analysisCells(row("Slant", { completionRate: 2 / 3, yardsPerPlay: 7.25, touchdownRate: 0.25 }))).toMatchObject({
+    expect(
+      analysisCells(row("Slant", { completionRate: 2 / 3, yardsPerPlay: 7.25, touchdownRate: 0.25 })),
+    ).toMatchObject({
       completionRate: "67%",
       yardsPerPlay: "7.3",
       touchdownRate: "25%",

@@ -68,7 +68,12 @@ export function PlaysTab() {
   return (
     <section aria-labelledby={`${ids}-title`} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${ids}-title`} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-stone-900 outline-none">
+        <h2
+          id={`${ids}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-bold text-stone-900 outline-none"
+        >
           Plays{plays ? ` (${plays.length})` : ""}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
@@ -100,7 +105,9 @@ export function PlaysTab() {
           <p
             className={clsx(
               "rounded-lg border px-4 py-3 text-sm font-medium",
-              notice.tone === "success" ? "border-field-300 bg-field-50 text-field-900" : "border-red-300 bg-red-50 text-red-800",
+              notice.tone === "success"
+                ? "border-field-300 bg-field-50 text-field-900"
+                : "border-red-300 bg-red-50 text-red-800",
             )}
           >
             {notice.text}
@@ -108,13 +115,22 @@ export function PlaysTab() {
         ) : null}
       </div>
 
-      <QueryState query={query} loading="Loading the plays..." errorTitle="Error loading the plays" errorMessage="The playbook could not be loaded. Please try again." headingLevel={3}>
+      <QueryState
+        query={query}
+        loading="Loading the plays..."
+        errorTitle="Error loading the plays"
+        errorMessage="The playbook could not be loaded. Please try again."
+        headingLevel={3}
+      >
         {({ plays }) =>
           plays.length === 0 ? (
-            <EmptyState title={showArchived ? "No plays yet" : "No current plays"} icon={<BookOpen className="size-8" />}>
+            <EmptyState
+              title={showArchived ? "No plays yet" : "No current plays"}
+              icon={<BookOpen className="size-8" />}
+            >
               <p>
-                Add the plays you run with <strong>New play</strong>. Then pick one in the Event Logger as you log a snap, and
-                the Analysis tab shows what each play produces.
+                Add the plays you run with <strong>New play</strong>. Then pick one in the Event Logger as you log a
+                snap, and the Analysis tab shows what each play produces.
               </p>
             </EmptyState>
           ) : (
@@ -155,7 +171,10 @@ export function PlaysTab() {
         }}
         onSaved={(play, created) => {
           setEditing(null);
-          setNotice({ tone: "success", text: created ? `${play.name} was added to the playbook.` : `${play.name} was saved.` });
+          setNotice({
+            tone: "success",
+            text: created ? `${play.name} was added to the playbook.` : `${play.name} was saved.`,
+          });
         }}
         onCloseAutoFocus={restoreFocus}
       />
@@ -166,11 +185,20 @@ export function PlaysTab() {
           if (!open) setRemovingDiagram(null);
         }}
         title={removingDiagram ? `Remove the diagram of ${removingDiagram.name}?` : ""}
-        description={<p>The image is deleted. The play, its notes and its tagged events stay. You can upload a new diagram at any time.</p>}
+        description={
+          <p>
+            The image is deleted. The play, its notes and its tagged events stay. You can upload a new diagram at any
+            time.
+          </p>
+        }
         confirmLabel="Remove diagram"
         pendingLabel="Removing…"
         pending={dropDiagram.isPending}
-        error={dropDiagram.isError ? describeError(dropDiagram.error, "The diagram could not be removed. Please try again.") : null}
+        error={
+          dropDiagram.isError
+            ? describeError(dropDiagram.error, "The diagram could not be removed. Please try again.")
+            : null
+        }
         onConfirm={() => {
           if (removingDiagram) dropDiagram.mutate(removingDiagram);
         }}
@@ -225,7 +253,11 @@ function PlayCard({
         <dd className="text-stone-900">{play.formation || <span className="text-stone-600">None given</span>}</dd>
         <dt className="font-semibold text-stone-600">Last used</dt>
         <dd className="text-stone-900">
-          {play.lastUsedAt ? <time dateTime={play.lastUsedAt}>{formatDateTime(play.lastUsedAt)}</time> : <span className="text-stone-600">Not used yet</span>}
+          {play.lastUsedAt ? (
+            <time dateTime={play.lastUsedAt}>{formatDateTime(play.lastUsedAt)}</time>
+          ) : (
+            <span className="text-stone-600">Not used yet</span>
+          )}
         </dd>
       </dl>
 
@@ -233,7 +265,12 @@ function PlayCard({
       {play.notes ? <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-700">{play.notes}</p> : null}
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-stone-100 pt-3">
-        <button type="button" className="btn btn-secondary py-2" aria-label={`Edit ${play.name}`} onClick={(e) => onEdit(e.currentTarget)}>
+        <button
+          type="button"
+          className="btn btn-secondary py-2"
+          aria-label={`Edit ${play.name}`}
+          onClick={(e) => onEdit(e.currentTarget)}
+        >
           <Pencil aria-hidden="true" className="size-4" /> Edit
         </button>
         <button
@@ -243,7 +280,11 @@ function PlayCard({
           aria-disabled={busy || undefined}
           onClick={(e) => onArchive(e.currentTarget, !play.archived)}
         >
-          {play.archived ? <ArchiveRestore aria-hidden="true" className="size-4" /> : <Archive aria-hidden="true" className="size-4" />}
+          {play.archived ? (
+            <ArchiveRestore aria-hidden="true" className="size-4" />
+          ) : (
+            <Archive aria-hidden="true" className="size-4" />
+          )}
           {busy ? (play.archived ? "Unarchiving…" : "Archiving…") : play.archived ? "Unarchive" : "Archive"}
         </button>
         {play.diagramUrl ? (

@@ -20,7 +20,9 @@ describe("player dashboard page", () => {
   it("a player with nothing yet sees empty states that say what will appear", async () => {
     const api = fakeApi().on("GET", "/api/me/dashboard", emptyDashboard(SUMMARY));
     renderPage(<PlayerDashboardPage />, { path: "/player/dashboard", user: NOVA, api });
-    expect(await screen.findByRole("heading", { name: "Your coach hasn't logged any plays for you yet" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Your coach hasn't logged any plays for you yet" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Hi Nova")).toBeInTheDocument();
     expect(screen.getByText(/Your score's history draws here after your first one\./)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No feedback yet" })).toBeInTheDocument();

@@ -39,7 +39,9 @@ export function PlayerDashboardPage() {
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">Player Dashboard</h1>
             <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
               <span>Hi {firstName(me.fullName)}</span>
-              {me.jerseyNumber !== null ? <span className="font-semibold tabular-nums">{formatJersey(me.jerseyNumber)}</span> : null}
+              {me.jerseyNumber !== null ? (
+                <span className="font-semibold tabular-nums">{formatJersey(me.jerseyNumber)}</span>
+              ) : null}
               <PositionBadge position={position} />
             </p>
           </div>
@@ -54,7 +56,12 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
-      <QueryState query={query} loading="Loading your dashboard..." errorTitle="Error loading your dashboard" errorMessage="Your dashboard could not be loaded. Please try again.">
+      <QueryState
+        query={query}
+        loading="Loading your dashboard..."
+        errorTitle="Error loading your dashboard"
+        errorMessage="Your dashboard could not be loaded. Please try again."
+      >
         {(data) => (
           <>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -14,7 +14,6 @@ import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 import { myFeedbackQuery } from "~/lib/queries";
 import { markAllFeedbackRead } from "./api";
 
-
 const asRead = (item: FeedbackDto): FeedbackDto => (item.read ? item : { ...item, read: true });
 
 /**
@@ -54,11 +53,18 @@ export function PlayerFeedbackPanel({ latest, unreadCount }: { latest: readonly 
           <MessageSquareText aria-hidden="true" className="size-5 text-field-700" />
           Coach feedback
           {unreadCount > 0 ? (
-            <span className="rounded-full bg-accent-700 px-2 py-0.5 text-xs font-bold text-white">{unreadCount} new</span>
+            <span className="rounded-full bg-accent-700 px-2 py-0.5 text-xs font-bold text-white">
+              {unreadCount} new
+            </span>
           ) : null}
         </h2>
         {unreadCount > 0 ? (
-          <button type="button" className="btn btn-secondary py-2" onClick={() => markRead.mutate()} disabled={markRead.isPending}>
+          <button
+            type="button"
+            className="btn btn-secondary py-2"
+            onClick={() => markRead.mutate()}
+            disabled={markRead.isPending}
+          >
             <CheckCheck aria-hidden="true" className="size-4" />
             {markRead.isPending ? "Marking…" : "Mark as read"}
           </button>
@@ -70,7 +76,9 @@ export function PlayerFeedbackPanel({ latest, unreadCount }: { latest: readonly 
       </div>
       {markRead.isError ? (
         <div className="mt-3">
-          <FormMessage tone="error">{describeError(markRead.error, "Your feedback could not be marked as read. Please try again.")}</FormMessage>
+          <FormMessage tone="error">
+            {describeError(markRead.error, "Your feedback could not be marked as read. Please try again.")}
+          </FormMessage>
         </div>
       ) : null}
 
@@ -81,7 +89,10 @@ export function PlayerFeedbackPanel({ latest, unreadCount }: { latest: readonly 
             you have read it.
           </EmptyState>
         ) : (
-          <ul aria-label={showAll ? "All feedback, newest first" : "Latest feedback, newest first"} className="space-y-3">
+          <ul
+            aria-label={showAll ? "All feedback, newest first" : "Latest feedback, newest first"}
+            className="space-y-3"
+          >
             {items.map((item) => (
               <li key={item.id}>
                 <FeedbackItem item={item} readState="player" />

@@ -22,7 +22,10 @@ export function RecentPlays({ events }: { events: readonly PlayerEvent[] }) {
             added to your score.
           </EmptyState>
         ) : (
-          <ol aria-label="Recent plays, newest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+          <ol
+            aria-label="Recent plays, newest first"
+            className="divide-y divide-stone-100 rounded-xl border border-stone-200"
+          >
             {events.map((event) => (
               <EventRow key={event.id} event={event} className="gap-x-4 gap-y-1 px-4 py-2.5 text-sm" />
             ))}

@@ -14,8 +14,24 @@ export function ScoreHistoryChart({ history }: { history: readonly ScorePoint[] 
       height={240}
       tooltip={(value) => [formatScore(Number(value)), "Score"]}
     >
-      <Area dataKey="score" type="monotone" stroke="none" fill={CHART_COLORS.primary} fillOpacity={0.12} isAnimationActive={false} tooltipType="none" />
-      <Line dataKey="score" name="Score" type="monotone" stroke={CHART_COLORS.primary} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
+      <Area
+        dataKey="score"
+        type="monotone"
+        stroke="none"
+        fill={CHART_COLORS.primary}
+        fillOpacity={0.12}
+        isAnimationActive={false}
+        tooltipType="none"
+      />
+      <Line
+        dataKey="score"
+        name="Score"
+        type="monotone"
+        stroke={CHART_COLORS.primary}
+        strokeWidth={2.5}
+        dot={{ r: 3 }}
+        isAnimationActive={false}
+      />
     </ScoreChart>
   );
 }

@@ -32,9 +32,16 @@ export function WeekTraining({ week }: { week: PlayerDashboardResponse["thisWeek
             Sessions you add to your training log between Monday and Sunday add up here.
           </EmptyState>
         ) : (
-          <ul aria-label="This week's entries, latest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
+          <ul
+            aria-label="This week's entries, latest first"
+            className="divide-y divide-stone-100 rounded-xl border border-stone-200"
+          >
             {week.logs.map((log) => (
-              <TrainingLogRow key={log.id} log={log} summary={`${plural(log.durationMinutes, "minute")} · Intensity ${log.intensity}/10`} />
+              <TrainingLogRow
+                key={log.id}
+                log={log}
+                summary={`${plural(log.durationMinutes, "minute")} · Intensity ${log.intensity}/10`}
+              />
             ))}
           </ul>
         )}

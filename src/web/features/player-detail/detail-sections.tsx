@@ -11,7 +11,13 @@ function kindLabel(row: { kind: "practice" | "game"; opponent: string | null }):
   return row.opponent ? `Game vs ${row.opponent}` : "Game";
 }
 
-export function AttendanceHistory({ rows, playerName }: { rows: PlayerDetailResponse["attendance"]; playerName: string }) {
+export function AttendanceHistory({
+  rows,
+  playerName,
+}: {
+  rows: PlayerDetailResponse["attendance"];
+  playerName: string;
+}) {
   const present = rows.filter((r) => r.present).length;
   return (
     <Panel title="Attendance history" icon={<CalendarCheck className="size-5" />}>
@@ -24,7 +30,11 @@ export function AttendanceHistory({ rows, playerName }: { rows: PlayerDetailResp
           <p className="text-sm">
             Present at {present} of {rows.length} marked {rows.length === 1 ? "session" : "sessions"}.
           </p>
-          <ul tabIndex={0} aria-label="Attendance, newest first" className="mt-3 max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200">
+          <ul
+            tabIndex={0}
+            aria-label="Attendance, newest first"
+            className="mt-3 max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200"
+          >
             {rows.map((row) => (
               <li key={row.sessionId} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
                 <span>
@@ -57,7 +67,11 @@ export function TrainingLogs({ logs, playerName }: { logs: PlayerDetailResponse[
           Training {playerName} records on their own Training Logs page will appear here (the latest 20).
         </EmptyState>
       ) : (
-        <ul tabIndex={0} aria-label="Training logs, newest first" className="max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200">
+        <ul
+          tabIndex={0}
+          aria-label="Training logs, newest first"
+          className="max-h-80 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200"
+        >
           {logs.map((log) => (
             <TrainingLogRow key={log.id} log={log} summary={`${log.durationMinutes} min · Intensity ${log.intensity}`}>
               {log.notes ? <p className="mt-1 whitespace-pre-line text-stone-700">{log.notes}</p> : null}
@@ -93,7 +107,9 @@ export function FeedbackList({
           {items.map((item) => (
             <li key={item.id} className="rounded-xl border border-stone-200 px-4 py-3 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="rounded-full bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-900">{item.category}</span>
+                <span className="rounded-full bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-900">
+                  {item.category}
+                </span>
                 <span className="text-stone-600">
                   {item.coachName} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </span>

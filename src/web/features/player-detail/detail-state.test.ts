@@ -12,7 +12,15 @@ const summary = {
   attendancePercentage: 50,
   teamRanking: 1,
   lastActive: null,
-  stats: { totalEvents: 2, passingYards: 0, receivingYards: 0, rushingYards: 0, touchdowns: 0, flagPulls: 0, interceptions: 0 },
+  stats: {
+    totalEvents: 2,
+    passingYards: 0,
+    receivingYards: 0,
+    rushingYards: 0,
+    touchdowns: 0,
+    flagPulls: 0,
+    interceptions: 0,
+  },
   photoUrl: null,
 };
 

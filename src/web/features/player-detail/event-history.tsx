@@ -15,44 +15,60 @@ export function EventHistory({ playerId, playerName }: { playerId: string; playe
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
 
   const body = (
-    <QueryState query={query} loading="Loading plays..." errorTitle="Error loading plays" errorMessage="The plays could not be loaded. Please try again." headingLevel={3}>
+    <QueryState
+      query={query}
+      loading="Loading plays..."
+      errorTitle="Error loading plays"
+      errorMessage="The plays could not be loaded. Please try again."
+      headingLevel={3}
+    >
       {() => {
         if (events.length === 0) {
-        return type ? (
-          <EmptyState title={`No ${type} plays`}>
-            None of {playerName}'s logged plays is a {type}. Choose “All event types” to see every play.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No plays logged yet" icon={<ListOrdered className="size-7" />}>
-            Plays logged for {playerName} with the Event Logger will appear here, newest first.
-          </EmptyState>
-        );
-      } else {
-        return (
-          <>
-            <ol aria-label="Plays, newest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
-              {events.map((event) => (
-                <EventRow key={event.id} event={event} className="gap-x-4 gap-y-1 px-4 py-2.5 text-sm" />
-              ))}
-            </ol>
-            {query.hasNextPage ? (
-              <div className="mt-3 flex justify-center">
-                <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  Load more
-                </button>
-              </div>
-            ) : null}
-            {query.isFetchNextPageError ? (
-              <p role="alert" className="mt-2 text-center text-sm font-medium text-red-800">
-                More plays could not be loaded. {describeError(query.error, "Please try again.")}
+          return type ? (
+            <EmptyState title={`No ${type} plays`}>
+              None of {playerName}'s logged plays is a {type}. Choose “All event types” to see every play.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No plays logged yet" icon={<ListOrdered className="size-7" />}>
+              Plays logged for {playerName} with the Event Logger will appear here, newest first.
+            </EmptyState>
+          );
+        } else {
+          return (
+            <>
+              <ol
+                aria-label="Plays, newest first"
+                className="divide-y divide-stone-100 rounded-xl border border-stone-200"
+              >
+                {events.map((event) => (
+                  <EventRow key={event.id} event={event} className="gap-x-4 gap-y-1 px-4 py-2.5 text-sm" />
+                ))}
+              </ol>
+              {query.hasNextPage ? (
+                <div className="mt-3 flex justify-center">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => void query.fetchNextPage()}
+                    disabled={query.isFetchingNextPage}
+                  >
+                    Load more
+                  </button>
+                </div>
+              ) : null}
+              {query.isFetchNextPageError ? (
+                <p role="alert" className="mt-2 text-center text-sm font-medium text-red-800">
+                  More plays could not be loaded. {describeError(query.error, "Please try again.")}
+                </p>
+              ) : null}
+              <p role="status" className="mt-2 text-center text-sm text-stone-600">
+                {query.isFetchingNextPage
+                  ? "Loading more plays..."
+                  : `Showing ${events.length} ${events.length === 1 ? "play" : "plays"}${query.hasNextPage ? "" : ", all of them"}.`}
               </p>
-            ) : null}
-            <p role="status" className="mt-2 text-center text-sm text-stone-600">
-              {query.isFetchingNextPage ? "Loading more plays..." : `Showing ${events.length} ${events.length === 1 ? "play" : "plays"}${query.hasNextPage ? "" : ", all of them"}.`}
-            </p>
-          </>
-        );
-      }
+            </>
+          );
+        }
       }}
     </QueryState>
   );

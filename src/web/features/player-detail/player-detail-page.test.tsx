@@ -13,7 +13,12 @@ import { apiError, fakeApi, json, renderPage, type FakeApi } from "#tests/web/re
 const NIA = playerSummary({ id: "p-nia", name: "Nia New", position: "lb", jerseyNumber: 5 });
 
 function openDetail(api: FakeApi, id = NIA.id) {
-  return renderPage(<PlayerDetailPage id={id} />, { path: "/coach/player-detail/:id", url: `/coach/player-detail/${id}`, user: coachUser(), api });
+  return renderPage(<PlayerDetailPage id={id} />, {
+    path: "/coach/player-detail/:id",
+    url: `/coach/player-detail/${id}`,
+    user: coachUser(),
+    api,
+  });
 }
 
 describe("player detail page", () => {
@@ -25,7 +30,9 @@ describe("player detail page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Nia New" })).toBeInTheDocument();
     expect((await screen.findAllByText("No plays logged yet")).length).toBeGreaterThan(0);
     expect(screen.getByText("No attendance marked yet")).toBeInTheDocument();
-    expect(screen.getByText("The score's history appears here once plays are logged for this player.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The score's history appears here once plays are logged for this player."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No training logged yet" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No feedback yet" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();

@@ -58,7 +58,11 @@ export function PlayerDetailPage({ id }: { id: string }) {
 
       {summary ? (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <Stat label="Performance score" value={formatScore(summary.performanceScore)} note={`${summary.eventCount} logged ${summary.eventCount === 1 ? "play" : "plays"}`} />
+          <Stat
+            label="Performance score"
+            value={formatScore(summary.performanceScore)}
+            note={`${summary.eventCount} logged ${summary.eventCount === 1 ? "play" : "plays"}`}
+          />
           <Stat label="Team ranking" value={summary.teamRanking} note="1 to 10, from the score" />
           <Stat label="Attendance" value={formatPercent(summary.attendancePercentage)} />
           <Stat
@@ -71,7 +75,12 @@ export function PlayerDetailPage({ id }: { id: string }) {
 
       {summary ? <StatsSummary stats={summary.stats} /> : null}
 
-      <QueryState query={detail} loading="Loading the player's details..." errorTitle="Error loading this player" errorMessage="The player's details could not be loaded. Please try again.">
+      <QueryState
+        query={detail}
+        loading="Loading the player's details..."
+        errorTitle="Error loading this player"
+        errorMessage="The player's details could not be loaded. Please try again."
+      >
         {(data) => (
           <>
             <ScoreChart history={data.scoreHistory} />

@@ -12,8 +12,23 @@ export function ScoreChart({ history }: { history: readonly ScorePoint[] }) {
       empty="The score's history appears here once plays are logged for this player."
     >
       <Legend wrapperStyle={{ fontSize: 12 }} />
-      <Bar dataKey="points" name="Points that day" fill={CHART_COLORS.secondary} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-      <Line dataKey="score" name="Score" type="monotone" stroke={CHART_COLORS.primary} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
+      <Bar
+        dataKey="points"
+        name="Points that day"
+        fill={CHART_COLORS.secondary}
+        radius={[3, 3, 0, 0]}
+        maxBarSize={28}
+        isAnimationActive={false}
+      />
+      <Line
+        dataKey="score"
+        name="Score"
+        type="monotone"
+        stroke={CHART_COLORS.primary}
+        strokeWidth={2.5}
+        dot={{ r: 3 }}
+        isAnimationActive={false}
+      />
     </ScoreChartFrame>
   );
 }

@@ -1,2 +1,2 @@
 export { loadPlayerSearchDialog, PlayerSearchProvider } from "./player-search-context";
-export { usePlayerSearch,  } from "~/lib/player-search";
+export { usePlayerSearch } from "~/lib/player-search";

@@ -34,7 +34,10 @@ export function PlayerSearchProvider({ children }: { children: ReactNode }) {
     [isCoach],
   );
 
-  const value = useMemo<PlayerSearchValue>(() => ({ open, setOpen, openPlayerSearch }), [open, setOpen, openPlayerSearch]);
+  const value = useMemo<PlayerSearchValue>(
+    () => ({ open, setOpen, openPlayerSearch }),
+    [open, setOpen, openPlayerSearch],
+  );
   return (
     <PlayerSearchContext value={value}>
       {children}

@@ -17,10 +17,46 @@ import { apiError, deferred, fakeApi, json, renderPage, type FakeApi } from "#te
  * Events: Casey 3, Avery 2, Blake 1, Drew 0. Deliberately not in any sorted order.
  */
 const PLAYERS = [
-  playerSummary({ id: "p-drew", name: "Drew Park", position: "rb", jerseyNumber: 30, performanceScore: 0, teamRanking: 1, attendancePercentage: 75, eventCount: 0 }),
-  playerSummary({ id: "p-casey", name: "Casey Stone", position: "cb", jerseyNumber: 24, performanceScore: 14.3, teamRanking: 2, attendancePercentage: 0, eventCount: 3 }),
-  playerSummary({ id: "p-blake", name: "Blake Rivers", position: "wr", jerseyNumber: 7, performanceScore: 1.6, teamRanking: 1, attendancePercentage: 100, eventCount: 1 }),
-  playerSummary({ id: "p-avery", name: "Avery Quinn", position: "qb", jerseyNumber: 12, performanceScore: 16.2, teamRanking: 3, attendancePercentage: 50, eventCount: 2 }),
+  playerSummary({
+    id: "p-drew",
+    name: "Drew Park",
+    position: "rb",
+    jerseyNumber: 30,
+    performanceScore: 0,
+    teamRanking: 1,
+    attendancePercentage: 75,
+    eventCount: 0,
+  }),
+  playerSummary({
+    id: "p-casey",
+    name: "Casey Stone",
+    position: "cb",
+    jerseyNumber: 24,
+    performanceScore: 14.3,
+    teamRanking: 2,
+    attendancePercentage: 0,
+    eventCount: 3,
+  }),
+  playerSummary({
+    id: "p-blake",
+    name: "Blake Rivers",
+    position: "wr",
+    jerseyNumber: 7,
+    performanceScore: 1.6,
+    teamRanking: 1,
+    attendancePercentage: 100,
+    eventCount: 1,
+  }),
+  playerSummary({
+    id: "p-avery",
+    name: "Avery Quinn",
+    position: "qb",
+    jerseyNumber: 12,
+    performanceScore: 16.2,
+    teamRanking: 3,
+    attendancePercentage: 50,
+    eventCount: 2,
+  }),
 ];
 const NAMES = PLAYERS.map((p) => p.name);
 
@@ -45,8 +81,12 @@ async function openSearch(api: FakeApi) {
   return { ...page, dialog };
 }
 
-const rows = (dialog: HTMLElement) => within(dialog).queryAllByRole("listitem").map((li) => within(li).getByRole("button"));
-const rowNames = (dialog: HTMLElement) => rows(dialog).map((row) => NAMES.find((n) => row.textContent!.startsWith(n)) ?? row.textContent);
+const rows = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole("listitem")
+    .map((li) => within(li).getByRole("button"));
+const rowNames = (dialog: HTMLElement) =>
+  rows(dialog).map((row) => NAMES.find((n) => row.textContent!.startsWith(n)) ?? row.textContent);
 
 describe("player search dialog", () => {
   // The dialog is a lazily loaded chunk (as in the app); load it once up front so each test opens it at once.
@@ -90,7 +130,12 @@ describe("player search dialog", () => {
       "Tight End",
       "Center",
     ]);
-    expect(Array.from(groups[1]!.querySelectorAll("option"), (o) => o.textContent)).toEqual(["Cornerback", "Safety", "Linebacker", "Pass Rusher"]);
+    expect(Array.from(groups[1]!.querySelectorAll("option"), (o) => o.textContent)).toEqual([
+      "Cornerback",
+      "Safety",
+      "Linebacker",
+      "Pass Rusher",
+    ]);
     await user.click(filters);
     expect(filters).toHaveAttribute("aria-expanded", "false");
   });

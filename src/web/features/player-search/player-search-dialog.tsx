@@ -147,7 +147,10 @@ export default function PlayerSearchDialog({
             <FormField label="Search players" className="relative mt-3" labelClassName="sr-only">
               {(field) => (
                 <>
-                  <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500" />
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500"
+                  />
                   <input
                     {...controlProps(field)}
                     ref={inputRef}
@@ -174,7 +177,13 @@ export default function PlayerSearchDialog({
               >
                 <SlidersHorizontal aria-hidden="true" className="size-4" />
                 Filters
-                <ChevronDown aria-hidden="true" className={clsx("size-4 transition-transform motion-reduce:transition-none", filtersOpen && "rotate-180")} />
+                <ChevronDown
+                  aria-hidden="true"
+                  className={clsx(
+                    "size-4 transition-transform motion-reduce:transition-none",
+                    filtersOpen && "rotate-180",
+                  )}
+                />
               </button>
               {!filtersOpen ? (
                 <p className="text-sm text-stone-700">
@@ -190,8 +199,8 @@ export default function PlayerSearchDialog({
                   className="input py-2"
                   value={criteria.position}
                   onChange={(event) => {
-                  const value = event.target.value;
-                  update({ position: isPositionKey(value) ? value : "all" });
+                    const value = event.target.value;
+                    update({ position: isPositionKey(value) ? value : "all" });
                   }}
                 >
                   <option value="all">All positions</option>
@@ -215,8 +224,8 @@ export default function PlayerSearchDialog({
                   className="input py-2"
                   value={criteria.sortBy}
                   onChange={(event) => {
-                  const value = event.target.value;
-                  if (isSortKey(value)) update({ sortBy: value });
+                    const value = event.target.value;
+                    if (isSortKey(value)) update({ sortBy: value });
                   }}
                 >
                   {SORT_OPTIONS.map((o) => (
@@ -230,8 +239,8 @@ export default function PlayerSearchDialog({
                   className="input py-2"
                   value={criteria.order}
                   onChange={(event) => {
-                  const value = event.target.value;
-                  if (isSortOrder(value)) update({ order: value });
+                    const value = event.target.value;
+                    if (isSortOrder(value)) update({ order: value });
                   }}
                 >
                   {ORDER_OPTIONS.map((o) => (

@@ -46,7 +46,10 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
     setError,
     setValue,
     formState: { errors, isDirty },
-  } = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: zodResolver(detailsSchema), defaultValues: defaults(profile) });
+  } = useForm<DetailsInput, unknown, DetailsOutput>({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: defaults(profile),
+  });
   const primary = useWatch({ control, name: "primaryPosition" });
   // Controlled by hand rather than registered: the primary position's box is shown ticked and locked, and a box
   // that changes between locked and free must not carry a stale tick with it.
@@ -83,10 +86,18 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
   return (
     <FormCard title="Your details" lead="Your coach finds you in the Event Logger by name, number and position.">
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
-        <InputField label="Full name" error={errors.fullName?.message} {...register("fullName")} type="text" autoComplete="name" />
+        <InputField
+          label="Full name"
+          error={errors.fullName?.message}
+          {...register("fullName")}
+          type="text"
+          autoComplete="name"
+        />
         <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
           <InputField
-            label="Jersey number" hint="0–99" error={errors.jerseyNumber?.message}
+            label="Jersey number"
+            hint="0–99"
+            error={errors.jerseyNumber?.message}
             {...register("jerseyNumber")}
             type="text"
             inputMode="numeric"
@@ -95,7 +106,11 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
           />
           <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
             {(ids) => (
-              <select {...controlProps(ids, errors.primaryPosition?.message)} {...register("primaryPosition")} className="input">
+              <select
+                {...controlProps(ids, errors.primaryPosition?.message)}
+                {...register("primaryPosition")}
+                className="input"
+              >
                 <PositionOptions />
               </select>
             )}

@@ -18,9 +18,13 @@ const PASSWORDS_DIFFER = "The two new passwords do not match.";
 const passwordFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
   .superRefine((value, ctx) => {
-    const result = changePasswordSchema.safeParse({ currentPassword: value.currentPassword, newPassword: value.newPassword });
+    const result = changePasswordSchema.safeParse({
+      currentPassword: value.currentPassword,
+      newPassword: value.newPassword,
+    });
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     }
     if (value.confirmPassword === "") {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Enter the new password again." });
@@ -44,7 +48,8 @@ export function PasswordForm({ email }: { email: string }) {
   } = useForm<PasswordForm>({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY });
 
   const change = useMutation({
-    mutationFn: (values: PasswordForm) => changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    mutationFn: (values: PasswordForm) =>
+      changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: () => {
       reset(EMPTY);
       setNotice("Your password is changed. Any other device signed in to your account has been signed out.");
@@ -72,20 +77,25 @@ export function PasswordForm({ email }: { email: string }) {
         {/* Tells password managers whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <InputField
-          label="Current password" error={errors.currentPassword?.message}
+          label="Current password"
+          error={errors.currentPassword?.message}
           {...register("currentPassword")}
           type="password"
           autoComplete="current-password"
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <InputField
-            label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword?.message}
+            label="New password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            error={errors.newPassword?.message}
             {...register("newPassword")}
             type="password"
             autoComplete="new-password"
           />
           <InputField
-            label="Confirm new password" hint="The same again." error={errors.confirmPassword?.message}
+            label="Confirm new password"
+            hint="The same again."
+            error={errors.confirmPassword?.message}
             {...register("confirmPassword")}
             type="password"
             autoComplete="new-password"

@@ -13,7 +13,9 @@ export function useProfileChanged(): (change: Partial<ProfileDto>) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (change: Partial<ProfileDto>) => {
-      queryClient.setQueryData<ProfileResponse>(meKeys.profile(), (old) => (old ? { profile: { ...old.profile, ...change } } : old));
+      queryClient.setQueryData<ProfileResponse>(meKeys.profile(), (old) =>
+        old ? { profile: { ...old.profile, ...change } } : old,
+      );
       void queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY, predicate: (q) => q.queryKey[1] !== "profile" });
     },

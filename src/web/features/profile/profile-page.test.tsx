@@ -11,16 +11,32 @@ import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
  * password for real stay in tests/e2e/player-profile.spec.ts.
  */
 
-const PAT = playerUser({ id: "p-pat", fullName: "Pat Player", jerseyNumber: 7, primaryPosition: "wr", positions: ["wr"] });
+const PAT = playerUser({
+  id: "p-pat",
+  fullName: "Pat Player",
+  jerseyNumber: 7,
+  primaryPosition: "wr",
+  positions: ["wr"],
+});
 const PROFILE = profileResponseSchema.parse({
-  profile: { role: "player", fullName: "Pat Player", email: PAT.email, jerseyNumber: 7, primaryPosition: "wr", positions: ["wr"], photoUrl: null },
+  profile: {
+    role: "player",
+    fullName: "Pat Player",
+    email: PAT.email,
+    jerseyNumber: 7,
+    primaryPosition: "wr",
+    positions: ["wr"],
+    photoUrl: null,
+  },
 });
 
 function openProfile() {
   const api = fakeApi()
     .on("GET", "/api/profile", PROFILE)
     .on("PATCH", "/api/profile", () => apiError(500, "unexpected", "Nothing should be sent."))
-    .on("POST", "/api/profile/password", () => apiError(400, "wrong_password", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }));
+    .on("POST", "/api/profile/password", () =>
+      apiError(400, "wrong_password", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }),
+    );
   return { api, ...renderPage(<ProfilePage />, { path: "/player/profile", user: PAT, api }) };
 }
 
@@ -64,6 +80,9 @@ describe("profile page", () => {
     await user.click(within(form).getByRole("button", { name: "Change password" }));
     await waitFor(() => expect(current).toHaveAttribute("aria-invalid", "true"));
     expect(current).toHaveAccessibleDescription(expect.stringContaining(WRONG_CURRENT_PASSWORD));
-    expect(api.requests.find((r) => r.method === "POST")?.body).toMatchObject({ currentPassword: "not-my-password", newPassword: "a-brand-new-secret" });
+    expect(api.requests.find((r) => r.method === "POST")?.body).toMatchObject({
+      currentPassword: "not-my-password",
+      newPassword: "a-brand-new-secret",
+    });
   });
 });

@@ -19,7 +19,12 @@ export function ProfilePage() {
         title="My Profile"
         lead="What your coaches see about you on the roster, the leaderboard and in the Event Logger."
       />
-      <QueryState query={query} loading="Loading your profile..." errorTitle="Error loading your profile" errorMessage="Your profile could not be loaded. Please try again.">
+      <QueryState
+        query={query}
+        loading="Loading your profile..."
+        errorTitle="Error loading your profile"
+        errorMessage="Your profile could not be loaded. Please try again."
+      >
         {({ profile }) => (
           <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <div className="space-y-4">

@@ -15,7 +15,15 @@ function player(overrides: Partial<PlayerSummaryDto> = {}): PlayerSummaryDto {
     attendancePercentage: 85,
     teamRanking: 2,
     lastActive: "2026-10-03T14:05:00.000Z",
-    stats: { totalEvents: 10, passingYards: 0, receivingYards: 0, rushingYards: 0, touchdowns: 0, flagPulls: 0, interceptions: 0 },
+    stats: {
+      totalEvents: 10,
+      passingYards: 0,
+      receivingYards: 0,
+      rushingYards: 0,
+      touchdowns: 0,
+      flagPulls: 0,
+      interceptions: 0,
+    },
     photoUrl: null,
     ...overrides,
   };
@@ -78,12 +86,12 @@ describe("csvCell", () => {
   });
 
   it("defuses cells a spreadsheet would run as a formula", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("=1,2")).toBe("\"'=1,2\"");
+    expect(csvCell("=1,2")).toBe('"\'=1,2"');
     // Only the first character counts.
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell("Mary-Jane")).toBe("Mary-Jane");
@@ -109,7 +117,13 @@ describe("rosterCsv", () => {
     const rows = names.map((name, i) => row({ id: String(i), name }));
     const parsed = parseCsv(rosterCsv(rows));
     expect(parsed).toHaveLength(names.length + 1);
-    expect(parsed.slice(1).map((r) => r[0])).toEqual(['O\'Brien, "Bo"', "line\nbreak", "'=cmd|' /C calc'!A0", "'@home", "plain"]);
+    expect(parsed.slice(1).map((r) => r[0])).toEqual([
+      'O\'Brien, "Bo"',
+      "line\nbreak",
+      "'=cmd|' /C calc'!A0",
+      "'@home",
+      "plain",
+    ]);
     for (const r of parsed) expect(r).toHaveLength(7);
   });
 });
@@ -148,8 +162,22 @@ describe("rosterFileName", () => {
 describe("sortRoster", () => {
   const players = [
     player({ id: "a", name: "Cara", performanceScore: 5, jerseyNumber: 12, position: "cb", lastActive: null }),
-    player({ id: "b", name: "abe", performanceScore: 20, jerseyNumber: "N/A", position: "qb", lastActive: "2026-01-02T00:00:00Z" }),
-    player({ id: "c", name: "Bo", performanceScore: 5, jerseyNumber: 3, position: "wr", lastActive: "2026-01-05T00:00:00Z" }),
+    player({
+      id: "b",
+      name: "abe",
+      performanceScore: 20,
+      jerseyNumber: "N/A",
+      position: "qb",
+      lastActive: "2026-01-02T00:00:00Z",
+    }),
+    player({
+      id: "c",
+      name: "Bo",
+      performanceScore: 5,
+      jerseyNumber: 3,
+      position: "wr",
+      lastActive: "2026-01-05T00:00:00Z",
+    }),
   ];
   const ids = (list: PlayerSummaryDto[]) => list.map((p) => p.id);
 

@@ -19,7 +19,10 @@ export type RosterColumnKey = (typeof ROSTER_COLUMNS)[number]["key"];
 export type RosterRow = { id: string } & Record<RosterColumnKey, string>;
 
 /** The on-screen text of each cell of a player's row. `formatTime` is the viewer's zone formatter. */
-export function rosterRow(player: PlayerSummaryDto, formatTime: (iso: string | null) => string = formatDateTime): RosterRow {
+export function rosterRow(
+  player: PlayerSummaryDto,
+  formatTime: (iso: string | null) => string = formatDateTime,
+): RosterRow {
   return {
     id: player.id,
     name: player.name,
@@ -61,6 +64,8 @@ export function rosterFileName(teamName: string | null | undefined, today: Date 
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
-  const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+  const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
+    .map((n) => String(n).padStart(2, "0"))
+    .join("-");
   return `${slug || "team"}-roster-${day}.csv`;
 }

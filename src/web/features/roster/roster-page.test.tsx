@@ -13,9 +13,26 @@ import { fakeApi, renderPage } from "#tests/web/render.tsx";
 const PLAYERS = [
   // A name a spreadsheet would run as a formula, holding quotes and a comma.
   playerSummary({ id: "p-dana", name: '=Dana "DJ" Lee, Jr', position: "safety", jerseyNumber: 4 }),
-  playerSummary({ id: "p-eve", name: "Eve Adams", position: "te", jerseyNumber: 18, performanceScore: 1.6, eventCount: 1, lastActive: "2026-11-20T18:00:00.000Z" }),
+  playerSummary({
+    id: "p-eve",
+    name: "Eve Adams",
+    position: "te",
+    jerseyNumber: 18,
+    performanceScore: 1.6,
+    eventCount: 1,
+    lastActive: "2026-11-20T18:00:00.000Z",
+  }),
   playerSummary({ id: "p-zed", name: "@Zed Brown", position: "center", jerseyNumber: 55 }),
-  playerSummary({ id: "p-mia", name: "Mia Ortiz", position: "qb", jerseyNumber: 9, performanceScore: 9.7, teamRanking: 2, eventCount: 2, lastActive: "2026-11-21T18:00:00.000Z" }),
+  playerSummary({
+    id: "p-mia",
+    name: "Mia Ortiz",
+    position: "qb",
+    jerseyNumber: 9,
+    performanceScore: 9.7,
+    teamRanking: 2,
+    eventCount: 2,
+    lastActive: "2026-11-21T18:00:00.000Z",
+  }),
 ];
 
 const table = () => within(screen.getByRole("region", { name: "Roster table" })).getByRole("table");
@@ -39,7 +56,9 @@ describe("roster page", () => {
     expect(header("Name")).toHaveAttribute("aria-sort", "ascending");
     expect(header("Score")).toHaveAttribute("aria-sort", "none");
     const ascending = column(0);
-    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base", numeric: true })));
+    expect(ascending).toEqual(
+      [...ascending].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base", numeric: true })),
+    );
     expect(new Set(ascending)).toEqual(new Set(PLAYERS.map((p) => p.name)));
     await user.click(within(header("Name")).getByRole("button"));
     expect(header("Name")).toHaveAttribute("aria-sort", "descending");

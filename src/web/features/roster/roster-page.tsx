@@ -90,7 +90,12 @@ export function RosterPage() {
       ) : (
         <section aria-labelledby="players-title" className="space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="players-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-stone-900 outline-none">
+            <h2
+              id="players-title"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-xl font-bold text-stone-900 outline-none"
+            >
               Players{players ? ` (${players.length})` : ""}
             </h2>
             {players && players.length > 0 ? (
@@ -100,7 +105,12 @@ export function RosterPage() {
 
           <StatusNotice notice={notice} />
 
-          <QueryState query={query} loading="Loading the roster..." errorTitle="Error loading the roster" errorMessage="The roster could not be loaded. Please try again.">
+          <QueryState
+            query={query}
+            loading="Loading the roster..."
+            errorTitle="Error loading the roster"
+            errorMessage="The roster could not be loaded. Please try again."
+          >
             {() =>
               sorted.length === 0 ? (
                 <EmptyState title="No players yet" icon={<Users className="size-8" />}>
@@ -115,7 +125,8 @@ export function RosterPage() {
                 >
                   <table className="w-full min-w-[56rem] text-sm">
                     <caption className="sr-only">
-                      The team's players, sorted by {ROSTER_COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()},{" "}
+                      The team's players, sorted by{" "}
+                      {ROSTER_COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()},{" "}
                       {sort.direction === "asc" ? "ascending" : "descending"}. {plural(sorted.length, "player")}.
                     </caption>
                     <thead className="border-b border-stone-200 bg-stone-100">
@@ -158,7 +169,11 @@ export function RosterPage() {
                             <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.score}</td>
                             <td className="px-3 py-2 text-right tabular-nums">{row.ranking}</td>
                             <td className="px-3 py-2 whitespace-nowrap">
-                              {player.lastActive ? <time dateTime={player.lastActive}>{row.lastActive}</time> : row.lastActive}
+                              {player.lastActive ? (
+                                <time dateTime={player.lastActive}>{row.lastActive}</time>
+                              ) : (
+                                row.lastActive
+                              )}
                             </td>
                             <td className="px-3 py-2 text-right">
                               <button
@@ -190,14 +205,19 @@ export function RosterPage() {
         title={removing ? `Remove ${removing.name} from the team?` : ""}
         description={
           <>
-            <p>They leave your roster, leaderboard and team stats. Their account and the stats logged for them stay on their account.</p>
+            <p>
+              They leave your roster, leaderboard and team stats. Their account and the stats logged for them stay on
+              their account.
+            </p>
             <p className="mt-2">They can rejoin later with the team code.</p>
           </>
         }
         confirmLabel="Remove player"
         pendingLabel="Removing…"
         pending={remove.isPending}
-        error={remove.isError ? describeError(remove.error, "The player could not be removed. Please try again.") : null}
+        error={
+          remove.isError ? describeError(remove.error, "The player could not be removed. Please try again.") : null
+        }
         onConfirm={() => {
           if (removing) remove.mutate(removing);
         }}

@@ -1,4 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { CHART_COLORS, ChartFrame } from "~/ui/chart-frame";
 import { formatCount, formatDay, formatPercent, formatScore, formatShortDay } from "~/ui/format";
 import { sessionLabel, type TeamStatsResponse } from "#domain/api/team";
@@ -36,7 +47,14 @@ export function PointsTrendChart({ trend, kindLabel }: { trend: readonly TrendRo
             labelFormatter={(_, payload) => (payload[0]?.payload ? fullLabel(payload[0].payload as TrendRow) : "")}
             formatter={(value) => formatScore(Number(value))}
           />
-          <Bar dataKey="points" name="Points" fill={CHART_COLORS.primary} radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+          <Bar
+            dataKey="points"
+            name="Points"
+            fill={CHART_COLORS.primary}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -57,18 +75,46 @@ export function YardsTrendChart({ trend, kindLabel }: { trend: readonly TrendRow
         { label: "Receiving", numeric: true },
         { label: "Rushing", numeric: true },
       ]}
-      rows={trend.map((r) => [sessionLabel(r, formatDay), formatCount(r.passingYards), formatCount(r.receivingYards), formatCount(r.rushingYards)])}
+      rows={trend.map((r) => [
+        sessionLabel(r, formatDay),
+        formatCount(r.passingYards),
+        formatCount(r.receivingYards),
+        formatCount(r.rushingYards),
+      ])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={8} />
           <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} />
-          <Tooltip labelFormatter={(_, payload) => (payload[0]?.payload ? fullLabel(payload[0].payload as TrendRow) : "")} />
+          <Tooltip
+            labelFormatter={(_, payload) => (payload[0]?.payload ? fullLabel(payload[0].payload as TrendRow) : "")}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="passingYards" name="Passing" stackId="yards" fill={CHART_COLORS.primary} maxBarSize={40} isAnimationActive={false} />
-          <Bar dataKey="receivingYards" name="Receiving" stackId="yards" fill={CHART_COLORS.secondary} maxBarSize={40} isAnimationActive={false} />
-          <Bar dataKey="rushingYards" name="Rushing" stackId="yards" fill={CHART_COLORS.tertiary} maxBarSize={40} isAnimationActive={false} />
+          <Bar
+            dataKey="passingYards"
+            name="Passing"
+            stackId="yards"
+            fill={CHART_COLORS.primary}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="receivingYards"
+            name="Receiving"
+            stackId="yards"
+            fill={CHART_COLORS.secondary}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="rushingYards"
+            name="Rushing"
+            stackId="yards"
+            fill={CHART_COLORS.tertiary}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -84,19 +130,38 @@ export function AttendanceChart({ rows }: { rows: readonly AttendanceRow[] }) {
       title="Attendance over time"
       description="The percentage of marked players who were present at each practice and game."
       empty="Attendance appears here once you mark who came to a practice or game."
-      columns={[{ label: "Session" }, { label: "Present", numeric: true }, { label: "Marked", numeric: true }, { label: "Attendance", numeric: true }]}
+      columns={[
+        { label: "Session" },
+        { label: "Present", numeric: true },
+        { label: "Marked", numeric: true },
+        { label: "Attendance", numeric: true },
+      ]}
       rows={rows.map((r) => [fullLabel(r), formatCount(r.present), formatCount(r.marked), formatPercent(r.percent)])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={8} />
-          <YAxis domain={[0, 100]} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={(v: number) => `${v}%`} />
+          <YAxis
+            domain={[0, 100]}
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            tickFormatter={(v: number) => `${v}%`}
+          />
           <Tooltip
             labelFormatter={(_, payload) => (payload[0]?.payload ? fullLabel(payload[0].payload as AttendanceRow) : "")}
             formatter={(value) => formatPercent(Number(value))}
           />
-          <Line dataKey="percent" name="Attendance" type="monotone" stroke={CHART_COLORS.primary} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
+          <Line
+            dataKey="percent"
+            name="Attendance"
+            type="monotone"
+            stroke={CHART_COLORS.primary}
+            strokeWidth={2.5}
+            dot={{ r: 3 }}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -40,10 +40,13 @@ export function TeamStatsPage() {
       {!me.team ? (
         <NoTeamPanel />
       ) : (
-        <QueryState query={query} loading="Loading team stats..." errorTitle="Error loading team stats" errorMessage="The team's statistics could not be loaded. Please try again.">
-          {(stats) => (
-            <TeamStatsContent stats={stats} />
-          )}
+        <QueryState
+          query={query}
+          loading="Loading team stats..."
+          errorTitle="Error loading team stats"
+          errorMessage="The team's statistics could not be loaded. Please try again."
+        >
+          {(stats) => <TeamStatsContent stats={stats} />}
         </QueryState>
       )}
     </div>
@@ -100,7 +103,9 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="By position group" icon={<Users className="size-5" />}>
           {stats.byGroup.length === 0 ? (
-            <EmptyState title="No players yet">Each group's players, plays and scores appear here once players join.</EmptyState>
+            <EmptyState title="No players yet">
+              Each group's players, plays and scores appear here once players join.
+            </EmptyState>
           ) : (
             <div role="region" aria-label="Position groups table" tabIndex={0} className="relative overflow-x-auto">
               <table className="w-full text-sm">

@@ -1,9 +1,5 @@
 import { apiFetch } from "~/lib/api";
-import type {
-  CreateTrainingLogInput,
-  TrainingLogResponse,
-  UpdateTrainingLogInput,
-} from "#domain/api/player";
+import type { CreateTrainingLogInput, TrainingLogResponse, UpdateTrainingLogInput } from "#domain/api/player";
 
 const LOGS_PATH = "/api/me/training-logs";
 const logPath = (id: string) => `${LOGS_PATH}/${encodeURIComponent(id)}`;

@@ -4,7 +4,15 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "#domain/zod";
 import { submitErrorMessage } from "~/ui/form-errors";
-import { controlProps, FormField, FormMessage, InputField, SelectField, TextAreaField, ValueOptions } from "~/ui/form-field";
+import {
+  controlProps,
+  FormField,
+  FormMessage,
+  InputField,
+  SelectField,
+  TextAreaField,
+  ValueOptions,
+} from "~/ui/form-field";
 import {
   ACTIVITY_TYPES,
   activityTypeSchema,
@@ -111,7 +119,9 @@ export function LogForm({
           <ValueOptions values={ACTIVITY_TYPES} />
         </SelectField>
         <InputField
-          label="Duration (minutes)" hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`} error={errors.durationMinutes?.message}
+          label="Duration (minutes)"
+          hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`}
+          error={errors.durationMinutes?.message}
           {...register("durationMinutes")}
           type="number"
           inputMode="numeric"
@@ -132,7 +142,11 @@ export function LogForm({
                 aria-valuetext={`${intensity} of ${MAX_INTENSITY}, ${intensityWord(intensity)}`}
                 className="h-2 min-w-0 flex-1 cursor-pointer accent-field-700"
               />
-              <output htmlFor={ids.inputId} aria-hidden="true" className="w-14 shrink-0 text-right font-bold text-stone-900 tabular-nums">
+              <output
+                htmlFor={ids.inputId}
+                aria-hidden="true"
+                className="w-14 shrink-0 text-right font-bold text-stone-900 tabular-nums"
+              >
                 {intensity} / {MAX_INTENSITY}
               </output>
             </div>

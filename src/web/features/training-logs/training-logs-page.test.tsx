@@ -28,10 +28,14 @@ describe("training logs page", () => {
   });
 
   it("the add form explains each field's error before anything is sent", async () => {
-    const api = fakeApi().on("GET", "/api/me/training-logs", NO_LOGS).on("POST", "/api/me/training-logs", () => apiError(500, "unexpected", "Nothing should be sent."));
+    const api = fakeApi()
+      .on("GET", "/api/me/training-logs", NO_LOGS)
+      .on("POST", "/api/me/training-logs", () => apiError(500, "unexpected", "Nothing should be sent."));
     const { user } = renderPage(<TrainingLogsPage />, { path: "/player/logs", user: TESS, api });
     expect(await screen.findByRole("heading", { name: "No training logged yet" })).toBeInTheDocument();
-    expect(screen.getByText("Your weekly minutes are drawn here once you add your first training entry.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your weekly minutes are drawn here once you add your first training entry."),
+    ).toBeInTheDocument();
     const add = screen.getByRole("region", { name: "Add a training entry" });
     expect(within(add).getByLabelText("Intensity")).toHaveValue("5");
 

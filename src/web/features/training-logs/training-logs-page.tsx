@@ -5,7 +5,15 @@ import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName, FormCard } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { controlProps, FieldError, FormField, InputField, SelectField, StatusNotice, ValueOptions } from "~/ui/form-field";
+import {
+  controlProps,
+  FieldError,
+  FormField,
+  InputField,
+  SelectField,
+  StatusNotice,
+  ValueOptions,
+} from "~/ui/form-field";
 import { formatCount, formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import {
@@ -40,7 +48,8 @@ function readFilters(draft: FilterDraft) {
 }
 
 const sameDraft = (a: FilterDraft, b: FilterDraft) => a.type === b.type && a.from === b.from && a.to === b.to;
-const sameFilters = (a: TrainingLogQuery, b: TrainingLogQuery) => a.type === b.type && a.from === b.from && a.to === b.to;
+const sameFilters = (a: TrainingLogQuery, b: TrainingLogQuery) =>
+  a.type === b.type && a.from === b.from && a.to === b.to;
 const describeLog = (log: TrainingLogDto) => `${log.activityType} on ${formatDay(log.date)}`;
 
 /**
@@ -77,7 +86,9 @@ export function TrainingLogsPage() {
     setNotice(null);
     const log = await createTrainingLog(values);
     await refresh();
-    setNotice(`Added ${log.activityType.toLowerCase()}, ${plural(log.durationMinutes, "minute")} on ${formatDay(log.date)}.`);
+    setNotice(
+      `Added ${log.activityType.toLowerCase()}, ${plural(log.durationMinutes, "minute")} on ${formatDay(log.date)}.`,
+    );
   };
 
   const saveEdit = async (log: TrainingLogDto, values: LogFormOutput) => {
@@ -102,64 +113,81 @@ export function TrainingLogsPage() {
   const totalMinutes = logs.reduce((sum, l) => sum + l.durationMinutes, 0);
 
   const list = (
-    <QueryState query={query} loading="Loading your training..." errorTitle="Error loading your training" errorMessage="Your training history could not be loaded. Please try again." headingLevel={3}>
+    <QueryState
+      query={query}
+      loading="Loading your training..."
+      errorTitle="Error loading your training"
+      errorMessage="Your training history could not be loaded. Please try again."
+      headingLevel={3}
+    >
       {() => {
         if (logs.length === 0) {
-        return filtered ? (
-          <EmptyState title="No entries match these filters">Change the activity or the dates, or clear the filters to see every entry.</EmptyState>
-        ) : (
-          <EmptyState title="No training logged yet" icon={<Dumbbell className="size-7" />}>
-            Entries you add above are listed here, latest first, and count towards your weekly minutes.
-          </EmptyState>
-        );
-      } else {
-        return (
-          <ol aria-label="Training entries, latest first" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
-            {logs.map((log) => (
-              <li key={log.id} className="flex flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-baseline gap-x-3">
-                    <span className="font-semibold text-stone-900">{log.activityType}</span>
-                    <span className="text-stone-600">{formatDay(log.date)}</span>
-                  </p>
-                  <p className="text-stone-700">
-                    {plural(log.durationMinutes, "minute")} · Intensity {log.intensity}/10 ({intensityWord(log.intensity)})
-                  </p>
-                  {log.notes ? <p className="mt-1 break-words whitespace-pre-line text-stone-700">{log.notes}</p> : null}
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-secondary px-3 py-1.5"
-                    aria-label={`Edit ${describeLog(log)}`}
-                    onClick={(event) => {
-                      trigger.current = event.currentTarget;
-                      setNotice(null);
-                      setEditing(log);
-                    }}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" /> Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary px-3 py-1.5 text-red-800"
-                    aria-label={`Delete ${describeLog(log)}`}
-                    onClick={(event) => {
-                      trigger.current = event.currentTarget;
-                      deleted.current = false;
-                      remove.reset();
-                      setNotice(null);
-                      setDeleting(log);
-                    }}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" /> Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
-        );
-      }
+          return filtered ? (
+            <EmptyState title="No entries match these filters">
+              Change the activity or the dates, or clear the filters to see every entry.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No training logged yet" icon={<Dumbbell className="size-7" />}>
+              Entries you add above are listed here, latest first, and count towards your weekly minutes.
+            </EmptyState>
+          );
+        } else {
+          return (
+            <ol
+              aria-label="Training entries, latest first"
+              className="divide-y divide-stone-100 rounded-xl border border-stone-200"
+            >
+              {logs.map((log) => (
+                <li
+                  key={log.id}
+                  className="flex flex-col gap-3 px-4 py-3 text-sm sm:flex-row sm:items-start sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-baseline gap-x-3">
+                      <span className="font-semibold text-stone-900">{log.activityType}</span>
+                      <span className="text-stone-600">{formatDay(log.date)}</span>
+                    </p>
+                    <p className="text-stone-700">
+                      {plural(log.durationMinutes, "minute")} · Intensity {log.intensity}/10 (
+                      {intensityWord(log.intensity)})
+                    </p>
+                    {log.notes ? (
+                      <p className="mt-1 break-words whitespace-pre-line text-stone-700">{log.notes}</p>
+                    ) : null}
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-secondary px-3 py-1.5"
+                      aria-label={`Edit ${describeLog(log)}`}
+                      onClick={(event) => {
+                        trigger.current = event.currentTarget;
+                        setNotice(null);
+                        setEditing(log);
+                      }}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" /> Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary px-3 py-1.5 text-red-800"
+                      aria-label={`Delete ${describeLog(log)}`}
+                      onClick={(event) => {
+                        trigger.current = event.currentTarget;
+                        deleted.current = false;
+                        remove.reset();
+                        setNotice(null);
+                        setDeleting(log);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" /> Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          );
+        }
       }}
     </QueryState>
   );
@@ -196,19 +224,23 @@ export function TrainingLogsPage() {
             save={add}
           />
         </FormCard>
-        <div className="min-w-0">
-          {data ? <WeeklyChart weeks={data.weeklyTotals} filtered={filtered} /> : null}
-        </div>
+        <div className="min-w-0">{data ? <WeeklyChart weeks={data.weeklyTotals} filtered={filtered} /> : null}</div>
       </div>
 
       <section aria-labelledby={`${ids}-history`} className="card space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id={`${ids}-history`} ref={historyHeading} tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
+          <h2
+            id={`${ids}-history`}
+            ref={historyHeading}
+            tabIndex={-1}
+            className="text-lg font-bold text-stone-900 outline-none"
+          >
             History
           </h2>
           {data && logs.length > 0 ? (
             <p className="text-sm text-stone-700">
-              {plural(logs.length, "entry", "entries")} · {formatCount(totalMinutes)} minutes{filtered ? " (filtered)" : ""}
+              {plural(logs.length, "entry", "entries")} · {formatCount(totalMinutes)} minutes
+              {filtered ? " (filtered)" : ""}
             </p>
           ) : null}
         </div>
@@ -231,7 +263,11 @@ export function TrainingLogsPage() {
             value={draft.from}
             onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
           />
-          <FormField label="To" invalid={Boolean(filterError)} describedBy={filterError ? `${ids}-filter-error` : undefined}>
+          <FormField
+            label="To"
+            invalid={Boolean(filterError)}
+            describedBy={filterError ? `${ids}-filter-error` : undefined}
+          >
             {(field) => (
               <input
                 {...controlProps(field)}
@@ -242,10 +278,17 @@ export function TrainingLogsPage() {
               />
             )}
           </FormField>
-          <button type="button" className="btn btn-secondary py-2" onClick={() => setDraft(NO_FILTERS)} disabled={sameDraft(draft, NO_FILTERS)}>
+          <button
+            type="button"
+            className="btn btn-secondary py-2"
+            onClick={() => setDraft(NO_FILTERS)}
+            disabled={sameDraft(draft, NO_FILTERS)}
+          >
             Clear filters
           </button>
-          {filterError ? <FieldError id={`${ids}-filter-error`} message={filterError} className="sm:col-span-4" /> : null}
+          {filterError ? (
+            <FieldError id={`${ids}-filter-error`} message={filterError} className="sm:col-span-4" />
+          ) : null}
         </fieldset>
 
         {list}
@@ -265,7 +308,8 @@ export function TrainingLogsPage() {
         description={
           deleting ? (
             <p>
-              {describeLog(deleting)}, {plural(deleting.durationMinutes, "minute")}. It comes off your weekly totals and cannot be brought back.
+              {describeLog(deleting)}, {plural(deleting.durationMinutes, "minute")}. It comes off your weekly totals and
+              cannot be brought back.
             </p>
           ) : null
         }

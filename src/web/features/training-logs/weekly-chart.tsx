@@ -26,12 +26,24 @@ export function WeeklyChart({ weeks, filtered }: { weeks: readonly WeeklyTotal[]
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} minTickGap={8} />
-          <YAxis tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} axisLine={false} allowDecimals={false} />
+          <YAxis
+            tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            allowDecimals={false}
+          />
           <Tooltip
             formatter={(value) => [`${formatCount(Number(value))} min`, "Minutes"]}
             labelFormatter={(label) => `Week of ${String(label)}`}
           />
-          <Bar dataKey="minutes" name="Minutes" fill={CHART_COLORS.primary} radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+          <Bar
+            dataKey="minutes"
+            name="Minutes"
+            fill={CHART_COLORS.primary}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -40,6 +40,15 @@ describe("fillWeeks", () => {
 
 describe("intensityWord", () => {
   it("names the four bands", () => {
-    expect([1, 3, 4, 6, 7, 8, 9, 10].map(intensityWord)).toEqual(["easy", "easy", "moderate", "moderate", "hard", "hard", "all-out", "all-out"]);
+    expect([1, 3, 4, 6, 7, 8, 9, 10].map(intensityWord)).toEqual([
+      "easy",
+      "easy",
+      "moderate",
+      "moderate",
+      "hard",
+      "hard",
+      "all-out",
+      "all-out",
+    ]);
   });
 });
