@@ -30,3 +30,18 @@ export const sessionRefSchema = z.object({
   opponent: z.string().nullable(),
 });
 export type SessionRef = z.infer<typeof sessionRefSchema>;
+
+/** An integer query parameter (query values arrive as text), `fallback` when absent. */
+export function intQuery(label: string, min: number, max: number, fallback: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string()
+    .regex(/^[+-]?\d{1,6}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+/** The viewer's zone in minutes east of UTC (e.g. 120 for UTC+2), for answers that bucket times by day. */
+export const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0);

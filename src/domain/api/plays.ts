@@ -5,7 +5,15 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { PLAY_SIDES } from "../playbook.js";
-import { countSchema as count, isoTimeSchema as isoTime, sessionRefSchema, uuidSchema, yardsSchema } from "./common.js";
+import {
+  countSchema as count,
+  intQuery,
+  isoTimeSchema as isoTime,
+  sessionRefSchema,
+  tzOffsetQuery,
+  uuidSchema,
+  yardsSchema,
+} from "./common.js";
 import { sessionDateSchema } from "./logger.js";
 
 export { PLAY_SIDES, type PlaySide } from "../playbook.js";
@@ -141,18 +149,6 @@ export type RetagEventResponse = z.infer<typeof retagEventResponseSchema>;
 const ANALYSIS_KINDS = ["practice", "game", "all"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
-/** An integer query parameter (query values arrive as text). */
-function intQuery(label: string, min: number, max: number, fallback: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string()
-    .regex(/^[+-]?\d{1,6}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-    .optional()
-    .transform((value) => value ?? fallback);
-}
-
 /**
  * The window both analysis endpoints read. An event's date is its session's date; an event logged outside a
  * session is dated by the day it happened in the viewer's zone (tzOffset, minutes east of UTC). kind practice
@@ -165,7 +161,7 @@ const analysisWindowFields = {
     .transform((value) => value ?? "all"),
   from: sessionDateSchema.optional(),
   to: sessionDateSchema.optional(),
-  tzOffset: intQuery("tzOffset", -840, 840, 0),
+  tzOffset: tzOffsetQuery,
 };
 
 const FROM_AFTER_TO = "The start date must be on or before the end date.";

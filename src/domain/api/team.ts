@@ -44,8 +44,7 @@ export const playerSummarySchema = z.object({
 export type PlayerSummaryDto = z.infer<typeof playerSummarySchema>;
 
 /** GET /api/team/players */
-export const teamPlayersResponseSchema = z.object({ players: z.array(playerSummarySchema) });
-export type TeamPlayersResponse = z.infer<typeof teamPlayersResponseSchema>;
+export type TeamPlayersResponse = { players: PlayerSummaryDto[] };
 
 /** The statistics the leaders boards rank, in the order they are shown. */
 export const LEADER_STATS = [

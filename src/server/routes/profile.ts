@@ -25,7 +25,7 @@ import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
-import { intQuery } from "../http/query-params.js";
+import { tzOffsetQuery } from "../http/query-params.js";
 import { playerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
@@ -107,9 +107,7 @@ const dashboardRoute = createRoute({
     "The player's dashboard: their summary (as their coach sees it), score history, recent events, feedback, this week's training",
   request: {
     query: z.object({
-      tzOffset: intQuery("tzOffset", -840, 840, 0).openapi({
-        description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days and weeks are counted in it",
-      }),
+      tzOffset: tzOffsetQuery,
     }),
   },
   responses: {

@@ -7,7 +7,7 @@ import {
   leaderboardResponseSchema,
   playerDetailResponseSchema,
   playerEventsResponseSchema,
-  teamPlayersResponseSchema,
+  playerSummarySchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "#domain/api/team.js";
@@ -19,7 +19,7 @@ import { getTeamSession, teamSessionsWithCounts } from "../db/team-sessions.js";
 import { removePlayerFromTeam } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { intQuery } from "../http/query-params.js";
+import { intQuery, tzOffsetQuery } from "../http/query-params.js";
 import { coachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
@@ -39,9 +39,7 @@ const playerParams = z.object({
     .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
 });
 
-const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0).openapi({
-  description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days are bucketed in it",
-});
+const PlayerSummary = playerSummarySchema.openapi("PlayerSummary");
 
 const listPlayers = createRoute({
   method: "get",
@@ -52,7 +50,7 @@ const listPlayers = createRoute({
   responses: {
     200: {
       description: "The team's players",
-      content: { "application/json": { schema: teamPlayersResponseSchema.openapi("TeamPlayers") } },
+      content: { "application/json": { schema: z.object({ players: z.array(PlayerSummary) }).openapi("TeamPlayers") } },
     },
     ...errorResponses(401, 403),
   },
