@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext, type Services } from "./http/context.js";
+import { forwardedClientAddress } from "./http/client-ip.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -29,11 +30,10 @@ export const MAX_JSON_BODY = 256 * 1024;
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-function clientIp(c: AppContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** The socket's address, or with TRUST_PROXY=N the address the outermost of N trusted proxies saw. */
+function clientIp(c: AppContext, trustProxyHops: number): string {
+  const forwarded = forwardedClientAddress(c.req.header("x-forwarded-for"), trustProxyHops);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

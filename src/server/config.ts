@@ -16,8 +16,11 @@ export interface Config {
   authRateLimit: number;
   /** Contact messages allowed per client IP per hour. */
   contactRateLimit: number;
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of Flagline. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of Flagline to trust (TRUST_PROXY; 0: none). The client address is the
+   * entry that many places from the right of X-Forwarded-For: the one the outermost trusted proxy added.
+   */
+  trustProxy: number;
   /** Where uploaded files go (STORAGE): DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
 }
@@ -41,6 +44,19 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative whole number, got "${raw}"`);
   return value;
+}
+
+/** TRUST_PROXY: unset, "", "0" or "false" trust no proxy; "true" one; a whole number N that many hops. */
+function trustProxyHops(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw === undefined || raw === "" || raw === "false") return 0;
+  if (raw === "true") return 1;
+  if (!/^\d{1,2}$/.test(raw)) {
+    throw new Error(
+      `TRUST_PROXY must be true, false or the number of proxies in front of Flagline, got "${env.TRUST_PROXY}"`,
+    );
+  }
+  return Number(raw);
 }
 
 /** AUTH_SECRET when set; otherwise a secret made on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -110,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: resolve(env.WEB_ROOT || "build/client"),
     authRateLimit: intFromEnv(env, "AUTH_RATE_LIMIT", 10),
     contactRateLimit: intFromEnv(env, "CONTACT_RATE_LIMIT", 5),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: trustProxyHops(env),
     storage: storageConfig(env),
   };
 }

@@ -25,7 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webRoot: "/nonexistent-web-root",
     authRateLimit: 0,
     contactRateLimit: 100,
-    trustProxy: false,
+    trustProxy: 0,
     storage: { kind: "disk" },
     ...overrides,
   };

@@ -1,0 +1,28 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+const dataDir = mkdtempSync(join(tmpdir(), "flagline-config-"));
+const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+describe("TRUST_PROXY: how many reverse proxies to trust", () => {
+  it("unset, empty, 0 or false: none (the socket's address counts)", () => {
+    for (const value of [undefined, "", "0", "false"]) expect(load({ TRUST_PROXY: value }).trustProxy, value).toBe(0);
+  });
+
+  it("1 or true: one hop; a number: that many hops", () => {
+    expect(load({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: "TRUE" }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: " 3 " }).trustProxy).toBe(3);
+  });
+
+  it("anything else is refused with a clear message", () => {
+    for (const value of ["yes", "-1", "1.5", "loopback", "10.0.0.0/8"]) {
+      expect(() => load({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+});
