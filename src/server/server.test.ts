@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
-import { KEEP_ALIVE_MS, startServer, type RunningServer } from "./server.js";
+import { KEEP_ALIVE_MS, SHUTDOWN_GRACE_MS, startServer, type RunningServer } from "./server.js";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -98,7 +98,8 @@ describe("the server process", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x" })).toThrow(/postgres:\/\//);
   });
 
-  it("exits cleanly on SIGTERM with structured logs", async () => {
+  /** `node --import tsx src/server/main.ts` on a free-ish port, with stdout and stderr piped to us. */
+  async function spawnMain() {
     const dir = tempDir();
     const port = 3900 + Math.floor(Math.random() * 90);
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -109,6 +110,8 @@ describe("the server process", () => {
         HOST: "127.0.0.1",
         LOG_LEVEL: "info",
         WEB_ROOT: "/nonexistent",
+        PUBLIC_URL: "",
+        DATABASE_URL: "",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -120,12 +123,34 @@ describe("the server process", () => {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal })),
+    );
+    return { child, port, exited, output: () => out };
+  }
+
+  it("exits on SIGTERM within the grace period even when nobody reads its stdout and stderr any more", async () => {
+    const { child, exited } = await spawnMain();
+    // The log collector died: the reading ends of both pipes are closed. The first write into them is the
+    // signal handler's "shutting down" line.
+    child.stdout.destroy();
+    child.stderr.destroy();
+    const sent = Date.now();
+    child.kill("SIGTERM");
+    const timedOut = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), SHUTDOWN_GRACE_MS + 2_000));
+    const result = await Promise.race([exited, timedOut]);
+    if (result === "hung") child.kill("SIGKILL");
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(Date.now() - sent).toBeLessThan(SHUTDOWN_GRACE_MS);
+  }, 50_000);
+
+  it("exits cleanly on SIGTERM with structured logs", async () => {
+    const { child, port, exited, output } = await spawnMain();
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ status: "ok", database: "sqlite" });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    const lines = out
+    expect((await exited).code).toBe(0);
+    const lines = output()
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as { msg: string; level: number });

@@ -38,6 +38,9 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   };
 }
 
+/** After SIGTERM or SIGINT (main.ts), requests in flight get this long to finish; then the process exits anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /** How long an idle keep-alive connection stays open (advertised as Keep-Alive: timeout=65). */
 export const KEEP_ALIVE_MS = 65_000;
 
