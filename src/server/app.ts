@@ -7,6 +7,7 @@ import { createRouter, type AppContext, type Services } from "./http/context.js"
 import { forwardedClientAddress } from "./http/client-ip.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
+import { transportGuard } from "./http/transport.js";
 import { contactRoutes } from "./routes/contact.js";
 import { feedbackRoutes } from "./routes/feedback.js";
 import { fileRoutes } from "./routes/files.js";
@@ -87,6 +88,9 @@ export function createApp(services: Services) {
       );
     }
   });
+
+  // Host check (421), HSTS, Cache-Control: no-store on the API, Connection: close on a 413.
+  app.use("*", transportGuard(services.config));
 
   // CSRF defence in depth: a state-changing API request from another site's page is refused.
   app.use("/api/*", async (c, next) => {

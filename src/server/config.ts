@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 
 export interface Config {
@@ -9,6 +10,13 @@ export interface Config {
   databaseUrl: string | undefined;
   authSecret: string;
   publicUrl: string;
+  /**
+   * Host names (lower case, no port) a request may be addressed to; any other Host gets 421 (http/transport.ts).
+   * PUBLIC_URL's host when it is set, else localhost, the loopback addresses and this machine's name; plus ALLOWED_HOSTS.
+   */
+  allowedHosts: string[];
+  /** Any IP address is an allowed Host too: only when PUBLIC_URL is unset (the LAN address people type). */
+  allowIpHosts: boolean;
   logLevel: string;
   /** Where the built web app lives (build/client). */
   webRoot: string;
@@ -72,6 +80,22 @@ function authSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/**
+ * The Host names Flagline answers to. With PUBLIC_URL: its host only. Without: localhost, the loopback addresses
+ * and this machine's own name (name and name.local); IP addresses are allowed separately (allowIpHosts). A DNS
+ * rebinding attack always arrives under the attacker's domain name, never under these. ALLOWED_HOSTS (comma
+ * separated) adds names either way, e.g. a LAN DNS name or a second domain.
+ */
+function allowedHosts(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
+  const extra = (env.ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  if (env.PUBLIC_URL) return [new URL(publicUrl).hostname, ...extra];
+  const machine = hostname().toLowerCase();
+  return ["localhost", "127.0.0.1", "[::1]", ...(machine ? [machine, `${machine}.local`] : []), ...extra];
+}
+
 /** STORAGE=disk (default) or STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT and the two keys. */
 function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const kind = (env.STORAGE || "disk").toLowerCase();
@@ -122,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     authSecret: authSecret(env, dataDir),
     publicUrl,
+    allowedHosts: allowedHosts(env, publicUrl),
+    allowIpHosts: !env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL || "info",
     webRoot: resolve(env.WEB_ROOT || "build/client"),
     authRateLimit: intFromEnv(env, "AUTH_RATE_LIMIT", 10),

@@ -37,9 +37,12 @@ export function createAuth(database: Database, config: Pick<Config, "authSecret"
       },
     },
     advanced: {
-      useSecureCookies: secure,
-      cookiePrefix: "flagline",
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      // Over https the cookies are __Host-flagline.*: Secure, Path=/ and no Domain, so no other host (a sibling or
+      // a subdomain) can set or overwrite them. Better Auth's own secure prefix would be __Secure-, so it is off
+      // and the prefix is ours; Better Auth reads the cookies back under the same names.
+      useSecureCookies: false,
+      cookiePrefix: secure ? "__Host-flagline" : "flagline",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     trustedOrigins: [new URL(config.publicUrl).origin],

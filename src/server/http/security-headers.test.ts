@@ -267,7 +267,8 @@ describe.each(testEngines())(
         expect(signup.status, JSON.stringify(signup.body)).toBe(201);
         const cookies = sessionCookies(signup);
         expect(cookies).toHaveLength(1);
-        expect(cookies[0]).toMatch(/^__Secure-/);
+        expect(cookies[0]).toMatch(/^__Host-flagline\.session_token=/);
+        expect(cookies[0]).not.toMatch(/;\s*domain=/i);
         expectFlags(cookies[0]!, true);
         expect((await client.get("/api/me")).status).toBe(200);
 

@@ -436,7 +436,8 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         const res = await client.get(photoUrl);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(unknown.body);
-        expect(res.headers.get("cache-control")).toBeNull();
+        // Never stored, like every API answer that does not choose its own caching (http/transport.ts).
+        expect(res.headers.get("cache-control")).toBe("no-store");
       }
       for (const odd of [
         "/api/files/not-a-uuid",

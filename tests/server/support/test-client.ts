@@ -14,6 +14,7 @@ import { createMemoryRateLimiter } from "#server/http/rate-limit.js";
 export const TEST_ORIGIN = "http://localhost:3000";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const publicUrl = overrides.publicUrl ?? TEST_ORIGIN;
   return {
     port: 0,
     host: "127.0.0.1",
@@ -21,6 +22,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     authSecret: "test-secret-test-secret-test-secret-0123",
     publicUrl: TEST_ORIGIN,
+    // As with PUBLIC_URL set: only its host is answered (TestClient sends requests there).
+    allowedHosts: [new URL(publicUrl).hostname],
+    allowIpHosts: false,
     logLevel: "silent",
     webRoot: "/nonexistent-web-root",
     authRateLimit: 0,
@@ -44,8 +48,13 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),
     eventWriter: createEventWriter(database.db),
   };
-  return { app: createApp(services), services };
+  const app = createApp(services);
+  appOrigins.set(app, new URL(config.publicUrl).origin);
+  return { app, services };
 }
+
+/** Each test app's PUBLIC_URL origin: TestClient addresses its requests (Host, default Origin) there. */
+const appOrigins = new WeakMap<object, string>();
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -70,7 +79,8 @@ export class TestClient {
     opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     const headers = new Headers(opts.headers);
-    if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
+    const origin = appOrigins.get(this.app) ?? TEST_ORIGIN;
+    if (!["GET", "HEAD"].includes(method) && !headers.has("origin")) headers.set("origin", origin);
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
@@ -80,7 +90,7 @@ export class TestClient {
       body = JSON.stringify(opts.json);
     }
     const env = { incoming: { socket: { remoteAddress: this.ip, remotePort: 40000, remoteFamily: "IPv4" } } };
-    const res = await this.app.request(`http://localhost:3000${path}`, { method, headers, body }, env);
+    const res = await this.app.request(`${origin}${path}`, { method, headers, body }, env);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(";");
       const eq = pair!.indexOf("=");
