@@ -5,6 +5,18 @@ export type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 type ChangeListener = (change: TeamChange) => void;
 
 /**
+ * "This user's access ended": sign-out (one session), password change and removal from the team (every session of
+ * the user). Every server ends the matching open streams at once instead of at their next membership check.
+ */
+export interface Revocation {
+  userId: string;
+  /** Only the streams opened with this session; every stream of the user when left out. */
+  sessionId?: string;
+}
+
+type RevocationListener = (revocation: Revocation) => void;
+
+/**
  * Fan-out of "something of this team changed" to every open screen of that team (docs/architecture.md: in-process
  * hub + Server-Sent Events; a PostgreSQL LISTEN/NOTIFY implementation of the same interface spreads it over
  * several app servers). A change says only what kind of data changed and when, never the data: each screen
@@ -18,6 +30,10 @@ export interface TeamHub {
    * closes (server shutdown), so a long-lived response can end and let the server stop.
    */
   subscribe(teamId: string, listener: ChangeListener, onClose?: () => void): () => void;
+  /** Tells every server's streams of the user (of the session, when given) to end. Call after the change committed. */
+  revoke(revocation: Revocation): void;
+  /** Listens to revocations of one user until the returned function is called. */
+  onRevoke(userId: string, listener: RevocationListener): () => void;
   /** Ends every subscription (their onClose runs); later publishes are dropped, later subscribes close at once. */
   close(): Promise<void>;
 }
@@ -40,6 +56,7 @@ export interface MemoryTeamHub extends TeamHub {
 /** The hub of one app server. */
 export function createMemoryHub(opts: { onListenerError?: (error: unknown) => void } = {}): MemoryTeamHub {
   const teams = new Map<string, Set<Subscription>>();
+  const revocationListeners = new Map<string, Set<RevocationListener>>();
   let closed = false;
 
   return {
@@ -75,9 +92,35 @@ export function createMemoryHub(opts: { onListenerError?: (error: unknown) => vo
       };
     },
 
+    revoke(revocation) {
+      if (closed) return;
+      const listeners = revocationListeners.get(revocation.userId);
+      if (!listeners) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(revocation);
+        } catch (error) {
+          opts.onListenerError?.(error);
+        }
+      }
+    },
+
+    onRevoke(userId, listener) {
+      let listeners = revocationListeners.get(userId);
+      if (!listeners) revocationListeners.set(userId, (listeners = new Set()));
+      listeners.add(listener);
+      return () => {
+        const current = revocationListeners.get(userId);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) revocationListeners.delete(userId);
+      };
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      revocationListeners.clear();
       const all = [...teams.values()].flatMap((subs) => [...subs]);
       teams.clear();
       for (const sub of all) {

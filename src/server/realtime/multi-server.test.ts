@@ -86,6 +86,32 @@ async function nextChange(res: Response, ms: number): Promise<{ kind: string } |
   }
 }
 
+/** Reads an SSE response: resolves once `connected` is seen, then `ended` when the server closes it. */
+function watchStream(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let onConnected!: () => void;
+  const connected = new Promise<void>((resolve) => (onConnected = resolve));
+  const ended = (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      text += decoder.decode(chunk.value, { stream: true });
+      if (text.includes(": connected")) onConnected();
+    }
+  })();
+  return { connected, ended, cancel: () => reader.cancel().catch(() => undefined) };
+}
+
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} after ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
   const name = `flagline_t_${randomBytes(6).toString("hex")}`;
   const dataDir = mkdtempSync(join(tmpdir(), "flagline-multi-"));
@@ -179,4 +205,30 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     const body = (await players.json()) as { players: Array<{ id: string; eventCount: number }> };
     expect(body.players.find((p) => p.id === playerId)?.eventCount).toBe(1);
   }, 60_000);
+
+  it("signing out on one server ends the session's live stream on the other at once", async () => {
+    const signup = await post(A, "/api/signup", {
+      role: "coach",
+      fullName: "Leaving Coach",
+      email: `leaving-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamName: "Departures",
+    });
+    expect(signup.status).toBe(201);
+    const cookie = cookieOf(signup);
+    const res = await fetch(`${B}/api/team/stream`, { headers: { cookie, accept: "text/event-stream" } });
+    expect(res.status).toBe(200);
+    const stream = watchStream(res);
+    try {
+      await within(stream.connected, 5000, "the stream on B did not connect");
+      const started = Date.now();
+      const out = await fetch(`${A}/api/session`, { method: "DELETE", headers: { cookie } });
+      expect(out.status).toBe(204);
+      // The heartbeat re-check would take 25 s; the revocation travels through LISTEN/NOTIFY.
+      await within(stream.ended, 3000, "the stream on B was still open");
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await stream.cancel();
+    }
+  }, 30_000);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { teamChangeSchema } from "#domain/api/logger.js";
 import type { Logger } from "../logger.js";
-import { createMemoryHub, type MemoryTeamHub, type TeamHub } from "./hub.js";
+import { createMemoryHub, type MemoryTeamHub, type Revocation, type TeamHub } from "./hub.js";
 
 /** The PostgreSQL channel every Flagline app server of one database listens on. */
 const CHANNEL = "flagline_team_changes";
@@ -11,7 +11,9 @@ const CHANNEL = "flagline_team_changes";
  * A team hub spread over several app servers through PostgreSQL LISTEN/NOTIFY. Each server keeps its own
  * in-process hub for its streams; a publish delivers locally at once and sends one NOTIFY, which every other
  * server relays to its local streams (a server ignores its own notifications, so nothing arrives twice).
- * A change carries only the team id, the kind and the time, never team data.
+ * A change carries only the team id, the kind and the time, never team data. A revocation (a user's access
+ * ended) travels on the same channel as `{ origin, revoke: { userId, sessionId? } }`, and ends that user's
+ * streams on every server.
  */
 export async function createPgHub(opts: {
   connectionString: string;
@@ -28,8 +30,20 @@ export async function createPgHub(opts: {
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
-      const parsed = JSON.parse(msg.payload) as { origin?: string; teamId?: unknown; change?: unknown };
-      if (parsed.origin === serverId || typeof parsed.teamId !== "string") return;
+      const parsed = JSON.parse(msg.payload) as {
+        origin?: string;
+        teamId?: unknown;
+        change?: unknown;
+        revoke?: { userId?: unknown; sessionId?: unknown };
+      };
+      if (parsed.origin === serverId) return;
+      const revoke = parsed.revoke;
+      if (revoke && typeof revoke.userId === "string") {
+        const sessionId = typeof revoke.sessionId === "string" ? revoke.sessionId : undefined;
+        local.revoke({ userId: revoke.userId, ...(sessionId ? { sessionId } : {}) });
+        return;
+      }
+      if (typeof parsed.teamId !== "string") return;
       const change = teamChangeSchema.safeParse(parsed.change);
       if (change.success) local.publish(parsed.teamId, change.data);
     } catch (err) {
@@ -76,18 +90,32 @@ export async function createPgHub(opts: {
 
   await connect();
 
+  /** Sends one notification to the other servers (dropped while the listener reconnects). */
+  const notify = (payload: string, what: string) => {
+    const c = client;
+    if (!c) return;
+    c.query("select pg_notify($1, $2)", [CHANNEL, payload]).catch((err: unknown) =>
+      opts.log.warn({ err }, `could not notify other app servers of ${what}`),
+    );
+  };
+
   return {
     serverId,
     local,
     publish(teamId, change) {
       if (closed) return;
       local.publish(teamId, change);
-      const c = client;
-      if (!c) return; // reconnecting: other servers miss this one change; their screens refresh on the next
-      const payload = JSON.stringify({ origin: serverId, teamId, change });
-      c.query("select pg_notify($1, $2)", [CHANNEL, payload]).catch((err: unknown) =>
-        opts.log.warn({ err }, "could not notify other app servers of a change"),
-      );
+      // While reconnecting, other servers miss this one change; their screens refresh on the next.
+      notify(JSON.stringify({ origin: serverId, teamId, change }), "a change");
+    },
+    revoke(revocation: Revocation) {
+      if (closed) return;
+      local.revoke(revocation);
+      // While reconnecting, other servers miss it: their streams still end at their next membership check.
+      notify(JSON.stringify({ origin: serverId, revoke: revocation }), "a revocation");
+    },
+    onRevoke(userId, listener) {
+      return local.onRevoke(userId, listener);
     },
     subscribe(teamId, listener, onClose) {
       return local.subscribe(teamId, listener, onClose);

@@ -68,6 +68,26 @@ describe("the in-process team hub", () => {
   });
 });
 
+describe("revocations on the in-process hub", () => {
+  it("reach the user's listeners only, until they stop listening; close() drops them", async () => {
+    const hub = createMemoryHub();
+    const heard: string[] = [];
+    const stop = hub.onRevoke("u1", (r) => heard.push(`u1:${r.sessionId ?? "all"}`));
+    hub.onRevoke("u2", (r) => heard.push(`u2:${r.sessionId ?? "all"}`));
+    hub.revoke({ userId: "u1", sessionId: "s1" });
+    hub.revoke({ userId: "u2" });
+    hub.revoke({ userId: "nobody" });
+    expect(heard).toEqual(["u1:s1", "u2:all"]);
+    stop();
+    stop();
+    hub.revoke({ userId: "u1" });
+    expect(heard).toHaveLength(2);
+    await hub.close();
+    hub.revoke({ userId: "u2" });
+    expect(heard).toHaveLength(2);
+  });
+});
+
 describe("per-connection coalescing", () => {
   beforeEach(() => {
     vi.useFakeTimers();

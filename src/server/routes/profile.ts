@@ -205,6 +205,8 @@ export function profileRoutes() {
       if (!response.ok) throw passwordChangeRefused(json);
       // Every session was ended and a new one made for this browser: hand it the new cookie.
       forwardCookies(c, response);
+      // Their live-update streams end now, on every server; this browser's reconnects with the new cookie.
+      c.get("services").hub.revoke({ userId: c.var.viewer.userId });
       return c.body(null, 204);
     })
     .openapi(dashboardRoute, async (c) => {

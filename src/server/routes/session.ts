@@ -32,7 +32,7 @@ const signOut = createRoute({
   method: "delete",
   path: "/api/session",
   tags: ["account"],
-  summary: "Sign out: the session is revoked on the server and the cookie cleared",
+  summary: "Sign out: the session is revoked on the server (its live-update streams end) and the cookie cleared",
   responses: { 204: { description: "Signed out" } },
 });
 
@@ -105,8 +105,12 @@ export function sessionRoutes() {
     })
     .openapi(signOut, async (c) => {
       if (c.req.header("cookie")) {
+        const { auth, hub } = c.get("services");
+        const session = await auth.api.getSession({ headers: c.req.raw.headers });
         const { response } = await callAuth(c, "/sign-out");
         forwardCookies(c, response);
+        // The session is gone: its open live-update streams end now, on every server.
+        if (session && response.ok) hub.revoke({ userId: session.user.id, sessionId: session.session.id });
       }
       return c.body(null, 204);
     })

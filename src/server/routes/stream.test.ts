@@ -7,11 +7,36 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createRouter } from "../http/context.js";
-import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
+import {
+  createTestApp,
+  PASSWORD,
+  signUpCoach,
+  signUpPlayer,
+  TestClient,
+  uniqueEmail,
+} from "#tests/server/support/test-client.js";
 import type { MemoryTeamHub } from "../realtime/hub.js";
 import { startServer } from "../server.js";
-import { anEvent, loggerTeam, openStream, sleep, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
-import { streamRoutes } from "./stream.js";
+import {
+  anEvent,
+  loggerTeam,
+  openStream,
+  sleep,
+  type LoggerTeam,
+  type OpenStream,
+} from "#tests/server/support/logger-fixtures.js";
+import { MAX_STREAMS_PER_USER, streamRoutes, TOO_MANY_STREAMS } from "./stream.js";
+
+/** Resolves when the server ends the stream; fails after `ms` (well under the 25 s heartbeat re-check). */
+function endsWithin(stream: OpenStream, ms = 2000, what = "the stream"): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    stream.ended,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} still open after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
   let database: TestDatabase;
@@ -153,6 +178,116 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
       stream.ended,
       sleep(2000).then(() => Promise.reject(new Error("stream still open after sign-out"))),
     ]);
+  });
+});
+
+describe.each(testEngines())("streams end when access ends, on $engine", ({ create }) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+
+  beforeAll(async () => {
+    database = await create();
+    ({ app } = createTestApp(database));
+  });
+  afterAll(async () => database?.cleanup());
+
+  /** A head coach of a new team, signed in twice (two browsers), and the email of the account. */
+  async function coachTwice(teamName: string) {
+    const email = uniqueEmail("twice");
+    const first = new TestClient(app);
+    const signup = await first.post("/api/signup", {
+      role: "coach",
+      fullName: "Twice Signed",
+      email,
+      password: PASSWORD,
+      teamName,
+    });
+    expect(signup.status).toBe(201);
+    const second = new TestClient(app);
+    expect((await second.post("/api/session", { email, password: PASSWORD })).status).toBe(200);
+    return { first, second };
+  }
+
+  const connected = async (client: TestClient) => {
+    const stream = await openStream(app, client);
+    expect(stream.status).toBe(200);
+    await stream.waitFor((m) => m.comment === "connected");
+    return stream;
+  };
+
+  it("sign-out ends that session's streams at once; the account's other session keeps its stream", async () => {
+    const { first, second } = await coachTwice("Sign Out");
+    const signingOut = await connected(first);
+    const staying = await connected(second);
+    const started = Date.now();
+    expect((await first.delete("/api/session")).status).toBe(204);
+    await endsWithin(signingOut);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    // The other browser's stream still hears the team.
+    expect((await second.post("/api/team/sessions", { kind: "practice", date: "2026-10-01" })).status).toBe(201);
+    await staying.waitFor((m) => m.event === "change" && JSON.parse(m.data!).kind === "sessions", 2000);
+    await staying.close();
+  });
+
+  it("a password change ends every stream of the account, this browser's too; it reconnects with its new cookie", async () => {
+    const { first, second } = await coachTwice("Password");
+    const here = await connected(first);
+    const elsewhere = await connected(second);
+    const changed = await first.post("/api/profile/password", {
+      currentPassword: PASSWORD,
+      newPassword: `${PASSWORD}-new`,
+    });
+    expect(changed.status).toBe(204);
+    await Promise.all([endsWithin(here, 2000, "this browser's stream"), endsWithin(elsewhere, 2000, "the other's")]);
+    const again = await connected(first);
+    await again.close();
+    expect((await openStream(app, second)).status).toBe(401);
+  });
+
+  it("a player removed from the team loses their stream at once; reconnecting is refused", async () => {
+    const { client: head, me } = await signUpCoach(app, "Removal");
+    const player = await signUpPlayer(app, me.team!.code);
+    const stream = await connected(player.client);
+    const coachStream = await connected(head);
+    expect((await head.delete(`/api/team/players/${player.me.id}`)).status).toBe(204);
+    await endsWithin(stream);
+    expect((await openStream(app, player.client)).status).toBe(403);
+    // Only the removed player's stream ended.
+    expect((await head.post("/api/team/sessions", { kind: "practice", date: "2026-10-01" })).status).toBe(201);
+    await coachStream.waitFor((m) => m.event === "change" && JSON.parse(m.data!).kind === "sessions", 2000);
+    await coachStream.close();
+  });
+
+  it(`a user may hold ${MAX_STREAMS_PER_USER} open streams; the next is refused with 429 until one closes`, async () => {
+    const { client } = await signUpCoach(app, "Many Tabs");
+    const open: OpenStream[] = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) open.push(await connected(client));
+      const refused = await client.get("/api/team/stream");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(refused.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_STREAMS } });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Another user is not affected.
+      const other = await signUpCoach(app, "Other Tabs");
+      const theirs = await connected(other.client);
+      await theirs.close();
+
+      await open.pop()!.close();
+      // The slot frees once the server has seen the connection go.
+      const deadline = Date.now() + 2000;
+      let again = await openStream(app, client);
+      while (again.status === 429 && Date.now() < deadline) {
+        await new Promise((r) => setImmediate(r));
+        again = await openStream(app, client);
+      }
+      expect(again.status).toBe(200);
+      open.push(again);
+      await again.waitFor((m) => m.comment === "connected");
+    } finally {
+      await Promise.all(open.map((s) => s.close()));
+    }
   });
 });
 

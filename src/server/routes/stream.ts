@@ -3,7 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { CHANGE_EVENT } from "#domain/api/logger.js";
 import { getProfile } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
-import { errorResponses } from "../http/errors.js";
+import { errorResponses, rateLimited } from "../http/errors.js";
 import { teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { TeamChange } from "../realtime/hub.js";
@@ -14,10 +14,20 @@ const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 3_000;
 /** Writes a connection may have queued before we decide its client stopped reading and drop it. */
 const MAX_QUEUED_WRITES = 32;
+/**
+ * Open streams one user may hold on one server process (docs/architecture.md, live updates). Per process: each
+ * server protects its own sockets and memory, and counting across servers would cost a shared write per open.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+/** Retry-After of the 429 past the cap: a stream of the user's must end first, which takes a closed tab. */
+const TOO_MANY_STREAMS_RETRY_S = 30;
+export const TOO_MANY_STREAMS =
+  "Too many live-update connections are open for your account. Close a tab and try again.";
 
 export interface StreamOptions {
   heartbeatMs?: number;
   coalesceMs?: number;
+  maxStreamsPerUser?: number;
 }
 
 const stream = createRoute({
@@ -29,10 +39,12 @@ const stream = createRoute({
   description:
     'Any signed-in member of a team. Sends `event: change` with data {"kind": "events"|"attendance"|"sessions"|' +
     '"roster"|"feedback"|"logs"|"plays", "at": ISO time}, at most once per kind per 250 ms, and a comment line ' +
-    "every 25 s. The data never carries team data: refetch what the kind names.",
+    "every 25 s. The data never carries team data: refetch what the kind names. The stream ends at once when the " +
+    "caller's access ends (sign-out, password change, removal from the team). At most 10 open streams per user " +
+    "(per server): the 11th is refused with 429.",
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
-    ...errorResponses(401, 403),
+    ...errorResponses(401, 403, 429),
   },
 });
 
@@ -48,11 +60,23 @@ async function stillMember<E extends AppEnv>(c: AppContext<E>, userId: string, t
 export function streamRoutes(opts: StreamOptions = {}) {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const coalesceMs = opts.coalesceMs ?? COALESCE_MS;
+  const maxPerUser = opts.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  /** Open streams per user id on this server (this app instance). */
+  const openByUser = new Map<string, number>();
+  const release = (userId: string) => {
+    const n = (openByUser.get(userId) ?? 1) - 1;
+    if (n <= 0) openByUser.delete(userId);
+    else openByUser.set(userId, n);
+  };
 
   return createRouter().openapi(stream, async (c) => {
     const viewer = c.var.viewer;
     const teamId = viewer.teamId;
     const { hub, log } = c.get("services");
+    const open = openByUser.get(viewer.userId) ?? 0;
+    if (open >= maxPerUser) throw rateLimited(TOO_MANY_STREAMS, TOO_MANY_STREAMS_RETRY_S);
+    // Counted from here until the stream's callback ends (streamSSE always runs it; its finally releases).
+    openByUser.set(viewer.userId, open + 1);
     // nginx and similar buffer responses by default, which would hold every message back.
     c.header("X-Accel-Buffering", "no");
 
@@ -77,29 +101,44 @@ export function streamRoutes(opts: StreamOptions = {}) {
         coalesceMs,
       );
       const unsubscribe = hub.subscribe(teamId, (change) => coalescer.push(change), end);
+      // Sign-out (this session), password change or removal from the team (any session): end now, on every server.
+      const stopRevocations = hub.onRevoke(viewer.userId, (revocation) => {
+        if (revocation.sessionId === undefined || revocation.sessionId === viewer.sessionId) end();
+      });
       sse.onAbort(end);
 
       let checking = false;
-      const heartbeat = setInterval(() => {
-        write(": heartbeat\n\n");
+      /** Ends the stream when its session no longer belongs to a member of the team. */
+      const check = async () => {
         if (checking) return;
         checking = true;
-        stillMember(c, viewer.userId, teamId)
-          .then((ok) => {
-            if (!ok) end();
-          })
+        try {
+          if (!(await stillMember(c, viewer.userId, teamId))) end();
+        } catch (error) {
           // A failed check (database busy or closing) keeps the stream; shutdown ends it through the hub.
-          .catch((error: unknown) => log.debug({ err: error }, "stream membership check failed"))
-          .finally(() => (checking = false));
-      }, heartbeatMs);
+          log.debug({ err: error }, "stream membership check failed");
+        } finally {
+          checking = false;
+        }
+      };
 
-      write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      let heartbeat: NodeJS.Timeout | undefined;
       try {
+        // Access that ended between the role check and the subscriptions above sent its revocation too early for
+        // this stream (a revocation is sent only after its change committed): one check before "connected".
+        await check();
+        heartbeat = setInterval(() => {
+          write(": heartbeat\n\n");
+          void check();
+        }, heartbeatMs);
+        write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
         await ended;
       } finally {
         clearInterval(heartbeat);
         coalescer.stop();
         unsubscribe();
+        stopRevocations();
+        release(viewer.userId);
       }
     });
     // The socket closes when the stream ends instead of idling as keep-alive: a reconnect opens a new one

@@ -238,8 +238,11 @@ export function teamRoutes() {
     .openapi(removePlayer, async (c) => {
       const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
-      const removed = await removePlayerFromTeam(c.get("services").database.db, viewer.teamId, id);
+      const { database, hub } = c.get("services");
+      const removed = await removePlayerFromTeam(database.db, viewer.teamId, id);
       if (!removed) throw notFound(PLAYER_NOT_FOUND);
+      // The player's open live-update streams of the team end now, on every server.
+      hub.revoke({ userId: id });
       return c.body(null, 204);
     })
     .openapi(listSessions, async (c) => {
