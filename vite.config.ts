@@ -79,6 +79,26 @@ const pwaOptions: Partial<VitePWAOptions> = {
           networkTimeoutSeconds: 4,
           cacheableResponse: { statuses: [200] },
           expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          plugins: [
+            {
+              // Entries are keyed by the owner key src/web/lib/api-cache.ts writes for the signed-in user (and
+              // replaces, deleting this cache, whenever the session changes or ends): one user's answers are never
+              // read for another. With no owner, a throwaway key: stored, never served. (Copied into sw.js as
+              // source: no outer names; the literals match api-cache.ts.)
+              cacheKeyWillBeUsed: async ({ request }) => {
+                let key = "";
+                try {
+                  const entry = await (await caches.open("flagline-cache-owner")).match("/__flagline/cache-owner");
+                  key = entry ? ((await entry.text()).split(" ")[1] ?? "") : "";
+                } catch {
+                  key = "";
+                }
+                const url = new URL(request.url);
+                url.searchParams.set("flagline-owner", key || `none-${crypto.randomUUID()}`);
+                return url.href;
+              },
+            },
+          ],
         },
       },
       {

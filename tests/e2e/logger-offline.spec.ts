@@ -39,7 +39,12 @@ async function waitForOfflineReady(page: Page, sessionId: string) {
         page.evaluate(
           async ({ cacheName, urls }) => {
             const cache = await caches.open(cacheName);
-            const found = await Promise.all(urls.map(async (u) => Boolean(await cache.match(u))));
+            // Stored under the signed-in user's owner key (src/web/lib/api-cache.ts).
+            const owner = await (await caches.open("flagline-cache-owner")).match("/__flagline/cache-owner");
+            const key = owner ? (await owner.text()).split(" ")[1] : "";
+            const found = await Promise.all(
+              urls.map(async (u) => Boolean(await cache.match(`${u}?flagline-owner=${key}`))),
+            );
             // Precached URLs carry Workbox's revision in the query.
             const shell = await caches.match("/__spa-fallback.html", { ignoreSearch: true });
             return found.every(Boolean) && Boolean(shell);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
+import { claimApiCache } from "./api-cache";
 import type { Me } from "./session";
 import { isGuardedPath } from "./session-paths";
 
@@ -64,13 +65,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }) => {
+      let user: Me | null;
       try {
-        return await fetchSessionUser(signal);
+        user = await fetchSessionUser(signal);
       } catch (error) {
         // First check: no answer means signed out (docs/product.md §4). Later re-checks keep the user they had.
         if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) return null;
         throw error;
       }
+      // A trusted answer: if it is signed out or someone else (a session revoked or replaced elsewhere), the
+      // service worker's cached API answers of the last user are deleted before anything can show them.
+      await claimApiCache(user?.id ?? null);
+      return user;
     },
     retry: false,
     staleTime: 60_000,
@@ -81,6 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback(
     (user: Me | null) => {
       queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, user);
+      void claimApiCache(user?.id ?? null);
     },
     [queryClient],
   );
@@ -93,6 +100,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch {
         // Signed out locally either way; an expired or already-deleted session is not an error for the user.
       }
+      // The service worker's cached answers of this user go before anything else can ask for them.
+      await claimApiCache(null);
       await beforeClear?.();
       await queryClient.cancelQueries();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });

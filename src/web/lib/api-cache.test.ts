@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { claimApiCache } from "./api-cache";
+
+/** Just enough Cache Storage: caches by name, entries by URL. */
+class FakeCacheStorage {
+  readonly stores = new Map<string, Map<string, Response>>();
+
+  async open(name: string) {
+    let store = this.stores.get(name);
+    if (!store) this.stores.set(name, (store = new Map()));
+    const entries = store;
+    return {
+      match: async (url: string) => entries.get(url)?.clone(),
+      put: async (url: string, res: Response) => void entries.set(url, res),
+      delete: async (url: string) => entries.delete(url),
+    };
+  }
+  async keys() {
+    return [...this.stores.keys()];
+  }
+  async delete(name: string) {
+    return this.stores.delete(name);
+  }
+  asCacheStorage() {
+    return this as unknown as CacheStorage;
+  }
+}
+
+async function ownerOf(storage: FakeCacheStorage): Promise<string | null> {
+  const entry = await (await storage.open("flagline-cache-owner")).match("/__flagline/cache-owner");
+  return entry ? entry.text() : null;
+}
+
+/** What the service worker does after a network-first fetch: stores the answer in its API cache. */
+async function cacheAnswer(storage: FakeCacheStorage, url: string, body: string) {
+  await (await storage.open("flagline-api")).put(url, new Response(body));
+}
+
+describe("claimApiCache", () => {
+  it("the first signed-in user gets an owner key; the same user again keeps the cache and the key", async () => {
+    const storage = new FakeCacheStorage();
+    await claimApiCache("user-a", storage.asCacheStorage());
+    const owner = await ownerOf(storage);
+    expect(owner).toMatch(/^user-a [0-9a-f]{32}$/);
+    await cacheAnswer(storage, "/api/team/players", "team A");
+    await claimApiCache("user-a", storage.asCacheStorage());
+    expect(await ownerOf(storage)).toBe(owner);
+    expect(storage.stores.get("flagline-api")?.size).toBe(1);
+  });
+
+  it("another user (a session replaced or revoked elsewhere): the last user's answers are gone and the key is new", async () => {
+    const storage = new FakeCacheStorage();
+    await claimApiCache("user-a", storage.asCacheStorage());
+    const ownerA = await ownerOf(storage);
+    await cacheAnswer(storage, "/api/team/players", "team A");
+    await claimApiCache("user-b", storage.asCacheStorage());
+    expect(storage.stores.has("flagline-api")).toBe(false);
+    const ownerB = await ownerOf(storage);
+    expect(ownerB).toMatch(/^user-b /);
+    expect(ownerB!.split(" ")[1]).not.toBe(ownerA!.split(" ")[1]);
+  });
+
+  it("signed out (sign-out, or the session check answers signed out): no API cache and no owner remain", async () => {
+    const storage = new FakeCacheStorage();
+    await claimApiCache("user-a", storage.asCacheStorage());
+    await cacheAnswer(storage, "/api/me", "A");
+    // An older worker's per-user cache and an unrelated cache.
+    await (await storage.open("flagline-api-old")).put("/api/me", new Response("A"));
+    await (await storage.open("workbox-precache-v2")).put("/index.html", new Response("<html>"));
+    await claimApiCache(null, storage.asCacheStorage());
+    expect(await ownerOf(storage)).toBeNull();
+    expect([...storage.stores.keys()].sort()).toEqual(["flagline-cache-owner", "workbox-precache-v2"]);
+  });
+
+  it("signed out with nothing cached, and no Cache Storage at all, are fine", async () => {
+    const storage = new FakeCacheStorage();
+    await expect(claimApiCache(null, storage.asCacheStorage())).resolves.toBeUndefined();
+    await expect(claimApiCache("user-a", undefined)).resolves.toBeUndefined();
+    const broken = { open: () => Promise.reject(new Error("SecurityError")) } as unknown as CacheStorage;
+    await expect(claimApiCache("user-a", broken)).resolves.toBeUndefined();
+  });
+});

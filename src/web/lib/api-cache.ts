@@ -1,0 +1,57 @@
+/*
+ * Who the service worker's cached API answers belong to (vite.config.ts: the logger's reads, network first, so
+ * they still show offline). One phone may be passed from coach to coach: the cache must never answer one user
+ * with another's team.
+ *
+ * The worker keys every entry it stores or reads with the current owner key, a random value written here (in the
+ * Cache Storage entry below, which the worker reads). With no owner, nothing it stores can be read back. When the
+ * signed-in user changes, ends the session, or the server answers that the session is gone (revoked elsewhere),
+ * every cached API answer is deleted and a new key is made, so an answer stored for the last user while this ran
+ * can never be served either.
+ *
+ * The names below are repeated as literals in vite.config.ts: its plugin is copied into sw.js as source.
+ */
+
+/** The runtime cache of API answers (and any `flagline-api-*` cache an older worker made). */
+const API_CACHE = "flagline-api";
+/** The Cache Storage cache and entry that hold "<user id> <key>". */
+const OWNER_CACHE = "flagline-cache-owner";
+const OWNER_ENTRY = "/__flagline/cache-owner";
+
+function randomKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function deleteApiCaches(storage: CacheStorage): Promise<void> {
+  const names = await storage.keys();
+  await Promise.all(
+    names.filter((n) => n === API_CACHE || n.startsWith(`${API_CACHE}-`)).map((n) => storage.delete(n)),
+  );
+}
+
+/**
+ * Makes the cached API answers belong to `userId` (null: nobody is signed in). Same user as before: nothing
+ * changes. Anyone else: every cached API answer is deleted first. Never throws (no Cache Storage, e.g. over
+ * plain http on a LAN address, or a browser that refuses it: there is nothing cached to protect).
+ */
+export async function claimApiCache(
+  userId: string | null,
+  storage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
+  if (!storage) return;
+  try {
+    const owners = await storage.open(OWNER_CACHE);
+    const current = await owners.match(OWNER_ENTRY);
+    const owner = current ? (await current.text()).split(" ")[0] : null;
+    if (userId !== null && owner === userId) return;
+    await deleteApiCaches(storage);
+    if (userId === null) await owners.delete(OWNER_ENTRY);
+    else await owners.put(OWNER_ENTRY, new Response(`${userId} ${randomKey()}`));
+    // Anything stored under the old key while the entry was being replaced.
+    await deleteApiCaches(storage);
+  } catch {
+    // Cache Storage unavailable or failing: the worker then finds no owner and serves nothing from its API cache.
+  }
+}
