@@ -6,7 +6,6 @@ import type { Config } from "./config.js";
 import { createEventWriter } from "./db/event-writer.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./http/context.js";
-import { createMemoryRateLimiter } from "./http/rate-limit.js";
 import type { Logger } from "./logger.js";
 import { createMemoryHub } from "./realtime/hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
@@ -28,7 +27,6 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     auth: createAuth(database, config),
     config,
     log,
-    contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
     // One server: changes stay in the process. Several servers on one PostgreSQL: LISTEN/NOTIFY fans them out.
     hub: config.databaseUrl
       ? await createPgHub({ connectionString: config.databaseUrl, log })

@@ -215,6 +215,14 @@ interface ContactMessagesTable {
   created_at: string;
 }
 
+/** One request limit's current window for one client address (db/request-limits.ts). */
+interface RequestLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window (or a lockout) ends; bigint: pg returns it as a string. */
+  reset_at: ColumnType<number | string, number, number>;
+}
+
 export interface DB {
   user: UserTable;
   session: AuthSessionTable;
@@ -233,6 +241,7 @@ export interface DB {
   feedback: FeedbackTable;
   files: FilesTable;
   contact_messages: ContactMessagesTable;
+  request_limits: RequestLimitsTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

@@ -8,14 +8,12 @@ import type { Logger } from "../logger.js";
 import type { TeamHub } from "../realtime/hub.js";
 import type { FileStore } from "../storage/file-store.js";
 import { ApiError, validationError } from "./errors.js";
-import type { RateLimiter } from "./rate-limit.js";
 
 export interface Services {
   database: Database;
   auth: Auth;
   config: Config;
   log: Logger;
-  contactLimiter: RateLimiter;
   /** Live updates: writes publish what changed for a team, GET /api/team/stream relays it. */
   hub: TeamHub;
   /** Uploaded files (photos, diagrams): DATA_DIR/uploads or an S3 bucket. */

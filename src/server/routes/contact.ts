@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { contactSchema } from "#domain/schemas.js";
 import { saveContactMessage } from "../db/contact.js";
 import { createRouter } from "../http/context.js";
-import { errorResponses, rateLimited } from "../http/errors.js";
+import { errorResponses } from "../http/errors.js";
+import { countContactMessage } from "../http/rate-limit.js";
 
 const contact = createRoute({
   method: "post",
@@ -21,13 +22,11 @@ const contact = createRoute({
 
 export function contactRoutes() {
   return createRouter().openapi(contact, async (c) => {
-    const { database, contactLimiter } = c.get("services");
+    const { database, config } = c.get("services");
     const ip = c.get("clientIp");
-    if (!contactLimiter.hit(ip)) {
-      throw rateLimited("Too many messages — please try again later.", contactLimiter.retryAfterSeconds(ip));
-    }
+    await countContactMessage(database.db, config, ip);
     const input = c.req.valid("json");
-    await saveContactMessage(database.db, { ...input, ip: c.get("clientIp") });
+    await saveContactMessage(database.db, { ...input, ip });
     return c.json({ ok: true as const }, 201);
   });
 }

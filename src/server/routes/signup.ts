@@ -6,6 +6,7 @@ import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from 
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
+import { countSignupAttempt, startCodeGuess, type CodeGuess } from "../http/rate-limit.js";
 import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
 
 export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
@@ -27,19 +28,28 @@ const signup = createRoute({
   },
 });
 
-/** Which team the new account joins, checked before any account is made so a bad code leaves nothing behind. */
-async function resolveTeam(c: AppContext, input: SignupInput) {
+/**
+ * Which team the new account joins, checked before any account is made so a bad code leaves nothing behind. A
+ * wrong code counts toward the address's lockout (http/rate-limit.ts), so codes cannot be guessed.
+ */
+async function resolveTeam(c: AppContext, input: SignupInput, guess: CodeGuess) {
   const { db } = c.get("services").database;
   if (input.role === "player") {
     const team = await findTeamByCode(db, input.teamCode);
-    if (!team) throw new ApiError(400, "unknown_team_code", UNKNOWN_TEAM_CODE, { teamCode: UNKNOWN_TEAM_CODE });
+    if (!team) {
+      await guess.wrong();
+      throw new ApiError(400, "unknown_team_code", UNKNOWN_TEAM_CODE, { teamCode: UNKNOWN_TEAM_CODE });
+    }
+    await guess.right();
     return { kind: "join" as const, teamId: team.id };
   }
   if (input.coachInviteCode) {
     const team = await findTeamByCoachInviteCode(db, input.coachInviteCode);
     if (!team) {
+      await guess.wrong();
       throw new ApiError(400, "unknown_coach_invite", UNKNOWN_COACH_INVITE, { coachInviteCode: UNKNOWN_COACH_INVITE });
     }
+    await guess.right();
     return { kind: "join" as const, teamId: team.id };
   }
   return { kind: "create" as const, teamName: input.teamName ?? "" };
@@ -48,8 +58,13 @@ async function resolveTeam(c: AppContext, input: SignupInput) {
 export function signupRoutes() {
   return createRouter().openapi(signup, async (c) => {
     const input = c.req.valid("json");
-    const { db } = c.get("services").database;
-    const team = await resolveTeam(c, input);
+    const { database, config } = c.get("services");
+    const { db } = database;
+    const ip = c.get("clientIp");
+    // Every attempt counts, before any code is looked up; then a locked-out address goes no further.
+    await countSignupAttempt(db, config, ip, TOO_MANY_ATTEMPTS);
+    const hasCode = input.role === "player" || !!input.coachInviteCode;
+    const team = await resolveTeam(c, input, await startCodeGuess(db, config, ip, hasCode));
 
     const { response, json } = await callAuth(c, "/sign-up/email", {
       name: input.fullName,

@@ -158,7 +158,8 @@ export default function SignupPage() {
         const unplaced = applyServerFieldErrors(error, FORM_FIELDS, setError);
         setFormError(unplaced ?? "Please check the highlighted fields.");
       } else if (isApiError(error, 429)) {
-        setFormError("Too many attempts. Please wait a minute and try again.");
+        // The server says how long: a minute for too many attempts, 15 minutes after too many wrong codes.
+        setFormError(error.message || "Too many attempts. Please wait a minute and try again.");
       } else {
         setFormError(isApiError(error) ? error.message : "Something went wrong. Please try again.");
       }

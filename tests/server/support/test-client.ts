@@ -9,7 +9,6 @@ import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
 import { createFileStore } from "#server/storage/index.js";
 import { createMemoryFileStore } from "#server/storage/memory.js";
 import type { Services } from "#server/http/context.js";
-import { createMemoryRateLimiter } from "#server/http/rate-limit.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -42,7 +41,6 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     auth: createAuth(database, config),
     config,
     log: pino({ level: "silent" }),
-    contactLimiter: createMemoryRateLimiter({ max: config.contactRateLimit, windowMs: 60 * 60 * 1000 }),
     hub: createMemoryHub(),
     // No data folder (the default here): uploads stay in memory, so tests leave no files behind.
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import type { Engine } from "../engine.js";
 import { authMigration } from "./001_auth.js";
 import { appMigration } from "./002_app.js";
+import { requestLimitsMigration } from "./003_request_limits.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -12,5 +13,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
   return {
     "001_auth": authMigration(engine),
     "002_app": appMigration(engine),
+    "003_request_limits": requestLimitsMigration(engine),
   };
 }
