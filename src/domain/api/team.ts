@@ -271,3 +271,15 @@ export function sessionLabel(
   const what = s.kind === "game" ? (opponent ? `Game vs ${opponent}` : "Game") : "Practice";
   return `${what} · ${formatDay(s.date)}`;
 }
+
+/** Which of the team's codes `POST /api/team/codes/rotate` replaces: players' team code or the coach invite code. */
+const CODE_KINDS = ["team", "coach"] as const;
+
+export const rotateCodeBodySchema = z.object({
+  which: z.enum(CODE_KINDS, { error: 'which must be "team" or "coach".' }),
+});
+
+/** The team's codes after a rotation (only a head coach may rotate, and sees both). */
+export const rotateCodeResponseSchema = z.object({
+  team: z.object({ id: z.string(), code: z.string(), coachInviteCode: z.string() }),
+});

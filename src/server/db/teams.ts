@@ -199,3 +199,35 @@ export async function removePlayerFromTeam(db: Kysely<DB>, teamId: string, playe
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Replaces the team's code (`team`, players join with it) or coach invite code (`coach`) with a fresh random one
+ * of the same format, so the old one stops working for sign-up at once. A new code that another team holds (rare)
+ * is retried with another. Returns the team as it now is, or null when there is no such team.
+ * `generate` is for tests; leave it out.
+ */
+export async function rotateTeamCode(
+  db: Kysely<DB>,
+  teamId: string,
+  which: "team" | "coach",
+  generate: () => string = () => randomCode(which === "team" ? TEAM_CODE_LENGTH : COACH_INVITE_CODE_LENGTH),
+): Promise<Team | null> {
+  const column = which === "team" ? "team_code" : "coach_invite_code";
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = generate();
+    // The code must be free: no team (this one included, so it always changes) holds it. Checked in the update
+    // itself rather than by catching the unique violation, which would abort a caller's PostgreSQL transaction.
+    const row = await db
+      .updateTable("teams")
+      .set({ [column]: code })
+      .where("id", "=", teamId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("teams as other").select("other.id").where(`other.${column}`, "=", code))),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return toTeam(row);
+    if (!(await getTeam(db, teamId))) return null;
+  }
+  throw new Error("could not find a free team code");
+}

@@ -43,6 +43,13 @@ export async function requireCoach<E extends AppEnv>(c: AppContext<E>): Promise<
   return viewer as TeamViewer;
 }
 
+/** The head coach of a team: the team's codes (rotating them). An assistant coach is refused like a player. */
+async function requireHeadCoach<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
+  const viewer = await requireCoach(c);
+  if (viewer.coachRole !== "head") throw forbidden();
+  return viewer;
+}
+
 /** Any member of a team, coach or player (the live stream). */
 async function requireTeamMember<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
@@ -74,5 +81,6 @@ function roleMiddleware<V extends Viewer>(check: (c: AppContext<AppEnv & ViewerE
 
 export const signedInOnly = roleMiddleware<Viewer>(requireViewer);
 export const coachOnly = roleMiddleware<TeamViewer>(requireCoach);
+export const headCoachOnly = roleMiddleware<TeamViewer>(requireHeadCoach);
 export const playerOnly = roleMiddleware<TeamViewer>(requirePlayer);
 export const teamMemberOnly = roleMiddleware<TeamViewer>(requireTeamMember);

@@ -8,6 +8,8 @@ import {
   playerDetailResponseSchema,
   playerEventsResponseSchema,
   playerSummarySchema,
+  rotateCodeBodySchema,
+  rotateCodeResponseSchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "#domain/api/team.js";
@@ -16,11 +18,11 @@ import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-det
 import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
 import { getTeamSession, teamSessionsWithCounts } from "../db/team-sessions.js";
-import { removePlayerFromTeam } from "../db/teams.js";
+import { removePlayerFromTeam, rotateTeamCode } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery, tzOffsetQuery } from "../http/query-params.js";
-import { coachOnly } from "../http/viewer.js";
+import { coachOnly, headCoachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -105,6 +107,25 @@ const removePlayer = createRoute({
   responses: {
     204: { description: "Removed" },
     ...errorResponses(401, 403, 404),
+  },
+});
+
+const rotateCode = createRoute({
+  method: "post",
+  path: "/api/team/codes/rotate",
+  tags: ["team"],
+  middleware: [headCoachOnly] as const,
+  summary: "Head coach only: replace the team code or the coach invite code with a new random one",
+  description:
+    'which "team" replaces the code players join with, "coach" the coach invite code; the old code stops working ' +
+    "for sign-up at once. Members already on the team stay. An assistant coach gets 403.",
+  request: { body: { required: true, content: { "application/json": { schema: rotateCodeBodySchema } } } },
+  responses: {
+    200: {
+      description: "The team's codes now",
+      content: { "application/json": { schema: rotateCodeResponseSchema.openapi("RotatedCodes") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 415),
   },
 });
 
@@ -244,6 +265,13 @@ export function teamRoutes() {
       // The player's open live-update streams of the team end now, on every server.
       hub.revoke({ userId: id });
       return c.body(null, 204);
+    })
+    .openapi(rotateCode, async (c) => {
+      const viewer = c.var.viewer;
+      const { which } = c.req.valid("json");
+      const team = await rotateTeamCode(c.get("services").database.db, viewer.teamId, which);
+      if (!team) throw notFound("Your team");
+      return c.json({ team: { id: team.id, code: team.teamCode, coachInviteCode: team.coachInviteCode } }, 200);
     })
     .openapi(listSessions, async (c) => {
       const viewer = c.var.viewer;

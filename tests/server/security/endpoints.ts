@@ -99,6 +99,8 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/team/players": coachOnly(200, 200),
   "GET /api/team/players/{id}": coachOnly(200, 404),
   "DELETE /api/team/players/{id}": coachOnly(204, 404),
+  // The head coach only: A's assistant is refused like a player; B's head coach rotates B's own code.
+  "POST /api/team/codes/rotate": { ...coachOnly(200, 200), assistantCoachA: 403 },
   "GET /api/team/players/{id}/events": coachOnly(200, 404),
   "GET /api/team/players/{id}/training-logs": coachOnly(200, 404),
   "POST /api/team/players/{id}/feedback": coachOnly(201, 404),

@@ -529,6 +529,16 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { tzOffset: "60" } }),
   },
   "DELETE /api/team/players/{id}": { build: async (w) => ({ params: { id: await freshPlayerOfA(w) } }) },
+  "POST /api/team/codes/rotate": {
+    build: async (_w, actor) => ({ json: { which: actor === "coachB" ? "coach" : "team" } }),
+    // The world follows the rotation, so the leak and invite-code checks look for the codes as they now are.
+    after: (w, actor, answer) => {
+      if (answer.status !== 200) return;
+      const { code, coachInviteCode } = (answer.body as { team: { code: string; coachInviteCode: string } }).team;
+      const team = actor === "headCoachA" ? w.teamA : actor === "coachB" ? w.teamB : null;
+      if (team) Object.assign(team, { code, coachInviteCode });
+    },
+  },
   "GET /api/team/players/{id}/events": {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { limit: "10" } }),
   },
