@@ -127,7 +127,7 @@ const uploadDiagramRouteDef = createRoute({
   request: { params: playIdParam, body: imageUploadBody },
   responses: {
     201: { description: "Stored", content: { "application/json": { schema: diagramResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
   },
 });
 

@@ -75,7 +75,7 @@ const uploadPhotoRoute = createRoute({
       description: "Stored",
       content: { "application/json": { schema: photoResponseSchema.openapi("PhotoResponse") } },
     },
-    ...errorResponses(400, 401, 403, 413, 415),
+    ...errorResponses(400, 401, 403, 413, 415, 429),
   },
 });
 

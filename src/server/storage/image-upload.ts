@@ -8,9 +8,11 @@ import { randomUUID } from "node:crypto";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE } from "#domain/api/player.js";
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
-import type { AppContext, AppEnv } from "../http/context.js";
-import { ApiError } from "../http/errors.js";
+import type { AppContext, AppEnv, Viewer } from "../http/context.js";
+import { ApiError, rateLimited } from "../http/errors.js";
+import type { ViewerEnv } from "../http/viewer.js";
 import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "./images.js";
+import { imageBudgetOf } from "./pixel-budget.js";
 
 /** The request paths that take an upload: the app gives them MAX_UPLOAD_BODY instead of the JSON body limit. */
 const UPLOAD_PATHS: readonly RegExp[] = [/^\/api\/profile\/photo$/, /^\/api\/team\/plays\/[^/]+\/diagram$/];
@@ -26,6 +28,8 @@ export const uploadTooLarge = () =>
   new ApiError(413, "file_too_large", UPLOAD_TOO_LARGE, { [UPLOAD_FIELD]: UPLOAD_TOO_LARGE });
 
 const NOT_MULTIPART = `Send the image as multipart/form-data in a field named "${UPLOAD_FIELD}".`;
+export const TOO_MANY_PIXELS_THIS_MINUTE =
+  "You have sent many large images in the last minute. Please wait a minute and try again.";
 
 /** The OpenAPI request body of an upload route (the handler reads and checks the body itself). */
 export const imageUploadBody = {
@@ -68,11 +72,23 @@ export interface StoredImage extends ProcessedImage {
   size: number;
 }
 
-/** Re-encodes an upload and writes it to the FileStore under a fresh key. 415 / 400 for what is not an image. */
-async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array, kind: FileKind): Promise<StoredImage> {
+/**
+ * Re-encodes an upload and writes it to the FileStore under a fresh key. 415 / 400 for what is not an image; 429
+ * when decoding it would take the uploader past their pixels of this minute (storage/pixel-budget.ts).
+ */
+async function storeImage<E extends AppEnv & ViewerEnv<Viewer>>(
+  c: AppContext<E>,
+  bytes: Uint8Array,
+  kind: FileKind,
+): Promise<StoredImage> {
+  const budget = imageBudgetOf(c.get("services"));
+  const userId = c.var.viewer.userId;
   let image: ProcessedImage;
   try {
-    image = await reencodeImage(bytes, kind);
+    image = await reencodeImage(bytes, kind, (pixels) => {
+      const retryAfter = budget.take(userId, pixels);
+      if (retryAfter !== null) throw rateLimited(TOO_MANY_PIXELS_THIS_MINUTE, retryAfter);
+    });
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
     if (error.reason === "type")
@@ -85,8 +101,11 @@ async function storeImage<E extends AppEnv>(c: AppContext<E>, bytes: Uint8Array,
   return { ...image, id, kind, storageKey, size: image.bytes.byteLength };
 }
 
-/** readUploadedFile then storeImage. */
-export async function receiveImage<E extends AppEnv>(c: AppContext<E>, kind: FileKind): Promise<StoredImage> {
+/** readUploadedFile then storeImage, for the signed-in caller of the route. */
+export async function receiveImage<E extends AppEnv & ViewerEnv<Viewer>>(
+  c: AppContext<E>,
+  kind: FileKind,
+): Promise<StoredImage> {
   return storeImage(c, await readUploadedFile(c), kind);
 }
 

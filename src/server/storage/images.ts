@@ -50,15 +50,28 @@ export async function sniffImageType(bytes: Uint8Array): Promise<UploadImageType
  * kind's box, written as WebP with no metadata at all (EXIF, GPS, XMP, ICC: sharp keeps none unless asked).
  * Only the decoder of the sniffed format is accepted, so a file cannot pass as a PNG and be read as something else.
  */
-export async function reencodeImage(bytes: Uint8Array, kind: FileKind): Promise<ProcessedImage> {
+export async function reencodeImage(
+  bytes: Uint8Array,
+  kind: FileKind,
+  /** Called with width x height from the header, before anything is decoded; may throw to refuse the image. */
+  beforeDecode?: (pixels: number) => void,
+): Promise<ProcessedImage> {
   const type = await sniffImageType(bytes);
   if (!type) throw new ImageRejected("type", UPLOAD_WRONG_TYPE);
   const bound = IMAGE_BOUNDS[kind];
+  // failOn "error": a photo with a minor flaw (a warning) still loads; one that cannot be decoded does not.
+  const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
+  let pixels: number;
   try {
-    // failOn "error": a photo with a minor flaw (a warning) still loads; one that cannot be decoded does not.
-    const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
     const meta = await image.metadata();
     if (meta.format !== SHARP_FORMAT[type]) throw new ImageRejected("type", UPLOAD_WRONG_TYPE);
+    pixels = meta.width * meta.height;
+  } catch (error) {
+    throw rejection(error);
+  }
+  if (pixels > MAX_INPUT_PIXELS) throw new ImageRejected("unreadable", TOO_MANY_PIXELS);
+  beforeDecode?.(pixels);
+  try {
     const { data, info } = await image
       .rotate()
       .resize({ width: bound, height: bound, fit: "inside", withoutEnlargement: true })
@@ -71,8 +84,13 @@ export async function reencodeImage(bytes: Uint8Array, kind: FileKind): Promise<
       height: info.height,
     };
   } catch (error) {
-    if (error instanceof ImageRejected) throw error;
-    const message = error instanceof Error && /pixel limit/i.test(error.message) ? TOO_MANY_PIXELS : UPLOAD_UNREADABLE;
-    throw new ImageRejected("unreadable", message);
+    throw rejection(error);
   }
+}
+
+/** What sharp's failure means for the uploader. */
+function rejection(error: unknown): ImageRejected {
+  if (error instanceof ImageRejected) return error;
+  const message = error instanceof Error && /pixel limit/i.test(error.message) ? TOO_MANY_PIXELS : UPLOAD_UNREADABLE;
+  return new ImageRejected("unreadable", message);
 }
