@@ -269,6 +269,21 @@ describe.each(testEngines())("host, transport and caching headers on $engine", (
       });
     }
 
+    it("over a real socket, the Host header decides: another name gets 421, PUBLIC_URL's host is served", async () => {
+      const get = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ host: "127.0.0.1", port, path: "/api/me", headers: { host } }, (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            })
+            .on("error", reject);
+        });
+      expect(await get("evil.example")).toBe(421);
+      expect(await get(`127.0.0.1:${port}`)).toBe(421);
+      expect(await get(`localhost:${port}`)).toBe(401);
+    });
+
     it("413 with Connection: close, and the server closes the socket, for JSON and for uploads", async () => {
       for (const [path, type, length] of [
         ["/api/contact", "application/json", MAX_JSON_BODY + 1],
