@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type KyselyPlugin, type LogConfig } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyPlugin,
+  type LogConfig,
+} from "kysely";
 import pg from "pg";
 import type { Engine } from "./engine.js";
 import { allMigrations } from "./migrations/index.js";
@@ -29,6 +40,30 @@ export interface OpenDatabaseOptions {
   plugins?: KyselyPlugin[];
 }
 
+/*
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE) instead of at their first write. This
+ * process runs one transaction at a time anyway, but another process may write the same file (a maintenance
+ * script, the e2e seeding): a deferred transaction that read before that write and then writes itself is refused
+ * at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out. Taking the lock first makes it wait
+ * (busy_timeout) instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
@@ -52,7 +87,11 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log: opts.log, plugins: opts.plugins });
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    log: opts.log,
+    plugins: opts.plugins,
+  });
   return { db, engine: "sqlite", close: () => db.destroy() };
 }
 
