@@ -30,7 +30,8 @@ const VISITOR_ATTRIBUTE = "data-visitor";
  *   says it is ready (after its forms have set their initial values), written back through the native setter with
  *   an input event, which React and react-hook-form take as the visitor's edit. A form submitted meanwhile is held
  *   (the submit is cancelled, so it never goes to the server as a plain GET) and a button clicked meanwhile (not a
- *   submit button: its submit is held) is remembered; the last of them is replayed after the edits.
+ *   submit button: its submit is held) is remembered; the last of them is replayed after the edits. The original
+ *   event goes no further than the window, so the app never handles it as well as its replay.
  * - The session check (GET /api/session, 200 for visitors too, so their console logs no failed request): signed in
  *   starts the app; anything else (not signed in, no answer) marks the page as a visitor's, which shows the
  *   visitor navigation the prerendered page holds.
@@ -65,6 +66,9 @@ export const BOOT_SCRIPT = `(function () {
       if (!button || button.type === "submit") return;
       replay = function () { button.click(); };
     }
+    // The replay is the one that counts: React, once hydrating, would act on this event too, and a toggle done
+    // twice (here and by the replay) looks like nothing happened.
+    event.stopPropagation();
     start();
   }
   function edited(event) {
