@@ -40,15 +40,21 @@ function startServer(): ChildProcess {
   });
 }
 
+/**
+ * Waits for the server to answer, or to exit. Compiling and starting it through tsx can take tens of seconds on a
+ * busy two-core machine, so the cap is generous; a server that dies fails at once instead.
+ */
 async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`server exited before it answered (${server.exitCode ?? server.signalCode})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error("server did not come up");
+    if (Date.now() > deadline) throw new Error("server did not come up within 120 s");
     await new Promise((r) => setTimeout(r, 100));
   }
 }
