@@ -168,14 +168,9 @@ test.describe("player profile", () => {
     await expect(page.getByRole("alert")).toHaveText("The file is larger than 5 MB.");
     expect(sent).toBe(false);
 
-    // The server refuses it too when a client skips the check.
-    const direct = await page.request.post("/api/profile/photo", {
-      multipart: { file: { name: "big.png", mimeType: "image/png", buffer: big } },
-    });
-    expect(direct.status()).toBe(413);
-    expect(((await direct.json()) as { error: { message: string } }).error.message).toBe(
-      "The file is larger than 5 MB.",
-    );
+    // The server refuses it too when a client skips the check: src/server/routes/profile.test.ts (413, its message,
+    // nothing stored) and src/server/http/transport.test.ts (the 413 over a real socket). Not here: a client still
+    // sending 6 MB when the server answers and closes may see the connection reset before it reads the 413.
   });
 
   test("changes the password, then signs in with the new one", async ({ page }) => {
