@@ -11,25 +11,8 @@ import { parseStringList } from "./rows.js";
 import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
+import { rng } from "#tests/server/support/analytics-world.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
-
-/** mulberry32: a small seeded generator, so a failing world can be rebuilt from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    chance: (p: number) => next() < p,
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
-  };
-}
 
 /** Positions as people enter them, including unknown ones and odd case. */
 const POSITION_VALUES = [...POSITION_KEYS, "QB", " wr ", "kicker", "Safety"];
