@@ -82,6 +82,8 @@ interface TeamsTable {
   team_code: string;
   coach_invite_code: string;
   created_at: string;
+  /** JSON of the domain's LeagueRules; null: the NFL FLAG defaults. */
+  league_rules: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface ProfilesTable {
@@ -111,6 +113,14 @@ interface TeamSessionsTable {
   notes: string | null;
   created_by: string;
   created_at: string;
+  home_away: ColumnType<"home" | "away" | null, "home" | "away" | null | undefined, "home" | "away" | null>;
+  /** The official final score, set when the coach ends the game. */
+  final_us: ColumnType<number | null, number | null | undefined, number | null>;
+  final_them: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the final score was entered by hand and differs from the snaps' total. */
+  final_corrected: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  ended_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface AttendanceTable {
@@ -148,6 +158,33 @@ interface EventsTable {
   occurred_at: string;
   created_by: string;
   created_at: string;
+  /** The snap this event was implied by; null for an event logged on its own. */
+  snap_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One down (docs/product.md §10). `detail` is JSON of the domain's SnapDetail. */
+interface SnapsTable {
+  id: string;
+  team_id: string;
+  session_id: string;
+  play_id: string | null;
+  kind: string;
+  detail: string;
+  period: number;
+  first_down: IntBoolean;
+  our_points: number;
+  their_points: number;
+  occurred_at: string;
+  created_by: string;
+  created_at: string;
+  edited_at: string | null;
+  edited_by: string | null;
+}
+
+interface SnapPlayersTable {
+  snap_id: string;
+  player_id: string;
+  role: string;
 }
 
 /** Kept in the same transaction as every event insert and removal. Rows may hold count 0. */
@@ -235,6 +272,8 @@ export interface DB {
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;
+  snaps: SnapsTable;
+  snap_players: SnapPlayersTable;
   player_event_counts: PlayerEventCountsTable;
   player_stats: PlayerStatsTable;
   training_logs: TrainingLogsTable;
@@ -247,6 +286,7 @@ export interface DB {
 export type TeamRecord = Selectable<TeamsTable>;
 export type ProfileRecord = Selectable<ProfilesTable>;
 export type EventRecord = Selectable<EventsTable>;
+export type SnapRecord = Selectable<SnapsTable>;
 export type NewEventRecord = Insertable<EventsTable>;
 export type TeamSessionRecord = Selectable<TeamSessionsTable>;
 export type PlayRecord = Selectable<PlaysTable>;

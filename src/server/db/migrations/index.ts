@@ -3,6 +3,7 @@ import type { Engine } from "../engine.js";
 import { authMigration } from "./001_auth.js";
 import { appMigration } from "./002_app.js";
 import { requestLimitsMigration } from "./003_request_limits.js";
+import { snapsMigration } from "./004_snaps.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -14,5 +15,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "001_auth": authMigration(engine),
     "002_app": appMigration(engine),
     "003_request_limits": requestLimitsMigration(engine),
+    "004_snaps": snapsMigration(engine),
   };
 }
