@@ -5,6 +5,8 @@
  * read by session-context.tsx, which needs its own error handling.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
+import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
+import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import type {
   FeedbackListResponse,
@@ -97,7 +99,58 @@ export function trainingLogsQuery(filters: TrainingLogQuery) {
   });
 }
 
+/** GET /api/me/stat-lines: the signed-in player's football lines, season and per game. */
+export function myStatLinesQuery() {
+  return queryOptions({
+    queryKey: meKeys.statLines(),
+    queryFn: ({ signal }) => apiFetch<StatLinesResponse>("/api/me/stat-lines", { signal }),
+  });
+}
+
+// ---- Game day (coaches and players of the team) --------------------------------------------------------------
+
+/** GET /api/team/games: the season's games (newest first) with scores and results, and the record. */
+export function gamesQuery() {
+  return queryOptions({
+    queryKey: teamKeys.games(),
+    queryFn: ({ signal }) => apiFetch<GamesResponse>("/api/team/games", { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}/snaps: one game's (or practice's) scoreboard, rules and snaps in game order. */
+export function gameSheetQuery(sessionId: string) {
+  return queryOptions({
+    queryKey: teamKeys.gameSheet(sessionId),
+    queryFn: ({ signal }) =>
+      apiFetch<GameSheetResponse>(`/api/team/sessions/${encodeURIComponent(sessionId)}/snaps`, { signal }),
+  });
+}
+
+/** GET /api/team/scoreboard: the game being played today, or null. */
+export function scoreboardQuery() {
+  return queryOptions({
+    queryKey: teamKeys.scoreboard(),
+    queryFn: ({ signal }) => apiFetch<{ scoreboard: ScoreboardDto | null }>("/api/team/scoreboard", { signal }),
+  });
+}
+
+/** GET /api/team/rules: the team's league rules. */
+export function rulesQuery() {
+  return queryOptions({
+    queryKey: teamKeys.rules(),
+    queryFn: ({ signal }) => apiFetch<{ rules: LeagueRules }>("/api/team/rules", { signal }),
+  });
+}
+
 // ---- Team data (coaches) -------------------------------------------------------------------------------------
+
+/** GET /api/team/players/{id}/stat-lines: a player's football lines, season and per game. */
+export function playerStatLinesQuery(id: string) {
+  return queryOptions({
+    queryKey: teamKeys.playerStatLines(id),
+    queryFn: ({ signal }) => apiFetch<StatLinesResponse>(`${playerPath(id)}/stat-lines`, { signal }),
+  });
+}
 
 /** GET /api/team/players: every player of the coach's team with their docs/product.md §3 summary. */
 export function teamPlayersQuery() {

@@ -39,6 +39,16 @@ export const teamKeys = {
   stats: (tzOffset: number) => ["team", "stats", { tzOffset }] as const,
   /** GET /api/team/dashboard */
   dashboard: () => ["team", "dashboard"] as const,
+  /** GET /api/team/players/{id}/stat-lines: football lines, season and per game (refreshed with the player). */
+  playerStatLines: (id: string) => ["team", "player", id, "stat-lines"] as const,
+  /** GET /api/team/games: the season's games and record (coaches and players). */
+  games: () => ["team", "games"] as const,
+  /** GET /api/team/sessions/{id}/snaps: a game's scoreboard and snaps (the logger, the box score). */
+  gameSheet: (sessionId: string) => ["team", "game-sheet", sessionId] as const,
+  /** GET /api/team/scoreboard: the game being played today, for the dashboards. */
+  scoreboard: () => ["team", "scoreboard"] as const,
+  /** GET /api/team/rules: the league rules. */
+  rules: () => ["team", "rules"] as const,
 };
 
 /** The playbook's reads, all under ["team", "playbook", ...]. */
@@ -70,6 +80,8 @@ export const meKeys = {
   dashboardAll: () => ["me", "dashboard"] as const,
   /** GET /api/profile */
   profile: () => ["me", "profile"] as const,
+  /** GET /api/me/stat-lines: the player's football lines, season and per game. */
+  statLines: () => ["me", "stat-lines"] as const,
   /** GET /api/me/feedback */
   feedback: () => ["me", "feedback"] as const,
   /** GET /api/me/training-logs, one entry per filter. */

@@ -15,6 +15,8 @@ import type { ChangeKind } from "#domain/api/logger";
  * - feedback: the feedback lists, the detail page listing it, the player's unread count on their dashboard.
  * - logs: training logs (the player's own list and dashboard week, a coach's view in the player detail).
  * - plays: the playbook, its analysis and drill-down, and the logger's play picker (which reads the playbook's list).
+ * Snaps are announced as "events" (a snap writes events); a final score, home/away and the league rules as
+ * "sessions", which is what the games list, game sheets and scoreboards are built from besides snaps.
  */
 const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.players": ["events", "attendance", "sessions", "roster"],
@@ -29,7 +31,12 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.playbook.plays": ["events", "plays"],
   "team.playbook.analysis": ["events", "sessions", "roster", "plays"],
   "team.playbook.play-events": ["events", "sessions", "roster", "plays"],
+  "team.games": ["events", "sessions"],
+  "team.game-sheet": ["events", "sessions", "roster"],
+  "team.scoreboard": ["events", "sessions"],
+  "team.rules": ["sessions"],
   "me.dashboard": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
+  "me.stat-lines": ["events", "sessions"],
   "me.profile": ["roster"],
   "me.feedback": ["roster", "feedback"],
   "me.training-logs": ["logs"],
