@@ -188,12 +188,24 @@ export const scoreboardSchema = z.object({
 });
 export type ScoreboardDto = z.infer<typeof scoreboardSchema>;
 
+/** A player as a game sheet names them (players of the team see box scores without the coaches' roster). */
+export const sheetPlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  jerseyNumber: z.number().int().nullable(),
+  /** Effective position key (docs/product.md §3), "unknown" when none. */
+  position: z.string(),
+});
+export type SheetPlayer = z.infer<typeof sheetPlayerSchema>;
+
 /** GET /api/team/sessions/{id}/snaps: the game sheet. */
 export const gameSheetResponseSchema = z.object({
   scoreboard: scoreboardSchema,
   rules: leagueRulesSchema,
   /** In game order (time, then id). */
   snaps: z.array(snapSchema),
+  /** Every player a snap names (current or former members), for labels ("#7") and box score lines. */
+  players: z.array(sheetPlayerSchema),
 });
 export type GameSheetResponse = z.infer<typeof gameSheetResponseSchema>;
 
