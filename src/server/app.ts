@@ -12,6 +12,7 @@ import { contactRoutes } from "./routes/contact.js";
 import { feedbackRoutes } from "./routes/feedback.js";
 import { fileRoutes } from "./routes/files.js";
 import { eventRoutes } from "./routes/events.js";
+import { gameRoutes } from "./routes/games.js";
 import { healthRoutes } from "./routes/health.js";
 import { playbookAnalysisRoutes } from "./routes/playbook-analysis.js";
 import { playRoutes } from "./routes/plays.js";
@@ -19,6 +20,8 @@ import { profileRoutes } from "./routes/profile.js";
 import { sessionRoutes } from "./routes/session.js";
 import { teamSessionRoutes } from "./routes/sessions.js";
 import { signupRoutes } from "./routes/signup.js";
+import { snapRoutes } from "./routes/snaps.js";
+import { statLineRoutes } from "./routes/stat-lines.js";
 import { streamRoutes } from "./routes/stream.js";
 import { teamRoutes } from "./routes/team.js";
 import { trainingLogRoutes } from "./routes/training-logs.js";
@@ -125,6 +128,8 @@ export function createApp(services: Services) {
   app.route("/", teamRoutes());
   app.route("/", teamSessionRoutes());
   app.route("/", eventRoutes());
+  app.route("/", snapRoutes());
+  app.route("/", gameRoutes());
   app.route("/", streamRoutes());
   app.route("/", playRoutes());
   app.route("/", playbookAnalysisRoutes());
@@ -133,6 +138,7 @@ export function createApp(services: Services) {
   app.route("/", fileRoutes());
   app.route("/", trainingLogRoutes());
   app.route("/", feedbackRoutes());
+  app.route("/", statLineRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,0 +1,169 @@
+/*
+ * Football stat lines (docs/product.md §10, domain/football-stats.ts): what a player's snaps and loose events add
+ * up to, for the season and per game, and the reads the team's own line is built from. Every function takes the
+ * caller's team id and reads only that team's rows; each answers in a fixed handful of queries whatever the
+ * season's size (loose events are grouped in SQL; snaps are read as their detail only).
+ *
+ * Loose events are events logged on their own (events.snap_id null: everything logged before snaps existed, and
+ * what the logger's "More" adds); an event a snap implied is never read here, its snap is.
+ */
+import type { Kysely } from "kysely";
+import type { StatLinesResponse } from "#domain/api/game.js";
+import {
+  playerStatLine,
+  statFigures,
+  statGroupsFor,
+  type LooseEventCount,
+  type StatLine,
+} from "#domain/football-stats.js";
+import { resultOf, SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
+import { positionOfRow } from "./rows.js";
+import type { DB } from "./schema.js";
+import { teamPlayersQuery } from "./summaries.js";
+
+type StatLineDto = StatLinesResponse["season"];
+
+const KINDS: ReadonlySet<string> = new Set(SNAP_KINDS);
+
+/**
+ * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
+ * kinds): one damaged snap leaves the rest of a line standing (docs/product.md §8).
+ */
+export function parseSnapDetail(text: string): SnapDetail | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const kind = (value as { kind?: unknown }).kind;
+    return typeof kind === "string" && KINDS.has(kind) ? (value as SnapDetail) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A line as the API sends it: the counts, the figures read from them, and the groups in the order to show. */
+export function statLineDto(position: string | null, line: StatLine): StatLineDto {
+  return { line: { ...line }, figures: statFigures(line), groups: statGroupsFor(position, line) };
+}
+
+/** A grouped events row (count and yard sums come back as strings from PostgreSQL). */
+interface LooseRow {
+  event_type: string;
+  n: number | string;
+  yards: number | string | null;
+  with_yards: number | string;
+}
+
+export function looseCount(r: LooseRow): LooseEventCount {
+  return { eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0), withYards: Number(r.with_yards) };
+}
+
+/** The detail of every snap of the team (practices and games), for the team's line. One query. */
+export async function teamSnapDetails(db: Kysely<DB>, teamId: string): Promise<{ detail: SnapDetail }[]> {
+  const rows = await db.selectFrom("snaps").select("detail").where("team_id", "=", teamId).execute();
+  const out: { detail: SnapDetail }[] = [];
+  for (const r of rows) {
+    const detail = parseSnapDetail(r.detail);
+    if (detail) out.push({ detail });
+  }
+  return out;
+}
+
+/**
+ * One player's football lines: the season (every loose event of theirs logged for the team plus every snap of
+ * the team they took part in) and one line per game they have snaps or loose events in, newest game first, with
+ * the game's result once it has a final score. null when the id is not a player of this team (whether it exists
+ * elsewhere or not). Four queries, run together.
+ */
+export async function playerStatLines(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+): Promise<StatLinesResponse | null> {
+  const [player, loose, snaps, games] = await Promise.all([
+    teamPlayersQuery(db, teamId).where("p.user_id", "=", playerId).executeTakeFirst(),
+    db
+      .selectFrom("events")
+      .select((eb) => [
+        "session_id",
+        "event_type",
+        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.sum<number | string | null>("yards").as("yards"),
+        eb.fn.count<number | string>("yards").as("with_yards"),
+      ])
+      .where("team_id", "=", teamId)
+      .where("player_id", "=", playerId)
+      .where("snap_id", "is", null)
+      .groupBy(["session_id", "event_type"])
+      .execute(),
+    db
+      .selectFrom("snaps")
+      .select(["session_id", "detail"])
+      .where("team_id", "=", teamId)
+      .where("id", "in", db.selectFrom("snap_players").select("snap_id").where("player_id", "=", playerId))
+      .execute(),
+    db
+      .selectFrom("team_sessions as s")
+      .select(["s.id", "s.date", "s.opponent", "s.final_us", "s.final_them"])
+      .where("s.team_id", "=", teamId)
+      .where("s.kind", "=", "game")
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("events as e")
+              .select("e.id")
+              .whereRef("e.session_id", "=", "s.id")
+              .where("e.player_id", "=", playerId)
+              .where("e.snap_id", "is", null),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("snaps as n")
+              .innerJoin("snap_players as sp", "sp.snap_id", "n.id")
+              .select("n.id")
+              .whereRef("n.session_id", "=", "s.id")
+              .where("sp.player_id", "=", playerId),
+          ),
+        ]),
+      )
+      .orderBy("s.date", "desc")
+      .orderBy("s.created_at", "desc")
+      .orderBy("s.id", "desc")
+      .execute(),
+  ]);
+  if (!player) return null;
+  const position = positionOfRow(player);
+
+  const looseBySession = new Map<string | null, LooseEventCount[]>();
+  for (const r of loose) {
+    const list = looseBySession.get(r.session_id) ?? [];
+    list.push(looseCount(r));
+    looseBySession.set(r.session_id, list);
+  }
+  const snapsBySession = new Map<string, { detail: SnapDetail }[]>();
+  for (const r of snaps) {
+    const detail = parseSnapDetail(r.detail);
+    if (!detail) continue;
+    const list = snapsBySession.get(r.session_id) ?? [];
+    list.push({ detail });
+    snapsBySession.set(r.session_id, list);
+  }
+  const lineOf = (sessionId: string) =>
+    playerStatLine(playerId, looseBySession.get(sessionId) ?? [], snapsBySession.get(sessionId) ?? []);
+
+  const season = playerStatLine(playerId, [...looseBySession.values()].flat(), [...snapsBySession.values()].flat());
+
+  return {
+    season: statLineDto(position, season),
+    games: games.map((g) => ({
+      sessionId: g.id,
+      date: g.date,
+      opponent: g.opponent,
+      result:
+        g.final_us !== null && g.final_them !== null
+          ? resultOf({ us: Number(g.final_us), them: Number(g.final_them) })
+          : null,
+      stat: statLineDto(position, lineOf(g.id)),
+    })),
+  };
+}
