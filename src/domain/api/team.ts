@@ -5,6 +5,7 @@
  */
 import { z } from "../zod.js";
 import { EVENT_TYPES } from "../event-types.js";
+import { playerStatLineSchema } from "./game.js";
 import {
   countSchema as count,
   isoDaySchema as isoDay,
@@ -179,12 +180,33 @@ export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 
 const statFields = {
   passingYards: z.number(),
+  /** The passing yards seen from the catch (and catches logged on their own): never added to passing yards. */
   receivingYards: z.number(),
   rushingYards: z.number(),
+  /** Passing + rushing yards: what the offense gained, each completion counted once (receiving yards are not added). */
+  offenseYards: z.number(),
   touchdowns: count,
   flagPulls: count,
   interceptions: count,
 };
+
+/**
+ * The team's football line (docs/product.md §10, domain/football-stats.ts `teamLine`): every snap of the team plus
+ * the events logged on their own, as a player's line is sent (counts, figures, groups with numbers), and the team
+ * figures that must not be summed from it: touchdowns counted once (passing + rushing + defensive; a touchdown
+ * pass is one touchdown, not the passer's and the catcher's two), total yards = passing + rushing (null unless the
+ * yards of every completion and carry were logged), turnovers, and penalties on us.
+ */
+export const teamFootballSchema = playerStatLineSchema.extend({
+  /** Snaps logged for the team (practices and games). */
+  snaps: count,
+  touchdowns: count,
+  totalYards: z.number().nullable(),
+  turnovers: count,
+  penalties: count,
+  penaltyYards: count,
+});
+export type TeamFootball = z.infer<typeof teamFootballSchema>;
 
 /** GET /api/team/stats */
 export const teamStatsResponseSchema = z.object({
@@ -199,6 +221,8 @@ export const teamStatsResponseSchema = z.object({
     /** Mean of the players' attendance percentages, rounded; 0 with no players. */
     averageAttendance: count,
   }),
+  /** The team's football line over every snap and every event logged on its own. */
+  football: teamFootballSchema,
   /** Per session, ascending by date. */
   trend: z.array(
     z.object({

@@ -13,15 +13,18 @@ import {
   type TeamStatsResponse,
 } from "#domain/api/team.js";
 import { statsFromCounters, type EventTypeCounter } from "#domain/event-types.js";
+import { teamLine, type LooseEventCount } from "#domain/football-stats.js";
 import { sortPlayers } from "#domain/player-search.js";
 import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "#domain/player-summary.js";
 import { attendancePercentage, eventPoints, eventPointsTenths } from "#domain/scoring.js";
+import type { SnapDetail } from "#domain/snaps.js";
 import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
 import { localDay } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { summarizeRow, teamPlayerSummaries, teamPlayersQuery, type SummaryErrorHandler } from "./summaries.js";
 import { teamSessionsWithCounts } from "./team-sessions.js";
+import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,13 +129,17 @@ interface BreakdownRow {
   playerId: string;
   position: string;
   eventType: string;
+  /** Logged on its own (no snap implied it): the football line reads these, and the snaps for the rest. */
+  loose: boolean;
   count: number;
   yards: number;
+  /** How many of them carried yards. */
+  withYards: number;
 }
 
 /**
- * The team's events grouped by session, local day, player and type (one query). The player is in the
- * grouping only because an event's points depend on the player's position.
+ * The team's events grouped by session, local day, player, type and whether a snap implied them (one query).
+ * The player is in the grouping only because an event's points depend on the player's position.
  */
 async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes: number): Promise<BreakdownRow[]> {
   const perEvent = db
@@ -147,6 +154,7 @@ async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes:
       "p.primary_position",
       "p.positions",
     ])
+    .select((eb) => eb.case().when("e.snap_id", "is", null).then(1).else(0).end().as("loose"))
     .where("e.team_id", "=", teamId);
   const rows = await db
     .selectFrom(perEvent.as("t"))
@@ -157,10 +165,12 @@ async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes:
       "t.event_type",
       "t.primary_position",
       "t.positions",
+      "t.loose",
       eb.fn.countAll<number | string>().as("n"),
       eb.fn.sum<number | string | null>("t.yards").as("yards"),
+      eb.fn.count<number | string>("t.yards").as("with_yards"),
     ])
-    .groupBy(["t.session_id", "t.day", "t.player_id", "t.event_type", "t.primary_position", "t.positions"])
+    .groupBy(["t.session_id", "t.day", "t.player_id", "t.event_type", "t.primary_position", "t.positions", "t.loose"])
     .execute();
   return rows.map((r) => ({
     sessionId: r.session_id,
@@ -168,14 +178,16 @@ async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes:
     playerId: r.player_id,
     position: positionOfRow(r),
     eventType: r.event_type,
+    loose: Number(r.loose) === 1,
     count: Number(r.n),
     yards: Number(r.yards ?? 0),
+    withYards: Number(r.with_yards),
   }));
 }
 
 type StatFields = Pick<
   TeamStatsResponse["totals"],
-  "passingYards" | "receivingYards" | "rushingYards" | "touchdowns" | "flagPulls" | "interceptions"
+  "passingYards" | "receivingYards" | "rushingYards" | "offenseYards" | "touchdowns" | "flagPulls" | "interceptions"
 >;
 
 function statFields(counters: readonly EventTypeCounter[]): StatFields {
@@ -184,6 +196,8 @@ function statFields(counters: readonly EventTypeCounter[]): StatFields {
     passingYards: s.passingYards,
     receivingYards: s.receivingYards,
     rushingYards: s.rushingYards,
+    // A completion's yards are both the passer's and the catcher's: the offense gained them once.
+    offenseYards: s.passingYards + s.rushingYards,
     touchdowns: s.passingTouchdowns + s.receivingTouchdowns + s.rushingTouchdowns,
     flagPulls: s.flagPulls,
     interceptions: s.interceptions,
@@ -213,21 +227,49 @@ function tallyBy<K>(rows: readonly BreakdownRow[], key: (r: BreakdownRow) => K):
   return tallies;
 }
 
+/** The team's football line: its snaps plus the events logged on their own, summed by type. */
+function teamFootball(
+  snaps: readonly { detail: SnapDetail }[],
+  breakdown: readonly BreakdownRow[],
+): TeamStatsResponse["football"] {
+  const byType = new Map<string, LooseEventCount>();
+  for (const r of breakdown) {
+    if (!r.loose) continue;
+    const row = byType.get(r.eventType) ?? { eventType: r.eventType, count: 0, yards: 0, withYards: 0 };
+    row.count += r.count;
+    row.yards += r.yards;
+    row.withYards += r.withYards;
+    byType.set(r.eventType, row);
+  }
+  const team = teamLine(snaps, [...byType.values()]);
+  return {
+    ...statLineDto(null, team.line),
+    snaps: snaps.length,
+    touchdowns: team.touchdowns,
+    totalYards: team.totalYards,
+    turnovers: team.turnovers,
+    penalties: team.penaltiesOnUs,
+    penaltyYards: team.penaltyYardsOnUs,
+  };
+}
+
 const ascendingDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
 /**
  * Team statistics: totals over every event logged for the team, a per-session trend, per-group totals,
- * per-session attendance, activity per local day and the season's stat leaders. Three queries.
+ * per-session attendance, activity per local day, the season's stat leaders, and the team's football line (its
+ * snaps and the events logged on their own). Four queries.
  */
 export async function teamStats(
   db: Kysely<DB>,
   teamId: string,
   opts: SummaryErrorHandler & { tzOffset?: number } = {},
 ): Promise<TeamStatsResponse> {
-  const [players, sessionsNewestFirst, breakdown] = await Promise.all([
+  const [players, sessionsNewestFirst, breakdown, snaps] = await Promise.all([
     teamPlayerSummaries(db, teamId, opts),
     teamSessionsWithCounts(db, teamId),
     teamEventBreakdown(db, teamId, opts.tzOffset ?? 0),
+    teamSnapDetails(db, teamId),
   ]);
   const sessions = [...sessionsNewestFirst].reverse();
   const all = tallyBy(breakdown, () => "all").get("all") ?? new Tally();
@@ -244,6 +286,7 @@ export async function teamStats(
       ...statFields(all.counters),
       averageAttendance: averageAttendance(players),
     },
+    football: teamFootball(snaps, breakdown),
     trend: sessions.map((s) => {
       const t = bySession.get(s.id) ?? new Tally();
       return {

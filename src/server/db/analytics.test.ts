@@ -249,6 +249,7 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     expect(stats.totals.passingYards).toBe(sumYards(["Pass Completion", "Pass TD"]));
     expect(stats.totals.receivingYards).toBe(sumYards(["Catch", "TD Catch"]));
     expect(stats.totals.rushingYards).toBe(sumYards(["Rush Attempt", "Rush TD"]));
+    expect(stats.totals.offenseYards).toBe(sumYards(["Pass Completion", "Pass TD", "Rush Attempt", "Rush TD"]));
     expect(stats.totals.touchdowns).toBe(countOf(["Pass TD", "TD Catch", "Rush TD"]));
     expect(stats.totals.flagPulls).toBe(countOf(["Flag Pull"]));
     expect(stats.totals.interceptions).toBe(countOf(["Interception"]));
@@ -305,7 +306,7 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
         dashboard: (await countQueries(() => teamDashboard(t.db, team.id))).count,
       });
     }
-    const expected = { players: 1, detail: 5, sessions: 1, season: 1, last30: 2, session: 2, stats: 3, dashboard: 4 };
+    const expected = { players: 1, detail: 5, sessions: 1, season: 1, last30: 2, session: 2, stats: 4, dashboard: 4 };
     expect(counts).toEqual([expected, expected]);
   });
 

@@ -29,7 +29,7 @@ const KINDS: ReadonlySet<string> = new Set(SNAP_KINDS);
  * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
  * kinds): one damaged snap leaves the rest of a line standing (docs/product.md §8).
  */
-export function parseSnapDetail(text: string): SnapDetail | null {
+function parseSnapDetail(text: string): SnapDetail | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
@@ -53,7 +53,7 @@ interface LooseRow {
   with_yards: number | string;
 }
 
-export function looseCount(r: LooseRow): LooseEventCount {
+function looseCount(r: LooseRow): LooseEventCount {
   return { eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0), withYards: Number(r.with_yards) };
 }
 

@@ -10,6 +10,7 @@ import type {
   TeamStatsResponse,
 } from "#domain/api/team.js";
 import { POSITION_KEYS } from "#domain/positions.js";
+import { eventsOfSnap, participantsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { bruteForceSummaries, rng, seedActivity } from "#tests/server/support/analytics-world.js";
 import { setAttendance } from "../db/attendance.js";
 import { recordEvent } from "../db/events.js";
@@ -480,6 +481,135 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     expect(dash.body.topPerformers).toHaveLength(3);
     expect(dash.body.latestEvents).toHaveLength(10);
     expect(dash.body.eventsThisWeek).toBeLessThanOrEqual(60);
+  });
+
+  it("stats: the team's football line counts each touchdown once and never adds receiving to passing yards", async () => {
+    const { coach, teamId, ids } = await team([
+      { fullName: "Quinn Passer", primaryPosition: "qb" },
+      { fullName: "Wren Wideout", primaryPosition: "wr" },
+      { fullName: "Remy Runner", primaryPosition: "rb" },
+      { fullName: "Cole Corner", primaryPosition: "cb" },
+    ]);
+    const [q, w, r, c] = ids as [string, string, string, string];
+    const game = await createTeamSession(database.db, {
+      teamId,
+      kind: "game",
+      date: "2026-10-03",
+      opponent: "Eagles",
+      createdBy: coach.me.id,
+    });
+    // A snap as the snap writer stores it: the row, its participants and the events it implies.
+    let n = 0;
+    const snap = async (detail: SnapDetail) => {
+      const id = randomUUID();
+      const at = new Date(Date.parse("2026-10-03T15:00:00.000Z") + n++ * 1000).toISOString();
+      await database.db
+        .insertInto("snaps")
+        .values({
+          id,
+          team_id: teamId,
+          session_id: game.id,
+          play_id: null,
+          kind: detail.kind,
+          detail: JSON.stringify(detail),
+          period: 1,
+          first_down: 0,
+          our_points: 0,
+          their_points: 0,
+          occurred_at: at,
+          created_by: coach.me.id,
+          created_at: at,
+          edited_at: null,
+          edited_by: null,
+        })
+        .execute();
+      const players = participantsOfSnap(detail).map((p) => ({ snap_id: id, player_id: p.playerId, role: p.role }));
+      if (players.length) await database.db.insertInto("snap_players").values(players).execute();
+      for (const e of eventsOfSnap(detail))
+        await database.db
+          .insertInto("events")
+          .values({
+            id: randomUUID(),
+            team_id: teamId,
+            player_id: e.playerId,
+            session_id: game.id,
+            play_id: null,
+            event_type: e.eventType,
+            yards: e.yards,
+            occurred_at: at,
+            created_by: coach.me.id,
+            created_at: at,
+            snap_id: id,
+          })
+          .execute();
+    };
+    await snap({ kind: "pass", passerId: q, targetId: w, result: "complete", yards: 12 });
+    await snap({ kind: "pass", passerId: q, targetId: w, result: "touchdown", yards: 20 });
+    await snap({ kind: "pass", passerId: q, targetId: w, result: "incomplete", yards: null });
+    await snap({ kind: "pass", passerId: q, targetId: null, result: "intercepted", yards: null });
+    await snap({ kind: "run", runnerId: r, yards: 7, touchdown: true });
+    await snap({ kind: "run", runnerId: r, yards: 3, touchdown: false });
+    await snap({ kind: "interception", defenderId: c, returnTouchdown: true, yards: null });
+    await snap({ kind: "flag_pull", defenderId: c, yards: null });
+    await snap({ kind: "sack", defenderId: c });
+    await snap({ kind: "pass_defended", defenderId: c });
+    await snap({ kind: "penalty", on: "us", yards: 5, effect: "none", playerId: r });
+    await snap({ kind: "penalty", on: "us", yards: 10, effect: "loss_of_down", playerId: null });
+    await snap({ kind: "penalty", on: "them", yards: 5, effect: "none", playerId: null });
+    // Before snaps, one 18-yard touchdown pass was logged twice, once for each player, and a penalty on its own.
+    const log = eventFor(teamId, coach.me.id);
+    await log(q, "Pass TD", { yards: 18, sessionId: game.id });
+    await log(w, "TD Catch", { yards: 18, sessionId: game.id });
+    await log(r, "Penalty", { sessionId: game.id });
+
+    const res = await coach.client.get<TeamStatsResponse>("/api/team/stats");
+    expect(res.status).toBe(200);
+    const football = res.body.football;
+    expect(football.groups).toEqual(["passing", "receiving", "rushing", "defense"]);
+    // Passing: 4 snaps + the legacy TD pass = 5 attempts; 12 + 20 (a TD pass is a completion) + 18 = 3 for 50.
+    expect(football.line).toMatchObject({
+      passAttempts: 5,
+      completions: 3,
+      passYards: 50,
+      passTouchdowns: 2,
+      interceptionsThrown: 1,
+      targets: 4,
+      catches: 3,
+      receivingYards: 50,
+      receivingTouchdowns: 2,
+      carries: 2,
+      rushingYards: 10,
+      rushingTouchdowns: 1,
+      interceptions: 1,
+      defensiveTouchdowns: 1,
+      flagPulls: 1,
+      sacks: 1,
+      passesDefended: 1,
+    });
+    // a = (3/5 - 0.3) * 5 = 1.5; b = (50/5 - 3) * 0.25 = 1.75; c = 2/5 * 20 capped at 2.375; d floored at 0:
+    // (1.5 + 1.75 + 2.375) / 6 * 100 = 93.75 -> 93.8.
+    expect(football.figures).toMatchObject({ passYards: 50, receivingYards: 50, rushingYards: 10, passerRating: 93.8 });
+    // 2 passing + 1 rushing + 1 pick-six (not 2 + 2 + 1 + 1); 50 + 10 yards (not 50 + 50 + 10).
+    expect(football).toMatchObject({
+      snaps: 13,
+      touchdowns: 4,
+      totalYards: 60,
+      turnovers: 1,
+      penalties: 3,
+      penaltyYards: 15,
+    });
+    // The event-based totals and the yards chart's rows: the offense gained passing + rushing yards.
+    expect(res.body.totals).toMatchObject({ passingYards: 50, receivingYards: 50, rushingYards: 10, offenseYards: 60 });
+    expect(res.body.trend).toEqual([
+      expect.objectContaining({ sessionId: game.id, passingYards: 50, rushingYards: 10, offenseYards: 60 }),
+    ]);
+  });
+
+  it("stats: a team without snaps or events has an empty football line", async () => {
+    const { coach } = await team([{ fullName: "Solo", primaryPosition: "qb" }]);
+    const res = await coach.client.get<TeamStatsResponse>("/api/team/stats");
+    expect(res.body.football).toMatchObject({ groups: [], snaps: 0, touchdowns: 0, totalYards: null, turnovers: 0 });
+    expect(res.body.football.figures.passerRating).toBeNull();
   });
 
   describe("authorization", () => {

@@ -61,25 +61,28 @@ export function PointsTrendChart({ trend, kindLabel }: { trend: readonly TrendRo
   );
 }
 
-/** Passing, receiving and rushing yards per session, stacked. */
+/**
+ * The offense's yards per session: passing and rushing, stacked, whose sum is the offense's yards. Receiving yards
+ * are the passing yards seen from the catch, so they are never stacked on top (that counted every completion twice).
+ */
 export function YardsTrendChart({ trend, kindLabel }: { trend: readonly TrendRow[]; kindLabel: string }) {
   const data = chartRows(trend);
   return (
     <ChartFrame
       title="Yards per session"
-      description={`Passing, receiving and rushing yards gained in each ${kindLabel}.`}
+      description={`Offense yards (passing plus rushing) gained in each ${kindLabel}; a completion's yards count once.`}
       empty={`Yards appear here per ${kindLabel} once plays with yards are logged in one.`}
       columns={[
         { label: "Session" },
         { label: "Passing", numeric: true },
-        { label: "Receiving", numeric: true },
         { label: "Rushing", numeric: true },
+        { label: "Offense", numeric: true },
       ]}
       rows={trend.map((r) => [
         sessionLabel(r, formatDay),
         formatCount(r.passingYards),
-        formatCount(r.receivingYards),
         formatCount(r.rushingYards),
+        formatCount(r.offenseYards),
       ])}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -96,14 +99,6 @@ export function YardsTrendChart({ trend, kindLabel }: { trend: readonly TrendRow
             name="Passing"
             stackId="yards"
             fill={CHART_COLORS.primary}
-            maxBarSize={40}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="receivingYards"
-            name="Receiving"
-            stackId="yards"
-            fill={CHART_COLORS.secondary}
             maxBarSize={40}
             isAnimationActive={false}
           />
