@@ -280,8 +280,16 @@ export function teamLine(snaps: readonly { detail: SnapDetail }[], loose: readon
   for (const s of snaps) {
     const d = s.detail;
     // Credits of a snap summed over its players would count a completion's yards twice (passer and receiver):
-    // each credit family is taken from the player it belongs to, which gives every figure once.
-    for (const c of creditsOfSnap(d)) apply(line, c.credit);
+    // each credit family is taken from the player it belongs to, which gives every figure once. A try is the
+    // exception (its passer and its scorer are both credited with it), so it is counted here once, named or not.
+    if (d.kind === "try") {
+      line.tryAttempts++;
+      if (d.good) line.tryGood++;
+    } else {
+      for (const c of creditsOfSnap(d)) apply(line, c.credit);
+    }
+    // A safety with no defender named is still the team's.
+    if (d.kind === "safety" && !d.defenderId) apply(line, { safeties: 1, flagPulls: 1 });
     if (d.kind === "penalty") {
       if (d.on === "us") {
         penaltiesOnUs++;
@@ -336,7 +344,10 @@ function allYards(known: number, of: number): boolean {
 
 /** The figures a coach reads, with yards-based ones null where yards were not logged for every play. */
 export function statFigures(line: StatLine) {
-  const passYards = allYards(line.passYardsKnown, line.completions);
+  // A passer with attempts but no completion gained 0 yards, known (an incompletion carries no yards): his yards,
+  // yards per attempt and rating are figures (0 of 5 rates 39.6), not "—".
+  const passYards =
+    allYards(line.passYardsKnown, line.completions) || (line.passAttempts > 0 && line.completions === 0);
   const recYards = allYards(line.receivingYardsKnown, line.catches);
   const rushYards = allYards(line.rushingYardsKnown, line.carries);
   return {
@@ -382,7 +393,8 @@ export function statGroupsFor(position: string | null | undefined, line: StatLin
     rushing: line.carries > 0,
     defense: line.flagPulls + line.sacks + line.interceptions + line.passesDefended + line.stops + line.safeties > 0,
   };
-  const first = position ? lead[position] : undefined;
+  // Own keys only: a position like "constructor" must not read Object.prototype.
+  const first = position && Object.hasOwn(lead, position) ? lead[position] : undefined;
   const order: StatGroup[] = first ? [first] : [];
   for (const g of ["passing", "receiving", "rushing", "defense"] as const)
     if (!order.includes(g) && has[g]) order.push(g);

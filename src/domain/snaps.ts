@@ -213,7 +213,14 @@ export function snapProblems(detail: SnapDetail): [string, string][] {
       problems.push(["targetId", "The passer cannot throw to himself."]);
     if (detail.yards !== null && (detail.result === "incomplete" || detail.result === "drop"))
       problems.push(["yards", "An incomplete pass gains no yards."]);
+    // Nothing would keep them: an interception thrown credits no yards to anyone (return yards go on the defense's
+    // interception snap).
+    if (detail.yards !== null && detail.result === "intercepted")
+      problems.push(["yards", "An intercepted pass gains no yards."]);
   }
+  // A penalty on them is not on one of our players: naming one would list him as penalized on a foul he did not make.
+  if (detail.kind === "penalty" && detail.on === "them" && detail.playerId)
+    problems.push(["playerId", "A penalty on them names none of our players."]);
   if (detail.kind === "try") {
     if (detail.method === "run" && detail.passerId) problems.push(["passerId", "A run try has no passer."]);
     if (detail.method === "pass" && detail.passerId && detail.passerId === detail.scorerId)
@@ -225,7 +232,8 @@ export function snapProblems(detail: SnapDetail): [string, string][] {
 /** How a player is named in a snap's words: "#7", or the name when there is no jersey. */
 export type PlayerLabel = (playerId: string) => string;
 
-const yds = (yards: number | null) => (yards === null ? "" : `, ${yards} yd${Math.abs(yards) === 1 ? "" : "s"}`);
+const yardWords = (yards: number) => `${yards} yd${Math.abs(yards) === 1 ? "" : "s"}`;
+const yds = (yards: number | null) => (yards === null ? "" : `, ${yardWords(yards)}`);
 
 /** A snap in a few words, as the play-by-play and Undo show it: "#7 → #11, 12 yds". */
 export function describeSnap(detail: SnapDetail, label: PlayerLabel): string {
@@ -265,7 +273,7 @@ export function describeSnap(detail: SnapDetail, label: PlayerLabel): string {
       const effect =
         detail.effect === "loss_of_down" ? ", loss of down" : detail.effect === "first_down" ? ", first down" : "";
       const who = detail.playerId ? ` (${label(detail.playerId)})` : "";
-      return `Penalty on ${detail.on === "us" ? "us" : "them"}${who}, ${detail.yards} yds${effect}`;
+      return `Penalty on ${detail.on === "us" ? "us" : "them"}${who}, ${yardWords(detail.yards)}${effect}`;
     }
     case "flag_pull":
       return `Flag pull ${label(detail.defenderId)}${yds(detail.yards)}`;
@@ -351,38 +359,64 @@ export interface DownState {
 }
 
 /**
+ * Which side has the ball, as a penalty's effect shows it: a loss of down is only ever the offense's, an automatic
+ * first down only ever goes to the offense. A penalty with no effect (replay the down) could be either side's.
+ */
+function penaltyOffense(detail: Extract<SnapDetail, { kind: "penalty" }>): "us" | "them" | null {
+  if (detail.effect === "loss_of_down") return detail.on === "us" ? "us" : "them";
+  if (detail.effect === "first_down") return detail.on === "them" ? "us" : "them";
+  return null;
+}
+
+/** Whether a snap in `period` after one in `previous` is in a new half (or a new overtime), which ends any series. */
+function newHalf(previous: number, period: number, rules: Pick<LeagueRules, "periodKind">): boolean {
+  if (period === previous) return false;
+  return rules.periodKind === "half" || period === 3 || period > 4;
+}
+
+/**
  * Down and distance when the league tracks downs (rules.trackDowns): our offense starts a series at 1st down to
- * cross midfield; a snap marked firstDown (crossed midfield) or a penalty with an automatic first down starts the
- * count again, to score; a score, a turnover or any defensive snap ends the series (the next offensive snap is a
- * new series from our own end). Loss-of-down penalties use a down; other penalties replay it. null when downs are
- * not tracked or our offense is not on the field.
+ * cross midfield; a snap marked firstDown (crossed midfield) starts the count again, to score; a penalty with an
+ * automatic first down for us starts the count again, to the same line. A score, a turnover, any defensive snap,
+ * a penalty that shows the opponent has the ball (a loss of down for them, a first down for them) and the start of
+ * a new half end the series (the next offensive snap is a new series from our own end). Loss-of-down penalties use
+ * a down; other penalties replay it, and a penalty never opens a series unless its effect shows we have the ball.
+ * null when downs are not tracked or our offense is not on the field.
  */
 export function downState(snaps: readonly GameSnap[], rules: LeagueRules): DownState | null {
   if (!rules.trackDowns) return null;
   let state: DownState | null = null;
+  let period: number | null = null;
   const fresh = (): DownState => ({ down: 1, toGain: "midfield", of: rules.downsToMidfield });
+  const toScore = (): DownState => ({ down: 1, toGain: "goal", of: rules.downsToScore });
   for (const s of inGameOrder(snaps)) {
+    if (period !== null && newHalf(period, s.period, rules)) state = null;
+    period = s.period;
     const d = s.detail;
     if (snapSide(d) === "defense" || d.kind === "try") {
       state = null;
       continue;
     }
-    state ??= fresh();
-    const scored = (d.kind === "pass" && d.result === "touchdown") || (d.kind === "run" && d.touchdown);
-    const turnover = d.kind === "pass" && d.result === "intercepted";
-    if (scored || turnover) {
-      state = null;
-      continue;
-    }
     if (d.kind === "penalty") {
-      if (s.firstDown && state.toGain === "midfield") state = { down: 1, toGain: "goal", of: rules.downsToScore };
+      const offense = penaltyOffense(d);
+      if (offense === "them" || (offense === null && state === null)) {
+        state = null;
+        continue;
+      }
+      state ??= fresh();
+      if (s.firstDown && state.toGain === "midfield") state = toScore();
       else if (d.effect === "first_down") state = { ...state, down: 1 };
       else if (d.effect === "loss_of_down") state = { ...state, down: state.down + 1 };
-    } else if (s.firstDown && state.toGain === "midfield") {
-      state = { down: 1, toGain: "goal", of: rules.downsToScore };
-      continue;
     } else {
-      state = { ...state, down: state.down + 1 };
+      state ??= fresh();
+      const scored = (d.kind === "pass" && d.result === "touchdown") || (d.kind === "run" && d.touchdown);
+      const turnover = d.kind === "pass" && d.result === "intercepted";
+      if (scored || turnover) {
+        state = null;
+        continue;
+      }
+      if (s.firstDown && state.toGain === "midfield") state = toScore();
+      else state = { ...state, down: state.down + 1 };
     }
     // Out of downs: the ball goes over.
     if (state.down > state.of) state = null;
