@@ -37,6 +37,8 @@ export interface NewEvent {
   /** ISO-8601 UTC with milliseconds. */
   occurredAt: string;
   createdBy: string;
+  /** The snap this event is implied by (db/snaps.ts); absent for an event logged on its own. */
+  snapId?: string | null;
 }
 
 const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -100,43 +102,169 @@ async function insertEvent(trx: Kysely<DB>, e: NewEvent): Promise<{ inserted: bo
   const yards = e.yards ?? null;
   const row = await trx
     .insertInto("events")
-    .values({
-      id: e.id,
-      team_id: e.teamId,
-      player_id: e.playerId,
-      session_id: e.sessionId ?? null,
-      play_id: e.playId ?? null,
-      event_type: e.eventType,
-      yards,
-      occurred_at: e.occurredAt,
-      created_by: e.createdBy,
-      created_at: nowIso(),
-    })
+    .values(eventValues(e))
     .onConflict((oc) => oc.column("id").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!row) return { inserted: false };
 
   await bumpEventCount(trx, e.playerId, e.eventType, 1, yards ?? 0);
+  await addToPlayerStats(trx, e.playerId, 1, e.occurredAt);
+  return { inserted: true };
+}
+
+function eventValues(e: NewEvent) {
+  return {
+    id: e.id,
+    team_id: e.teamId,
+    player_id: e.playerId,
+    session_id: e.sessionId ?? null,
+    play_id: e.playId ?? null,
+    event_type: e.eventType,
+    yards: e.yards ?? null,
+    occurred_at: e.occurredAt,
+    created_by: e.createdBy,
+    created_at: nowIso(),
+    snap_id: e.snapId ?? null,
+  };
+}
+
+/** Adds `count` events, the latest at `lastEventAt`, to a player's stats row (made when missing). */
+async function addToPlayerStats(trx: Kysely<DB>, playerId: string, count: number, lastEventAt: string) {
   await trx
     .insertInto("player_stats")
     .values({
-      player_id: e.playerId,
-      event_count: 1,
-      last_event_at: e.occurredAt,
+      player_id: playerId,
+      event_count: count,
+      last_event_at: lastEventAt,
       attendance_total: 0,
       attendance_attended: 0,
     })
     .onConflict((oc) =>
       oc.column("player_id").doUpdateSet({
-        event_count: sql`player_stats.event_count + 1`,
+        event_count: sql`player_stats.event_count + excluded.event_count`,
         last_event_at: sql`case
           when player_stats.last_event_at is null or player_stats.last_event_at < excluded.last_event_at
           then excluded.last_event_at else player_stats.last_event_at end`,
       }),
     )
     .execute();
-  return { inserted: true };
+}
+
+/**
+ * Takes `count` events out of a player's stats row and recomputes their last event time from the events table
+ * (the caller has already deleted the rows, and may have inserted others).
+ */
+async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, count: number) {
+  // Two statements on purpose. The first takes the player_stats row lock (waiting for any writer that holds
+  // it to commit); the second then starts with a fresh snapshot on PostgreSQL (read committed), so the
+  // recomputed maximum sees every event committed before we got the lock. A subquery inside the first
+  // statement would use a snapshot from before the wait and could miss a concurrent insert's event.
+  await trx
+    .updateTable("player_stats")
+    .set({ event_count: sql`event_count - ${count}` })
+    .where("player_id", "=", playerId)
+    .execute();
+  await trx
+    .updateTable("player_stats")
+    .set({
+      last_event_at: (eb) =>
+        eb
+          .selectFrom("events")
+          .select((s) => s.fn.max("occurred_at").as("m"))
+          .where("player_id", "=", playerId),
+    })
+    .where("player_id", "=", playerId)
+    .execute();
+}
+
+/** What the counters need to know of an event. */
+export interface CountedEvent {
+  playerId: string;
+  eventType: string;
+  yards: number | null;
+  occurredAt: string;
+}
+
+/**
+ * Inserts events whose ids are new (made by the server, so never a replay) in the caller's transaction, WITHOUT
+ * touching the counters: the caller passes them to applyCounterChanges in the same transaction.
+ */
+export async function insertNewEventRows(trx: Kysely<DB>, events: readonly NewEvent[]): Promise<void> {
+  events.forEach(checkEvent);
+  // 11 values a row: 400 rows stay far below both engines' limits on bound parameters.
+  for (let i = 0; i < events.length; i += 400) {
+    await trx
+      .insertInto("events")
+      .values(events.slice(i, i + 400).map(eventValues))
+      .execute();
+  }
+}
+
+/**
+ * Deletes every event of the team implied by these snaps in the caller's transaction and returns them, WITHOUT
+ * touching the counters: the caller passes them to applyCounterChanges in the same transaction.
+ */
+export async function deleteEventRowsOfSnaps(
+  trx: Kysely<DB>,
+  teamId: string,
+  snapIds: readonly string[],
+): Promise<CountedEvent[]> {
+  if (snapIds.length === 0) return [];
+  const rows = await trx
+    .deleteFrom("events")
+    .where("team_id", "=", teamId)
+    .where("snap_id", "in", snapIds)
+    .returning(["player_id", "event_type", "yards", "occurred_at"])
+    .execute();
+  return rows.map((r) => ({
+    playerId: r.player_id,
+    eventType: r.event_type,
+    yards: numberOrNull(r.yards),
+    occurredAt: r.occurred_at,
+  }));
+}
+
+/**
+ * Brings the counters in line with events the caller removed and added in this transaction, as net atomic
+ * deltas: one statement per (player, event type) whose count or yards changed, then per player. Rows are
+ * touched in (player, type) order and then player order, so concurrent transactions that go through here take
+ * their row locks in one order and do not deadlock each other on PostgreSQL. A player who lost events gets their
+ * last event time recomputed from the events table (as removeEvent does); one who only gained keeps the later.
+ */
+export async function applyCounterChanges(
+  trx: Kysely<DB>,
+  removed: readonly CountedEvent[],
+  added: readonly CountedEvent[],
+): Promise<void> {
+  const byType = new Map<string, { playerId: string; eventType: string; count: number; yards: number }>();
+  const byPlayer = new Map<string, { count: number; removed: boolean; last: string | null }>();
+  const note = (e: CountedEvent, sign: 1 | -1) => {
+    const typeKey = `${e.playerId}\u0000${e.eventType}`;
+    const t = byType.get(typeKey) ?? { playerId: e.playerId, eventType: e.eventType, count: 0, yards: 0 };
+    t.count += sign;
+    t.yards += sign * (e.yards ?? 0);
+    byType.set(typeKey, t);
+    const p = byPlayer.get(e.playerId) ?? { count: 0, removed: false, last: null };
+    p.count += sign;
+    if (sign < 0) p.removed = true;
+    else if (p.last === null || p.last < e.occurredAt) p.last = e.occurredAt;
+    byPlayer.set(e.playerId, p);
+  };
+  removed.forEach((e) => note(e, -1));
+  added.forEach((e) => {
+    assertIsoTimestamp(e.occurredAt);
+    note(e, 1);
+  });
+
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const [, t] of [...byType].sort(([a], [b]) => order(a, b))) {
+    if (t.count !== 0 || t.yards !== 0) await bumpEventCount(trx, t.playerId, t.eventType, t.count, t.yards);
+  }
+  for (const [playerId, p] of [...byPlayer].sort(([a], [b]) => order(a, b))) {
+    if (p.removed) await takeFromPlayerStats(trx, playerId, -p.count);
+    else if (p.last !== null) await addToPlayerStats(trx, playerId, p.count, p.last);
+  }
 }
 
 /**
@@ -154,26 +282,7 @@ export async function removeEvent(db: Kysely<DB>, key: { id: string; teamId: str
     if (!removed) return null;
 
     await bumpEventCount(trx, removed.player_id, removed.event_type, -1, -(removed.yards ?? 0));
-    // Two statements on purpose. The first takes the player_stats row lock (waiting for any writer that holds
-    // it to commit); the second then starts with a fresh snapshot on PostgreSQL (read committed), so the
-    // recomputed maximum sees every event committed before we got the lock. A subquery inside the first
-    // statement would use a snapshot from before the wait and could miss a concurrent insert's event.
-    await trx
-      .updateTable("player_stats")
-      .set({ event_count: sql`event_count - 1` })
-      .where("player_id", "=", removed.player_id)
-      .execute();
-    await trx
-      .updateTable("player_stats")
-      .set({
-        last_event_at: (eb) =>
-          eb
-            .selectFrom("events")
-            .select((s) => s.fn.max("occurred_at").as("m"))
-            .where("player_id", "=", removed.player_id),
-      })
-      .where("player_id", "=", removed.player_id)
-      .execute();
+    await takeFromPlayerStats(trx, removed.player_id, 1);
     return toEventRow(removed);
   });
 }

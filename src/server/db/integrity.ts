@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { inTransaction } from "./engine.js";
 import type { DB } from "./schema.js";
 
@@ -11,10 +12,27 @@ interface Drift {
   recounted: number | string | null;
 }
 
+/** A snap whose events are not the ones its detail implies (domain/snaps.ts eventsOfSnap). */
+interface SnapMismatch {
+  snapId: string;
+  /** The events the detail implies, as "player type yards" (sorted); with the snap's session, play and time. */
+  expected: string[];
+  /** The events stored with this snap_id, written the same way. */
+  stored: string[];
+}
+
 export interface IntegrityReport {
   events: number;
   players: number;
   drift: Drift[];
+  /** Snaps checked against their events. */
+  snaps: number;
+  /**
+   * Snaps whose stored events differ from what their detail implies. Not fixed by rebuildCounters (the counters
+   * follow the events either way); a snap's points are not checked: they stay as the rules were when it was
+   * written (db/league-rules.ts).
+   */
+  snapMismatches: SnapMismatch[];
 }
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -81,7 +99,91 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
     check("attendanceAttended", num(s?.attendance_attended), a.p);
   }
   const events = perPlayer.reduce((sum, r) => sum + num(r.n), 0);
-  return { events, players: players.size, drift };
+  const snapCheck = await checkSnapEvents(db);
+  return { events, players: players.size, drift, snaps: snapCheck.snaps, snapMismatches: snapCheck.mismatches };
+}
+
+/** Snaps read per page when checking their events: bounded memory whatever the database holds. */
+const SNAP_PAGE = 1000;
+
+const eventKey = (e: {
+  playerId: string;
+  eventType: string;
+  yards: number | null;
+  sessionId: string | null;
+  playId: string | null;
+  occurredAt: string;
+}) => `${e.playerId} ${e.eventType} ${e.yards ?? "-"} session=${e.sessionId} play=${e.playId} at=${e.occurredAt}`;
+
+/**
+ * Every snap's events against eventsOfSnap(detail): same players, types and yards, with the snap's session, play
+ * and time. Snaps are read in pages by id, each page's events in one query.
+ */
+async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatches: SnapMismatch[] }> {
+  const mismatches: SnapMismatch[] = [];
+  let snaps = 0;
+  let after: string | null = null;
+  for (;;) {
+    let q = db
+      .selectFrom("snaps")
+      .select(["id", "team_id", "session_id", "play_id", "occurred_at", "detail"])
+      .orderBy("id")
+      .limit(SNAP_PAGE);
+    if (after !== null) q = q.where("id", ">", after);
+    const page = await q.execute();
+    if (page.length === 0) break;
+    after = page.at(-1)!.id;
+    snaps += page.length;
+    const stored = new Map<string, string[]>();
+    const rows = await db
+      .selectFrom("events")
+      .select(["snap_id", "team_id", "player_id", "event_type", "yards", "session_id", "play_id", "occurred_at"])
+      .where(
+        "snap_id",
+        "in",
+        page.map((s) => s.id),
+      )
+      .execute();
+    for (const e of rows) {
+      const list = stored.get(e.snap_id!) ?? [];
+      list.push(
+        eventKey({
+          playerId: e.player_id,
+          eventType: e.event_type,
+          yards: e.yards === null ? null : Number(e.yards),
+          sessionId: e.session_id,
+          playId: e.play_id,
+          occurredAt: e.occurred_at,
+        }) + ` team=${e.team_id}`,
+      );
+      stored.set(e.snap_id!, list);
+    }
+    for (const s of page) {
+      let detail: SnapDetail;
+      try {
+        detail = JSON.parse(s.detail) as SnapDetail;
+      } catch {
+        mismatches.push({ snapId: s.id, expected: ["(detail is not JSON)"], stored: (stored.get(s.id) ?? []).sort() });
+        continue;
+      }
+      let implied: string[];
+      try {
+        implied = eventsOfSnap(detail).map(
+          (e) =>
+            eventKey({ ...e, sessionId: s.session_id, playId: s.play_id, occurredAt: s.occurred_at }) +
+            ` team=${s.team_id}`,
+        );
+      } catch {
+        implied = ["(detail is not a snap)"];
+      }
+      const expected = implied.sort();
+      const got = (stored.get(s.id) ?? []).sort();
+      if (expected.length !== got.length || expected.some((k, i) => k !== got[i]))
+        mismatches.push({ snapId: s.id, expected, stored: got });
+    }
+    if (page.length < SNAP_PAGE) break;
+  }
+  return { snaps, mismatches };
 }
 
 /** Rebuilds every counter from the source rows in one transaction (the fix for any drift checkIntegrity finds). */
