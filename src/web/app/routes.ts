@@ -21,6 +21,8 @@ export default [
     route("player/dashboard", "routes/player/dashboard.tsx"),
     route("player/profile", "routes/player/profile.tsx"),
     route("player/logs", "routes/player/logs.tsx"),
+    route("player/games", "routes/player/games.tsx"),
+    route("player/games/:id", "routes/player/games-box-score.tsx"),
   ]),
 
   // Coach only.
@@ -33,6 +35,10 @@ export default [
     route("coach/player/:id", "routes/coach/player-feedback.tsx"),
     route("coach/player-detail/:id", "routes/coach/player-detail.tsx"),
     route("coach/playbook-analysis", "routes/coach/playbook-analysis.tsx"),
+    route("coach/games", "routes/coach/games.tsx"),
+    // A static segment outranks :id, so "rules" is never read as a game's id (session ids are UUIDs).
+    route("coach/games/rules", "routes/coach/games-rules.tsx"),
+    route("coach/games/:id", "routes/coach/games-box-score.tsx"),
   ]),
 
   // docs/product.md §2: any unknown path redirects to "/".

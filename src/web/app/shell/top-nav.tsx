@@ -28,6 +28,7 @@ const VISITOR_NAV: readonly NavItem[] = [
 
 const PLAYER_NAV: readonly NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },
+  { to: "/player/games", label: "Games" },
   { to: "/player/profile", label: "My Profile" },
 ];
 
@@ -35,6 +36,7 @@ const COACH_NAV: readonly NavItem[] = [
   { to: "/coach/dashboard", label: "Coach Dashboard" },
   { to: "/coach/team-roster", label: "Team Roster" },
   { to: "/coach/leaderboard", label: "Leaderboard" },
+  { to: "/coach/games", label: "Games" },
   { to: "/coach/log", label: "Log" },
 ];
 

@@ -12,7 +12,7 @@ import { periodLabel } from "#domain/league-rules";
 import { describeSnap, resultOf, type GameResult, type SnapPoints } from "#domain/snaps";
 
 /** Where a game stands: ended by the coach, under way (snaps logged), or not begun. */
-export type GameStatus = "final" | "in_progress" | "not_started";
+type GameStatus = "final" | "in_progress" | "not_started";
 
 export interface GameState {
   status: GameStatus;
@@ -59,7 +59,7 @@ function snapLabel(players: ReadonlyMap<string, SheetPlayer>) {
 
 // ---- Team lines ------------------------------------------------------------------------------------------------
 
-export interface TeamLines {
+interface TeamLines {
   passing: {
     completions: number;
     attempts: number;
@@ -124,7 +124,7 @@ interface Row {
   /** "#7 Pat Player" */
   name: string;
 }
-export interface PassingRow extends Row {
+interface PassingRow extends Row {
   completions: number;
   attempts: number;
   yards: number | null;
@@ -132,20 +132,20 @@ export interface PassingRow extends Row {
   interceptions: number;
   rating: number | null;
 }
-export interface ReceivingRow extends Row {
+interface ReceivingRow extends Row {
   targets: number;
   catches: number;
   yards: number | null;
   touchdowns: number;
   drops: number;
 }
-export interface RushingRow extends Row {
+interface RushingRow extends Row {
   carries: number;
   yards: number | null;
   average: number | null;
   touchdowns: number;
 }
-export interface DefenseRow extends Row {
+interface DefenseRow extends Row {
   flagPulls: number;
   sacks: number;
   interceptions: number;
@@ -153,7 +153,7 @@ export interface DefenseRow extends Row {
   stops: number;
 }
 
-export interface PlayerLines {
+interface PlayerLines {
   passing: PassingRow[];
   receiving: ReceivingRow[];
   rushing: RushingRow[];
@@ -242,7 +242,7 @@ function playerLines(lines: ReadonlyMap<string, StatLine>, players: ReadonlyMap<
 
 // ---- Play-by-play ----------------------------------------------------------------------------------------------
 
-export interface PlayRow {
+interface PlayRow {
   id: string;
   /** describeSnap's words: "#7 → #11, 12 yds". */
   text: string;

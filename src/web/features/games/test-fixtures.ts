@@ -20,7 +20,7 @@ export const RB: SheetPlayer = { id: "p-rb", name: "Sam Runner", jerseyNumber: 2
 export const CB: SheetPlayer = { id: "p-cb", name: "Dana Defender", jerseyNumber: 3, position: "cb" };
 /** A player without a jersey: named by name in the snaps' words. */
 export const SLOT: SheetPlayer = { id: "p-slot", name: "Jo Nojersey", jerseyNumber: null, position: "slot" };
-export const PLAYERS = [QB, WR, RB, CB, SLOT];
+const PLAYERS = [QB, WR, RB, CB, SLOT];
 
 export function scoreboard(overrides: Partial<ScoreboardDto> = {}): ScoreboardDto {
   return scoreboardSchema.parse({

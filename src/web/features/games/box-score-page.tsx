@@ -1,0 +1,373 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ClipboardList, Download, ListOrdered, Printer, Users } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { GameSheetResponse } from "#domain/api/game";
+import { gameSheetQuery } from "~/lib/queries";
+import { AppPageHeader, Panel } from "~/ui/app-page";
+import { formatDay } from "~/ui/format";
+import { EmptyState, QueryState } from "~/ui/query-state";
+import { buildBoxScore, opponentText, scoreText, type BoxScore, type PeriodPlays } from "./box-score";
+import { figure, gamesPath, homeAwayText, ResultBadge, type GamesArea } from "./game-bits";
+
+/**
+ * Printing the box score: only the page itself, on white, without the site's header, navigation, footer or the
+ * page's buttons; cards keep together where they can. Kept with the page so no other screen's print changes.
+ */
+const PRINT_CSS = `
+@media print {
+  header, footer, nav, [data-print="hide"] { display: none !important; }
+  html, body { background: #fff !important; }
+  [data-print="box-score"] .card { box-shadow: none; break-inside: avoid; }
+  [data-print="box-score"] [role="region"] { overflow: visible !important; }
+  [data-print="box-score"] a { color: inherit; text-decoration: none; }
+}
+`;
+
+/** The sheet as sent (the cache keeps it so) with the box score built from it, once per answer. */
+const withBoxScore = (data: GameSheetResponse) => ({ data, box: buildBoxScore(data) });
+
+const boxScoreCsvPath = (sessionId: string) => `/api/team/sessions/${encodeURIComponent(sessionId)}/box-score.csv`;
+
+/**
+ * /coach/games/{id} and /player/games/{id}: one game's box score (docs/product.md §2): the final (or running) score
+ * and result, a note when the final was entered by hand, the team's lines, each player's lines by group, and the
+ * play-by-play by period with the running score. Print and Download CSV.
+ */
+export function BoxScorePage({ sessionId, area }: { sessionId: string; area: GamesArea }) {
+  const sheet = useQuery({ ...gameSheetQuery(sessionId), select: withBoxScore });
+  const board = sheet.data?.data.scoreboard;
+
+  return (
+    <div className="space-y-8" data-print="box-score">
+      <style>{PRINT_CSS}</style>
+      <Link
+        to={gamesPath(area)}
+        data-print="hide"
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-field-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All games
+      </Link>
+      <AppPageHeader
+        eyebrow={
+          board
+            ? [formatDay(board.date), board.homeAway ? homeAwayText(board.homeAway) : null].filter(Boolean).join(" · ")
+            : null
+        }
+        title={board ? `Box score: ${opponentText(board)}` : "Box score"}
+        actions={
+          <div className="flex flex-wrap gap-3" data-print="hide">
+            <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+              <Printer aria-hidden="true" className="size-4" />
+              Print
+            </button>
+            <a className="btn btn-secondary" href={boxScoreCsvPath(sessionId)} download>
+              <Download aria-hidden="true" className="size-4" />
+              Download CSV
+            </a>
+          </div>
+        }
+      />
+      <QueryState
+        query={sheet}
+        loading="Loading the box score..."
+        errorTitle="Error loading the box score"
+        errorMessage="The box score could not be loaded. Please try again."
+      >
+        {({ data, box }) => <BoxScoreBody sheet={data} box={box} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore }) {
+  const board = sheet.scoreboard;
+  const status =
+    box.status === "final"
+      ? "Final"
+      : box.status === "in_progress"
+        ? `In progress · ${board.periodLabel}`
+        : "Not started";
+  return (
+    <>
+      <section aria-label="Score" className="card flex flex-wrap items-center gap-x-6 gap-y-3">
+        <div>
+          <p className="text-sm font-semibold text-stone-600">{status}</p>
+          <p className="text-4xl font-extrabold tracking-tight text-field-800 tabular-nums">
+            <span className="sr-only">Score: us </span>
+            {scoreText(box.score)}
+            <span className="sr-only"> {board.opponent ?? "the opponent"}</span>
+          </p>
+        </div>
+        <ResultBadge state={box} className="px-3 py-1 text-base" />
+        {box.correctedBy !== null ? (
+          <p className="basis-full text-sm text-stone-700">
+            Final score entered by {box.correctedBy}; the snaps add up to {scoreText(box.snapsScore)}.
+          </p>
+        ) : null}
+      </section>
+
+      {box.snapCount === 0 ? (
+        <EmptyState title="No snaps logged yet" icon={<ClipboardList className="size-8" />} headingLevel={2}>
+          The box score fills in as the coach logs snaps in the Event Logger.
+        </EmptyState>
+      ) : (
+        <>
+          <TeamLinesPanel box={box} />
+          <PlayerLinesPanel box={box} />
+          <PlayByPlay periods={box.periods} />
+        </>
+      )}
+    </>
+  );
+}
+
+// ---- Team lines ------------------------------------------------------------------------------------------------
+
+/** One group of the team's numbers as a definition list: "Passing" — C/ATT 8/12, Yards 96, … */
+function TeamGroup({ title, items }: { title: string; items: [string, ReactNode][] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 p-4">
+      <h3 id={id} className="font-bold text-stone-900">
+        {title}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {items.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-stone-600">{label}</dt>
+            <dd className="text-right font-semibold text-stone-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const penaltyText = (count: number, yards: number) => `${count} for ${yards} yds`;
+
+function TeamLinesPanel({ box }: { box: BoxScore }) {
+  const t = box.team;
+  return (
+    <Panel title="Team" icon={<ListOrdered className="size-5" />}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <TeamGroup
+          title="Passing"
+          items={[
+            ["C/ATT", `${t.passing.completions}/${t.passing.attempts}`],
+            ["Yards", figure(t.passing.yards)],
+            ["TD", t.passing.touchdowns],
+            ["INT", t.passing.interceptions],
+            ["Rating", figure(t.passing.rating)],
+          ]}
+        />
+        <TeamGroup
+          title="Rushing"
+          items={[
+            ["Carries", t.rushing.carries],
+            ["Yards", figure(t.rushing.yards)],
+            ["Avg", figure(t.rushing.average)],
+            ["TD", t.rushing.touchdowns],
+          ]}
+        />
+        <TeamGroup
+          title="Receiving"
+          items={[
+            ["Catches", t.receiving.catches],
+            ["Yards", figure(t.receiving.yards)],
+          ]}
+        />
+        <TeamGroup
+          title="Defense"
+          items={[
+            ["Flag pulls", t.defense.flagPulls],
+            ["Sacks", t.defense.sacks],
+            ["Interceptions", t.defense.interceptions],
+            ["Passes defended", t.defense.passesDefended],
+            ["Stops", t.defense.stops],
+          ]}
+        />
+        <TeamGroup
+          title="Penalties"
+          items={[
+            ["On us", penaltyText(t.penalties.onUs, t.penalties.yardsOnUs)],
+            ["On them", penaltyText(t.penalties.onThem, t.penalties.yardsOnThem)],
+          ]}
+        />
+        <TeamGroup
+          title="Game"
+          items={[
+            ["Touchdowns", t.touchdowns],
+            ["Turnovers", t.turnovers],
+            ["Total yards", figure(t.totalYards)],
+          ]}
+        />
+      </div>
+      <p className="mt-3 text-sm text-stone-600">
+        Receiving yards are the passing yards seen from the catch; total yards add passing and rushing. “—” marks yards
+        not logged on every play.
+      </p>
+    </Panel>
+  );
+}
+
+// ---- Player lines ----------------------------------------------------------------------------------------------
+
+interface Column<T> {
+  label: string;
+  /** The column's full name, where the heading is an abbreviation. */
+  title?: string;
+  value: (row: T) => ReactNode;
+}
+
+function LinesTable<T extends { playerId: string; name: string }>({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <div role="region" aria-label={`${caption} table`} tabIndex={0} className="relative overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-sm">
+        <caption className="pb-1 text-left font-bold text-stone-900">{caption}</caption>
+        <thead className="border-b border-stone-200 text-stone-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 text-left font-semibold">
+              Player
+            </th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className="px-2 py-2 text-right font-semibold">
+                {c.title ? <abbr title={c.title}>{c.label}</abbr> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.playerId} className="border-b border-stone-100 last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-semibold text-stone-900">
+                {row.name}
+              </th>
+              {columns.map((c) => (
+                <td key={c.label} className="px-2 py-2 text-right tabular-nums">
+                  {c.value(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PlayerLinesPanel({ box }: { box: BoxScore }) {
+  const p = box.players;
+  return (
+    <Panel title="Players" icon={<Users className="size-5" />}>
+      <div className="space-y-6">
+        <LinesTable
+          caption="Passing"
+          rows={p.passing}
+          columns={[
+            { label: "C/ATT", title: "Completions / attempts", value: (r) => `${r.completions}/${r.attempts}` },
+            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
+            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+            { label: "INT", title: "Interceptions thrown", value: (r) => r.interceptions },
+            { label: "Rating", value: (r) => figure(r.rating) },
+          ]}
+        />
+        <LinesTable
+          caption="Receiving"
+          rows={p.receiving}
+          columns={[
+            { label: "Tgt", title: "Targets", value: (r) => r.targets },
+            { label: "Rec", title: "Catches", value: (r) => r.catches },
+            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
+            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+            { label: "Drops", value: (r) => r.drops },
+          ]}
+        />
+        <LinesTable
+          caption="Rushing"
+          rows={p.rushing}
+          columns={[
+            { label: "Car", title: "Carries", value: (r) => r.carries },
+            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
+            { label: "Avg", title: "Yards per carry", value: (r) => figure(r.average) },
+            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+          ]}
+        />
+        <LinesTable
+          caption="Defense"
+          rows={p.defense}
+          columns={[
+            { label: "Flag pulls", value: (r) => r.flagPulls },
+            { label: "Sacks", value: (r) => r.sacks },
+            { label: "INT", title: "Interceptions", value: (r) => r.interceptions },
+            { label: "PD", title: "Passes defended", value: (r) => r.passesDefended },
+            { label: "Stops", value: (r) => r.stops },
+          ]}
+        />
+      </div>
+    </Panel>
+  );
+}
+
+// ---- Play-by-play ----------------------------------------------------------------------------------------------
+
+function PlayByPlay({ periods }: { periods: PeriodPlays[] }) {
+  return (
+    <Panel title="Play-by-play" icon={<ClipboardList className="size-5" />}>
+      <div className="space-y-6">
+        {periods.map((period) => (
+          <PeriodSection key={period.period} period={period} />
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+function PeriodSection({ period }: { period: PeriodPlays }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="border-b border-stone-200 pb-1 font-bold text-stone-900">
+        {period.label}
+      </h3>
+      <ol className="divide-y divide-stone-100">
+        {period.plays.map((play) => (
+          <li key={play.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+            <span className="font-medium text-stone-900">{play.text}</span>
+            {play.points ? (
+              <span
+                className={
+                  play.points.startsWith("Opp")
+                    ? "rounded bg-stone-200 px-1.5 py-0.5 text-xs font-bold text-stone-900"
+                    : "rounded bg-field-700 px-1.5 py-0.5 text-xs font-bold text-white"
+                }
+              >
+                {play.points}
+              </span>
+            ) : null}
+            {play.scoreAfter ? (
+              <span className="font-semibold text-field-800 tabular-nums">
+                <span className="sr-only">Score </span>
+                {play.scoreAfter}
+              </span>
+            ) : null}
+            <span className="ml-auto text-xs text-stone-600">
+              Logged by {play.loggedBy}
+              {play.edited ? " · edited" : ""}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
