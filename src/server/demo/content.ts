@@ -8,7 +8,7 @@ import type { PlaySide } from "#domain/playbook.js";
 import type { PositionKey } from "#domain/positions.js";
 import { randomness } from "./random.js";
 
-export interface DemoPlay {
+interface DemoPlay {
   name: string;
   side: PlaySide;
   /** Offense plays are pass plays unless marked as runs (which snaps the season tags them on). */
@@ -211,7 +211,7 @@ const NOTES: Record<Activity, readonly string[]> = {
   Other: ["Yoga and mobility."],
 };
 
-export interface DemoFeedback {
+interface DemoFeedback {
   playerId: string;
   category: Category;
   body: string;
@@ -219,7 +219,7 @@ export interface DemoFeedback {
   read: boolean;
 }
 
-export interface DemoTrainingLog {
+interface DemoTrainingLog {
   playerId: string;
   date: string;
   activityType: Activity;

@@ -53,7 +53,7 @@ export interface SeasonOptions {
 }
 
 /** A snap as the write path takes it (domain/api/game.ts NewSnap). */
-export interface SeasonSnap {
+interface SeasonSnap {
   id: string;
   sessionId: string;
   playId: string | null;
@@ -63,7 +63,7 @@ export interface SeasonSnap {
   detail: SnapDetail;
 }
 
-export interface SeasonSession {
+interface SeasonSession {
   id: string;
   kind: "game" | "practice";
   /** YYYY-MM-DD */
@@ -77,11 +77,9 @@ export interface SeasonSession {
   absent: string[];
   /** A game's final score (its snaps' total); null for a practice. */
   final: SnapPoints | null;
-  /** When the game ended (a little after its last snap); null for a practice. */
-  endedAt: string | null;
 }
 
-export interface Season {
+interface Season {
   /** Oldest first. */
   sessions: SeasonSession[];
   record: { wins: number; losses: number; ties: number; text: string };
@@ -461,8 +459,9 @@ function playGame(ctx: Context, strength: number, periods: number): { draft: Dra
   const weReceiveFirst = random.chance(0.5);
   for (let period = 1; period <= periods; period++) {
     const drafts: Draft[] = [];
-    // Halves: the other team receives after the break; quarters keep the ball moving.
-    let ours = period === 1 || periods === 2 ? (period % 2 === 1) === weReceiveFirst : random.chance(0.5);
+    // The other team receives after halftime (with quarters, every quarter of a half starts like its half).
+    const half = periods === 2 ? period : Math.ceil(period / 2);
+    let ours = (half % 2 === 1) === weReceiveFirst;
     let start = 5;
     const possessions = periods === 2 ? random.int(6, 7) : random.int(3, 4);
     for (let i = 0; i < possessions; i++) {
@@ -581,7 +580,6 @@ export function generateSeason(opts: SeasonOptions): Season {
         snaps: drafts.map((d, i) => ({ id: random.uuid(), sessionId: id, period: 1, occurredAt: at[i]!, ...d })),
         absent,
         final: null,
-        endedAt: null,
       });
     }
 
@@ -601,7 +599,6 @@ export function generateSeason(opts: SeasonOptions): Season {
         snaps.push({ id: random.uuid(), sessionId: id, period, occurredAt: at[i]!, ...draft }),
       );
     });
-    const ended = kickoff + (periods * periodMinutes + (periods - 1) * halftime + 2) * 60_000;
     sessions.push({
       id,
       kind: "game",
@@ -612,7 +609,6 @@ export function generateSeason(opts: SeasonOptions): Season {
       snaps,
       absent,
       final: scoreOfSnaps(snaps, rules),
-      endedAt: new Date(ended).toISOString(),
     });
   });
 
