@@ -20,12 +20,19 @@ function open(sheet: ReturnType<typeof gameSheet>, area: "coach" | "player" = "c
   return { api, ...page };
 }
 
+/** What an element shows on screen: its text without the words kept for screen readers only. */
+function shown(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll(".sr-only")) hidden.remove();
+  return copy.textContent ?? "";
+}
+
 /** The team group's figures: { "C/ATT": "2/3", Yards: "32", … } */
 function teamGroup(name: string): Record<string, string> {
   const group = screen.getByRole("region", { name });
   const terms = within(group).getAllByRole("term");
   const values = within(group).getAllByRole("definition");
-  return Object.fromEntries(terms.map((t, i) => [t.textContent, values[i]?.textContent ?? ""]));
+  return Object.fromEntries(terms.map((t, i) => [t.textContent, values[i] ? shown(values[i]) : ""]));
 }
 
 /** A per-player table's body rows as text. */
@@ -34,7 +41,7 @@ function tableRows(caption: string): string[][] {
   return within(table)
     .getAllByRole("row")
     .slice(1)
-    .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent ?? ""));
+    .map((row) => [...row.querySelectorAll("th, td")].map(shown));
 }
 
 describe("box score page", () => {
@@ -64,6 +71,9 @@ describe("box score page", () => {
     });
     expect(teamGroup("Penalties")).toEqual({ "On us": "1 for 10 yds", "On them": "1 for 5 yds" });
     expect(teamGroup("Game")).toEqual({ Touchdowns: "1", Turnovers: "0", "Total yards": "—" });
+    // Each dash says why, as a tooltip and to screen readers.
+    const rushingYards = within(screen.getByRole("region", { name: "Rushing" })).getAllByRole("definition")[1]!;
+    expect(within(rushingYards).getByTitle("Yards not logged on every play")).toHaveTextContent("—");
   });
 
   it("per-player tables by group, each player as #7 Name; a drop is in the receiver's line", async () => {
@@ -74,6 +84,7 @@ describe("box score page", () => {
       ["#11 Riley Receiver", "2", "2", "32", "1", "0"],
       ["Jo Nojersey", "1", "0", "—", "0", "1"],
     ]);
+    expect(screen.getByRole("table", { name: "Receiving" })).toHaveTextContent("No catches yet");
     expect(tableRows("Rushing")).toEqual([["#22 Sam Runner", "2", "—", "—", "0"]]);
     expect(tableRows("Defense")).toEqual([["#3 Dana Defender", "1", "0", "1", "0", "0"]]);
   });
@@ -125,7 +136,7 @@ describe("box score page", () => {
     const score = await screen.findByRole("region", { name: "Score" });
     expect(score).toHaveTextContent("Final");
     expect(score).toHaveTextContent("20–14");
-    expect(within(score).getByTitle("Win")).toHaveTextContent("W");
+    expect(within(score).getByTitle("Won")).toHaveTextContent("W");
     expect(score).toHaveTextContent("Final score entered by Casey Coach; the snaps add up to 7–6.");
   });
 

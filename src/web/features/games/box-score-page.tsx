@@ -7,8 +7,17 @@ import { gameSheetQuery } from "~/lib/queries";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
+import { YARDS_NOT_LOGGED } from "~/ui/stat-lines";
 import { buildBoxScore, opponentText, scoreText, type BoxScore, type PeriodPlays } from "./box-score";
-import { figure, gamesPath, homeAwayText, ResultBadge, type GamesArea } from "./game-bits";
+import {
+  decimalFigure,
+  gamesPath,
+  homeAwayText,
+  ResultBadge,
+  wholeFigure,
+  whyNoYards,
+  type GamesArea,
+} from "./game-bits";
 
 /**
  * Printing the box score: only the page itself, on white, without the site's header, navigation, footer or the
@@ -149,6 +158,9 @@ const penaltyText = (count: number, yards: number) => `${count} for ${yards} yds
 
 function TeamLinesPanel({ box }: { box: BoxScore }) {
   const t = box.team;
+  const whyPassing =
+    t.passing.attempts === 0 ? "No passes thrown yet" : whyNoYards(t.passing.completions, "No completions yet");
+  const whyRushing = whyNoYards(t.rushing.carries, "No carries yet");
   return (
     <Panel title="Team" icon={<ListOrdered className="size-5" />}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -156,18 +168,18 @@ function TeamLinesPanel({ box }: { box: BoxScore }) {
           title="Passing"
           items={[
             ["C/ATT", `${t.passing.completions}/${t.passing.attempts}`],
-            ["Yards", figure(t.passing.yards)],
+            ["Yards", wholeFigure(t.passing.yards, whyPassing)],
             ["TD", t.passing.touchdowns],
             ["INT", t.passing.interceptions],
-            ["Rating", figure(t.passing.rating)],
+            ["Rating", decimalFigure(t.passing.rating, whyPassing)],
           ]}
         />
         <TeamGroup
           title="Rushing"
           items={[
             ["Carries", t.rushing.carries],
-            ["Yards", figure(t.rushing.yards)],
-            ["Avg", figure(t.rushing.average)],
+            ["Yards", wholeFigure(t.rushing.yards, whyRushing)],
+            ["Avg", decimalFigure(t.rushing.average, whyRushing)],
             ["TD", t.rushing.touchdowns],
           ]}
         />
@@ -175,7 +187,7 @@ function TeamLinesPanel({ box }: { box: BoxScore }) {
           title="Receiving"
           items={[
             ["Catches", t.receiving.catches],
-            ["Yards", figure(t.receiving.yards)],
+            ["Yards", wholeFigure(t.receiving.yards, whyNoYards(t.receiving.catches, "No catches yet"))],
           ]}
         />
         <TeamGroup
@@ -200,7 +212,13 @@ function TeamLinesPanel({ box }: { box: BoxScore }) {
           items={[
             ["Touchdowns", t.touchdowns],
             ["Turnovers", t.turnovers],
-            ["Total yards", figure(t.totalYards)],
+            [
+              "Total yards",
+              wholeFigure(
+                t.totalYards,
+                whyNoYards(t.passing.completions + t.rushing.carries, "No completions or carries yet"),
+              ),
+            ],
           ]}
         />
       </div>
@@ -216,9 +234,22 @@ function TeamLinesPanel({ box }: { box: BoxScore }) {
 
 interface Column<T> {
   label: string;
-  /** The column's full name, where the heading is an abbreviation. */
+  /** The words an abbreviated heading stands for: its tooltip, and what a screen reader says instead. */
   title?: string;
   value: (row: T) => ReactNode;
+}
+
+/** An abbreviated heading: the short form on screen with its words as tooltip, the words for screen readers. */
+function Heading({ label, title }: { label: string; title?: string }) {
+  if (!title) return <>{label}</>;
+  return (
+    <>
+      <abbr title={title} aria-hidden="true">
+        {label}
+      </abbr>
+      <span className="sr-only">{title}</span>
+    </>
+  );
 }
 
 function LinesTable<T extends { playerId: string; name: string }>({
@@ -242,7 +273,7 @@ function LinesTable<T extends { playerId: string; name: string }>({
             </th>
             {columns.map((c) => (
               <th key={c.label} scope="col" className="px-2 py-2 text-right font-semibold">
-                {c.title ? <abbr title={c.title}>{c.label}</abbr> : c.label}
+                <Heading label={c.label} title={c.title} />
               </th>
             ))}
           </tr>
@@ -268,6 +299,8 @@ function LinesTable<T extends { playerId: string; name: string }>({
 
 function PlayerLinesPanel({ box }: { box: BoxScore }) {
   const p = box.players;
+  const whyPassing = (r: { completions: number }) => whyNoYards(r.completions, "No completions yet");
+  const whyReceiving = (r: { catches: number }) => whyNoYards(r.catches, "No catches yet");
   return (
     <Panel title="Players" icon={<Users className="size-5" />}>
       <div className="space-y-6">
@@ -276,10 +309,14 @@ function PlayerLinesPanel({ box }: { box: BoxScore }) {
           rows={p.passing}
           columns={[
             { label: "C/ATT", title: "Completions / attempts", value: (r) => `${r.completions}/${r.attempts}` },
-            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
-            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+            { label: "Yds", title: "Passing yards", value: (r) => wholeFigure(r.yards, whyPassing(r)) },
+            { label: "TD", title: "Touchdown passes", value: (r) => r.touchdowns },
             { label: "INT", title: "Interceptions thrown", value: (r) => r.interceptions },
-            { label: "Rating", value: (r) => figure(r.rating) },
+            {
+              label: "Rating",
+              title: "Passer rating (NFL formula)",
+              value: (r) => decimalFigure(r.rating, whyPassing(r)),
+            },
           ]}
         />
         <LinesTable
@@ -287,9 +324,9 @@ function PlayerLinesPanel({ box }: { box: BoxScore }) {
           rows={p.receiving}
           columns={[
             { label: "Tgt", title: "Targets", value: (r) => r.targets },
-            { label: "Rec", title: "Catches", value: (r) => r.catches },
-            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
-            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+            { label: "Rec", title: "Receptions", value: (r) => r.catches },
+            { label: "Yds", title: "Receiving yards", value: (r) => wholeFigure(r.yards, whyReceiving(r)) },
+            { label: "TD", title: "Touchdown catches", value: (r) => r.touchdowns },
             { label: "Drops", value: (r) => r.drops },
           ]}
         />
@@ -298,9 +335,9 @@ function PlayerLinesPanel({ box }: { box: BoxScore }) {
           rows={p.rushing}
           columns={[
             { label: "Car", title: "Carries", value: (r) => r.carries },
-            { label: "Yds", title: "Yards", value: (r) => figure(r.yards) },
-            { label: "Avg", title: "Yards per carry", value: (r) => figure(r.average) },
-            { label: "TD", title: "Touchdowns", value: (r) => r.touchdowns },
+            { label: "Yds", title: "Rushing yards", value: (r) => wholeFigure(r.yards, YARDS_NOT_LOGGED) },
+            { label: "Avg", title: "Yards per carry", value: (r) => decimalFigure(r.average, YARDS_NOT_LOGGED) },
+            { label: "TD", title: "Rushing touchdowns", value: (r) => r.touchdowns },
           ]}
         />
         <LinesTable

@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 import type { GameResult } from "#domain/snaps";
-import { NONE } from "~/ui/format";
+import { formatCount, NONE } from "~/ui/format";
+import { Missing, YARDS_NOT_LOGGED } from "~/ui/stat-lines";
 import type { GameState } from "./box-score";
 
 /** Whose pages these are: the same screens serve coaches (/coach/games) and players (/player/games). */
@@ -10,7 +12,7 @@ export const gamesPath = (area: GamesArea) => `/${area}/games`;
 export const boxScorePath = (area: GamesArea, sessionId: string) =>
   `${gamesPath(area)}/${encodeURIComponent(sessionId)}`;
 
-const RESULT_WORDS: Record<GameResult, string> = { W: "Win", L: "Loss", T: "Tie" };
+const RESULT_WORDS: Record<GameResult, string> = { W: "Won", L: "Lost", T: "Tied" };
 const RESULT_STYLES: Record<GameResult, string> = {
   W: "border-field-700 bg-field-700 text-white",
   L: "border-red-700 bg-red-700 text-white",
@@ -45,9 +47,24 @@ export function ResultBadge({ state, className }: { state: GameState; className?
   );
 }
 
-/** A number of a stat table, or the dash where it is unknown (yards not logged on every play). */
-export function figure(value: number | null): string {
-  return value === null ? NONE : String(value);
+const oneDecimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * Why a yards-based figure is unknown: nothing of its kind yet (`noneYet`, when `of` is 0), or yards not logged on
+ * every play (the stat lines' words, so every screen gives the same reason).
+ */
+export function whyNoYards(of: number, noneYet: string): string {
+  return of === 0 ? noneYet : YARDS_NOT_LOGGED;
+}
+
+/** A whole figure (yards), or "—" with why it is missing. */
+export function wholeFigure(value: number | null, why: string): ReactNode {
+  return value === null ? <Missing reason={why} /> : formatCount(value);
+}
+
+/** A figure with one decimal (rating, average), or "—" with why it is missing. */
+export function decimalFigure(value: number | null, why: string): ReactNode {
+  return value === null ? <Missing reason={why} /> : oneDecimal.format(value);
 }
 
 /** "Home", "Away", or the dash when the coach did not say. */

@@ -78,9 +78,9 @@ describe("games page (season view)", () => {
       [formatDay("2026-09-26"), `Game, ${formatDay("2026-09-26")}: box score`, "Home", "7–7", "T"],
     ]);
     // The result letters are spelled out for assistive technology.
-    expect(screen.getByTitle("Win")).toHaveTextContent("W");
-    expect(screen.getByTitle("Loss")).toHaveTextContent("L");
-    expect(screen.getByTitle("Tie")).toHaveTextContent("T");
+    expect(screen.getByTitle("Won")).toHaveTextContent("W");
+    expect(screen.getByTitle("Lost")).toHaveTextContent("L");
+    expect(screen.getByTitle("Tied")).toHaveTextContent("T");
   });
 
   it("links each game to its box score in the viewer's area; coaches also get the league rules", async () => {
