@@ -33,16 +33,16 @@ test.describe("top navigation (docs/product.md §2)", () => {
     ]);
   });
 
-  test("players see Dashboard, My Profile, Logout", async ({ page }) => {
+  test("players see Dashboard, Games, My Profile, Logout", async ({ page }) => {
     const player = (await seedTeam({ players: [{}] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/dashboard");
     await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
-    expect(await navItems(page)).toEqual(["Dashboard", "My Profile", "Logout"]);
+    expect(await navItems(page)).toEqual(["Dashboard", "Games", "My Profile", "Logout"]);
     await expect(page.getByRole("button", { name: "Search players" })).toHaveCount(0);
   });
 
-  test("coaches see the search icon, Coach Dashboard, Team Roster, Leaderboard, Log, Logout", async ({ page }) => {
+  test("coaches see the search icon, their five pages (Games among them) and Logout", async ({ page }) => {
     const { coach } = await seedTeam();
     await signInQuick(page, coach.email);
     await page.goto("/coach/dashboard");
@@ -52,9 +52,24 @@ test.describe("top navigation (docs/product.md §2)", () => {
       "Coach Dashboard",
       "Team Roster",
       "Leaderboard",
+      "Games",
       "Log",
       "Logout",
     ]);
+  });
+
+  test("Games stays highlighted on a game's box score and on the league rules", async ({ page }) => {
+    const { coach } = await seedTeam();
+    await signInQuick(page, coach.email);
+    await page.goto("/coach/games");
+    const games = main(page).getByRole("link", { name: "Games" });
+    await expect(games).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "League rules" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "League rules" })).toBeVisible();
+    await expect(games).toHaveAttribute("aria-current", "page");
+    await page.goto("/coach/games/some-game-id");
+    await expect(page.getByRole("heading", { level: 1, name: /^Box score/ })).toBeVisible();
+    await expect(games).toHaveAttribute("aria-current", "page");
   });
 
   test("on a phone the menu collapses behind a Menu button that toggles the list", async ({ browser }) => {

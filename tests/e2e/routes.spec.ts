@@ -3,7 +3,7 @@ import { seedTeam, signInQuick } from "./helpers";
 
 /** docs/product.md §2: every route, and docs/product.md §4: where each kind of user lands on it. */
 const PUBLIC = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
-const PLAYER = ["/player/dashboard", "/player/profile", "/player/logs"];
+const PLAYER = ["/player/dashboard", "/player/profile", "/player/logs", "/player/games", "/player/games/some-game-id"];
 const COACH = [
   "/coach/dashboard",
   "/coach/team-stats",
@@ -13,6 +13,9 @@ const COACH = [
   "/coach/player/some-player-id",
   "/coach/player-detail/some-player-id",
   "/coach/playbook-analysis",
+  "/coach/games",
+  "/coach/games/rules",
+  "/coach/games/some-game-id",
 ];
 
 async function landing(page: Page, path: string): Promise<string> {
@@ -23,7 +26,7 @@ async function landing(page: Page, path: string): Promise<string> {
 }
 
 test("a visitor sees every public page and is sent to /login from every protected one", async ({ page }) => {
-  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
   for (const path of PUBLIC) expect(await landing(page, path), path).toBe(path);
   for (const path of [...PLAYER, ...COACH]) {
@@ -32,7 +35,7 @@ test("a visitor sees every public page and is sent to /login from every protecte
 });
 
 test("a player reaches the public and player pages and is sent home from coach pages", async ({ page }) => {
-  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
   const player = (await seedTeam({ players: [{}] })).players[0]!;
   await signInQuick(page, player.email);
@@ -43,7 +46,7 @@ test("a player reaches the public and player pages and is sent home from coach p
 });
 
 test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page }) => {
-  // Eleven to thirteen page loads: on a busy two-core machine that can pass the default 30 s.
+  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
   const { coach } = await seedTeam();
   await signInQuick(page, coach.email);
