@@ -8,6 +8,7 @@ import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { EmptyState, QueryState } from "~/ui/query-state";
+import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
@@ -35,7 +36,10 @@ const TOOLS = [
   },
 ];
 
-/** /coach/dashboard: the team at a glance, the top five, the latest plays, quick actions, the team's codes. */
+/**
+ * /coach/dashboard: today's game when one is on (kept live by the coach layout's stream), quick actions, the team
+ * at a glance, the top five, the latest plays, the team's codes.
+ */
 export function CoachDashboardPage() {
   const me = useCurrentUser();
   const team = me.team;
@@ -50,6 +54,8 @@ export function CoachDashboardPage() {
         title="Coach Dashboard"
         lead={`Welcome back, ${firstName(me.fullName)}.${team ? ` Here is ${team.name} at a glance.` : ""}`}
       />
+
+      <ScoreboardCard enabled={team !== null} />
 
       <section aria-labelledby="quick-actions-title" className="space-y-3">
         <h2 id="quick-actions-title" className="text-xl font-bold text-stone-900">

@@ -7,9 +7,11 @@ import { firstName, Stat } from "~/ui/app-page";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { QueryState } from "~/ui/query-state";
+import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { effectivePosition } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
+import { OwnFootball } from "./own-football";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";
 import { meDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { RecentPlays } from "./recent-plays";
@@ -17,9 +19,9 @@ import { ScoreHistoryChart } from "./score-history-chart";
 import { WeekTraining } from "./week-training";
 
 /**
- * /player/dashboard: the player's own numbers, the same ones their coach sees (score, ranking, attendance,
- * stats), the score over time, recent plays, coach feedback and this week's training. Stays live through the
- * player layout's stream.
+ * /player/dashboard: today's game when one is on, the player's own numbers, the same ones their coach sees (score,
+ * ranking, attendance, football stat lines, stats), the score over time, recent plays, coach feedback and this
+ * week's training. Stays live through the player layout's stream (routes/player/layout.tsx mounts it).
  */
 export function PlayerDashboardPage() {
   const me = useCurrentUser();
@@ -56,6 +58,8 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
+      <ScoreboardCard enabled={me.team !== null} />
+
       <QueryState
         query={query}
         loading="Loading your dashboard..."
@@ -90,6 +94,8 @@ export function PlayerDashboardPage() {
                 note="Of the practices and games your coach took attendance at."
               />
             </div>
+
+            <OwnFootball />
 
             <StatsSummary stats={data.summary.stats} />
 

@@ -14,6 +14,7 @@ import { StatsSummary } from "~/ui/stats-summary";
 import { AttendanceHistory, FeedbackList, TrainingLogs } from "./detail-sections";
 import { readDetailState } from "./detail-state";
 import { EventHistory } from "./event-history";
+import { FootballSection } from "./football-section";
 import { ScoreChart } from "./score-chart";
 
 /**
@@ -72,6 +73,9 @@ export function PlayerDetailPage({ id }: { id: string }) {
           />
         </div>
       ) : null}
+
+      {/* Football stat lines lead the numbers, right under the performance score (docs/product.md §10). */}
+      <FootballSection playerId={id} playerName={summary?.name ?? null} />
 
       {summary ? <StatsSummary stats={summary.stats} /> : null}
 

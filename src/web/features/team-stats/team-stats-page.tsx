@@ -12,6 +12,7 @@ import { POSITION_GROUP_LABELS } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { teamStatsQuery } from "~/lib/queries";
 import { AttendanceChart, PointsTrendChart, YardsTrendChart } from "./team-charts";
+import { TeamFootball } from "./team-football";
 
 type SessionFilter = "all" | "game" | "practice";
 const SESSION_FILTERS: readonly { value: SessionFilter; label: string }[] = [
@@ -22,8 +23,9 @@ const SESSION_FILTERS: readonly { value: SessionFilter; label: string }[] = [
 const KIND_WORD: Record<SessionFilter, string> = { all: "session", game: "game", practice: "practice" };
 
 /**
- * /coach/team-stats: team totals, per-session trends (points and yards, games and practices), the breakdown by
- * position group, attendance over time and the top performers of each statistic.
+ * /coach/team-stats: the team's football line first (docs/product.md §10), then team totals, per-session trends
+ * (points and the offense's yards, games and practices), the breakdown by position group, attendance over time and
+ * the top performers of each statistic.
  */
 export function TeamStatsPage() {
   const me = useCurrentUser();
@@ -62,6 +64,8 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
 
   return (
     <>
+      <TeamFootball football={stats.football} />
+
       <section aria-labelledby={`${ids}-totals`} className="space-y-4">
         <h2 id={`${ids}-totals`} className="text-xl font-bold text-stone-900">
           Team totals
@@ -75,7 +79,8 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
           />
           <Stat label="Logged plays" value={formatCount(totals.events)} />
           <Stat label="Average attendance" value={formatPercent(totals.averageAttendance)} />
-          <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} />
+          {/* Summed over players, as the leaders boards count them: a touchdown pass is the passer's and the catcher's. */}
+          <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} note="Credited per player" />
           <Stat label="Passing yards" value={formatCount(totals.passingYards)} />
           <Stat label="Receiving yards" value={formatCount(totals.receivingYards)} />
           <Stat label="Rushing yards" value={formatCount(totals.rushingYards)} />
