@@ -197,7 +197,7 @@ const statFields = {
  * pass is one touchdown, not the passer's and the catcher's two), total yards = passing + rushing (null unless the
  * yards of every completion and carry were logged), turnovers, and penalties on us.
  */
-export const teamFootballSchema = playerStatLineSchema.extend({
+const teamFootballSchema = playerStatLineSchema.extend({
   /** Snaps logged for the team (practices and games). */
   snaps: count,
   touchdowns: count,

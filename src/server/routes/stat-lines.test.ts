@@ -299,6 +299,20 @@ describe.each(testEngines())("football stat lines on $engine", ({ create }) => {
     expect((await linesOf(anonymous, quinn.me.id)).status).toBe(401);
   });
 
+  it("both endpoints are in the OpenAPI document, with their answers", async () => {
+    const res = await new TestClient(app).get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths["/api/team/players/{id}/stat-lines"]!.get!.responses).sort()).toEqual([
+      "200",
+      "401",
+      "403",
+      "404",
+    ]);
+    expect(paths["/api/me/stat-lines"]!.get!.responses["200"]).toBeDefined();
+    expect(res.body.components.schemas.StatLines).toBeDefined();
+  });
+
   it("the other team's player sees only their own team's snaps", async () => {
     const res = await outsider.client.get<StatLinesResponse>("/api/me/stat-lines");
     expect(res.status).toBe(200);
