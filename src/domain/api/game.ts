@@ -7,7 +7,9 @@ import { z } from "../zod.js";
 import { leagueRulesSchema } from "../league-rules.js";
 import { OPPONENT_SCORES, PASS_RESULTS, PENALTY_EFFECTS, snapProblems, type SnapDetail } from "../snaps.js";
 import { isoDaySchema, isoTimeSchema, uuidSchema } from "./common.js";
-import { MAX_YARDS, MIN_YARDS } from "./logger.js";
+import { HOME_AWAY, MAX_YARDS, MIN_YARDS } from "./logger.js";
+
+export { HOME_AWAY, type HomeAway } from "./logger.js";
 
 /** At most this many snaps in one POST /api/team/snaps (the outbox catching up after a game offline). */
 export const MAX_SNAPS_PER_REQUEST = 200;
@@ -155,8 +157,8 @@ export const snapSchema = z.object({
 });
 export type SnapDto = z.infer<typeof snapSchema>;
 
-export const HOME_AWAY = ["home", "away"] as const;
-export type HomeAway = (typeof HOME_AWAY)[number];
+/** PUT /api/team/snaps/{id}: the snap as it now is. */
+export const snapResponseSchema = z.object({ snap: snapSchema });
 
 const finalSchema = z.object({
   us: z.number().int(),
@@ -222,6 +224,9 @@ export const finalScoreSchema = z.object({
     .min(0, { error: "Their score cannot be negative." })
     .max(999, { error: "Their score must be at most 999." }),
 });
+
+/** POST and DELETE /api/team/sessions/{id}/final: the game's scoreboard after the change. */
+export const finalScoreResponseSchema = z.object({ scoreboard: scoreboardSchema });
 
 /** GET /api/team/scoreboard: the game being played today (else the latest unfinished one today), or null. */
 export const liveScoreboardResponseSchema = z.object({ scoreboard: scoreboardSchema.nullable() });

@@ -55,13 +55,25 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => (value === null || value === "" ? null : value));
 
 const OPPONENT_ONLY_FOR_GAMES = "Only a game has an opponent.";
+const HOME_AWAY_ONLY_FOR_GAMES = "Only a game is played at home or away.";
 
-/** POST /api/team/sessions */
+/** Where a game is played, from our side. */
+export const HOME_AWAY = ["home", "away"] as const;
+export type HomeAway = (typeof HOME_AWAY)[number];
+/** Home, away, or null (not said; what clearing the choice sends). */
+const homeAwaySchema = z.enum(HOME_AWAY, { error: "Choose home or away." }).nullable();
+
+/**
+ * POST /api/team/sessions. `id` may be made by the client (crypto.randomUUID()), so the offline logger can start a
+ * game with no connection: sending the same id again answers with the session already made (nothing changes).
+ */
 export const createSessionSchema = z
   .object({
+    id: uuid("Session id").optional(),
     kind: sessionKindSchema,
     date: sessionDateSchema,
     opponent: optionalText("Opponent", MAX_OPPONENT).optional(),
+    homeAway: homeAwaySchema.optional(),
     location: optionalText("Location", MAX_LOCATION).optional(),
     notes: optionalText("Notes", MAX_NOTES).optional(),
   })
@@ -69,17 +81,22 @@ export const createSessionSchema = z
     if (value.kind === "practice" && value.opponent) {
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });
     }
+    if (value.kind === "practice" && value.homeAway) {
+      ctx.addIssue({ code: "custom", path: ["homeAway"], message: HOME_AWAY_ONLY_FOR_GAMES });
+    }
   });
 
 /**
  * PATCH /api/team/sessions/{id}: only the fields sent change; null (or blank) clears a text field.
- * A session that becomes a practice loses its opponent; sending an opponent for a practice is refused.
+ * A session that becomes a practice loses its opponent, home/away and final score; sending an opponent or
+ * home/away for a practice is refused.
  */
 export const updateSessionSchema = z
   .object({
     kind: sessionKindSchema.optional(),
     date: sessionDateSchema.optional(),
     opponent: optionalText("Opponent", MAX_OPPONENT).optional(),
+    homeAway: homeAwaySchema.optional(),
     location: optionalText("Location", MAX_LOCATION).optional(),
     notes: optionalText("Notes", MAX_NOTES).optional(),
   })
@@ -88,6 +105,9 @@ export const updateSessionSchema = z
     if (value.kind === "practice" && value.opponent) {
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });
     }
+    if (value.kind === "practice" && value.homeAway) {
+      ctx.addIssue({ code: "custom", path: ["homeAway"], message: HOME_AWAY_ONLY_FOR_GAMES });
+    }
   });
 
 const teamSessionSchema = z.object({
@@ -95,6 +115,11 @@ const teamSessionSchema = z.object({
   kind: sessionKindSchema,
   date: isoDaySchema,
   opponent: z.string().nullable(),
+  /**
+   * Always sent by the server (null for a practice or when not said). Optional in the type only so that session
+   * objects written before game day (web fixtures) stay valid.
+   */
+  homeAway: z.enum(HOME_AWAY).nullable().optional(),
   location: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: isoTime,

@@ -13,11 +13,15 @@ export interface TeamSession {
   /** YYYY-MM-DD */
   date: string;
   opponent: string | null;
+  /** Games only: played at home or away (null: not said). */
+  homeAway: HomeAway | null;
   location: string | null;
   notes: string | null;
   createdBy: string;
   createdAt: string;
 }
+
+type HomeAway = "home" | "away";
 
 function toTeamSession(r: TeamSessionRecord): TeamSession {
   return {
@@ -26,6 +30,7 @@ function toTeamSession(r: TeamSessionRecord): TeamSession {
     kind: r.kind,
     date: r.date,
     opponent: r.opponent,
+    homeAway: r.home_away,
     location: r.location,
     notes: r.notes,
     createdBy: r.created_by,
@@ -33,37 +38,60 @@ function toTeamSession(r: TeamSessionRecord): TeamSession {
   };
 }
 
-export async function createTeamSession(
-  db: Kysely<DB>,
-  s: {
-    id?: string;
-    teamId: string;
-    kind: SessionKind;
-    date: string;
-    opponent?: string | null;
-    location?: string | null;
-    notes?: string | null;
-    createdBy: string;
-  },
-): Promise<TeamSession> {
+export interface NewTeamSession {
+  /** Made by the client (the offline logger), or by the server when absent. */
+  id?: string;
+  teamId: string;
+  kind: SessionKind;
+  date: string;
+  opponent?: string | null;
+  homeAway?: HomeAway | null;
+  location?: string | null;
+  notes?: string | null;
+  createdBy: string;
+}
+
+export async function createTeamSession(db: Kysely<DB>, s: NewTeamSession): Promise<TeamSession> {
+  const row = await db.insertInto("team_sessions").values(sessionValues(s)).returningAll().executeTakeFirstOrThrow();
+  return toTeamSession(row);
+}
+
+function sessionValues(s: NewTeamSession) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date))
     throw new RangeError(`session date must be YYYY-MM-DD: ${JSON.stringify(s.date)}`);
+  return {
+    id: s.id ?? randomUUID(),
+    team_id: s.teamId,
+    kind: s.kind,
+    date: s.date,
+    opponent: s.opponent ?? null,
+    home_away: s.kind === "game" ? (s.homeAway ?? null) : null,
+    location: s.location ?? null,
+    notes: s.notes ?? null,
+    created_by: s.createdBy,
+    created_at: nowIso(),
+  };
+}
+
+/**
+ * Creates a session with a client-made id, once: sending the same id again (a retry, the offline outbox) answers
+ * with the session the team already has under it, unchanged (created: false). "taken" when another team's session
+ * has this id (the caller learns nothing else about it).
+ */
+export async function createTeamSessionOnce(
+  db: Kysely<DB>,
+  s: NewTeamSession & { id: string },
+): Promise<{ session: TeamSession; created: boolean } | "taken"> {
   const row = await db
     .insertInto("team_sessions")
-    .values({
-      id: s.id ?? randomUUID(),
-      team_id: s.teamId,
-      kind: s.kind,
-      date: s.date,
-      opponent: s.opponent ?? null,
-      location: s.location ?? null,
-      notes: s.notes ?? null,
-      created_by: s.createdBy,
-      created_at: nowIso(),
-    })
+    .values(sessionValues(s))
+    .onConflict((oc) => oc.column("id").doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
-  return toTeamSession(row);
+    .executeTakeFirst();
+  if (row) return { session: toTeamSession(row), created: true };
+  const existing = await db.selectFrom("team_sessions").selectAll().where("id", "=", s.id).executeTakeFirst();
+  if (!existing || existing.team_id !== s.teamId) return "taken";
+  return { session: toTeamSession(existing), created: false };
 }
 
 export async function getTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<TeamSession | null> {
@@ -117,19 +145,29 @@ export interface SessionFields {
   kind: SessionKind;
   date: string;
   opponent: string | null;
+  homeAway: HomeAway | null;
   location: string | null;
   notes: string | null;
 }
 
-/** Writes a session's fields. Returns false when the team has no such session. */
+/**
+ * Writes a session's fields. Returns false when the team has no such session. A session that is (now) a practice
+ * keeps no home/away and no final score.
+ */
 export async function updateTeamSession(
   db: Kysely<DB>,
   key: { id: string; teamId: string },
   next: SessionFields,
 ): Promise<boolean> {
+  const { homeAway, ...fields } = next;
+  const practice = next.kind === "practice";
   const row = await db
     .updateTable("team_sessions")
-    .set(next)
+    .set({
+      ...fields,
+      home_away: practice ? null : homeAway,
+      ...(practice ? { final_us: null, final_them: null, final_corrected: 0, ended_at: null, ended_by: null } : {}),
+    })
     .where("id", "=", key.id)
     .where("team_id", "=", key.teamId)
     .returningAll()

@@ -52,6 +52,7 @@ describe.each(testEngines())("team sessions and attendance on $engine", ({ creat
       kind: "game",
       date: "2026-10-03",
       opponent: "Eagles",
+      homeAway: null,
       location: "North Field",
       notes: null,
       createdAt: expect.any(String),

@@ -16,6 +16,7 @@ import type { DB } from "../db/schema.js";
 import { teamReferences } from "../db/team-references.js";
 import {
   createTeamSession,
+  createTeamSessionOnce,
   deleteTeamSession,
   getTeamSession,
   sessionDeleteImpact,
@@ -45,16 +46,25 @@ const sessionIdParam = z.object({
 const SessionResponse = sessionResponseSchema;
 const AttendanceResponse = attendanceResponseSchema;
 
+export const SESSION_ID_TAKEN = "A session with this id already exists. Make a new id for a new session.";
+
 const createSession = createRoute({
   method: "post",
   path: "/api/team/sessions",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Create a practice or a game (no attendance marks yet)",
+  description:
+    "The id may be made by the client (the offline logger starting a game): sending an id the team already has " +
+    "answers 200 with that session, unchanged; an id of another team's session answers 409.",
   request: { body: { required: true, content: { "application/json": { schema: createSessionSchema } } } },
   responses: {
+    200: {
+      description: "Already made with this id (a replay)",
+      content: { "application/json": { schema: SessionResponse } },
+    },
     201: { description: "Created", content: { "application/json": { schema: SessionResponse } } },
-    ...errorResponses(400, 401, 403, 415),
+    ...errorResponses(400, 401, 403, 409, 415),
   },
 });
 
@@ -79,7 +89,7 @@ const updateSession = createRoute({
   path: "/api/team/sessions/{id}",
   tags: ["logger"],
   middleware: [coachOnly] as const,
-  summary: "Change a session's kind, date, opponent, location or notes",
+  summary: "Change a session's kind, date, opponent, home/away, location or notes",
   request: {
     params: sessionIdParam,
     body: { required: true, content: { "application/json": { schema: updateSessionSchema } } },
@@ -128,6 +138,7 @@ function toDto(s: TeamSession): TeamSessionDto {
     kind: s.kind,
     date: s.date,
     opponent: s.opponent,
+    homeAway: s.homeAway,
     location: s.location,
     notes: s.notes,
     createdAt: s.createdAt,
@@ -146,15 +157,24 @@ export function teamSessionRoutes() {
       const viewer = c.var.viewer;
       const input = c.req.valid("json");
       const { database, hub } = c.get("services");
-      const session = await createTeamSession(database.db, {
+      const fields = {
         teamId: viewer.teamId,
         kind: input.kind,
         date: input.date,
         opponent: input.kind === "game" ? (input.opponent ?? null) : null,
+        homeAway: input.kind === "game" ? (input.homeAway ?? null) : null,
         location: input.location ?? null,
         notes: input.notes ?? null,
         createdBy: viewer.userId,
-      });
+      };
+      if (input.id !== undefined) {
+        const once = await createTeamSessionOnce(database.db, { ...fields, id: input.id });
+        if (once === "taken") throw new ApiError(409, "session_id_taken", SESSION_ID_TAKEN, { id: SESSION_ID_TAKEN });
+        if (!once.created) return c.json({ session: toDto(once.session) }, 200);
+        hub.publish(viewer.teamId, changeNow("sessions"));
+        return c.json({ session: toDto(once.session) }, 201);
+      }
+      const session = await createTeamSession(database.db, fields);
       hub.publish(viewer.teamId, changeNow("sessions"));
       return c.json({ session: toDto(session) }, 201);
     })
@@ -178,16 +198,23 @@ export function teamSessionRoutes() {
 
       const kind = input.kind ?? current.kind;
       const opponent = kind === "practice" ? null : input.opponent !== undefined ? input.opponent : current.opponent;
+      const homeAway = kind === "practice" ? null : input.homeAway !== undefined ? input.homeAway : current.homeAway;
+      // Caught by the schema when kind is sent too; here the stored kind is a practice.
       if (kind === "practice" && input.opponent) {
-        // Caught by the schema when kind is sent too; here the stored kind is a practice.
         throw new ApiError(400, "invalid_input", "Only a game has an opponent.", {
           opponent: "Only a game has an opponent.",
+        });
+      }
+      if (kind === "practice" && input.homeAway) {
+        throw new ApiError(400, "invalid_input", "Only a game is played at home or away.", {
+          homeAway: "Only a game is played at home or away.",
         });
       }
       const next = {
         kind,
         date: input.date ?? current.date,
         opponent,
+        homeAway,
         location: input.location !== undefined ? input.location : current.location,
         notes: input.notes !== undefined ? input.notes : current.notes,
       };

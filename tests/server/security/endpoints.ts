@@ -85,6 +85,21 @@ const membersOfA = (ok: number): Expectation => ({
   playerB: 404,
 });
 
+/**
+ * Any member of a team, coach or player, on team data: signed out 401, team A's members `ok`; team B's members
+ * get `others`: 404 for an id of team A (as for an id that does not exist), or their own team's data when the
+ * request names no id.
+ */
+const teamMembers = (ok: number, others: number): Expectation => ({
+  anonymous: 401,
+  playerA: ok,
+  otherPlayerA: ok,
+  headCoachA: ok,
+  assistantCoachA: ok,
+  coachB: others,
+  playerB: others,
+});
+
 /** The expected status of a valid request, per endpoint and caller. Path ids point at team A's resources. */
 export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/health": everyone(200),
@@ -102,6 +117,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   // The head coach only: A's assistant is refused like a player; B's head coach rotates B's own code.
   "POST /api/team/codes/rotate": { ...coachOnly(200, 200), assistantCoachA: 403 },
   "GET /api/team/players/{id}/events": coachOnly(200, 404),
+  "GET /api/team/players/{id}/stat-lines": coachOnly(200, 404),
   "GET /api/team/players/{id}/training-logs": coachOnly(200, 404),
   "POST /api/team/players/{id}/feedback": coachOnly(201, 404),
   "GET /api/team/players/{id}/feedback": coachOnly(200, 404),
@@ -121,6 +137,20 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "PATCH /api/team/events/{id}/play": coachOnly(200, 404),
   "GET /api/team/stream": signedIn(200),
 
+  // The body names player A and session A: for B's coach neither is theirs, the logger's 400 by field.
+  "POST /api/team/snaps": coachOnly(200, 400),
+  "PUT /api/team/snaps/{id}": coachOnly(200, 404),
+  "DELETE /api/team/snaps/{id}": coachOnly(204, 404),
+  "GET /api/team/sessions/{id}/snaps": teamMembers(200, 404),
+  "GET /api/team/sessions/{id}/box-score.csv": teamMembers(200, 404),
+  "POST /api/team/sessions/{id}/final": coachOnly(200, 404),
+  "DELETE /api/team/sessions/{id}/final": coachOnly(200, 404),
+  "GET /api/team/scoreboard": teamMembers(200, 200),
+  "GET /api/team/games": teamMembers(200, 200),
+  "GET /api/team/rules": teamMembers(200, 200),
+  // B's coach sets B's own rules.
+  "PUT /api/team/rules": coachOnly(200, 200),
+
   "GET /api/team/plays": coachOnly(200, 200),
   "POST /api/team/plays": coachOnly(201, 201),
   "PATCH /api/team/plays/{id}": coachOnly(200, 404),
@@ -139,6 +169,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/files/{id}": membersOfA(200),
 
   "GET /api/me/dashboard": playerOnly(200),
+  "GET /api/me/stat-lines": playerOnly(200),
   "GET /api/me/training-logs": playerOnly(200),
   "POST /api/me/training-logs": playerOnly(201),
   "PATCH /api/me/training-logs/{id}": playerOnly(200, 404),

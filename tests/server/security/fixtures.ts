@@ -174,6 +174,8 @@ export interface World {
     feedbackId: string;
     /** A player of A without an account. */
     extraPlayerId: string;
+    /** A snap of the game sessionId (a completion from player A to the other player of A). */
+    snapId: string;
   };
   /** Every user id that was ever a member of team A. */
   teamAUserIds: Set<string>;
@@ -249,6 +251,18 @@ export function imageForm(png: Buffer, field = "file"): FormData {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(png)], { type: "image/png" }), "picture.png");
   return form;
+}
+
+/** A valid snap of a session: a completion between two players. */
+export function aSnap(sessionId: string, passerId: string, targetId: string, over: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    sessionId,
+    period: 1,
+    occurredAt: new Date(Date.now() - 120_000).toISOString(),
+    detail: { kind: "pass", passerId, targetId, result: "complete", yards: 9 },
+    ...over,
+  };
 }
 
 export function anEvent(playerId: string, over: Record<string, unknown> = {}) {
@@ -346,6 +360,10 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       ],
     },
   });
+  const snap = aSnap(sessionId, pA.userId, otherPlayerA.account.userId, { playId });
+  await must(app, hA, 200, "POST", "/api/team/snaps", {
+    json: { snaps: [snap, aSnap(sessionId, otherPlayerA.account.userId, extra.userId, { period: 2 })] },
+  });
   await must(app, hA, 200, "PUT", "/api/team/sessions/{id}/attendance", {
     params: { id: sessionId },
     json: {
@@ -388,6 +406,9 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       events: [anEvent(pB.userId, { sessionId: sessionBId, playId: playBId, eventType: "Interception", yards: null })],
     },
   });
+  await must(app, hB, 200, "POST", "/api/team/snaps", {
+    json: { snaps: [{ ...aSnap(sessionBId, pB.userId, pB.userId), detail: { kind: "sack", defenderId: pB.userId } }] },
+  });
   await must(app, hB, 201, "POST", "/api/team/players/{id}/feedback", {
     params: { id: pB.userId },
     json: { category: "Effort", body: "Brambleton feedback for Beatrix." },
@@ -412,7 +433,16 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
     teamB,
     teamC: headC.team!,
     coachC: headC.account,
-    a: { sessionId, playId, eventId: event.id, fileId, logId, feedbackId, extraPlayerId: extra.userId },
+    a: {
+      sessionId,
+      playId,
+      eventId: event.id,
+      fileId,
+      logId,
+      feedbackId,
+      extraPlayerId: extra.userId,
+      snapId: snap.id,
+    },
     teamAUserIds: new Set([hA.userId, assistantA.account.userId, pA.userId, otherPlayerA.account.userId, extra.userId]),
     png,
   };
@@ -445,6 +475,12 @@ export async function freshPlay(w: World, opts: { archived?: boolean; diagram?: 
       body: imageForm(w.png),
     });
   return id;
+}
+
+export async function freshSnap(w: World): Promise<string> {
+  const snap = aSnap(w.a.sessionId, w.accounts.playerA.userId, w.a.extraPlayerId);
+  await must(w.app, w.accounts.headCoachA, 200, "POST", "/api/team/snaps", { json: { snaps: [snap] } });
+  return snap.id;
 }
 
 export async function freshEvent(w: World): Promise<string> {
@@ -542,6 +578,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/team/players/{id}/events": {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId }, query: { limit: "10" } }),
   },
+  "GET /api/team/players/{id}/stat-lines": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
   "GET /api/team/players/{id}/training-logs": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
   "POST /api/team/players/{id}/feedback": {
     build: async (w) => ({
@@ -575,6 +612,54 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     build: async (w) => ({ params: { id: w.a.eventId }, json: { playId: w.a.playId } }),
   },
   "GET /api/team/stream": { build: none },
+
+  "POST /api/team/snaps": {
+    build: async (w) => ({
+      json: { snaps: [aSnap(w.a.sessionId, w.accounts.playerA.userId, w.accounts.otherPlayerA.userId)] },
+    }),
+  },
+  // The same edit every time (the snap as it already is, moved to the second half once): a replay is a no-op.
+  "PUT /api/team/snaps/{id}": {
+    build: async (w) => ({
+      params: { id: w.a.snapId },
+      json: {
+        period: 2,
+        playId: w.a.playId,
+        detail: {
+          kind: "pass",
+          passerId: w.accounts.playerA.userId,
+          targetId: w.accounts.otherPlayerA.userId,
+          result: "complete",
+          yards: 9,
+        },
+      },
+    }),
+  },
+  "DELETE /api/team/snaps/{id}": { build: async (w) => ({ params: { id: await freshSnap(w) } }) },
+  "GET /api/team/sessions/{id}/snaps": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/team/sessions/{id}/box-score.csv": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "POST /api/team/sessions/{id}/final": {
+    build: async (w) => ({ params: { id: w.a.sessionId }, json: { us: 9, them: 6 } }),
+  },
+  "DELETE /api/team/sessions/{id}/final": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/team/scoreboard": { build: async () => ({ query: { tzOffset: "0" } }) },
+  "GET /api/team/games": { build: none },
+  "GET /api/team/rules": { build: none },
+  "PUT /api/team/rules": {
+    build: async () => ({
+      json: {
+        periodKind: "half",
+        touchdownPoints: 6,
+        tryOneYards: 5,
+        tryTwoYards: 10,
+        safetyPoints: 2,
+        trackDowns: true,
+        downsToMidfield: 4,
+        downsToScore: 4,
+        noRunZones: ["5 yards before midfield"],
+      },
+    }),
+  },
 
   "GET /api/team/plays": { build: async () => ({ query: { includeArchived: "true" } }) },
   "POST /api/team/plays": {
@@ -622,6 +707,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/files/{id}": { build: async (w) => ({ params: { id: w.a.fileId } }) },
 
   "GET /api/me/dashboard": { build: async () => ({ query: { tzOffset: "0" } }) },
+  "GET /api/me/stat-lines": { build: none },
   "GET /api/me/training-logs": { build: async () => ({ query: { from: "2020-01-01" } }) },
   "POST /api/me/training-logs": {
     build: async () => ({ json: { date: today(), activityType: "Conditioning", durationMinutes: 25, intensity: 6 } }),
@@ -669,6 +755,7 @@ export async function teamSecrets(w: World): Promise<string[]> {
     for (const tag of JSON.parse(p.tags) as string[]) add(tag);
   }
   for (const e of await db.selectFrom("events").select("id").where("team_id", "=", teamId).execute()) add(e.id);
+  for (const n of await db.selectFrom("snaps").select("id").where("team_id", "=", teamId).execute()) add(n.id);
   for (const l of await db.selectFrom("training_logs").select(["id", "notes"]).where("team_id", "=", teamId).execute())
     add(l.id, l.notes);
   for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("team_id", "=", teamId).execute())

@@ -1,0 +1,229 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Kysely } from "kysely";
+import { editSnapSchema, postSnapsResponseSchema, postSnapsSchema, snapResponseSchema } from "#domain/api/game.js";
+import type { SnapDetail } from "#domain/snaps.js";
+import { retryOnDeadlock } from "../db/retry.js";
+import type { DB } from "../db/schema.js";
+import {
+  deleteSnap,
+  editSnap,
+  getSnap,
+  insertSnaps,
+  snapPlayerIds,
+  SnapIdTakenError,
+  type NewSnapRow,
+} from "../db/snaps.js";
+import { teamReferences } from "../db/team-references.js";
+import { createRouter } from "../http/context.js";
+import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { coachOnly } from "../http/viewer.js";
+import { changeNow } from "../realtime/hub.js";
+
+/*
+ * Game day's writes (docs/product.md §10): snaps, each one down with its participants, written with the events it
+ * implies in one transaction (db/snaps.ts). Snap ids are made by the client, so the offline outbox can send a
+ * batch again: an id the team already has is reported "duplicate" and changes nothing. Every player, session and
+ * play a snap names is checked against the caller's team (from the session) before anything is written; a
+ * request with one bad reference writes nothing. A snap writes events, so its changes are announced as "events".
+ */
+
+export const SNAP_ID_TAKEN = "A snap with this id already exists. Make a new id for a new snap.";
+const SNAP = "That snap";
+
+const postSnaps = createRoute({
+  method: "post",
+  path: "/api/team/snaps",
+  tags: ["game day"],
+  middleware: [coachOnly] as const,
+  summary: "Log snaps (1 to 200) with the events they imply; replaying an id the team has is a no-op (duplicate)",
+  description:
+    "Coaches only. All or nothing: every player, session (practice or game) and play must be the caller's team's, " +
+    "else 400 with fields keyed snaps.<index>.<field> and nothing is stored. 409 when an id belongs to another " +
+    "team's snap. A 200 means every created snap and its events are committed.",
+  request: { body: { required: true, content: { "application/json": { schema: postSnapsSchema } } } },
+  responses: {
+    200: {
+      description: "One result per snap sent, in the order sent",
+      content: { "application/json": { schema: postSnapsResponseSchema } },
+    },
+    ...errorResponses(400, 401, 403, 409, 413, 415),
+  },
+});
+
+const snapIdParam = z.object({
+  id: z.uuid({ error: "Snap id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
+});
+
+const putSnap = createRoute({
+  method: "put",
+  path: "/api/team/snaps/{id}",
+  tags: ["game day"],
+  middleware: [coachOnly] as const,
+  summary: "Edit a snap: its events, participants and points are rewritten to match, in one transaction",
+  description:
+    "Coaches only. The body is the snap as it should now be; an omitted playId or firstDown keeps the stored one. " +
+    "Points are recomputed under the team's current rules. Sending the same edit again changes nothing.",
+  request: {
+    params: snapIdParam,
+    body: { required: true, content: { "application/json": { schema: editSnapSchema } } },
+  },
+  responses: {
+    200: { description: "The snap as it now is", content: { "application/json": { schema: snapResponseSchema } } },
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const deleteSnapRoute = createRoute({
+  method: "delete",
+  path: "/api/team/snaps/{id}",
+  tags: ["game day"],
+  middleware: [coachOnly] as const,
+  summary: "Undo or delete a snap with its events (the players' counters drop in the same transaction)",
+  request: { params: snapIdParam },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+type SnapInput = z.output<typeof postSnapsSchema>["snaps"][number];
+
+/** The detail's fields that name a player. */
+const PLAYER_FIELDS = ["passerId", "targetId", "runnerId", "scorerId", "defenderId", "playerId"] as const;
+
+function playerFields(detail: SnapDetail): [field: string, playerId: string][] {
+  const out: [string, string][] = [];
+  const values = detail as unknown as Record<string, unknown>;
+  for (const field of PLAYER_FIELDS) {
+    const value = values[field];
+    if (typeof value === "string") out.push([field, value]);
+  }
+  return out;
+}
+
+const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+const NOT_ON_TEAM = "This player is not on your team.";
+const SESSION_NOT_TEAMS = "This session is not your team's.";
+const PLAY_NOT_TEAMS = "This play is not in your team's playbook.";
+
+function referenceError(fields: Record<string, string>): ApiError | null {
+  const bad = Object.values(fields);
+  if (bad.length === 0) return null;
+  const message = bad.length === 1 ? bad[0]! : "Some snaps name a player, session or play that is not your team's.";
+  return new ApiError(400, "invalid_reference", message, fields);
+}
+
+/** Throws a 400 naming every snap field whose player, session or play is not the team's. */
+async function checkReferences(db: Kysely<DB>, teamId: string, snaps: readonly SnapInput[]): Promise<void> {
+  const found = await teamReferences(db, teamId, {
+    players: distinct(snaps.flatMap((s) => playerFields(s.detail as SnapDetail).map(([, id]) => id))),
+    sessions: distinct(snaps.map((s) => s.sessionId)),
+    plays: distinct(snaps.map((s) => s.playId)),
+  });
+  const fields: Record<string, string> = {};
+  snaps.forEach((s, i) => {
+    if (!found.sessions.has(s.sessionId)) fields[`snaps.${i}.sessionId`] = SESSION_NOT_TEAMS;
+    if (s.playId && !found.plays.has(s.playId)) fields[`snaps.${i}.playId`] = PLAY_NOT_TEAMS;
+    for (const [field, id] of playerFields(s.detail as SnapDetail))
+      if (!found.players.has(id)) fields[`snaps.${i}.detail.${field}`] = NOT_ON_TEAM;
+  });
+  const error = referenceError(fields);
+  if (error) throw error;
+}
+
+export function snapRoutes() {
+  return createRouter()
+    .openapi(postSnaps, async (c) => {
+      const viewer = c.var.viewer;
+      const { snaps } = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const db = database.db;
+
+      await checkReferences(db, viewer.teamId, snaps);
+      const rows: NewSnapRow[] = snaps.map((s) => ({
+        id: s.id,
+        sessionId: s.sessionId,
+        playId: s.playId ?? null,
+        period: s.period,
+        firstDown: s.firstDown ?? false,
+        occurredAt: s.occurredAt,
+        detail: s.detail as SnapDetail,
+      }));
+
+      let statuses: Awaited<ReturnType<typeof insertSnaps>>;
+      try {
+        statuses = await retryOnDeadlock(() => insertSnaps(db, viewer.teamId, viewer.userId, rows));
+      } catch (error) {
+        if (error instanceof SnapIdTakenError) {
+          const fields: Record<string, string> = {};
+          snaps.forEach((s, i) => {
+            if (error.ids.has(s.id)) fields[`snaps.${i}.id`] = SNAP_ID_TAKEN;
+          });
+          throw new ApiError(409, "snap_id_taken", SNAP_ID_TAKEN, fields);
+        }
+        // A player, session or play removed since the check above fails a foreign key and rolls everything
+        // back: that is the client's stale reference, a 400, not our 500.
+        await checkReferences(db, viewer.teamId, snaps);
+        throw error;
+      }
+
+      if (statuses.includes("created")) hub.publish(viewer.teamId, changeNow("events"));
+      return c.json({ results: snaps.map((s, i) => ({ id: s.id, status: statuses[i]! })) }, 200);
+    })
+    .openapi(putSnap, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const db = database.db;
+      const key = { id, teamId: viewer.teamId };
+      const detail = input.detail as SnapDetail;
+
+      // An id of another team's snap answers like one that does not exist, before its body is looked at.
+      if (!(await getSnap(db, key))) throw notFound(SNAP);
+      const named = playerFields(detail);
+      const found = await teamReferences(db, viewer.teamId, {
+        players: distinct(named.map(([, playerId]) => playerId)),
+        plays: distinct([input.playId]),
+      });
+      // A player who has left the team since may stay on a snap they took part in.
+      const already = named.some(([, playerId]) => !found.players.has(playerId))
+        ? await snapPlayerIds(db, key)
+        : new Set<string>();
+      const fields: Record<string, string> = {};
+      if (input.playId && !found.plays.has(input.playId)) fields.playId = PLAY_NOT_TEAMS;
+      for (const [field, playerId] of named)
+        if (!found.players.has(playerId) && !already.has(playerId)) fields[`detail.${field}`] = NOT_ON_TEAM;
+      const error = referenceError(fields);
+      if (error) throw error;
+
+      const edit = { playId: input.playId, period: input.period, firstDown: input.firstDown, detail };
+      let result: Awaited<ReturnType<typeof editSnap>>;
+      try {
+        result = await retryOnDeadlock(() => editSnap(db, key, viewer.userId, edit));
+      } catch (error) {
+        // A player or play removed in between: a foreign key refused it and nothing changed.
+        const after = await teamReferences(db, viewer.teamId, {
+          players: distinct(named.map(([, playerId]) => playerId)),
+          plays: distinct([input.playId]),
+        });
+        if (input.playId && !after.plays.has(input.playId))
+          throw new ApiError(400, "invalid_reference", PLAY_NOT_TEAMS, { playId: PLAY_NOT_TEAMS });
+        throw error;
+      }
+      if (!result) throw notFound(SNAP);
+      if (result.changed) hub.publish(viewer.teamId, changeNow("events"));
+      const snap = await getSnap(db, key);
+      if (!snap) throw notFound(SNAP);
+      return c.json({ snap }, 200);
+    })
+    .openapi(deleteSnapRoute, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const { database, hub } = c.get("services");
+      if (!(await retryOnDeadlock(() => deleteSnap(database.db, { id, teamId: viewer.teamId })))) throw notFound(SNAP);
+      hub.publish(viewer.teamId, changeNow("events"));
+      return c.body(null, 204);
+    });
+}
