@@ -142,13 +142,19 @@ function isEmptyLine(stat: StatLineView): boolean {
 function GroupTable({ group, stat }: { group: StatGroup; stat: StatLineView }) {
   const columns = GROUP_COLUMNS[group];
   return (
-    <div className="min-w-0 rounded-xl border border-stone-200 bg-white">
+    // A region that can take focus: on a narrow phone the widest table scrolls sideways, by keyboard too.
+    <div
+      role="region"
+      aria-label={`${GROUP_TITLES[group]} table`}
+      tabIndex={0}
+      className="relative min-w-0 overflow-x-auto rounded-xl border border-stone-200 bg-white"
+    >
       <table className="w-full text-sm">
         <caption className="px-3 pt-2 text-left text-sm font-bold text-stone-900">{GROUP_TITLES[group]}</caption>
         <thead className="text-stone-600">
           <tr>
             {columns.map((c) => (
-              <th key={c.short} scope="col" className="px-3 pt-1 text-right text-xs font-semibold whitespace-nowrap">
+              <th key={c.short} scope="col" className="px-2 pt-1 text-right text-xs font-semibold whitespace-nowrap">
                 <Abbr short={c.short} words={c.words} />
               </th>
             ))}
@@ -157,7 +163,7 @@ function GroupTable({ group, stat }: { group: StatGroup; stat: StatLineView }) {
         <tbody>
           <tr>
             {columns.map((c) => (
-              <td key={c.short} className="px-3 pb-2 text-right text-lg font-extrabold text-stone-900 tabular-nums">
+              <td key={c.short} className="px-2 pb-2 text-right text-lg font-extrabold text-stone-900 tabular-nums">
                 {c.cell(stat)}
               </td>
             ))}
@@ -185,7 +191,7 @@ export function FootballLines({ stat, empty }: { stat: StatLineView; empty?: Rea
     );
   }
   return (
-    <div className="grid grid-cols-1 gap-3 overflow-x-auto xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
       {stat.groups.map((group) => (
         <GroupTable key={group} group={group} stat={stat} />
       ))}
