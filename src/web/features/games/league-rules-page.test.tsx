@@ -48,7 +48,7 @@ describe("league rules page", () => {
     await user.type(screen.getByLabelText("No-run zone 2"), "  Inside the 5  ");
     await user.click(screen.getByRole("button", { name: "Save rules" }));
 
-    expect(await screen.findByText("League rules saved.")).toBeInTheDocument();
+    expect(await screen.findByText(/^League rules saved\./)).toBeInTheDocument();
     expect(puts(api).map((r) => r.body)).toEqual([
       {
         periodKind: "quarter",
@@ -81,7 +81,7 @@ describe("league rules page", () => {
     expect(screen.getByLabelText("No-run zone 2")).toHaveAccessibleDescription(
       "A no-run zone label must be at most 60 characters.",
     );
-    expect(screen.queryByText("League rules saved.")).not.toBeInTheDocument();
+    expect(screen.queryByText(/^League rules saved\./)).not.toBeInTheDocument();
   });
 
   it("checks the fields before sending: a blank number or zone is not sent", async () => {
@@ -117,7 +117,7 @@ describe("league rules page", () => {
     expect(screen.getByLabelText("Touchdown points")).toHaveValue(6);
     expect(screen.getByRole("checkbox", { name: "Track downs" })).not.toBeChecked();
     await user.click(screen.getByRole("button", { name: "Save rules" }));
-    await screen.findByText("League rules saved.");
+    await screen.findByText(/^League rules saved\./);
     expect(puts(api)[0]?.body).toEqual(DEFAULT_LEAGUE_RULES);
   });
 

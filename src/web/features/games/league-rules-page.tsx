@@ -133,7 +133,7 @@ function LeagueRulesForm({ rules }: { rules: LeagueRules }) {
       // Game sheets and scoreboards carry the rules (period names); everything else of the team may follow them.
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY, predicate: (q) => q.queryKey[1] !== "rules" });
       reset(toForm(saved));
-      setNotice("League rules saved.");
+      setNotice("League rules saved. Snaps already logged keep their points; new and edited snaps follow these rules.");
     },
     onError: (error) => {
       const fields: FieldPath<RulesFormInput>[] = [
