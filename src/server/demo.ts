@@ -1,7 +1,7 @@
 // Extends zod with .openapi() before any shared schema is built (see tests/server/support/setup.ts).
 import "@hono/zod-openapi";
 import { loadConfig } from "./config.js";
-import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo } from "./demo/seed.js";
+import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo, type DemoTeam } from "./demo/seed.js";
 import { createLogger } from "./logger.js";
 import { startServer } from "./server.js";
 
@@ -24,13 +24,26 @@ const team = await running.services.database.db
   .orderBy("created_at")
   .executeTakeFirst();
 
+/** "8 games (5-2, 1 live today), 6 practices, 723 snaps, …" */
+function seasonLine(d: DemoTeam): string {
+  const live = d.gamesInProgress > 0 ? `, ${d.gamesInProgress} live today` : "";
+  return [
+    `${d.games} games (${d.record}${live})`,
+    `${d.practices} practices`,
+    `${d.snaps} snaps`,
+    `${d.plays} plays in the playbook`,
+    `${d.feedback} feedback notes`,
+    `${d.trainingLogs} training logs`,
+  ].join(", ");
+}
+
 const lines = [
   "",
   `Flagline demo ${seeded ? "seeded" : "(already seeded)"} in ${config.dataDir}`,
   `Open ${running.url}`,
   "",
   `Team: ${team?.name ?? "?"}   team code: ${team?.team_code ?? "?"}   coach invite code: ${team?.coach_invite_code ?? "?"}`,
-  seeded ? `${seeded.sessions} sessions, ${seeded.events} events` : "",
+  seeded ? seasonLine(seeded) : "",
   "",
   `All demo accounts use the password: ${DEMO_PASSWORD}`,
   `  head coach  ${DEMO_COACH_EMAIL}`,

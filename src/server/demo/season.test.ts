@@ -141,6 +141,46 @@ describe("generateSeason", () => {
     }
   });
 
+  it("with liveGame, the last game is today and still on: into the second half, before now, no final score", () => {
+    const full = generateSeason(options(2026));
+    const season = generateSeason({ ...options(2026), liveGame: true });
+    const live = season.sessions.at(-1)!;
+    expect(live).toMatchObject({ kind: "game", date: "2026-11-21", final: null });
+    expect(new Set(live.snaps.map((s) => s.period))).toEqual(new Set([1, 2]));
+    expect(live.snaps.at(-1)!.occurredAt < TODAY.toISOString()).toBe(true);
+    expect(live.snaps[0]!.occurredAt >= "2026-11-21T00:00:00.000Z").toBe(true);
+    expect(inGameOrder(live.snaps)).toEqual(live.snaps);
+    // The same game as the finished season's last one, cut short.
+    const last = full.sessions.at(-1)!;
+    expect(live.snaps.map((s) => s.detail)).toEqual(last.snaps.slice(0, live.snaps.length).map((s) => s.detail));
+    expect(live.snaps.length).toBeLessThan(last.snaps.length);
+    expect(season.record.wins + season.record.losses + season.record.ties).toBe(7);
+  });
+
+  it("a live game just after midnight is squeezed between midnight and now", () => {
+    const today = new Date("2026-11-21T00:00:20.000Z");
+    const live = generateSeason({ ...options(2026), today, liveGame: true }).sessions.at(-1)!;
+    const times = live.snaps.map((s) => s.occurredAt);
+    expect(times[0]! >= "2026-11-21T00:00:00.000Z").toBe(true);
+    expect(times.at(-1)! <= today.toISOString()).toBe(true);
+    expect(new Set(times).size).toBe(times.length);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it("dates sessions by the zone's calendar day", () => {
+    // 22:00 on the 20th in New York (UTC-5) is 03:00 UTC on the 21st.
+    const season = generateSeason({
+      ...options(2026),
+      today: new Date("2026-11-21T03:00:00Z"),
+      zoneOffset: -300,
+      liveGame: true,
+    });
+    expect(season.sessions.at(-1)!.date).toBe("2026-11-20");
+    for (const s of season.sessions)
+      for (const snap of s.snaps)
+        expect(new Date(Date.parse(snap.occurredAt) - 300 * 60_000).toISOString().slice(0, 10)).toBe(s.date);
+  });
+
   it("a shorter season: as many games as asked, the last one yesterday", () => {
     const season = generateSeason({ ...options(3), games: 2, practices: 1 });
     expect(season.sessions.map((s) => [s.kind, s.date])).toEqual([

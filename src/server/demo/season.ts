@@ -43,8 +43,15 @@ export interface SeasonOptions {
   players: readonly SeasonPlayer[];
   plays: readonly SeasonPlay[];
   seed: number;
-  /** The day the season is seen from: the last game is the day before. */
+  /** Now: the season is seen from this day, its last game the day before (or today, with liveGame). */
   today: Date;
+  /** The zone the calendar days are in, in minutes east of UTC (0): a session's date is its local day. */
+  zoneOffset?: number;
+  /**
+   * The last game is today and still being played: its snaps run into the last period and stop a minute before
+   * `today`, and it has no final score.
+   */
+  liveGame?: boolean;
   /** Games, one a week (8). */
   games?: number;
   /** Practices, each three days before a game (6). */
@@ -75,7 +82,7 @@ interface SeasonSession {
   snaps: SeasonSnap[];
   /** Players marked absent; the snaps never name them. */
   absent: string[];
-  /** A game's final score (its snaps' total); null for a practice. */
+  /** A game's final score (its snaps' total); null for a practice and a game still being played. */
   final: SnapPoints | null;
 }
 
@@ -504,8 +511,6 @@ function playPractice(ctx: Context): Draft[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Calendar
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** Spreads n snaps through [from, from + minutes): strictly increasing whole seconds, a little uneven. */
 function times(random: Random, n: number, from: number, minutes: number): string[] {
   const step = (minutes * 60_000) / Math.max(n, 1);
@@ -522,9 +527,29 @@ function times(random: Random, n: number, from: number, minutes: number): string
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
+ * A game still being played: its snaps up to part of the way into the last period, moved so the last one is a
+ * minute before `now` and the first is not before the day's start (squeezed together when the day is young).
+ */
+function inProgress(snaps: SeasonSnap[], periods: number, now: number, dayStart: number): SeasonSnap[] {
+  const last = snaps.filter((s) => s.period === periods).length;
+  const kept = snaps.slice(0, snaps.length - last + Math.max(1, Math.ceil(0.4 * last)));
+  const first = Date.parse(kept[0]!.occurredAt);
+  const span = Math.max(1, Date.parse(kept.at(-1)!.occurredAt) - first);
+  const end = now - 60_000 > dayStart ? now - 60_000 : now;
+  const start = Math.max(dayStart, end - span);
+  const scale = (end - start) / span;
+  let previous = -Infinity;
+  return kept.map((s) => {
+    const at = Math.max(start + Math.floor((Date.parse(s.occurredAt) - first) * scale), previous + 1);
+    previous = at;
+    return { ...s, occurredAt: new Date(at).toISOString() };
+  });
+}
+
+/**
  * The season: `games` games a week apart (a bye week in the middle of a long season), the last one the day
- * before `today`, and `practices` practices three days before games, spread over the season. Deterministic for a
- * seed and a roster.
+ * before `today` (or today and still on, with liveGame), and `practices` practices three days before games,
+ * spread over the season. Deterministic for a seed, a roster, a playbook and the day.
  */
 export function generateSeason(opts: SeasonOptions): Season {
   const random = randomness(opts.seed);
@@ -535,8 +560,13 @@ export function generateSeason(opts: SeasonOptions): Season {
   const playbook = playbookOf(opts.plays, random);
   const quarterback = opts.players.find((p) => p.position === "qb")?.id;
 
-  const todayStart = Date.UTC(opts.today.getUTCFullYear(), opts.today.getUTCMonth(), opts.today.getUTCDate());
-  const lastGame = todayStart - DAY;
+  // Days are local midnights (as instants) in the zone; a time of day is local too.
+  const zone = (opts.zoneOffset ?? 0) * 60_000;
+  const now = opts.today.getTime();
+  const local = new Date(now + zone);
+  const todayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - zone;
+  const isoDay = (dayStart: number) => new Date(dayStart + zone).toISOString().slice(0, 10);
+  const lastGame = opts.liveGame ? todayStart : todayStart - DAY;
   const gameDays = Array.from({ length: gameCount }, (_, k) => {
     const weeksBack = gameCount - 1 - k + (gameCount >= 6 && k < Math.floor(gameCount / 2) ? 1 : 0);
     return lastGame - weeksBack * 7 * DAY;
@@ -591,7 +621,7 @@ export function generateSeason(opts: SeasonOptions): Season {
     const periodMinutes = periods === 2 ? 24 : 12;
     const halftime = periods === 2 ? 6 : 2;
     const byPeriod = playGame(contextFor(absent, 0.5), strengths[k]!, periods);
-    const snaps: SeasonSnap[] = [];
+    let snaps: SeasonSnap[] = [];
     byPeriod.forEach((drafts, p) => {
       const start = kickoff + p * (periodMinutes + halftime) * 60_000;
       const at = times(random, drafts.length, start, periodMinutes);
@@ -599,6 +629,8 @@ export function generateSeason(opts: SeasonOptions): Season {
         snaps.push({ id: random.uuid(), sessionId: id, period, occurredAt: at[i]!, ...draft }),
       );
     });
+    const live = opts.liveGame === true && k === gameCount - 1;
+    if (live) snaps = inProgress(snaps, periods, now, todayStart);
     sessions.push({
       id,
       kind: "game",
@@ -608,7 +640,7 @@ export function generateSeason(opts: SeasonOptions): Season {
       location: homeAway === "home" ? HOME_FIELD : opponent.field,
       snaps,
       absent,
-      final: scoreOfSnaps(snaps, rules),
+      final: live ? null : scoreOfSnaps(snaps, rules),
     });
   });
 

@@ -1,13 +1,17 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { EventType } from "#domain/event-types.js";
 import type { PositionKey } from "#domain/positions.js";
 import type { Auth } from "../auth/index.js";
-import { setAttendance } from "../db/attendance.js";
-import { recordEvents, type NewEvent } from "../db/events.js";
+import { markSessionAttendance } from "../db/attendance.js";
+import { createFeedback, markFeedbackRead } from "../db/feedback.js";
+import { setFinalScore } from "../db/games.js";
+import { createPlay } from "../db/plays.js";
 import type { DB } from "../db/schema.js";
+import { insertSnaps } from "../db/snaps.js";
 import { createTeamSession } from "../db/team-sessions.js";
 import { createProfile, createTeam } from "../db/teams.js";
+import { createTrainingLog } from "../db/training-logs.js";
+import { DEMO_PLAYBOOK, demoFeedback, demoTrainingLogs } from "./content.js";
+import { generateSeason, type SeasonPlay } from "./season.js";
 
 export const DEMO_PASSWORD = "flagline-demo";
 export const DEMO_COACH_EMAIL = "coach@demo.flagline.test";
@@ -28,84 +32,6 @@ const DEMO_ROSTER: ReadonlyArray<{ name: string; jersey: number; position: Posit
   { name: "Chloe Martin", jersey: 19, position: "wr", others: ["cb"] },
 ];
 
-/** What each position tends to produce in a session, as (event type, chance per snap, yards range). */
-const PRODUCTION: Record<PositionKey, ReadonlyArray<[EventType, number, [number, number]?]>> = {
-  qb: [
-    ["Pass Completion", 0.55, [4, 22]],
-    ["Pass Incompletion", 0.3],
-    ["Pass TD", 0.08, [8, 35]],
-    ["Interception Thrown", 0.03],
-    ["Rush Attempt", 0.08, [1, 12]],
-  ],
-  wr: [
-    ["Catch", 0.45, [4, 25]],
-    ["TD Catch", 0.07, [8, 40]],
-    ["Drop", 0.06],
-    ["Flag Pull", 0.05],
-  ],
-  slot: [
-    ["Catch", 0.5, [3, 18]],
-    ["TD Catch", 0.05, [6, 30]],
-    ["Drop", 0.05],
-    ["Rush Attempt", 0.05, [1, 9]],
-  ],
-  rb: [
-    ["Rush Attempt", 0.55, [1, 14]],
-    ["Rush TD", 0.07, [3, 30]],
-    ["Catch", 0.15, [2, 12]],
-  ],
-  te: [
-    ["Catch", 0.3, [3, 15]],
-    ["TD Catch", 0.04, [5, 20]],
-    ["Defensive Stop", 0.05],
-  ],
-  center: [
-    ["Catch", 0.1, [2, 8]],
-    ["Penalty", 0.05],
-    ["Defensive Stop", 0.05],
-  ],
-  cb: [
-    ["Flag Pull", 0.35],
-    ["Interception", 0.07],
-    ["Defensive Stop", 0.15],
-    ["Penalty", 0.03],
-  ],
-  safety: [
-    ["Flag Pull", 0.35],
-    ["Interception", 0.06],
-    ["Defensive Stop", 0.2],
-  ],
-  lb: [
-    ["Flag Pull", 0.4],
-    ["Defensive Stop", 0.25],
-    ["Sack", 0.05],
-    ["Interception", 0.02],
-  ],
-  rusher: [
-    ["Sack", 0.12],
-    ["Flag Pull", 0.25],
-    ["Defensive Stop", 0.15],
-  ],
-};
-
-const OPPONENTS = ["Eagles", "Mustangs", "Sharks", "Hornets", "Thunder", "Comets"];
-
-/** A small deterministic generator, so the demo looks the same every time it is made. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
 async function createUser(auth: Auth, name: string, email: string): Promise<string> {
   const result = await auth.api.signUpEmail({ body: { name, email, password: DEMO_PASSWORD } });
   return result.user.id;
@@ -117,13 +43,31 @@ export interface DemoTeam {
   coachInviteCode: string;
   coachEmail: string;
   players: Array<{ id: string; name: string; email: string }>;
+  /** Games and practices. */
   sessions: number;
+  games: number;
+  practices: number;
+  /** The finished games' record, "5-2" (ties shown when there are some). */
+  record: string;
+  /** Games still being played (today's). */
+  gamesInProgress: number;
+  snaps: number;
+  /** The events the snaps imply (what the performance scores count). */
   events: number;
+  plays: number;
+  feedback: number;
+  trainingLogs: number;
 }
 
 /**
- * Seeds a demo team: a head coach, twelve players, six weeks of two practices and one game a week, with
- * attendance and position-typical events. Returns null when the database already holds a team.
+ * Seeds a demo team: a head coach, twelve players, a playbook and a season (src/server/demo/season.ts) of
+ * `weeks` games a week apart (8) with practices three days before most of them; every game and practice logged
+ * as snaps through the snap write path (db/snaps.ts: each snap with its events and the counters in one
+ * transaction), attendance marked, and every game but the last ended with its snaps' total as the final score.
+ * The last game is today, in the second half, so the dashboards' scoreboard shows a live game (GET
+ * /api/team/scoreboard without tzOffset reads the server's own day, which is the zone used here). Then the
+ * coach's feedback to every player and the players' training logs. Returns null when the database already holds
+ * a team.
  */
 export async function seedDemo(
   db: Kysely<DB>,
@@ -132,9 +76,11 @@ export async function seedDemo(
 ): Promise<DemoTeam | null> {
   const existing = await db.selectFrom("teams").select("id").limit(1).executeTakeFirst();
   if (existing) return null;
-  const random = mulberry32(opts.seed ?? 2026);
-  const weeks = opts.weeks ?? 6;
+  const seed = opts.seed ?? 2020;
+  const games = opts.weeks ?? 8;
   const today = opts.today ?? new Date();
+  // The server's own zone: the scoreboard's "today" when the viewer sends no offset.
+  const zoneOffset = -today.getTimezoneOffset();
 
   const coachId = await createUser(auth, "Dana Whitfield", DEMO_COACH_EMAIL);
   const team = await createTeam(db, { name: "Riverside Falcons" });
@@ -161,62 +107,82 @@ export async function seedDemo(
     });
     players.push({ id, name: p.name, email });
   }
+  const roster = DEMO_ROSTER.map((p, i) => ({ id: players[i]!.id, position: p.position, others: p.others }));
 
-  let sessions = 0;
-  let events = 0;
-  for (let week = weeks; week >= 1; week--) {
-    // Two practices and a game each week, the latest game yesterday.
-    for (const [daysBack, kind] of [
-      [5, "practice"],
-      [3, "practice"],
-      [1, "game"],
-    ] as const) {
-      const day = new Date(today.getTime() - ((week - 1) * 7 + daysBack) * 86_400_000);
-      const session = await createTeamSession(db, {
-        teamId: team.id,
-        kind,
-        date: isoDate(day),
-        opponent: kind === "game" ? OPPONENTS[(weeks - week) % OPPONENTS.length]! : null,
-        location: kind === "game" ? "Riverside Park, Field 2" : "Riverside Park",
-        createdBy: coachId,
-      });
-      sessions += 1;
-      const batch: NewEvent[] = [];
-      for (const [i, player] of players.entries()) {
-        const present = random() < 0.88;
-        await setAttendance(db, { sessionId: session.id, playerId: player.id, present });
-        if (!present) continue;
-        const position = DEMO_ROSTER[i]!.position;
-        const snaps = kind === "game" ? 14 : 9;
-        for (let snap = 0; snap < snaps; snap++) {
-          for (const [eventType, chance, yards] of PRODUCTION[position]) {
-            if (random() >= chance) continue;
-            const start = new Date(`${session.date}T${kind === "game" ? "15" : "17"}:00:00.000Z`).getTime();
-            batch.push({
-              id: randomUUID(),
-              teamId: team.id,
-              playerId: player.id,
-              sessionId: session.id,
-              eventType,
-              yards: yards ? Math.round(yards[0] + random() * (yards[1] - yards[0])) : null,
-              occurredAt: new Date(start + snap * 240_000 + Math.floor(random() * 200_000)).toISOString(),
-              createdBy: coachId,
-            });
-            break;
-          }
-        }
-      }
-      await recordEvents(db, batch);
-      events += batch.length;
-    }
+  const plays: SeasonPlay[] = [];
+  for (const p of DEMO_PLAYBOOK) {
+    const { name, side, formation, tags, notes } = p;
+    const play = await createPlay(db, { teamId: team.id, name, side, formation, tags, notes });
+    plays.push({ id: play.id, side, style: p.style });
   }
+
+  const season = generateSeason({
+    players: roster,
+    plays,
+    seed,
+    today,
+    zoneOffset,
+    games,
+    practices: Math.round((games * 3) / 4),
+    liveGame: true,
+  });
+  for (const s of season.sessions) {
+    await createTeamSession(db, {
+      id: s.id,
+      teamId: team.id,
+      kind: s.kind,
+      date: s.date,
+      opponent: s.opponent,
+      homeAway: s.homeAway,
+      location: s.location,
+      createdBy: coachId,
+    });
+    await markSessionAttendance(
+      db,
+      team.id,
+      s.id,
+      players.map((p) => ({ playerId: p.id, present: !s.absent.includes(p.id) })),
+    );
+    await insertSnaps(db, team.id, coachId, s.snaps);
+    if (s.final) await setFinalScore(db, { id: s.id, teamId: team.id }, coachId, s.final);
+  }
+
+  const opponents = season.sessions.flatMap((s) => (s.opponent ? [s.opponent] : []));
+  const feedback = demoFeedback(roster, opponents, seed);
+  for (const player of players) {
+    const notes = feedback.filter((f) => f.playerId === player.id);
+    // Older notes the player has read, then the newest ones still unread.
+    for (const f of notes.filter((n) => n.read))
+      await createFeedback(db, { teamId: team.id, playerId: player.id, coachId, category: f.category, body: f.body });
+    if (notes.some((n) => n.read)) await markFeedbackRead(db, { teamId: team.id, playerId: player.id });
+    for (const f of notes.filter((n) => !n.read))
+      await createFeedback(db, { teamId: team.id, playerId: player.id, coachId, category: f.category, body: f.body });
+  }
+
+  const localToday = new Date(today.getTime() + zoneOffset * 60_000);
+  const logs = demoTrainingLogs(roster, localToday, 7 * (games + 1), seed);
+  for (const log of logs) await createTrainingLog(db, { ...log, teamId: team.id });
+
+  const events = await db
+    .selectFrom("events")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("team_id", "=", team.id)
+    .executeTakeFirstOrThrow();
   return {
     teamId: team.id,
     teamCode: team.teamCode,
     coachInviteCode: team.coachInviteCode,
     coachEmail: DEMO_COACH_EMAIL,
     players,
-    sessions,
-    events,
+    sessions: season.sessions.length,
+    games: season.sessions.filter((s) => s.kind === "game").length,
+    practices: season.sessions.filter((s) => s.kind === "practice").length,
+    record: season.record.text,
+    gamesInProgress: season.sessions.filter((s) => s.kind === "game" && s.final === null).length,
+    snaps: season.snapCount,
+    events: Number(events.n),
+    plays: plays.length,
+    feedback: feedback.length,
+    trainingLogs: logs.length,
   };
 }
