@@ -29,6 +29,10 @@ async function holdApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * React has started on the page: hydrateRoot marks the document as it attaches its event listeners, which is before
+ * hydration itself is done (the app tells that with APP_READY_EVENT, src/web/app/root.tsx).
+ */
 const hydrated = (page: Page) =>
   page.evaluate(() => Object.keys(document).some((k) => k.startsWith("_reactListening")));
 
@@ -50,9 +54,13 @@ test("a visitor reads the home page with no app JS loaded, and the visitor menu 
   // The boot script's session check answers a visitor with 200: nothing failed, nothing logged.
   expect(consoleErrors).toEqual([]);
 
-  // The first key press starts the app; then links navigate inside it.
+  // The first key press starts the app; then links navigate inside it. The app's menu is settled once its own
+  // session check has answered (the placeholder goes): TopNav then replaces the menu it hydrated with a new one,
+  // so a click on the old one pressed just before that answer and released after it follows no link.
   await page.keyboard.press("Shift");
   await expect.poll(() => hydrated(page)).toBe(true);
+  await expect(page.getByTestId("nav-placeholder")).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Pricing" })).toBeVisible();
   expect(scripts()).toBeGreaterThan(5);
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
