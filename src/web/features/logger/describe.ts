@@ -3,11 +3,29 @@ import type { TeamSessionsResponse } from "#domain/api/team";
 import { formatDay } from "~/ui/format";
 import type { OutboxItem } from "./outbox";
 
-/** "Flag Pull by Maya Okafor", "Delete of Catch by Sam Lee", "Attendance of Maya Okafor". */
+/**
+ * "Flag Pull by Maya Okafor", "Delete of Catch by Sam Lee", "Attendance of Maya Okafor", "Snap #7 → #11, 12 yds",
+ * "Edit of snap …", "Delete of snap …", "Start of Game vs Eagles", "Final score of Game vs Eagles".
+ */
 export function describeOutboxItem(item: OutboxItem): string {
-  if (item.op === "event") return `${item.event.eventType} by ${item.view.playerName}`;
-  if (item.op === "delete") return `Delete of ${item.view.eventType} by ${item.view.playerName}`;
-  return `Attendance of ${item.view.playerName}`;
+  switch (item.op) {
+    case "event":
+      return `${item.event.eventType} by ${item.view.playerName}`;
+    case "delete":
+      return `Delete of ${item.view.eventType} by ${item.view.playerName}`;
+    case "attendance":
+      return `Attendance of ${item.view.playerName}`;
+    case "session":
+      return `Start of ${item.view.label}`;
+    case "snap":
+      return `Snap ${item.view.text}`;
+    case "snap-edit":
+      return `Edit of snap ${item.view.text}`;
+    case "snap-delete":
+      return `Delete of snap ${item.view.text}`;
+    case "final":
+      return item.score ? `Final score of ${item.view.label}` : `Reopening of ${item.view.label}`;
+  }
 }
 
 type SessionSummary = TeamSessionsResponse["sessions"][number] | TeamSessionDto;

@@ -5,12 +5,18 @@
  * wait (they would only resend what the server ignores anyway).
  */
 import {
+  planSnapEdit,
+  planSnapRemoval,
   planUndo,
+  supersededFinals,
   supersededMarks,
   type NewOutboxItem,
   type OutboxEventItem,
   type OutboxEventPayload,
   type OutboxItem,
+  type OutboxSessionPayload,
+  type OutboxSnapEdit,
+  type OutboxSnapPayload,
   type OutboxStore,
 } from "./outbox";
 import { runSync, type SyncReport, type SyncTransport } from "./sync";
@@ -57,6 +63,7 @@ export class OutboxEngine {
   private recentApplied: { item: OutboxItem; at: number }[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly inFlight = new Set<number>();
+  private readonly droppedSnaps = new Set<string>();
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -228,6 +235,66 @@ export class OutboxEngine {
       })),
     );
     void this.sync();
+  }
+
+  /** Queues the start of a session (its id made here, so snaps and marks can be queued for it at once). */
+  createSession(session: OutboxSessionPayload, label: string): Promise<OutboxItem> {
+    return this.add({ op: "session", ownerId: this.ownerId, session, view: { label } });
+  }
+
+  /** Queues a new snap (the caller made its id); consecutive snaps go in one request. */
+  logSnap(snap: OutboxSnapPayload, text: string): Promise<OutboxItem> {
+    return this.add({ op: "snap", ownerId: this.ownerId, snap, view: { text } });
+  }
+
+  /**
+   * Undo or delete of a snap (planSnapRemoval): drops what the server cannot have, queues a DELETE for what it may
+   * have. Returns false when there was nothing left to do (a DELETE of it is already waiting).
+   */
+  async removeSnap(target: { id: string; sessionId: string; text: string }): Promise<boolean> {
+    // A snap this tab dropped before it was ever sent is gone everywhere: a second undo of it (a double tap) is
+    // not a DELETE to queue.
+    if (this.droppedSnaps.has(target.id)) return false;
+    const items = await this.store.list(this.ownerId);
+    const plan = planSnapRemoval(target.id, items, this.inFlight);
+    if (plan.drop.length === 0 && !plan.queueDelete) return false;
+    if (!plan.queueDelete) this.droppedSnaps.add(target.id);
+    if (plan.drop.length) await this.store.remove(plan.drop);
+    if (plan.queueDelete)
+      await this.add({
+        op: "snap-delete",
+        ownerId: this.ownerId,
+        snapId: target.id,
+        sessionId: target.sessionId,
+        view: { text: target.text },
+      });
+    return true;
+  }
+
+  /** Edits a snap (planSnapEdit): rewrites one still waiting here, or queues a PUT. */
+  async editSnap(target: { id: string; sessionId: string }, edit: OutboxSnapEdit, text: string): Promise<boolean> {
+    const items = await this.store.list(this.ownerId);
+    const plan = planSnapEdit(target.id, edit, items, this.inFlight);
+    if (plan.kind === "nothing") return false;
+    if (plan.drop.length) await this.store.remove(plan.drop);
+    if (plan.kind === "replace") await this.logSnap(plan.create, text);
+    else
+      await this.add({
+        op: "snap-edit",
+        ownerId: this.ownerId,
+        snapId: target.id,
+        sessionId: target.sessionId,
+        edit,
+        view: { text },
+      });
+    return true;
+  }
+
+  /** Ends a game with a final score, or reopens it (score null); a newer one replaces one still waiting. */
+  async setFinal(sessionId: string, score: { us: number; them: number } | null, label: string): Promise<void> {
+    const superseded = supersededFinals(sessionId, await this.store.list(this.ownerId), this.inFlight);
+    if (superseded.length) await this.store.remove(superseded);
+    await this.add({ op: "final", ownerId: this.ownerId, sessionId, score, view: { label } });
   }
 
   /** Forgets an item the server refused. */

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarPlus, Plus, UserPlus } from "lucide-react";
+import { clsx } from "clsx";
+import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -8,20 +9,23 @@ import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
 import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-state";
-import type { TeamSessionDto } from "#domain/api/logger";
-import type { PlayerSummaryDto, TeamSessionsResponse } from "#domain/api/team";
+import type { SessionKind } from "#domain/api/logger";
+import type { PlayerSummaryDto } from "#domain/api/team";
 import { takesYards, type EventType } from "#domain/event-types";
 import { eventPoints } from "#domain/scoring";
-import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
+import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { AttendancePanel } from "./attendance-panel";
 import { sessionPickerLabel } from "./describe";
 import { EventList } from "./event-list";
 import { EventPad, type PadStatus } from "./event-pad";
 import { NewSessionDialog } from "./new-session-dialog";
 import { newEventId } from "./new-id";
-import { countByState, type OutboxItem } from "./outbox";
+import { countByState, type OutboxItem, type OutboxSessionPayload } from "./outbox";
 import { PlayerGrid } from "./player-grid";
 import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
+import { SnapLogger, useGameDay } from "./snap-logger";
+import { queuedSessionIds, withQueuedSessions } from "./snap-model";
+import { SnapScoreboard } from "./snap-scoreboard";
 import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
 import { useOutbox } from "./use-outbox";
 import {
@@ -36,39 +40,75 @@ import {
   splitSessions,
   type AttendanceRow,
   type EventRow,
+  type RememberedSession,
 } from "./view-model";
 
 const rememberKey = (ownerId: string) => `flagline:logger:session:${ownerId}`;
+const modeKey = (sessionId: string) => `flagline:logger:mode:${sessionId}`;
 
-function readRemembered(ownerId: string): string | null {
+function readRemembered(ownerId: string): RememberedSession | null {
   try {
-    return window.localStorage.getItem(rememberKey(ownerId));
+    const raw = window.localStorage.getItem(rememberKey(ownerId));
+    if (!raw) return null;
+    // Before days were kept it held the bare id: a session of unknown day, opened only if it is today's.
+    if (!raw.startsWith("{")) return { id: raw, date: null };
+    const parsed = JSON.parse(raw) as Partial<RememberedSession>;
+    return typeof parsed.id === "string"
+      ? { id: parsed.id, date: typeof parsed.date === "string" ? parsed.date : null }
+      : null;
   } catch {
     return null;
   }
 }
 
-function remember(ownerId: string, sessionId: string): void {
+function remember(ownerId: string, session: RememberedSession): void {
   try {
-    window.localStorage.setItem(rememberKey(ownerId), sessionId);
+    window.localStorage.setItem(rememberKey(ownerId), JSON.stringify(session));
   } catch {
     // Private mode without storage: the URL still holds the session.
   }
 }
 
+type LogMode = "snaps" | "events";
+
+function readMode(sessionId: string): LogMode | null {
+  try {
+    const mode = window.localStorage.getItem(modeKey(sessionId));
+    return mode === "snaps" || mode === "events" ? mode : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeMode(sessionId: string, mode: LogMode): void {
+  try {
+    window.localStorage.setItem(modeKey(sessionId), mode);
+  } catch {
+    // The default (snaps for a game, single events for a practice) comes back next time.
+  }
+}
+
+/** How a session reads in the outbox's list of refused changes. */
+function sessionWords(s: Pick<OutboxSessionPayload, "kind" | "opponent">): string {
+  return s.kind === "game" ? (s.opponent ? `Game vs ${s.opponent}` : "Game") : "Practice";
+}
+
 /**
- * /coach/log: the sideline event logger. Choose (or start) a session, tap a player, tap an event: it is logged
- * at once into the outbox (IndexedDB) and sent when there is a connection. Attendance is its own tab.
+ * /coach/log: the sideline logger. Choose (or start) a session, then log it as snaps (a game's default: one record
+ * per down with its players, the score kept at the top) or as single events (a practice's default: a player, then
+ * an event). Everything, starting the session included, goes into the outbox (IndexedDB) at once and is sent when
+ * there is a connection. Attendance is its own tab.
  */
 export function EventLogger() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const outbox = useOutbox(me.id);
+  const outbox = useOutbox(me.id, me.fullName);
   const [searchParams, setSearchParams] = useSearchParams();
   const [today] = useState(() => localDay());
   const [remembered, setRemembered] = useState(() => readRemembered(me.id));
-  const [newOpen, setNewOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState<SessionKind | null>(null);
   const [tab, setTab] = useState<"log" | "attendance">("log");
+  const [modes, setModes] = useState<Record<string, LogMode>>({});
 
   useEffect(() => {
     // The worker's first visit: what loaded before it took control was not cached, so load it again through it.
@@ -82,15 +122,24 @@ export function EventLogger() {
   const sessions = useQuery(sessionsQuery());
   const plays = useQuery(playsQuery());
 
-  const sessionList = useMemo(() => sessions.data?.sessions ?? [], [sessions.data]);
+  // Sessions started on this phone are listed before the server has them (and for a minute after).
+  const sessionList = useMemo(
+    () => withQueuedSessions(sessions.data?.sessions ?? [], [...outbox.items, ...outbox.recent]),
+    [sessions.data, outbox.items, outbox.recent],
+  );
+  const queued = useMemo(() => queuedSessionIds(outbox.items), [outbox.items]);
   const asked = searchParams.get("session");
-  const sessionId = sessions.data ? initialSessionId(sessionList, asked, remembered, today) : (asked ?? remembered);
+  const sessionId = sessions.data
+    ? initialSessionId(sessionList, asked, remembered, today)
+    : (initialSessionId(null, asked, remembered, today) ?? sessionList.find((s) => s.date === today)?.id ?? null);
   const session = sessionList.find((s) => s.id === sessionId) ?? null;
-  const detail = useQuery({ ...sessionDetailQuery(sessionId ?? ""), enabled: sessionId !== null });
+  const isQueued = sessionId !== null && queued.has(sessionId);
+  const detail = useQuery({ ...sessionDetailQuery(sessionId ?? ""), enabled: sessionId !== null && !isQueued });
 
-  const chooseSession = (id: string) => {
-    remember(me.id, id);
-    setRemembered(id);
+  const chooseSession = (id: string, date: string | null = null) => {
+    const chosen = { id, date: date ?? sessionList.find((s) => s.id === id)?.date ?? null };
+    remember(me.id, chosen);
+    setRemembered(chosen);
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
@@ -101,21 +150,18 @@ export function EventLogger() {
     );
   };
 
-  const onCreated = (created: TeamSessionDto) => {
-    queryClient.setQueryData<TeamSessionsResponse>(teamKeys.sessions(), (old) => ({
-      sessions: [
-        { ...created, eventCount: 0, presentCount: 0, attendanceCount: 0 },
-        ...(old?.sessions ?? []).filter((s) => s.id !== created.id),
-      ],
-    }));
-    void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
-    chooseSession(created.id);
-    setNewOpen(false);
+  const startSession = async (payload: OutboxSessionPayload): Promise<boolean> => {
+    if (!outbox.engine) return false;
+    await outbox.engine.createSession(payload, sessionWords(payload));
+    chooseSession(payload.id, payload.date);
+    setNewOpen(null);
     setTab("log");
+    return true;
   };
 
   const counts = countByState(outbox.items);
   const roster = useMemo(() => playersByJersey(players.data?.players ?? []), [players.data]);
+  const game = useGameDay(sessionId, isQueued, outbox, roster);
   const rows = useMemo(
     () => (sessionId ? sessionRows(detail.data?.events ?? [], outbox.items, sessionId, outbox.recent) : []),
     [detail.data, outbox.items, outbox.recent, sessionId],
@@ -126,17 +172,28 @@ export function EventLogger() {
     [roster, detail.data, outbox.items, outbox.recent, sessionId],
   );
   const attendance = attendanceCounts(marks);
-  // Refused items shown elsewhere on screen (this session's events and marks) are not listed twice.
+  // Refused items shown elsewhere on screen (this session's events, marks and snaps) are not listed twice.
   const otherFailures = outbox.items.filter(
     (i) =>
       i.state === "failed" &&
       !(i.op === "event" && i.event.sessionId === sessionId) &&
-      !(i.op === "attendance" && i.sessionId === sessionId),
+      !(i.op === "attendance" && i.sessionId === sessionId) &&
+      !((i.op === "snap" ? i.snap.sessionId : i.op === "snap-edit" ? i.sessionId : null) === sessionId),
   );
 
   const { today: todays, earlier } = splitSessions(sessionList, today);
   // No list to show: it failed, or the phone is offline with no saved copy (the query waits for the network).
   const sessionsBlocked = !sessions.data && (sessions.isError || sessions.fetchStatus === "paused");
+  const isGame = session?.kind === "game";
+  const mode: LogMode = sessionId
+    ? (modes[sessionId] ?? readMode(sessionId) ?? (isGame ? "snaps" : "events"))
+    : "events";
+  const setMode = (next: LogMode) => {
+    if (!sessionId) return;
+    storeMode(sessionId, next);
+    setModes((m) => ({ ...m, [sessionId]: next }));
+  };
+  const snapCount = game.rows.filter((r) => r.status !== "failed").length;
 
   return (
     <div className="space-y-4">
@@ -171,7 +228,7 @@ export function EventLogger() {
             labelClassName="mb-1 block text-sm font-semibold text-stone-700"
           >
             {(field) =>
-              sessionsBlocked ? (
+              sessionsBlocked && sessionList.length === 0 ? (
                 <p className="text-sm text-red-800">
                   {sessions.isError
                     ? describeError(sessions.error, "Sessions could not be loaded.")
@@ -183,7 +240,7 @@ export function EventLogger() {
                   className="input h-12 truncate py-0 pr-8 font-semibold"
                   value={sessionId ?? ""}
                   onChange={(e) => chooseSession(e.target.value)}
-                  disabled={sessions.isPending}
+                  disabled={sessions.isPending && sessionList.length === 0}
                 >
                   {sessionId === null ? (
                     <option value="">{sessions.isPending ? "Loading sessions…" : "Choose a session"}</option>
@@ -206,9 +263,7 @@ export function EventLogger() {
                       ))}
                     </optgroup>
                   ) : null}
-                  {sessionId !== null && !session && !sessions.data ? (
-                    <option value={sessionId}>Last session used</option>
-                  ) : null}
+                  {sessionId !== null && !session ? <option value={sessionId}>Last session used</option> : null}
                 </select>
               )
             }
@@ -217,14 +272,20 @@ export function EventLogger() {
             type="button"
             aria-label="New session"
             className="btn btn-primary h-12 shrink-0 px-3.5"
-            onClick={() => setNewOpen(true)}
+            onClick={() => setNewOpen(isGame ? "game" : "practice")}
           >
             <Plus aria-hidden="true" className="size-5" />
             New
           </button>
         </div>
       ) : null}
-      <NewSessionDialog open={newOpen} onOpenChange={setNewOpen} today={today} onCreated={onCreated} />
+      <NewSessionDialog
+        open={newOpen !== null}
+        onOpenChange={(open) => setNewOpen(open ? (newOpen ?? "practice") : null)}
+        today={today}
+        initialKind={newOpen ?? "practice"}
+        onStart={startSession}
+      />
 
       {sessionId === null ? (
         sessions.isPending && !sessionsBlocked ? (
@@ -232,12 +293,19 @@ export function EventLogger() {
         ) : (
           <EmptyState title="No session today yet" icon={<CalendarPlus className="size-8" />} headingLevel={2}>
             <p>
-              Start today&apos;s practice or game to log events and take attendance, or choose an earlier session above.
+              Start today&apos;s game or practice to log it and take attendance, or choose an earlier session above. No
+              connection needed.
             </p>
-            <button type="button" className="btn btn-field mt-4 h-12" onClick={() => setNewOpen(true)}>
-              <Plus aria-hidden="true" className="size-5" />
-              New session
-            </button>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <button type="button" className="btn btn-field h-12" onClick={() => setNewOpen("game")}>
+                <Trophy aria-hidden="true" className="size-5" />
+                Start today&apos;s game
+              </button>
+              <button type="button" className="btn btn-secondary h-12" onClick={() => setNewOpen("practice")}>
+                <Plus aria-hidden="true" className="size-5" />
+                Start practice
+              </button>
+            </div>
           </EmptyState>
         )
       ) : players.isPending && players.fetchStatus !== "paused" ? (
@@ -259,63 +327,117 @@ export function EventLogger() {
           Players appear here as soon as they sign up with your team code{me.team ? ` (${me.team.code})` : ""}.
         </EmptyState>
       ) : (
-        <Tabs.Root value={tab} onValueChange={(v) => setTab(v === "attendance" ? "attendance" : "log")}>
-          <Tabs.List aria-label="Logger" className="grid grid-cols-2 rounded-xl bg-stone-200/70 p-1">
-            <Tabs.Trigger
-              value="log"
-              className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
-            >
-              Log
-              <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">{sessionTotals(rows).events}</span>
-            </Tabs.Trigger>
-            <Tabs.Trigger
-              value="attendance"
-              className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
-            >
-              Attendance
-              <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
-                {attendance.present}/{marks.length}
-              </span>
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="log" className="mt-4 space-y-6 focus:outline-none">
-            <LogTab
-              key={sessionId}
-              sessionId={sessionId}
-              roster={roster}
-              rows={rows}
-              plays={plays.data ?? []}
-              outbox={outbox}
-              pendingCount={counts.pending}
-              detailError={
-                detail.isError && !detail.data
-                  ? describeError(detail.error, "This session's events could not be loaded.")
-                  : null
+        <>
+          {isGame || mode === "snaps" || snapCount > 0 ? (
+            <SnapScoreboard
+              teamName={me.team?.name ?? "Us"}
+              opponent={session?.opponent ?? null}
+              isGame={isGame}
+              score={game.score}
+              rules={game.rules}
+              period={game.period}
+              onPeriodChange={game.setPeriod}
+              onFinal={(score) =>
+                void outbox.engine?.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
               }
             />
-          </Tabs.Content>
-          <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
-            <AttendancePanel
-              rows={marks}
-              onMark={(row: AttendanceRow, present) =>
-                void outbox.engine?.setMarks(sessionId, [
-                  { playerId: row.player.id, playerName: row.player.name, present },
-                ])
-              }
-              onMarkAll={() =>
-                void outbox.engine?.setMarks(
-                  sessionId,
-                  marks
-                    .filter((r) => r.present !== true)
-                    .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
-                )
-              }
-              onDiscard={(row) => {
-                if (row.seq !== null) void outbox.engine?.discard(row.seq);
-              }}
-            />
-          </Tabs.Content>
-        </Tabs.Root>
+          ) : null}
+          <Tabs.Root value={tab} onValueChange={(v) => setTab(v === "attendance" ? "attendance" : "log")}>
+            <Tabs.List aria-label="Logger" className="grid grid-cols-2 rounded-xl bg-stone-200/70 p-1">
+              <Tabs.Trigger
+                value="log"
+                className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
+              >
+                Log
+                <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
+                  {mode === "snaps" ? snapCount : sessionTotals(rows).events}
+                </span>
+              </Tabs.Trigger>
+              <Tabs.Trigger
+                value="attendance"
+                className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
+              >
+                Attendance
+                <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
+                  {attendance.present}/{marks.length}
+                </span>
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="log" className="mt-3 space-y-4 focus:outline-none">
+              <div role="group" aria-label="Log by" className="flex gap-1.5">
+                {(
+                  [
+                    ["snaps", "Snaps"],
+                    ["events", "Single events"],
+                  ] as const
+                ).map(([value, text]) => (
+                  <button
+                    key={value}
+                    type="button"
+                    aria-pressed={mode === value}
+                    onClick={() => setMode(value)}
+                    className={clsx(
+                      "h-9 rounded-full border px-3.5 text-sm font-bold",
+                      mode === value
+                        ? "border-stone-900 bg-stone-900 text-white"
+                        : "border-stone-300 bg-white text-stone-800",
+                    )}
+                  >
+                    {text}
+                  </button>
+                ))}
+              </div>
+              {mode === "snaps" ? (
+                <SnapLogger
+                  key={sessionId}
+                  sessionId={sessionId}
+                  roster={roster}
+                  marks={marks}
+                  game={game}
+                  plays={plays.data ?? []}
+                  outbox={outbox}
+                  meId={me.id}
+                />
+              ) : (
+                <LogTab
+                  key={sessionId}
+                  sessionId={sessionId}
+                  roster={roster}
+                  rows={rows}
+                  plays={plays.data ?? []}
+                  outbox={outbox}
+                  pendingCount={counts.pending}
+                  detailError={
+                    detail.isError && !detail.data
+                      ? describeError(detail.error, "This session's events could not be loaded.")
+                      : null
+                  }
+                />
+              )}
+            </Tabs.Content>
+            <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
+              <AttendancePanel
+                rows={marks}
+                onMark={(row: AttendanceRow, present) =>
+                  void outbox.engine?.setMarks(sessionId, [
+                    { playerId: row.player.id, playerName: row.player.name, present },
+                  ])
+                }
+                onMarkAll={() =>
+                  void outbox.engine?.setMarks(
+                    sessionId,
+                    marks
+                      .filter((r) => r.present !== true)
+                      .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
+                  )
+                }
+                onDiscard={(row) => {
+                  if (row.seq !== null) void outbox.engine?.discard(row.seq);
+                }}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+        </>
       )}
     </div>
   );

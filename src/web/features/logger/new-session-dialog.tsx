@@ -2,51 +2,58 @@ import { clsx } from "clsx";
 import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
-import { apiFetch, isApiError, NETWORK_ERROR_STATUS } from "~/lib/api";
-import { controlProps, FormField, FormMessage, InputField } from "~/ui/form-field";
-import {
-  createSessionSchema,
-  MAX_LOCATION,
-  MAX_OPPONENT,
-  type SessionKind,
-  type SessionResponse,
-  type TeamSessionDto,
-} from "#domain/api/logger";
+import { FormMessage, controlProps, FormField, InputField } from "~/ui/form-field";
+import { createSessionSchema, MAX_LOCATION, MAX_OPPONENT, type HomeAway, type SessionKind } from "#domain/api/logger";
+import { newEventId } from "./new-id";
+import type { OutboxSessionPayload } from "./outbox";
 
-const FIELDS = ["kind", "date", "opponent", "location"] as const;
-type Fields = (typeof FIELDS)[number];
+type Fields = "kind" | "date" | "opponent" | "homeAway" | "location";
 
 /**
- * Starts a practice or a game: kind, date (today by default, in the coach's zone), the opponent for a game, and
- * where. Needs a connection (the server makes the session); the coach is told so when there is none.
+ * Starts a practice or a game: kind, date (today by default, in the coach's zone), for a game the opponent and
+ * home or away, and where. The session's id is made here and its start goes through the outbox like everything
+ * else, so a game can be started with no connection and logged at once; the server gets it first when the
+ * connection is back.
  */
 export function NewSessionDialog({
   open,
   onOpenChange,
   today,
-  onCreated,
+  initialKind,
+  onStart,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   today: string;
-  onCreated: (session: TeamSessionDto) => void;
+  initialKind: SessionKind;
+  onStart: (session: OutboxSessionPayload) => Promise<boolean>;
 }) {
   return (
     <SheetDialog open={open} onOpenChange={onOpenChange} size="md">
       <SheetHeader title="New session" />
       <Dialog.Description className="mt-1 text-sm text-stone-700">
-        A practice or a game to log events and take attendance for.
+        A practice or a game to log events and take attendance for. Works offline too: it is sent when the connection is
+        back.
       </Dialog.Description>
       {/* Mounted only while open, so each opening starts from a fresh form. */}
-      {open ? <NewSessionForm today={today} onCreated={onCreated} /> : null}
+      {open ? <NewSessionForm today={today} initialKind={initialKind} onStart={onStart} /> : null}
     </SheetDialog>
   );
 }
 
-function NewSessionForm({ today, onCreated }: { today: string; onCreated: (session: TeamSessionDto) => void }) {
-  const [kind, setKind] = useState<SessionKind>("practice");
+function NewSessionForm({
+  today,
+  initialKind,
+  onStart,
+}: {
+  today: string;
+  initialKind: SessionKind;
+  onStart: (session: OutboxSessionPayload) => Promise<boolean>;
+}) {
+  const [kind, setKind] = useState<SessionKind>(initialKind);
   const [date, setDate] = useState(today);
   const [opponent, setOpponent] = useState("");
+  const [homeAway, setHomeAway] = useState<HomeAway | null>(null);
   const [location, setLocation] = useState("");
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,7 +61,15 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { kind, date, opponent: kind === "game" ? opponent : null, location };
+    const game = kind === "game";
+    const input = {
+      id: newEventId(),
+      kind,
+      date,
+      opponent: game ? opponent : null,
+      homeAway: game ? homeAway : null,
+      location,
+    };
     const parsed = createSessionSchema.safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Fields, string>> = {};
@@ -70,25 +85,18 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
     setFormError(null);
     setSaving(true);
     try {
-      const { session } = await apiFetch<SessionResponse>("/api/team/sessions", { method: "POST", json: input });
-      onCreated(session);
-    } catch (error) {
-      if (isApiError(error, NETWORK_ERROR_STATUS)) {
-        setFormError(
-          "You're offline. Starting a session needs a connection; you can keep logging into an existing session meanwhile.",
-        );
-      } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-        const known: Partial<Record<Fields, string>> = {};
-        const other: string[] = [];
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (FIELDS.includes(key as Fields)) known[key as Fields] = message;
-          else other.push(message);
-        }
-        setErrors(known);
-        setFormError(other.length ? other.join(" ") : null);
-      } else {
-        setFormError(error instanceof Error ? error.message : "The session could not be started. Please try again.");
-      }
+      const v = parsed.data;
+      const started = await onStart({
+        id: input.id,
+        kind: v.kind,
+        date: v.date,
+        opponent: v.opponent ?? null,
+        location: v.location ?? null,
+        homeAway: input.homeAway,
+      });
+      if (!started) setFormError("This phone's outbox is still opening. Try again in a moment.");
+    } catch {
+      setFormError("The session could not be saved on this phone. Please try again.");
     } finally {
       setSaving(false);
     }
@@ -133,16 +141,40 @@ function NewSessionForm({ today, onCreated }: { today: string; onCreated: (sessi
         )}
       </FormField>
       {kind === "game" ? (
-        <InputField
-          label="Opponent"
-          hint="Optional"
-          error={errors.opponent}
-          type="text"
-          maxLength={MAX_OPPONENT}
-          autoComplete="off"
-          value={opponent}
-          onChange={(e) => setOpponent(e.target.value)}
-        />
+        <>
+          <InputField
+            label="Opponent"
+            hint="Optional"
+            error={errors.opponent}
+            type="text"
+            maxLength={MAX_OPPONENT}
+            autoComplete="off"
+            value={opponent}
+            onChange={(e) => setOpponent(e.target.value)}
+          />
+          <fieldset>
+            <legend className="label">Home or away</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(["home", "away"] as const).map((h) => (
+                <button
+                  key={h}
+                  type="button"
+                  aria-pressed={homeAway === h}
+                  onClick={() => setHomeAway(homeAway === h ? null : h)}
+                  className={clsx(
+                    "h-11 rounded-xl border-2 font-bold",
+                    homeAway === h
+                      ? "border-field-800 bg-field-800 text-white"
+                      : "border-stone-300 bg-white text-stone-900",
+                  )}
+                >
+                  {h === "home" ? "Home" : "Away"}
+                </button>
+              ))}
+            </div>
+            {errors.homeAway ? <p className="mt-1 text-sm font-medium text-red-700">{errors.homeAway}</p> : null}
+          </fieldset>
+        </>
       ) : null}
       <InputField
         label="Location"

@@ -11,6 +11,11 @@ class OutboxDatabase extends Dexie {
   constructor() {
     super("flagline-outbox");
     this.version(1).stores({ ops: "++seq, ownerId" });
+    // Version 2 adds item kinds (session, snap, snap-edit, snap-delete, final) in the same table and indexes, so
+    // existing outboxes open unchanged. The bump is for tabs still running the old code: opening version 2 makes
+    // their Dexie close its connection (it closes on "versionchange"), so an old tab never reads a new kind of item
+    // as one it knows and sends it wrongly. It reloads into the new code (the service worker's update).
+    this.version(2).stores({ ops: "++seq, ownerId" });
   }
 }
 

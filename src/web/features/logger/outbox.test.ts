@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
+import type { SnapDetail } from "#domain/snaps";
 import {
   countByState,
   createMemoryOutboxStore,
+  planSnapEdit,
+  planSnapRemoval,
   planUndo,
+  sessionOfItem,
+  supersededFinals,
   supersededMarks,
   type NewOutboxItem,
   type OutboxItem,
+  type OutboxSnapEdit,
 } from "./outbox";
 
 const OWNER = "coach-1";
@@ -98,5 +104,84 @@ describe("supersededMarks and countByState", () => {
       pending: 4,
       failed: 1,
     });
+  });
+});
+
+describe("snaps: planSnapRemoval, planSnapEdit, supersededFinals", () => {
+  const stored = { state: "pending", error: null, attempts: 0, queuedAt: "", ownerId: OWNER } as const;
+  const detail: SnapDetail = { kind: "pass", passerId: "p7", targetId: "p11", result: "complete", yards: 12 };
+  const snap = (seq: number, id: string, extra: Partial<OutboxItem> = {}) =>
+    ({
+      ...stored,
+      seq,
+      op: "snap",
+      snap: { id, sessionId: "s1", playId: null, period: 1, firstDown: false, occurredAt: "t", detail },
+      view: { text: "" },
+      ...extra,
+    }) as OutboxItem;
+  const edit = (seq: number, snapId: string, extra: Partial<OutboxItem> = {}) =>
+    ({
+      ...stored,
+      seq,
+      op: "snap-edit",
+      snapId,
+      sessionId: "s1",
+      edit: { playId: null, period: 1, firstDown: false, detail },
+      view: { text: "" },
+      ...extra,
+    }) as OutboxItem;
+  const del = (seq: number, snapId: string) =>
+    ({ ...stored, seq, op: "snap-delete", snapId, sessionId: "s1", view: { text: "" } }) as OutboxItem;
+  const none = new Set<number>();
+
+  it("drops a snap no send has started, or one the server refused, with its edits", () => {
+    expect(planSnapRemoval("a", [snap(1, "a")], none)).toEqual({ drop: [1], queueDelete: false });
+    expect(planSnapRemoval("a", [snap(1, "a", { state: "failed", attempts: 2 }), edit(2, "a")], none)).toEqual({
+      drop: [1, 2],
+      queueDelete: false,
+    });
+  });
+
+  it("queues a DELETE for a snap the server may have, dropping what is not on the wire", () => {
+    expect(planSnapRemoval("a", [snap(1, "a")], new Set([1]))).toEqual({ drop: [], queueDelete: true });
+    expect(planSnapRemoval("a", [snap(1, "a", { attempts: 1 }), edit(2, "a")], none)).toEqual({
+      drop: [1, 2],
+      queueDelete: true,
+    });
+    // The server's snap (nothing here) with an edit on the wire: the edit goes, then the DELETE.
+    expect(planSnapRemoval("a", [edit(2, "a"), edit(3, "a")], new Set([2]))).toEqual({
+      drop: [3],
+      queueDelete: true,
+    });
+    expect(planSnapRemoval("b", [snap(1, "a")], none)).toEqual({ drop: [], queueDelete: true });
+  });
+
+  it("does nothing twice: a DELETE already waiting is enough", () => {
+    expect(planSnapRemoval("a", [del(4, "a")], none)).toEqual({ drop: [], queueDelete: false });
+  });
+
+  it("an edit rewrites a snap the server cannot have, and is a PUT otherwise, replacing a waiting edit", () => {
+    const next: OutboxSnapEdit = { playId: "play-1", period: 2, firstDown: true, detail: { ...detail, yards: 30 } };
+    const replaced = planSnapEdit("a", next, [snap(1, "a")], none);
+    expect(replaced).toMatchObject({ kind: "replace", drop: [1], create: { id: "a", occurredAt: "t", period: 2 } });
+    expect(planSnapEdit("a", next, [snap(1, "a", { state: "failed", attempts: 1 })], none).kind).toBe("replace");
+    expect(planSnapEdit("a", next, [snap(1, "a")], new Set([1]))).toEqual({ kind: "put", drop: [] });
+    expect(planSnapEdit("a", next, [snap(1, "a", { attempts: 1 }), edit(2, "a"), edit(3, "b")], none)).toEqual({
+      kind: "put",
+      drop: [2],
+    });
+    expect(planSnapEdit("a", next, [del(5, "a")], none)).toEqual({ kind: "nothing" });
+  });
+
+  it("a newer final score replaces the waiting one of the same game, not one on the wire", () => {
+    const final = (seq: number, sessionId: string) =>
+      ({ ...stored, seq, op: "final", sessionId, score: { us: 6, them: 0 }, view: { label: "" } }) as OutboxItem;
+    expect(supersededFinals("s1", [final(1, "s1"), final(2, "s2"), final(3, "s1")], new Set([3]))).toEqual([1]);
+    expect([final(1, "s1"), snap(2, "a"), edit(3, "a"), del(4, "a")].map(sessionOfItem)).toEqual([
+      "s1",
+      "s1",
+      "s1",
+      "s1",
+    ]);
   });
 });

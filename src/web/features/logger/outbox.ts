@@ -1,13 +1,17 @@
 /**
- * The sideline logger's outbox: every change the coach makes (an event, the delete of an event, an attendance
- * mark) is written here first and sent from here, so a phone with no signal loses nothing. Plain TypeScript:
+ * The sideline logger's outbox: every change the coach makes (starting a session, an event, the delete of an
+ * event, an attendance mark, a snap, its edit or delete, a final score) is written here first and sent from here,
+ * so a phone with no signal loses nothing. Plain TypeScript:
  * the production store is IndexedDB (outbox-dexie.ts), the tests use the in-memory store below, and the sync
  * algorithm (sync.ts) only sees the OutboxStore interface.
  *
  * Items are identified by `seq` (increasing, the send order). An item is never edited except for its delivery
  * state, so the sync loop can remove exactly what it sent even if the coach queued a newer change meanwhile.
  */
+import type { SessionKind } from "#domain/api/common";
+import type { HomeAway } from "#domain/api/game";
 import type { EventType } from "#domain/event-types";
+import type { SnapDetail } from "#domain/snaps";
 
 /** What POST /api/team/events receives for one event (domain/api/logger.ts newEventSchema). */
 export interface OutboxEventPayload {
@@ -61,7 +65,97 @@ export interface OutboxAttendanceItem extends OutboxItemBase {
   view: { playerName: string };
 }
 
-export type OutboxItem = OutboxEventItem | OutboxDeleteItem | OutboxAttendanceItem;
+/** What POST /api/team/sessions receives when the logger starts a session (the id is made here: replay-safe). */
+export interface OutboxSessionPayload {
+  id: string;
+  kind: SessionKind;
+  date: string;
+  opponent: string | null;
+  location: string | null;
+  homeAway: HomeAway | null;
+}
+
+export interface OutboxSessionItem extends OutboxItemBase {
+  op: "session";
+  session: OutboxSessionPayload;
+  /** How the list of refused changes names it ("Game vs Eagles"). */
+  view: { label: string };
+}
+
+/** What POST /api/team/snaps receives for one snap (domain/api/game.ts newSnapSchema). */
+export interface OutboxSnapPayload {
+  /** crypto.randomUUID(): a resend is answered "duplicate". */
+  id: string;
+  sessionId: string;
+  playId: string | null;
+  period: number;
+  firstDown: boolean;
+  /** ISO-8601 UTC, when the coach tapped: the game's order. */
+  occurredAt: string;
+  detail: SnapDetail;
+}
+
+/** PUT /api/team/snaps/{id} (domain/api/game.ts editSnapSchema): the snap as it should now be. */
+export interface OutboxSnapEdit {
+  playId: string | null;
+  period: number;
+  firstDown: boolean;
+  detail: SnapDetail;
+}
+
+export interface OutboxSnapItem extends OutboxItemBase {
+  op: "snap";
+  snap: OutboxSnapPayload;
+  /** The snap in words when it was logged ("#7 → #11, 12 yds"), for the list of refused changes. */
+  view: { text: string };
+}
+
+export interface OutboxSnapEditItem extends OutboxItemBase {
+  op: "snap-edit";
+  snapId: string;
+  sessionId: string;
+  edit: OutboxSnapEdit;
+  view: { text: string };
+}
+
+export interface OutboxSnapDeleteItem extends OutboxItemBase {
+  op: "snap-delete";
+  snapId: string;
+  sessionId: string;
+  view: { text: string };
+}
+
+export interface OutboxFinalItem extends OutboxItemBase {
+  op: "final";
+  sessionId: string;
+  /** The final score to record (POST …/final), or null to reopen the game (DELETE …/final). */
+  score: { us: number; them: number } | null;
+  view: { label: string };
+}
+
+export type OutboxItem =
+  | OutboxEventItem
+  | OutboxDeleteItem
+  | OutboxAttendanceItem
+  | OutboxSessionItem
+  | OutboxSnapItem
+  | OutboxSnapEditItem
+  | OutboxSnapDeleteItem
+  | OutboxFinalItem;
+
+/** The session an item belongs to (null for an event logged outside a session). */
+export function sessionOfItem(item: OutboxItem): string | null {
+  switch (item.op) {
+    case "event":
+      return item.event.sessionId;
+    case "session":
+      return item.session.id;
+    case "snap":
+      return item.snap.sessionId;
+    default:
+      return item.sessionId;
+  }
+}
 
 type WithoutStored<T> = T extends unknown ? Omit<T, "seq" | "state" | "error" | "attempts" | "queuedAt"> : never;
 /** An item as queued: the store fills in seq, state, error, attempts and queuedAt. */
@@ -193,4 +287,81 @@ export function supersededMarks(
       (i) => i.op === "attendance" && i.sessionId === sessionId && i.playerId === playerId && !inFlight.has(i.seq),
     )
     .map((i) => i.seq);
+}
+
+/**
+ * What undoing or deleting a snap means for the outbox (planUndo's rules, for snaps and their edits):
+ * - a snap still waiting here that no send has started, or one the server refused: drop it and its edits;
+ * - one a send has started: the server may have it, so drop what is not on the wire and queue a DELETE after
+ *   it (a DELETE of a snap the server never got answers 404, which is done);
+ * - one the server has (no create here): drop its waiting edits and queue a DELETE;
+ * - one with a DELETE already waiting: nothing more.
+ */
+export interface SnapRemovalPlan {
+  /** Outbox items to remove. */
+  drop: number[];
+  /** Whether to queue DELETE /api/team/snaps/{id}. */
+  queueDelete: boolean;
+}
+
+export function planSnapRemoval(
+  snapId: string,
+  items: readonly OutboxItem[],
+  inFlight: ReadonlySet<number>,
+): SnapRemovalPlan {
+  if (items.some((i) => i.op === "snap-delete" && i.snapId === snapId && i.state === "pending"))
+    return { drop: [], queueDelete: false };
+  const edits = items.filter((i) => i.op === "snap-edit" && i.snapId === snapId);
+  const idleEdits = edits.filter((i) => !inFlight.has(i.seq)).map((i) => i.seq);
+  const editOnWire = edits.some((i) => inFlight.has(i.seq));
+  const create = items.find((i): i is OutboxSnapItem => i.op === "snap" && i.snap.id === snapId);
+  if (!create) return { drop: idleEdits, queueDelete: true };
+  if (inFlight.has(create.seq)) return { drop: idleEdits, queueDelete: true };
+  if (create.state === "failed" || (create.attempts === 0 && !editOnWire))
+    return { drop: [create.seq, ...idleEdits], queueDelete: false };
+  return { drop: [create.seq, ...idleEdits], queueDelete: true };
+}
+
+/**
+ * What editing a snap means for the outbox.
+ * - A snap still waiting here that the server cannot have (no send started, or refused): its create is replaced
+ *   by one with the new content (same id and time), so one request carries the snap as it now is; a refused snap
+ *   fixed this way is sent again.
+ * - Otherwise a PUT is queued after whatever is waiting; an older edit still waiting is replaced by it.
+ * - A snap with a DELETE waiting: nothing (it is going away).
+ */
+export type SnapEditPlan =
+  | { kind: "replace"; drop: number[]; create: OutboxSnapPayload }
+  | { kind: "put"; drop: number[] }
+  | { kind: "nothing" };
+
+export function planSnapEdit(
+  snapId: string,
+  edit: OutboxSnapEdit,
+  items: readonly OutboxItem[],
+  inFlight: ReadonlySet<number>,
+): SnapEditPlan {
+  if (items.some((i) => i.op === "snap-delete" && i.snapId === snapId && i.state === "pending"))
+    return { kind: "nothing" };
+  const olderEdits = items
+    .filter((i) => i.op === "snap-edit" && i.snapId === snapId && !inFlight.has(i.seq))
+    .map((i) => i.seq);
+  const create = items.find((i): i is OutboxSnapItem => i.op === "snap" && i.snap.id === snapId);
+  if (create && !inFlight.has(create.seq) && (create.state === "failed" || create.attempts === 0)) {
+    return {
+      kind: "replace",
+      drop: [create.seq, ...olderEdits],
+      create: { ...create.snap, ...edit },
+    };
+  }
+  return { kind: "put", drop: olderEdits };
+}
+
+/** A newer final score (or reopen) of a session replaces one still waiting, unless that one is on the wire. */
+export function supersededFinals(
+  sessionId: string,
+  items: readonly OutboxItem[],
+  inFlight: ReadonlySet<number>,
+): number[] {
+  return items.filter((i) => i.op === "final" && i.sessionId === sessionId && !inFlight.has(i.seq)).map((i) => i.seq);
 }

@@ -1,6 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import {
+  gameSheetQuery as gameSheet,
   playsQuery as playbookPlaysQuery,
+  rulesQuery as teamRules,
   sessionDetailQuery as sessionDetail,
   teamPlayersQuery,
   teamSessionsQuery,
@@ -22,6 +24,16 @@ export function sessionsQuery() {
 
 export function sessionDetailQuery(id: string) {
   return queryOptions({ ...sessionDetail(id), ...offlineFirst });
+}
+
+/** GET /api/team/sessions/{id}/snaps: the game's scoreboard, rules, snaps and the players they name. */
+export function gameSheetQuery(sessionId: string) {
+  return queryOptions({ ...gameSheet(sessionId), ...offlineFirst });
+}
+
+/** GET /api/team/rules, for a session the server does not have yet (its sheet brings the rules otherwise). */
+export function rulesQuery() {
+  return queryOptions({ ...teamRules(), ...offlineFirst, staleTime: 5 * 60_000 });
 }
 
 export interface PlayOption {

@@ -3,8 +3,10 @@
  * an answer means for the items sent); `runSync` applies them to an OutboxStore through an injected transport,
  * so the whole algorithm runs in a unit test with an in-memory store and a fake server.
  *
- * - Consecutive events go in one POST /api/team/events (at most `maxBatch`); consecutive attendance marks of
- *   one session in one PUT; a delete goes alone. Failed items are skipped.
+ * - Consecutive events go in one POST /api/team/events (at most `maxBatch`); consecutive snaps in one POST
+ *   /api/team/snaps; consecutive attendance marks of one session in one PUT; a session create, a delete, a snap's
+ *   edit or delete and a final score go alone. Failed items are skipped. The order is the queue's: a session is
+ *   created before the snaps and marks made in it.
  * - A 2xx removes what was sent ("created" and "duplicate" alike: the server has the event either way).
  * - No answer, a 5xx, 408 or 429: nothing changes, the pass stops and a later pass sends the same items again
  *   (the server ignores event ids it already has, and a mark or a delete is the same when repeated).
@@ -12,16 +14,26 @@
  * - Any other 4xx fails the items it names (`fields` "events.3.playerId") with the server's message; the rest of
  *   the batch was not stored (a batch is all or nothing) and is sent again at once. A 4xx naming no item is
  *   narrowed down by sending one item at a time; 413 halves the batch.
- * - A delete answered 404 is done: the event is already gone.
+ * - A delete answered 404 is done: the event is already gone. So is a snap's PUT or DELETE answered 404 (the snap
+ *   is gone: whoever deleted it won), and a reopen of a game that is not final.
  */
 import type {
   OutboxAttendanceItem,
   OutboxDeleteItem,
   OutboxEventItem,
   OutboxEventPayload,
+  OutboxFinalItem,
   OutboxItem,
+  OutboxSessionItem,
+  OutboxSessionPayload,
+  OutboxSnapDeleteItem,
+  OutboxSnapEdit,
+  OutboxSnapEditItem,
+  OutboxSnapItem,
+  OutboxSnapPayload,
   OutboxStore,
 } from "./outbox";
+import { MAX_SNAPS_PER_REQUEST } from "#domain/api/game";
 
 /** The brief's batch size: well under the server's limit of events and of body size. */
 const DEFAULT_MAX_BATCH = 100;
@@ -41,6 +53,16 @@ export interface SyncTransport {
   postEvents(events: OutboxEventPayload[]): Promise<{ results: EventResult[] }>;
   deleteEvent(id: string): Promise<void>;
   putAttendance(sessionId: string, marks: AttendanceMark[]): Promise<void>;
+  /** POST /api/team/sessions with the client's id (a replay answers with the session already made). */
+  createSession(session: OutboxSessionPayload): Promise<void>;
+  /** POST /api/team/snaps: all or nothing, one result per snap. */
+  postSnaps(snaps: OutboxSnapPayload[]): Promise<{ results: EventResult[] }>;
+  /** PUT /api/team/snaps/{id} */
+  putSnap(id: string, edit: OutboxSnapEdit): Promise<void>;
+  /** DELETE /api/team/snaps/{id} */
+  deleteSnap(id: string): Promise<void>;
+  /** POST /api/team/sessions/{id}/final with the score, or DELETE it (reopen) when the score is null. */
+  putFinal(sessionId: string, score: { us: number; them: number } | null): Promise<void>;
 }
 
 /** A failed send: status 0 when no answer came. */
@@ -67,10 +89,15 @@ export function failureOf(error: unknown): SendFailure {
   return { status: 0, message: "No connection.", fields: {} };
 }
 
+/** Items that always go alone, one request each. */
+type SingleItem = OutboxDeleteItem | OutboxSessionItem | OutboxSnapEditItem | OutboxSnapDeleteItem | OutboxFinalItem;
+
 export type SendUnit =
   | { kind: "events"; items: OutboxEventItem[] }
+  | { kind: "snaps"; items: OutboxSnapItem[] }
   | { kind: "attendance"; sessionId: string; items: OutboxAttendanceItem[] }
-  | { kind: "delete"; item: OutboxDeleteItem };
+  | { kind: "delete"; item: OutboxDeleteItem }
+  | { kind: "one"; item: Exclude<SingleItem, OutboxDeleteItem> };
 
 /** The next thing to send: the oldest pending item, with the pending items after it that can share its request. */
 export function nextUnit(items: readonly OutboxItem[], maxBatch: number = DEFAULT_MAX_BATCH): SendUnit | null {
@@ -87,6 +114,15 @@ export function nextUnit(items: readonly OutboxItem[], maxBatch: number = DEFAUL
     }
     return { kind: "events", items: batch };
   }
+  if (first.op === "snap") {
+    const batch: OutboxSnapItem[] = [];
+    for (const i of pending) {
+      if (i.op !== "snap" || batch.length >= Math.min(limit, MAX_SNAPS_PER_REQUEST)) break;
+      batch.push(i);
+    }
+    return { kind: "snaps", items: batch };
+  }
+  if (first.op !== "attendance") return { kind: "one", item: first };
   const batch: OutboxAttendanceItem[] = [];
   const players = new Set<string>();
   for (const i of pending) {
@@ -100,7 +136,7 @@ export function nextUnit(items: readonly OutboxItem[], maxBatch: number = DEFAUL
 }
 
 function unitItems(unit: SendUnit): OutboxItem[] {
-  return unit.kind === "delete" ? [unit.item] : unit.items;
+  return unit.kind === "delete" || unit.kind === "one" ? [unit.item] : unit.items;
 }
 
 /** What one answer means for the items sent. */
@@ -166,15 +202,35 @@ export function decideBatch<T extends OutboxItem>(
   return { done: [], failed: [], next: "now", maxBatch: 1, reason: null };
 }
 
-/** The answer to DELETE /api/team/events/{id}: 404 means already gone, which is what was asked. */
-function decideDelete(
-  item: OutboxDeleteItem,
+/** Whether a 404 is the answer the item wanted: the thing it removes or changes is already gone. */
+function goneIsDone(item: SingleItem): boolean {
+  switch (item.op) {
+    case "delete":
+    case "snap-delete":
+    case "snap-edit":
+      return true;
+    case "final":
+      // Reopening a game that is not final (another coach reopened it) leaves it as asked.
+      return item.score === null;
+    case "session":
+      return false;
+  }
+}
+
+/**
+ * The answer to a request made for one item (a delete, a session, a snap's edit or delete, a final score). A
+ * refusal that names fields ("detail.targetId") says what was wrong in their words.
+ */
+function decideOne(
+  item: SingleItem,
   outcome: { ok: true } | { ok: false; failure: SendFailure },
   maxBatch: number,
 ): Decision {
-  if (outcome.ok || outcome.failure.status === 404)
+  if (outcome.ok || (outcome.failure.status === 404 && goneIsDone(item)))
     return { done: [item], failed: [], next: "now", maxBatch, reason: null };
-  return decideBatch([item], outcome, maxBatch, "_");
+  const fieldMessages = [...new Set(Object.values(outcome.failure.fields))];
+  const failure = fieldMessages.length > 0 ? { ...outcome.failure, message: fieldMessages.join(" ") } : outcome.failure;
+  return decideBatch([item], { ok: false, failure }, maxBatch, "_");
 }
 
 export interface SyncOptions {
@@ -195,6 +251,19 @@ export interface SyncReport {
   reason: string | null;
 }
 
+async function sendOne(transport: SyncTransport, item: Exclude<SingleItem, OutboxDeleteItem>): Promise<void> {
+  switch (item.op) {
+    case "session":
+      return transport.createSession(item.session);
+    case "snap-edit":
+      return transport.putSnap(item.snapId, item.edit);
+    case "snap-delete":
+      return transport.deleteSnap(item.snapId);
+    case "final":
+      return transport.putFinal(item.sessionId, item.score);
+  }
+}
+
 async function send(
   transport: SyncTransport,
   unit: SendUnit,
@@ -203,6 +272,14 @@ async function send(
     if (unit.kind === "events") {
       const { results } = await transport.postEvents(unit.items.map((i) => i.event));
       return { ok: true, results };
+    }
+    if (unit.kind === "snaps") {
+      const { results } = await transport.postSnaps(unit.items.map((i) => i.snap));
+      return { ok: true, results };
+    }
+    if (unit.kind === "one") {
+      await sendOne(transport, unit.item);
+      return { ok: true };
     }
     if (unit.kind === "attendance") {
       await transport.putAttendance(
@@ -218,22 +295,37 @@ async function send(
   }
 }
 
+/** A batch answered with one result per id: only what the server answered for is done. */
+function decideResults<T extends OutboxItem>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  results: readonly EventResult[],
+  maxBatch: number,
+  what: string,
+): Decision {
+  // Anything the server left out (it never does) is sent again later.
+  const answered = new Set(results.map((r) => r.id));
+  const done = items.filter((i) => answered.has(idOf(i)));
+  const missing = done.length < items.length;
+  return {
+    done,
+    failed: [],
+    next: missing ? "later" : "now",
+    maxBatch,
+    reason: missing ? `The server skipped some ${what}.` : null,
+  };
+}
+
 function decide(unit: SendUnit, outcome: Awaited<ReturnType<typeof send>>, maxBatch: number): Decision {
-  if (unit.kind === "delete") return decideDelete(unit.item, outcome, maxBatch);
+  if (unit.kind === "delete" || unit.kind === "one") return decideOne(unit.item, outcome, maxBatch);
   if (unit.kind === "attendance") return decideBatch(unit.items, outcome, maxBatch, "marks");
-  if (outcome.ok && outcome.results) {
-    // Only what the server answered for is done; anything it left out (it never does) is sent again later.
-    const answered = new Set(outcome.results.map((r) => r.id));
-    const done = unit.items.filter((i) => answered.has(i.event.id));
-    const missing = done.length < unit.items.length;
-    return {
-      done,
-      failed: [],
-      next: missing ? "later" : "now",
-      maxBatch,
-      reason: missing ? "The server skipped some events." : null,
-    };
+  if (unit.kind === "snaps") {
+    if (outcome.ok && outcome.results)
+      return decideResults(unit.items, (i) => i.snap.id, outcome.results, maxBatch, "snaps");
+    return decideBatch(unit.items, outcome, maxBatch, "snaps");
   }
+  if (outcome.ok && outcome.results)
+    return decideResults(unit.items, (i) => i.event.id, outcome.results, maxBatch, "events");
   return decideBatch(unit.items, outcome, maxBatch, "events");
 }
 

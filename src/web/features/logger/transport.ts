@@ -1,4 +1,5 @@
 import { apiFetch } from "~/lib/api";
+import type { PostSnapsResponse } from "#domain/api/game";
 import type { PostEventsResponse } from "#domain/api/logger";
 import type { SyncTransport } from "./sync";
 
@@ -14,6 +15,9 @@ function timeout(): AbortSignal | undefined {
     : undefined;
 }
 
+const snapPath = (id: string) => `/api/team/snaps/${encodeURIComponent(id)}`;
+const sessionPath = (id: string) => `/api/team/sessions/${encodeURIComponent(id)}`;
+
 /** The outbox's way to the server: the logger API, through apiFetch (which throws ApiError on any non-2xx). */
 export const apiTransport: SyncTransport = {
   postEvents: (events) =>
@@ -22,9 +26,27 @@ export const apiTransport: SyncTransport = {
     await apiFetch(`/api/team/events/${encodeURIComponent(id)}`, { method: "DELETE", signal: timeout() });
   },
   putAttendance: async (sessionId, marks) => {
-    await apiFetch(`/api/team/sessions/${encodeURIComponent(sessionId)}/attendance`, {
+    await apiFetch(`${sessionPath(sessionId)}/attendance`, {
       method: "PUT",
       json: { marks },
+      signal: timeout(),
+    });
+  },
+  createSession: async (session) => {
+    await apiFetch("/api/team/sessions", { method: "POST", json: session, signal: timeout() });
+  },
+  postSnaps: (snaps) =>
+    apiFetch<PostSnapsResponse>("/api/team/snaps", { method: "POST", json: { snaps }, signal: timeout() }),
+  putSnap: async (id, edit) => {
+    await apiFetch(snapPath(id), { method: "PUT", json: edit, signal: timeout() });
+  },
+  deleteSnap: async (id) => {
+    await apiFetch(snapPath(id), { method: "DELETE", signal: timeout() });
+  },
+  putFinal: async (sessionId, score) => {
+    await apiFetch(`${sessionPath(sessionId)}/final`, {
+      method: score ? "POST" : "DELETE",
+      ...(score ? { json: score } : {}),
       signal: timeout(),
     });
   },

@@ -1,21 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import type { GameSheetResponse } from "#domain/api/game";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
-import type { OutboxItem } from "./outbox";
+import { sessionOfItem } from "./outbox";
 import { openOutbox } from "./outbox-dexie";
-
+import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
 
 const EMPTY: EngineSnapshot = { items: [], loaded: false, syncing: false, problem: null, offline: false, recent: [] };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;
-
-function sessionOf(item: OutboxItem): string | null {
-  return item.op === "event" ? item.event.sessionId : item.sessionId;
-}
 
 export interface OutboxHandle extends EngineSnapshot {
   /** null until IndexedDB has opened (a few milliseconds). */
@@ -26,9 +23,10 @@ export interface OutboxHandle extends EngineSnapshot {
 
 /**
  * The signed-in coach's outbox and its sync loop, for as long as the calling component is mounted. What the
- * server applies is written into the cached session at once and every ["team"] query is refreshed after.
+ * server applies is written into the cached session and game sheet at once and every ["team"] query is refreshed
+ * after.
  */
-export function useOutbox(ownerId: string): OutboxHandle {
+export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState<{ engine: OutboxEngine; durable: boolean } | null>(null);
 
@@ -39,10 +37,13 @@ export function useOutbox(ownerId: string): OutboxHandle {
       if (cancelled) return;
       const engine = new OutboxEngine(store, apiTransport, ownerId, {
         onApplied(items) {
-          const sessions = new Set(items.map(sessionOf).filter((id): id is string => id !== null));
+          const sessions = new Set(items.map(sessionOfItem).filter((id): id is string => id !== null));
           for (const id of sessions) {
             queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
               detail ? withApplied(detail, items) : detail,
+            );
+            queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
+              sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
             );
           }
         },
@@ -57,7 +58,7 @@ export function useOutbox(ownerId: string): OutboxHandle {
       cancelled = true;
       stop?.();
     };
-  }, [ownerId, queryClient]);
+  }, [ownerId, ownerName, queryClient]);
 
   const engine = opened?.engine ?? null;
   const snapshot = useSyncExternalStore(

@@ -165,15 +165,33 @@ describe("sessions", () => {
     { id: "t1", date: "2026-10-03" },
     { id: "old", date: "2026-09-01" },
   ];
-  it("puts today's first and opens the asked, remembered or today's newest session", () => {
+  it("puts today's first and opens the asked, today's remembered or today's newest session", () => {
     expect(splitSessions(sessions, "2026-10-03")).toEqual({
       today: [sessions[1], sessions[2]],
       earlier: [sessions[0], sessions[3]],
     });
-    expect(initialSessionId(sessions, "old", "t1", "2026-10-03")).toBe("old");
-    expect(initialSessionId(sessions, "gone", "t1", "2026-10-03")).toBe("t1");
-    expect(initialSessionId(sessions, null, "gone", "2026-10-03")).toBe("t2");
+    const t1 = { id: "t1", date: "2026-10-03" };
+    expect(initialSessionId(sessions, "old", t1, "2026-10-03")).toBe("old");
+    expect(initialSessionId(sessions, "gone", t1, "2026-10-03")).toBe("t1");
+    expect(initialSessionId(sessions, null, { id: "gone", date: "2026-10-03" }, "2026-10-03")).toBe("t2");
     expect(initialSessionId(sessions, null, null, "2026-12-25")).toBeNull();
+  });
+  it("never opens last week's session unless the address asks for it", () => {
+    const old = { id: "old", date: "2026-09-01" };
+    // Remembered from an earlier day: today's newest instead, or none (the page offers to start one).
+    expect(initialSessionId(sessions, null, old, "2026-10-03")).toBe("t2");
+    expect(initialSessionId(sessions, null, old, "2026-10-05")).toBeNull();
+    // The day is the session's, not what was stored with it (a session moved to another day).
+    expect(initialSessionId(sessions, null, { id: "old", date: "2026-10-05" }, "2026-10-05")).toBeNull();
+    expect(initialSessionId(sessions, null, { id: "t1", date: null }, "2026-10-03")).toBe("t1");
+    // Asked for in the address: any day.
+    expect(initialSessionId(sessions, "old", old, "2026-10-05")).toBe("old");
+  });
+  it("with no list of sessions (offline, nothing saved): the address, else today's remembered one", () => {
+    expect(initialSessionId(null, "old", null, "2026-10-03")).toBe("old");
+    expect(initialSessionId(null, null, { id: "t1", date: "2026-10-03" }, "2026-10-03")).toBe("t1");
+    expect(initialSessionId(null, null, { id: "old", date: "2026-09-01" }, "2026-10-03")).toBeNull();
+    expect(initialSessionId(null, null, { id: "t1", date: null }, "2026-10-03")).toBeNull();
   });
   it("reads today in the local zone", () => {
     expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");

@@ -25,15 +25,28 @@ export function splitSessions<T extends SessionLike>(
   return { today: sessions.filter((s) => s.date === today), earlier: sessions.filter((s) => s.date !== today) };
 }
 
-/** The session to open with: the one asked for, else the last one used here, else today's newest, else none. */
+/** The session last used on this phone, and its day. */
+export interface RememberedSession {
+  id: string;
+  /** YYYY-MM-DD, or null when it was stored without one (before days were kept). */
+  date: string | null;
+}
+
+/**
+ * The session to open with, never silently an old one: the one asked for in the address (any day), else the
+ * last one used here if it is today's, else today's newest, else none (the page offers to start one). With no
+ * list of sessions (offline, nothing saved), what the address asks for or today's remembered one.
+ */
 export function initialSessionId(
-  sessions: readonly SessionLike[],
+  sessions: readonly SessionLike[] | null,
   asked: string | null,
-  remembered: string | null,
+  remembered: RememberedSession | null,
   today: string,
 ): string | null {
-  const known = (id: string | null) => (id && sessions.some((s) => s.id === id) ? id : null);
-  return known(asked) ?? known(remembered) ?? sessions.find((s) => s.date === today)?.id ?? null;
+  if (sessions === null) return asked ?? (remembered?.date === today ? remembered.id : null);
+  const find = (id: string | null | undefined) => (id ? sessions.find((s) => s.id === id) : undefined);
+  const rememberedToday = find(remembered?.id)?.date === today ? remembered!.id : null;
+  return find(asked)?.id ?? rememberedToday ?? sessions.find((s) => s.date === today)?.id ?? null;
 }
 
 /** Short position labels for the player buttons. */

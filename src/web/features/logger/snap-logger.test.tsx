@@ -1,0 +1,575 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gameSheetResponseSchema, type GameSheetResponse, type SnapDto } from "#domain/api/game";
+import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules";
+import { pointsOfSnap, type SnapDetail } from "#domain/snaps";
+import { coachUser, playerSummary } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, json, renderPage, type ApiRequest, type FakeApi } from "#tests/web/render.tsx";
+import { EventLogger } from "./event-logger";
+
+// The service worker's registration imports a module only the Vite build makes (virtual:pwa-register); jsdom
+// has no service worker anyway.
+vi.mock("~/lib/pwa", () => ({ registerServiceWorker: () => undefined }));
+
+/*
+ * /coach/log in Snaps mode, against a fake server that keeps snaps the way src/server/routes/snaps.ts does
+ * (client ids, all or nothing, 404 for a snap that is gone). The outbox is the in-memory one (jsdom has no
+ * IndexedDB), shared by the tests of this file: each test signs in as its own coach.
+ */
+
+const TODAY = (() => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+})();
+const SESSION = "00000000-0000-4000-8000-00000000a001";
+
+const ROSTER = [
+  playerSummary({ id: "qb7", name: "Jordan Diaz", jerseyNumber: 7, position: "qb" }),
+  playerSummary({ id: "wr11", name: "Sam Lee", jerseyNumber: 11, position: "wr" }),
+  playerSummary({ id: "wr14", name: "Ana Ruiz", jerseyNumber: 14, position: "wr" }),
+  playerSummary({ id: "rb22", name: "Leo Park", jerseyNumber: 22, position: "rb" }),
+  playerSummary({ id: "cb24", name: "Maya Okafor", jerseyNumber: 24, position: "cb" }),
+  playerSummary({ id: "s31", name: "Kim Cho", jerseyNumber: 31, position: "safety" }),
+  playerSummary({ id: "lb33", name: "Dre Holt", jerseyNumber: 33, position: "lb" }),
+  playerSummary({ id: "x5", name: "Pat Any", jerseyNumber: 5, position: "unknown" }),
+  playerSummary({ id: "wr9", name: "Abe Away", jerseyNumber: 9, position: "wr" }),
+];
+
+interface StoredSnap {
+  id: string;
+  sessionId: string;
+  playId: string | null;
+  period: number;
+  firstDown: boolean;
+  occurredAt: string;
+  detail: SnapDetail;
+  editedAt: string | null;
+}
+
+/** The game-day API of one team with one game today, as the logger reads and writes it. */
+class GameServer {
+  snaps = new Map<string, StoredSnap>();
+  final: { us: number; them: number } | null = null;
+  offline = false;
+  /** Every write, in order: "POST snaps 3", "PUT snap <id>", … */
+  writes: string[] = [];
+  attendance = ROSTER.map((p) => ({ playerId: p.id, present: p.id === "wr9" ? false : true }));
+
+  constructor(
+    readonly api: FakeApi,
+    /** Who the server says logged each snap: the coach signed in. */
+    readonly coach: { id: string; name: string },
+  ) {
+    const gate = () => {
+      if (this.offline) throw new TypeError("Failed to fetch");
+    };
+    api
+      .on("GET", "/api/team/players", () => json({ players: ROSTER }))
+      .on("GET", "/api/team/plays", () => json({ plays: [] }))
+      .on("GET", "/api/team/sessions", () =>
+        json({
+          sessions: [
+            {
+              id: SESSION,
+              kind: "game",
+              date: TODAY,
+              opponent: "Eagles",
+              location: null,
+              eventCount: 0,
+              presentCount: 0,
+              attendanceCount: 0,
+            },
+          ],
+        }),
+      )
+      .on("GET", `/api/team/sessions/${SESSION}`, () =>
+        json({
+          session: {
+            id: SESSION,
+            kind: "game",
+            date: TODAY,
+            opponent: "Eagles",
+            homeAway: null,
+            location: null,
+            notes: null,
+            createdAt: new Date().toISOString(),
+          },
+          attendance: this.attendance,
+          events: [],
+          eventCount: 0,
+        }),
+      )
+      .on("GET", `/api/team/sessions/${SESSION}/snaps`, () => {
+        gate();
+        return json(this.sheet());
+      })
+      .on("POST", "/api/team/snaps", (req: ApiRequest) => {
+        gate();
+        const { snaps } = req.body as { snaps: StoredSnap[] };
+        this.writes.push(`POST snaps ${snaps.length}`);
+        const results = snaps.map((s) => {
+          const created = !this.snaps.has(s.id);
+          if (created) this.snaps.set(s.id, { ...s, editedAt: null });
+          return { id: s.id, status: created ? "created" : "duplicate" };
+        });
+        return json({ results });
+      })
+      .on("PUT", /^\/api\/team\/snaps\/[^/]+$/, (req: ApiRequest) => {
+        gate();
+        const id = req.pathname.split("/").at(-1)!;
+        this.writes.push(`PUT snap ${id}`);
+        const snap = this.snaps.get(id);
+        if (!snap) return apiError(404, "not_found", "That snap was not found.");
+        this.snaps.set(id, { ...snap, ...(req.body as object), editedAt: new Date().toISOString() });
+        return json({ snap: this.dto(this.snaps.get(id)!) });
+      })
+      .on("DELETE", /^\/api\/team\/snaps\/[^/]+$/, (req: ApiRequest) => {
+        gate();
+        const id = req.pathname.split("/").at(-1)!;
+        this.writes.push(`DELETE snap ${id}`);
+        if (!this.snaps.delete(id)) return apiError(404, "not_found", "That snap was not found.");
+        return new Response(null, { status: 204 });
+      })
+      .on("POST", `/api/team/sessions/${SESSION}/final`, (req: ApiRequest) => {
+        gate();
+        this.writes.push("POST final");
+        this.final = req.body as { us: number; them: number };
+        return json({ scoreboard: this.sheet().scoreboard });
+      })
+      .on("DELETE", `/api/team/sessions/${SESSION}/final`, () => {
+        gate();
+        this.writes.push("DELETE final");
+        this.final = null;
+        return new Response(null, { status: 204 });
+      });
+  }
+
+  private dto(s: StoredSnap): SnapDto {
+    return {
+      ...s,
+      points: pointsOfSnap(s.detail, DEFAULT_LEAGUE_RULES),
+      loggedBy: this.coach,
+    };
+  }
+
+  sheet(): GameSheetResponse {
+    const snaps = [...this.snaps.values()]
+      .sort((a, b) => (a.occurredAt < b.occurredAt ? -1 : 1))
+      .map((s) => this.dto(s));
+    let us = 0;
+    let them = 0;
+    for (const s of snaps) {
+      us += s.points.us;
+      them += s.points.them;
+    }
+    return gameSheetResponseSchema.parse({
+      scoreboard: {
+        sessionId: SESSION,
+        kind: "game",
+        date: TODAY,
+        opponent: "Eagles",
+        homeAway: null,
+        score: { us, them },
+        final: this.final
+          ? { ...this.final, corrected: false, endedAt: new Date().toISOString(), endedBy: "Casey Coach" }
+          : null,
+        result: null,
+        period: snaps.at(-1)?.period ?? 1,
+        periodLabel: "1st half",
+        down: null,
+        snapCount: snaps.length,
+      },
+      rules: DEFAULT_LEAGUE_RULES,
+      snaps,
+      players: ROSTER.map((p) => ({
+        id: p.id,
+        name: p.name,
+        jerseyNumber: Number(p.jerseyNumber),
+        position: p.position,
+      })),
+    });
+  }
+
+  details(): SnapDetail[] {
+    return [...this.snaps.values()].sort((a, b) => (a.occurredAt < b.occurredAt ? -1 : 1)).map((s) => s.detail);
+  }
+}
+
+let coachCount = 0;
+let keystrokes = 0;
+const countKeys = () => {
+  keystrokes += 1;
+};
+
+beforeEach(() => {
+  keystrokes = 0;
+  document.addEventListener("keydown", countKeys, true);
+  window.localStorage.clear();
+});
+afterEach(() => {
+  document.removeEventListener("keydown", countKeys, true);
+});
+
+async function openLogger() {
+  const api = fakeApi();
+  coachCount += 1;
+  const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
+  const server = new GameServer(api, coach);
+  const page = renderPage(<EventLogger />, {
+    path: "/coach/log",
+    url: `/coach/log?session=${SESSION}`,
+    user: coachUser({ id: coach.id, fullName: coach.name }),
+    api,
+  });
+  // Snaps is a game's default mode; the pad opens on Offense with the QB as passer.
+  await screen.findByRole("list", { name: "Receivers" });
+  let taps = 0;
+  /** One tap on the button named `name` (waits for it: the pad moves on after each tap). */
+  const tap = async (name: string | RegExp, scope?: () => HTMLElement) => {
+    const button = await waitFor(() => within(scope ? scope() : document.body).getByRole("button", { name }));
+    taps += 1;
+    await page.user.click(button);
+  };
+  /** A player's tile in a lineup list ("Receivers", "Runner", "Defenders"). */
+  const tile = (list: string, jersey: number) =>
+    tap(new RegExp(`^#${jersey}\\b`), () => screen.getByRole("list", { name: list }));
+  return { api, server, page, tap, tile, taps: () => taps };
+}
+
+const scoreboard = () => screen.getByRole("region", { name: "Scoreboard" });
+const undoButton = () => screen.queryByRole("button", { name: /^Undo: / });
+
+describe("snap logging", () => {
+  it("a completion is receiver → result → yards: 3 taps, one POST, and Undo names it", async () => {
+    const { server, tap, tile, taps } = await openLogger();
+    expect(screen.getByRole("button", { name: /^Passer: #7 Jordan Diaz/ })).toBeInTheDocument();
+    await tile("Receivers", 11);
+    await tap("Complete");
+    await tap("12 yds");
+    expect(taps()).toBe(3);
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "pass", passerId: "qb7", targetId: "wr11", result: "complete", yards: 12 },
+      ]),
+    );
+    expect(server.writes).toEqual(["POST snaps 1"]);
+    expect(undoButton()).toHaveTextContent("Undo: #7 → #11, 12 yds");
+    expect(screen.getByText("Logged: #7 → #11, 12 yds")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "1st half" });
+    expect(within(list).getByText("#7 → #11, 12 yds")).toBeInTheDocument();
+    expect(keystrokes).toBe(0);
+  });
+
+  it("Complete is chosen already: receiver → yards is 2 taps; incomplete logs at once", async () => {
+    const { server, tap, tile, taps } = await openLogger();
+    await tile("Receivers", 14);
+    await tap("8 yds");
+    await tile("Receivers", 11);
+    await tap("Incomplete");
+    expect(taps()).toBe(4);
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "pass", passerId: "qb7", targetId: "wr14", result: "complete", yards: 8 },
+        { kind: "pass", passerId: "qb7", targetId: "wr11", result: "incomplete", yards: null },
+      ]),
+    );
+  });
+
+  it("a flag pull is defender → Flag pull: 2 taps", async () => {
+    const { server, tap, tile, taps } = await openLogger();
+    await tap("Defense");
+    const before = taps();
+    await tile("Defenders", 24);
+    await tap("Flag pull");
+    expect(taps() - before).toBe(2);
+    await waitFor(() => expect(server.details()).toEqual([{ kind: "flag_pull", defenderId: "cb24", yards: null }]));
+    expect(undoButton()).toHaveTextContent("Undo: Flag pull #24");
+  });
+
+  it("lineups come from attendance: absent players are hidden, offense and defense apart, no position in both", async () => {
+    await openLogger();
+    const receivers = within(screen.getByRole("list", { name: "Receivers" }));
+    // The passer (#7) is not his own receiver; #9 is marked absent.
+    expect(receivers.getAllByRole("button").map((b) => b.textContent?.match(/^#\d+/)?.[0])).toEqual([
+      "#5",
+      "#11",
+      "#14",
+      "#22",
+    ]);
+    (await screen.findByRole("button", { name: "Defense" })).click();
+    const defenders = within(await screen.findByRole("list", { name: "Defenders" }));
+    expect(defenders.getAllByRole("button").map((b) => b.textContent?.match(/^#\d+/)?.[0])).toEqual([
+      "#5",
+      "#24",
+      "#31",
+      "#33",
+    ]);
+  });
+
+  it("after our touchdown it asks for the try; Good logs it with the passer and the TD's receiver", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tile("Receivers", 11);
+    await tap("Touchdown");
+    await tap("25 yds");
+    expect(await screen.findByRole("button", { name: "Try for 1" })).toBeInTheDocument();
+    await tap("Try for 2");
+    expect(screen.getByRole("button", { name: /Try passer: #7/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Try receiver: #11/ })).toBeInTheDocument();
+    await tap("Good");
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "pass", passerId: "qb7", targetId: "wr11", result: "touchdown", yards: 25 },
+        { kind: "try", points: 2, method: "pass", good: true, passerId: "qb7", scorerId: "wr11" },
+      ]),
+    );
+    // We scored: the pad turns to defense. The score is at the top.
+    expect(await screen.findByRole("list", { name: "Defenders" })).toBeInTheDocument();
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("8");
+    expect(within(scoreboard()).getByTestId("score-them")).toHaveTextContent("0");
+  });
+
+  it("the try can be skipped, and a run try names no passer", async () => {
+    const { server, tap } = await openLogger();
+    await tap("Run");
+    await tap(/^#22\b/, () => screen.getByRole("list", { name: "Runner" }));
+    await tap("Touchdown");
+    await tap("No yards");
+    await tap("Try for 1");
+    expect(screen.getByRole("button", { name: "Run", pressed: true })).toBeInTheDocument();
+    await tap("No good");
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "run", runnerId: "rb22", yards: null, touchdown: true },
+        { kind: "try", points: 1, method: "run", good: false, passerId: null, scorerId: "rb22" },
+      ]),
+    );
+    await tap("Offense");
+    await tap(/^#14\b/, () => screen.getByRole("list", { name: "Receivers" }));
+    await tap("Touchdown");
+    await tap("5 yds");
+    await tap("Skip try");
+    await waitFor(() => expect(server.snaps.size).toBe(3));
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("12");
+  });
+
+  it("undo says what it undoes, and a double tap never takes back two snaps", async () => {
+    const { server, page, tap, tile } = await openLogger();
+    await tile("Receivers", 11);
+    await tap("5 yds");
+    await tap("Run");
+    await tap(/^#22\b/, () => screen.getByRole("list", { name: "Runner" }));
+    await tap("3 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    const undo = await waitFor(() => {
+      const b = undoButton();
+      expect(b).toHaveTextContent("Undo: #22 run, 3 yds");
+      return b!;
+    });
+    // Two taps in a row on the same button: the first takes back the run and the button is busy meanwhile.
+    await page.user.dblClick(undo);
+    await waitFor(() => expect(server.details()).toHaveLength(1));
+    expect(server.details()[0]).toMatchObject({ kind: "pass", targetId: "wr11" });
+    expect(screen.getByText("Undone: #22 run, 3 yds")).toBeInTheDocument();
+    // It names the next snap it would take back, and is usable again after a moment.
+    await waitFor(() => expect(undoButton()).toBeEnabled());
+    expect(undoButton()).toHaveTextContent("Undo: #7 → #11, 5 yds");
+    expect(server.details()).toHaveLength(1);
+    expect(server.writes.filter((w) => w.startsWith("DELETE"))).toHaveLength(1);
+  });
+
+  it("a snap logged offline is only dropped by undo; the score follows the outbox with no connection", async () => {
+    const { server, tap } = await openLogger();
+    // The browser says it is offline: the outbox does not even try.
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    server.offline = true;
+    await tap("Defense");
+    await tap("Opp TD");
+    await waitFor(() => expect(within(scoreboard()).getByTestId("score-them")).toHaveTextContent("6"));
+    expect(screen.getByText("Opponent touchdown")).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "1st half" })).getByText("pending")).toBeInTheDocument();
+    await tap(/^Undo: Opponent touchdown/);
+    await waitFor(() => expect(within(scoreboard()).getByTestId("score-them")).toHaveTextContent("0"));
+    // Back online: nothing to send, the server never hears of it.
+    onLine.mockRestore();
+    server.offline = false;
+    window.dispatchEvent(new Event("online"));
+    // Their touchdown turned the pad to offense.
+    await tap("Safety against us");
+    await waitFor(() => expect(server.writes).toEqual(["POST snaps 1"]));
+    expect(server.details()).toEqual([{ kind: "opponent_score", score: "safety" }]);
+  });
+
+  it("a penalty is Penalty → side and yards: 2 taps, with its effect", async () => {
+    const { server, tap, taps } = await openLogger();
+    await tap("Penalty");
+    await tap("Loss of down");
+    await tap("Penalty on us, 5 yards");
+    expect(taps()).toBe(3);
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "penalty", on: "us", yards: 5, effect: "loss_of_down", playerId: null },
+      ]),
+    );
+  });
+
+  it("unusual yards come from the pad's own keypad: a loss of 4", async () => {
+    const { server, tap } = await openLogger();
+    await tap("Run");
+    await tap(/^#22\b/, () => screen.getByRole("list", { name: "Runner" }));
+    await tap("Other…");
+    await tap("4");
+    await tap("Switch between gain and loss");
+    await tap("Done: -4 yds");
+    await waitFor(() =>
+      expect(server.details()).toEqual([{ kind: "run", runnerId: "rb22", yards: -4, touchdown: false }]),
+    );
+    expect(keystrokes).toBe(0);
+  });
+});
+
+describe("the play-by-play and the scoreboard", () => {
+  it("a snap is edited in a dialog with the same controls, prefilled; the PUT rewrites it and it says edited", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tile("Receivers", 11);
+    await tap("12 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(1));
+    await tap("Edit #7 → #11, 12 yds");
+    const dialog = await screen.findByRole("dialog", { name: "Edit snap" });
+    expect(within(dialog).getByRole("group", { name: "Receiver" })).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole("group", { name: "Receiver" })).getByRole("button", { name: "#11" }),
+    ).toHaveAttribute("aria-pressed", "true");
+    expect(within(dialog).getByText("Yards: 12 yds")).toBeInTheDocument();
+    await tap("#14", () => within(dialog).getByRole("group", { name: "Receiver" }));
+    await tap("20 yds", () => dialog);
+    await tap("Save snap", () => dialog);
+    await waitFor(() => expect(server.writes).toEqual(["POST snaps 1", `PUT snap ${[...server.snaps.keys()][0]}`]));
+    expect(server.details()).toEqual([
+      { kind: "pass", passerId: "qb7", targetId: "wr14", result: "complete", yards: 20 },
+    ]);
+    const row = await screen.findByText("#7 → #14, 20 yds");
+    await waitFor(() => expect(row.closest("li")).toHaveTextContent("edited"));
+  });
+
+  it("a row is deleted after a confirmation and the score recomputes", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tile("Receivers", 11);
+    await tap("Touchdown");
+    await tap("No yards");
+    await tap("Skip try");
+    await waitFor(() => expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("6"));
+    await tap("Delete #7 → #11, touchdown");
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete this snap?" });
+    await tap("Delete", () => confirm);
+    await waitFor(() => expect(server.snaps.size).toBe(0));
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("0");
+  });
+
+  it("End game saves the final score, prefilled with the snaps' total; a final game shows Final and reopens", async () => {
+    const { server, tap } = await openLogger();
+    await tap("Defense");
+    await tap("Opp TD");
+    await waitFor(() => expect(server.snaps.size).toBe(1));
+    await tap("End game");
+    const dialog = await screen.findByRole("dialog", { name: "End game" });
+    expect(within(dialog).getByRole("group", { name: "Eagles" })).toHaveTextContent("6");
+    await tap("Harbor Hawks: one more", () => dialog);
+    expect(within(dialog).getByText(/records a correction/)).toBeInTheDocument();
+    await tap("Save final score", () => dialog);
+    await waitFor(() => expect(server.final).toEqual({ us: 1, them: 6 }));
+    expect(within(scoreboard()).getByText("Final")).toBeInTheDocument();
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("1");
+    await tap("Reopen");
+    await waitFor(() => expect(server.final).toBeNull());
+    expect(await within(scoreboard()).findByRole("button", { name: "End game" })).toBeInTheDocument();
+  });
+
+  it("Next half moves the period the snaps carry, and a reload keeps it", async () => {
+    const { server, tap, tile } = await openLogger();
+    expect(within(scoreboard()).getByText("1st half")).toBeInTheDocument();
+    await tap("Next half");
+    expect(within(scoreboard()).getByText("2nd half")).toBeInTheDocument();
+    await tile("Receivers", 11);
+    await tap("Drop");
+    await waitFor(() => expect([...server.snaps.values()][0]?.period).toBe(2));
+    expect(window.localStorage.getItem(`flagline:logger:period:${SESSION}`)).toBe("2");
+  });
+});
+
+describe("sideline speed", () => {
+  it("a 20-snap game segment takes fewer than 45 taps and no keystrokes", async () => {
+    const { server, tap, tile, taps } = await openLogger();
+    const receiver = (n: number) => tile("Receivers", n);
+    const runner = (n: number) => tile("Runner", n);
+    const defender = (n: number) => tile("Defenders", n);
+
+    // Drive 1.
+    await receiver(11); // 1. complete 12
+    await tap("12 yds");
+    await tap("Run"); // 2. run, 5 (the first run names the runner)
+    await runner(22);
+    await tap("5 yds");
+    await receiver(11); // 3. incomplete
+    await tap("Incomplete");
+    await receiver(14); // 4. complete 8
+    await tap("8 yds");
+    await tap("Run"); // 5. run, 3 (the runner is remembered)
+    await tap("3 yds");
+    await tap("Penalty"); // 6. penalty on them, 5
+    await tap("Penalty on them, 5 yards");
+    await receiver(14); // 7. complete 15
+    await tap("15 yds");
+    await receiver(11); // 8. touchdown 20, try for 2 good
+    await tap("Touchdown");
+    await tap("20 yds");
+    await tap("Try for 2");
+    await tap("Good");
+    // Their drive: the pad is on defense by itself.
+    await defender(24); // 9. flag pull
+    await tap("Flag pull");
+    await defender(31); // 10. flag pull
+    await tap("Flag pull");
+    await defender(24); // 11. sack
+    await tap("Sack");
+    await defender(33); // 12. flag pull
+    await tap("Flag pull");
+    await tap("Opp TD"); // 13. their touchdown: back to offense
+    // Drive 2.
+    await receiver(11); // 14. complete 10
+    await tap("10 yds");
+    await tap("Run"); // 15. run, 2
+    await tap("2 yds");
+    await receiver(14); // 16. incomplete
+    await tap("Incomplete");
+    await receiver(11); // 17. complete 5
+    await tap("5 yds");
+    await tap("Run"); // 18. run, 8
+    await tap("8 yds");
+    await tap("Defense"); // turnover on downs: nothing logged, the coach turns the pad
+    await defender(31); // 19. flag pull
+    await tap("Flag pull");
+    await defender(24); // 20. flag pull
+    await tap("Flag pull");
+
+    await waitFor(() => expect(server.snaps.size).toBe(21)); // 20 downs and the try
+    const count = taps();
+    // The numbers the report quotes.
+    console.info(`20-snap sequence: ${count} taps, ${keystrokes} keystrokes`);
+    expect(count).toBeLessThan(45);
+    expect(keystrokes).toBeLessThan(5);
+    expect(count).toBe(44);
+    expect(keystrokes).toBe(0);
+
+    const kinds = server.details().map((d) => d.kind);
+    expect(kinds.filter((k) => k === "pass")).toHaveLength(8);
+    expect(kinds.filter((k) => k === "run")).toHaveLength(4);
+    expect(kinds.filter((k) => k === "flag_pull")).toHaveLength(5);
+    expect(kinds.filter((k) => k === "sack")).toHaveLength(1);
+    expect(kinds.filter((k) => k === "opponent_score")).toHaveLength(1);
+    expect(kinds.filter((k) => k === "penalty")).toHaveLength(1);
+    expect(kinds.filter((k) => k === "try")).toHaveLength(1);
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("8");
+    expect(within(scoreboard()).getByTestId("score-them")).toHaveTextContent("6");
+  });
+});

@@ -1,0 +1,262 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { PlayerSummaryDto } from "#domain/api/team";
+import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
+import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
+import { describeError } from "~/ui/query-state";
+import type { PadStatus } from "./event-pad";
+import { newEventId } from "./new-id";
+import type { OutboxSnapEdit } from "./outbox";
+import { gameSheetQuery, rulesQuery, type PlayOption } from "./queries";
+import { SnapEditDialog } from "./snap-edit-dialog";
+import { SnapList } from "./snap-list";
+import {
+  gameScore,
+  lineups,
+  playerLabeler,
+  rememberedPasser,
+  rememberedRunner,
+  snapRows,
+  undoTarget,
+  type GameScore,
+  type SnapRow,
+} from "./snap-model";
+import { SnapPad } from "./snap-pad";
+import type { OutboxHandle } from "./use-outbox";
+import type { AttendanceRow } from "./view-model";
+
+/** How long Undo rests after taking a snap back (longer than a double tap). */
+const UNDO_REST_MS = 600;
+
+const periodKey = (sessionId: string) => `flagline:logger:period:${sessionId}`;
+
+function readPeriod(sessionId: string | null): number | null {
+  if (!sessionId) return null;
+  try {
+    const n = Number(window.localStorage.getItem(periodKey(sessionId)));
+    return Number.isInteger(n) && n >= 1 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function storePeriod(sessionId: string, period: number): void {
+  try {
+    window.localStorage.setItem(periodKey(sessionId), String(period));
+  } catch {
+    // Private mode without storage: the period lasts until the page closes.
+  }
+}
+
+/**
+ * The period snaps are logged in: the one the coach set on this phone for this session (kept across a reload),
+ * else the latest snap's.
+ */
+function usePeriod(sessionId: string | null, latest: number): [number, (period: number) => void] {
+  const [stored, setStored] = useState(() => ({ sessionId, period: readPeriod(sessionId) }));
+  const current = stored.sessionId === sessionId ? stored.period : readPeriod(sessionId);
+  const set = useCallback(
+    (period: number) => {
+      if (!sessionId) return;
+      storePeriod(sessionId, period);
+      setStored({ sessionId, period });
+    },
+    [sessionId],
+  );
+  return [current ?? latest, set];
+}
+
+export interface GameDay {
+  rules: LeagueRules;
+  /** The game's snaps in game order: the server's with the outbox's laid over them. */
+  rows: SnapRow[];
+  score: GameScore;
+  label: PlayerLabel;
+  period: number;
+  setPeriod: (period: number) => void;
+  /** Why the game's snaps could not be read (null when they could, or are still coming). */
+  error: string | null;
+}
+
+/**
+ * A session's game-day data: its game sheet (read unless the session's start is still in the outbox), the
+ * league rules, the snaps on screen, the score and the period.
+ */
+export function useGameDay(
+  sessionId: string | null,
+  queued: boolean,
+  outbox: Pick<OutboxHandle, "items" | "recent">,
+  roster: readonly PlayerSummaryDto[],
+): GameDay {
+  const sheet = useQuery({ ...gameSheetQuery(sessionId ?? ""), enabled: sessionId !== null && !queued });
+  const needRules = sessionId !== null && (queued || sheet.isError);
+  const teamRules = useQuery({ ...rulesQuery(), enabled: needRules });
+  const rules = sheet.data?.rules ?? teamRules.data?.rules ?? DEFAULT_LEAGUE_RULES;
+  const rows = useMemo(
+    () => (sessionId ? snapRows(sheet.data?.snaps ?? [], outbox.items, sessionId, rules, outbox.recent) : []),
+    [sheet.data, outbox.items, outbox.recent, sessionId, rules],
+  );
+  const score = useMemo(
+    () => gameScore(rows, rules, sheet.data?.scoreboard.final ?? null, outbox.items, sessionId ?? "", outbox.recent),
+    [rows, rules, sheet.data, outbox.items, outbox.recent, sessionId],
+  );
+  const label = useMemo(() => playerLabeler(roster, sheet.data?.players ?? []), [roster, sheet.data]);
+  const [period, setPeriod] = usePeriod(sessionId, score.period);
+  const error =
+    sheet.isError && !sheet.data ? describeError(sheet.error, "This game's snaps could not be loaded.") : null;
+  return { rules, rows, score, label, period, setPeriod, error };
+}
+
+/**
+ * The Snaps mode of /coach/log: the snap pad (Offense and Defense), Undo naming what it takes back, and the
+ * game's play-by-play with edit and delete. Everything goes through the outbox, so it works with no signal.
+ */
+export function SnapLogger({
+  sessionId,
+  roster,
+  marks,
+  game,
+  plays,
+  outbox,
+  meId,
+}: {
+  sessionId: string;
+  roster: readonly PlayerSummaryDto[];
+  marks: readonly AttendanceRow[];
+  game: GameDay;
+  plays: readonly PlayOption[];
+  outbox: OutboxHandle;
+  meId: string;
+}) {
+  const [status, setStatus] = useState<PadStatus | null>(null);
+  const [playId, setPlayId] = useState("");
+  const [firstDown, setFirstDown] = useState(false);
+  const [chosenPasser, setChosenPasser] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const undoLock = useRef(false);
+  const [editing, setEditing] = useState<SnapRow | null>(null);
+  const { rows, label } = game;
+
+  const teams = useMemo(
+    () =>
+      lineups(
+        roster,
+        marks.map((m) => ({ playerId: m.player.id, present: m.present })),
+      ),
+    [roster, marks],
+  );
+  const remembered = rememberedPasser(rows, teams.available, roster);
+  const passerId = chosenPasser && roster.some((p) => p.id === chosenPasser) ? chosenPasser : remembered;
+  const runnerId = rememberedRunner(rows, roster);
+  const target = undoTarget(rows, meId);
+  const text = (detail: SnapDetail) => describeSnap(detail, label);
+
+  const log = async (detail: SnapDetail): Promise<boolean> => {
+    const engine = outbox.engine;
+    if (!engine) {
+      setStatus({ tone: "error", text: "The outbox is still opening. Try again in a moment." });
+      return false;
+    }
+    if (detail.kind === "pass" && !detail.passerId) {
+      setStatus({ tone: "error", text: "Choose the passer first." });
+      return false;
+    }
+    const words = text(detail);
+    await engine.logSnap(
+      {
+        id: newEventId(),
+        sessionId,
+        playId: playId || null,
+        period: game.period,
+        firstDown,
+        occurredAt: new Date().toISOString(),
+        detail,
+      },
+      words,
+    );
+    setPlayId("");
+    setFirstDown(false);
+    setStatus({ tone: "ok", text: `Logged: ${words}` });
+    return true;
+  };
+
+  const undo = async () => {
+    // One undo at a time, and the button rests a moment after each: the second tap of a double tap lands on a
+    // disabled button instead of taking back the snap before, which the button names only once it is usable.
+    if (!target || !outbox.engine || undoLock.current) return;
+    undoLock.current = true;
+    setUndoing(true);
+    const words = text(target.detail);
+    try {
+      if (await outbox.engine.removeSnap({ id: target.id, sessionId, text: words }))
+        setStatus({ tone: "info", text: `Undone: ${words}` });
+    } finally {
+      window.setTimeout(() => {
+        undoLock.current = false;
+        setUndoing(false);
+      }, UNDO_REST_MS);
+    }
+  };
+
+  const save = async (row: SnapRow, edit: OutboxSnapEdit) => {
+    setEditing(null);
+    if (!outbox.engine) return;
+    const words = text(edit.detail);
+    await outbox.engine.editSnap({ id: row.id, sessionId }, edit, words);
+    setStatus({ tone: "info", text: `Edited: ${words}` });
+  };
+
+  const remove = async (row: SnapRow) => {
+    if (!outbox.engine) return;
+    const words = text(row.detail);
+    if (await outbox.engine.removeSnap({ id: row.id, sessionId, text: words }))
+      setStatus({ tone: "info", text: `Deleted: ${words}` });
+  };
+
+  return (
+    <>
+      {game.error ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{game.error}</p> : null}
+      <div className="-mx-1 rounded-2xl border border-stone-200 bg-white p-2.5 shadow-sm">
+        <h2 className="sr-only">Log a snap</h2>
+        <SnapPad
+          lineups={teams}
+          label={label}
+          rules={game.rules}
+          passerId={passerId}
+          onPasserChange={setChosenPasser}
+          runnerId={runnerId}
+          plays={plays}
+          playId={playId}
+          onPlayChange={setPlayId}
+          firstDown={firstDown}
+          onFirstDownChange={setFirstDown}
+          onLog={log}
+          status={status}
+          undoText={target ? text(target.detail) : null}
+          onUndo={() => void undo()}
+          undoing={undoing}
+        />
+      </div>
+      <SnapList
+        rows={rows}
+        rules={game.rules}
+        label={label}
+        meId={meId}
+        onEdit={setEditing}
+        onDelete={(row) => void remove(row)}
+        onDiscard={(seq) => void outbox.engine?.discard(seq)}
+      />
+      <SnapEditDialog
+        row={editing}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        players={roster}
+        label={label}
+        rules={game.rules}
+        plays={plays}
+        onSave={(row, edit) => void save(row, edit)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * What the snap logger shows, computed from the server's game sheet and the outbox: pure functions, tested on
+ * their own (snap-model.test.ts). The server's snaps are the truth; the outbox's waiting creates, edits, deletes
+ * and final scores are laid over them, so the score and the play-by-play are right with no connection.
+ */
+import type { GameSheetResponse, SheetPlayer, SnapDto } from "#domain/api/game";
+import type { TeamSessionSummary } from "#domain/api/team";
+import { periodLabel, type LeagueRules } from "#domain/league-rules";
+import { positionGroup } from "#domain/positions";
+import {
+  downLabel,
+  downState,
+  inGameOrder,
+  pointsOfSnap,
+  type PlayerLabel,
+  type SnapDetail,
+  type SnapPoints,
+} from "#domain/snaps";
+import type { OutboxItem, OutboxSnapEditItem } from "./outbox";
+
+type PointRules = Pick<LeagueRules, "touchdownPoints" | "safetyPoints">;
+
+export interface SnapRow {
+  id: string;
+  sessionId: string;
+  detail: SnapDetail;
+  period: number;
+  firstDown: boolean;
+  playId: string | null;
+  occurredAt: string;
+  points: SnapPoints;
+  /** Who logged it; null for a snap logged on this phone that the server's list does not show yet. */
+  loggedBy: { id: string; name: string } | null;
+  /** Edited after it was logged (on the server, or by an edit waiting here). */
+  edited: boolean;
+  /** pending: a create or an edit is waiting in the outbox; failed: the server refused the snap. */
+  status: "synced" | "pending" | "failed";
+  /** The outbox item behind a snap not sent yet or refused. */
+  seq: number | null;
+  error: string | null;
+  /** An edit of this snap the server refused: the item (to dismiss) and why. */
+  editProblem: { seq: number; message: string } | null;
+}
+
+const isSnapEdit = (i: OutboxItem, sessionId: string): i is OutboxSnapEditItem =>
+  i.op === "snap-edit" && i.sessionId === sessionId;
+
+/**
+ * The game's snaps in game order: the server's, minus those with a DELETE waiting (or just applied), with the
+ * newest waiting edit of each laid over it, plus the snaps still in the outbox (pending or refused) and those just
+ * applied that the server's list does not show yet. Points of the server's unedited snaps are the server's (a
+ * change of rules does not rewrite them); the others are worked out with today's rules.
+ */
+export function snapRows(
+  server: readonly SnapDto[],
+  items: readonly OutboxItem[],
+  sessionId: string,
+  rules: PointRules,
+  applied: readonly OutboxItem[] = [],
+): SnapRow[] {
+  const deleting = new Set<string>();
+  for (const i of items) if (i.op === "snap-delete" && i.state === "pending") deleting.add(i.snapId);
+  for (const i of applied) if (i.op === "snap-delete") deleting.add(i.snapId);
+  const edits = new Map<string, OutboxSnapEditItem>();
+  const refusedEdits = new Map<string, OutboxSnapEditItem>();
+  for (const i of items) {
+    if (!isSnapEdit(i, sessionId)) continue;
+    if (i.state === "pending") edits.set(i.snapId, i);
+    else refusedEdits.set(i.snapId, i);
+  }
+  const withEdit = (row: SnapRow): SnapRow => {
+    const refused = refusedEdits.get(row.id);
+    const out = refused ? { ...row, editProblem: { seq: refused.seq, message: refused.error ?? "Not saved." } } : row;
+    const edit = edits.get(row.id);
+    if (!edit) return out;
+    return {
+      ...out,
+      ...edit.edit,
+      points: pointsOfSnap(edit.edit.detail, rules),
+      edited: true,
+      status: out.status === "failed" ? "failed" : "pending",
+    };
+  };
+
+  const rows: SnapRow[] = [];
+  const seen = new Set<string>();
+  for (const s of server) {
+    seen.add(s.id);
+    if (deleting.has(s.id) || s.sessionId !== sessionId) continue;
+    rows.push(
+      withEdit({
+        id: s.id,
+        sessionId: s.sessionId,
+        detail: s.detail as SnapDetail,
+        period: s.period,
+        firstDown: s.firstDown,
+        playId: s.playId,
+        occurredAt: s.occurredAt,
+        points: s.points,
+        loggedBy: s.loggedBy,
+        edited: s.editedAt !== null,
+        status: "synced",
+        seq: null,
+        error: null,
+        editProblem: null,
+      }),
+    );
+  }
+  const local = [...items.map((item) => ({ item, sent: false })), ...applied.map((item) => ({ item, sent: true }))];
+  for (const { item: i, sent } of local) {
+    if (i.op !== "snap" || i.snap.sessionId !== sessionId || seen.has(i.snap.id) || deleting.has(i.snap.id)) continue;
+    seen.add(i.snap.id);
+    rows.push(
+      withEdit({
+        ...i.snap,
+        points: pointsOfSnap(i.snap.detail, rules),
+        loggedBy: null,
+        edited: false,
+        status: sent ? "synced" : i.state,
+        seq: sent ? null : i.seq,
+        error: sent ? null : i.error,
+        editProblem: null,
+      }),
+    );
+  }
+  return inGameOrder(rows);
+}
+
+export interface GameScore {
+  us: number;
+  them: number;
+  /** The official score once the game is ended (waiting here or on the server); null while it is being played. */
+  final: { us: number; them: number } | null;
+  /** An end (or reopen) of the game is waiting in the outbox. */
+  finalPending: boolean;
+  /** "2nd & midfield" when the league tracks downs and our offense is on the field. */
+  down: string | null;
+  /** The latest snap's period (1 before any snap). */
+  period: number;
+}
+
+/**
+ * The scoreboard from the snaps on screen (server + outbox): refused snaps do not count. The final score is the
+ * newest one waiting in the outbox, else one just applied, else the server's.
+ */
+export function gameScore(
+  rows: readonly SnapRow[],
+  rules: LeagueRules,
+  serverFinal: { us: number; them: number } | null,
+  items: readonly OutboxItem[],
+  sessionId: string,
+  applied: readonly OutboxItem[] = [],
+): GameScore {
+  const counted = rows.filter((r) => r.status !== "failed");
+  let us = 0;
+  let them = 0;
+  for (const r of counted) {
+    us += r.points.us;
+    them += r.points.them;
+  }
+  const finalOf = (list: readonly OutboxItem[]) =>
+    list.filter((i) => i.op === "final" && i.sessionId === sessionId && i.state === "pending").at(-1);
+  const waiting = finalOf(items);
+  const sent = finalOf(applied);
+  const latest = waiting ?? sent;
+  const final = latest?.op === "final" ? latest.score : serverFinal;
+  const down = downState(counted, rules);
+  return {
+    us,
+    them,
+    final: final ? { us: final.us, them: final.them } : null,
+    finalPending: waiting !== undefined,
+    down: down ? downLabel(down) : null,
+    period: counted.at(-1)?.period ?? 1,
+  };
+}
+
+/** A cached game sheet with what the server has just applied, so the screen shows it before the refetch. */
+export function withAppliedSnaps(
+  sheet: GameSheetResponse,
+  applied: readonly OutboxItem[],
+  me: { id: string; name: string },
+  now: string = new Date().toISOString(),
+): GameSheetResponse {
+  const sessionId = sheet.scoreboard.sessionId;
+  let snaps = sheet.snaps;
+  let scoreboard = sheet.scoreboard;
+  for (const i of applied) {
+    if (i.op === "snap" && i.snap.sessionId === sessionId && !snaps.some((s) => s.id === i.snap.id)) {
+      snaps = [...snaps, { ...i.snap, points: pointsOfSnap(i.snap.detail, sheet.rules), loggedBy: me, editedAt: null }];
+    } else if (i.op === "snap-edit" && i.sessionId === sessionId) {
+      snaps = snaps.map((s) =>
+        s.id === i.snapId ? { ...s, ...i.edit, points: pointsOfSnap(i.edit.detail, sheet.rules), editedAt: now } : s,
+      );
+    } else if (i.op === "snap-delete" && i.sessionId === sessionId) {
+      snaps = snaps.filter((s) => s.id !== i.snapId);
+    } else if (i.op === "final" && i.sessionId === sessionId) {
+      const score = i.score;
+      scoreboard = {
+        ...scoreboard,
+        final: score
+          ? {
+              ...score,
+              corrected: score.us !== scoreboard.score.us || score.them !== scoreboard.score.them,
+              endedAt: now,
+              endedBy: me.name,
+            }
+          : null,
+        result: score ? (score.us > score.them ? "W" : score.us < score.them ? "L" : "T") : null,
+      };
+    }
+  }
+  if (snaps === sheet.snaps && scoreboard === sheet.scoreboard) return sheet;
+  return { ...sheet, scoreboard, snaps: inGameOrder(snaps), players: sheet.players };
+}
+
+export interface LineupPlayer {
+  id: string;
+  name: string;
+  position: string;
+  jerseyNumber: number | string;
+}
+
+export interface Lineups<T> {
+  /** Who may be on the field: the players marked present, else everyone not marked absent. */
+  available: T[];
+  offense: T[];
+  defense: T[];
+}
+
+/**
+ * The lineups of a game from its attendance: the players marked present (if nobody is marked present yet, every
+ * player not marked absent), split by the group of their position; a player with no position (or one outside
+ * offense and defense) is in both. The roster's order is kept.
+ */
+export function lineups<T extends LineupPlayer>(
+  roster: readonly T[],
+  marks: readonly { playerId: string; present: boolean | null }[],
+): Lineups<T> {
+  const mark = new Map(marks.map((m) => [m.playerId, m.present]));
+  const anyPresent = roster.some((p) => mark.get(p.id) === true);
+  const available = roster.filter((p) => (anyPresent ? mark.get(p.id) === true : mark.get(p.id) !== false));
+  const group = (p: T) => positionGroup(p.position);
+  return {
+    available,
+    offense: available.filter((p) => group(p) !== "defense"),
+    defense: available.filter((p) => group(p) !== "offense"),
+  };
+}
+
+/** The passer to offer: whoever threw last in this game, else the first QB on the field, else the team's. */
+export function rememberedPasser(
+  rows: readonly SnapRow[],
+  available: readonly LineupPlayer[],
+  roster: readonly LineupPlayer[],
+): string | null {
+  const onTeam = new Set(roster.map((p) => p.id));
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const d = rows[i]!.detail;
+    const passer = d.kind === "pass" ? d.passerId : d.kind === "try" && d.method === "pass" ? d.passerId : null;
+    if (passer && onTeam.has(passer)) return passer;
+  }
+  return (available.find((p) => p.position === "qb") ?? roster.find((p) => p.position === "qb"))?.id ?? null;
+}
+
+/** The runner to offer: whoever ran last in this game, if still on the team. */
+export function rememberedRunner(rows: readonly SnapRow[], roster: readonly LineupPlayer[]): string | null {
+  const onTeam = new Set(roster.map((p) => p.id));
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const d = rows[i]!.detail;
+    if (d.kind === "run" && onTeam.has(d.runnerId)) return d.runnerId;
+  }
+  return null;
+}
+
+/** How a player is named in snaps: "#7", the name when there is no number, "Former player" when unknown. */
+export function playerLabeler(
+  roster: readonly Pick<LineupPlayer, "id" | "name" | "jerseyNumber">[],
+  sheetPlayers: readonly SheetPlayer[] = [],
+): PlayerLabel {
+  const labels = new Map<string, string>();
+  const label = (name: string, jersey: number | string | null) => {
+    const text = jersey === null ? "" : String(jersey).trim().replace(/^#/, "");
+    return text === "" || text.toUpperCase() === "N/A" ? name : `#${text}`;
+  };
+  for (const p of sheetPlayers) labels.set(p.id, label(p.name, p.jerseyNumber));
+  for (const p of roster) labels.set(p.id, label(p.name, p.jerseyNumber));
+  return (id) => labels.get(id) ?? "Former player";
+}
+
+/** A snap's points as the list shows them: "+6", "Opp +6", or null for none. */
+export function pointsText(points: SnapPoints): string | null {
+  if (points.us > 0) return `+${points.us}`;
+  if (points.them > 0) return `Opp +${points.them}`;
+  return null;
+}
+
+/** The snap the coach's Undo takes back: the newest one this coach logged (here, or on the server). */
+export function undoTarget(rows: readonly SnapRow[], meId: string): SnapRow | null {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.loggedBy === null || r.loggedBy.id === meId) return r;
+  }
+  return null;
+}
+
+export interface PeriodGroup {
+  period: number;
+  label: string;
+  /** Newest first. */
+  rows: SnapRow[];
+}
+
+/** The play-by-play: newest first, grouped by period (the latest period first). */
+export function byPeriod(rows: readonly SnapRow[], rules: Pick<LeagueRules, "periodKind">): PeriodGroup[] {
+  const groups = new Map<number, SnapRow[]>();
+  for (const r of [...rows].reverse()) {
+    const list = groups.get(r.period) ?? [];
+    list.push(r);
+    groups.set(r.period, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([period, list]) => ({ period, label: periodLabel(period, rules), rows: list }));
+}
+
+/**
+ * The sessions to choose from: the server's list with the sessions started on this phone that it does not show
+ * yet (their start is waiting in the outbox), newest day first.
+ */
+export function withQueuedSessions(
+  sessions: readonly TeamSessionSummary[],
+  items: readonly OutboxItem[],
+): TeamSessionSummary[] {
+  const known = new Set(sessions.map((s) => s.id));
+  const queued: TeamSessionSummary[] = [];
+  for (const i of items) {
+    if (i.op !== "session" || known.has(i.session.id)) continue;
+    known.add(i.session.id);
+    const { id, kind, date, opponent, location } = i.session;
+    queued.push({ id, kind, date, opponent, location, eventCount: 0, presentCount: 0, attendanceCount: 0 });
+  }
+  if (queued.length === 0) return [...sessions];
+  // Stable: a day's sessions keep their order, this phone's newest start first.
+  return [...queued.reverse(), ...sessions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+/** Sessions whose start is still in the outbox: the server does not know them yet, so nothing is read for them. */
+export function queuedSessionIds(items: readonly OutboxItem[]): Set<string> {
+  return new Set(items.filter((i) => i.op === "session").map((i) => (i.op === "session" ? i.session.id : "")));
+}

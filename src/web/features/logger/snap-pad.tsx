@@ -1,0 +1,779 @@
+import { clsx } from "clsx";
+import { ChevronDown, Flag, Shield, Undo2, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { MAX_YARDS, MIN_YARDS } from "#domain/api/logger";
+import type { LeagueRules } from "#domain/league-rules";
+import type { PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
+import { controlProps, FormField } from "~/ui/form-field";
+import { YardChips } from "~/ui/snap-yards";
+import type { PadStatus } from "./event-pad";
+import type { PlayOption } from "./queries";
+import type { LineupPlayer, Lineups } from "./snap-model";
+import { ActionButton, ChoiceChips, PlayerTiles } from "./snap-tiles";
+
+export type Side = "offense" | "defense";
+
+/** Where the pad is in logging one snap. Each step is one screen of the pad; every tap moves it on or logs. */
+type Step =
+  | { kind: "idle" }
+  /** Choosing the passer; `then` is the receiver to go on with (null: no target), undefined: back to idle. */
+  | { kind: "passer"; then?: string | null }
+  | { kind: "pass"; targetId: string | null; result: "complete" | "touchdown" }
+  | { kind: "run"; runnerId: string | null; touchdown: boolean }
+  | { kind: "penalty"; effect: PenaltyEffect; playerId: string | null }
+  | { kind: "defender"; defenderId: string }
+  | { kind: "return"; defenderId: string; action: "flag_pull" | "interception"; pickSix: boolean }
+  | { kind: "try"; passerId: string | null; scorerId: string | null; method: "pass" | "run" }
+  | {
+      kind: "try-result";
+      points: 1 | 2;
+      passerId: string | null;
+      scorerId: string | null;
+      method: "pass" | "run";
+      choosing: null | "passer" | "scorer";
+    };
+
+const PENALTY_CHIPS = [5, 10, 15] as const;
+const EFFECTS = [
+  { value: "none", label: "None" },
+  { value: "loss_of_down", label: "Loss of down" },
+  { value: "first_down", label: "First down" },
+] as const satisfies readonly { value: PenaltyEffect; label: string }[];
+
+/** Whether a snap scores a touchdown for us (a try follows). */
+function ourTouchdown(d: SnapDetail): boolean {
+  return (
+    (d.kind === "pass" && d.result === "touchdown") ||
+    (d.kind === "run" && d.touchdown) ||
+    (d.kind === "interception" && d.returnTouchdown)
+  );
+}
+
+/** Which side has the ball after a snap, when the snap says (a score, a turnover); null: unchanged. */
+function sideAfter(d: SnapDetail): Side | null {
+  switch (d.kind) {
+    case "try":
+      return "defense"; // we scored: they get the ball
+    case "pass":
+      return d.result === "intercepted" ? "defense" : null;
+    case "interception":
+    case "safety":
+      return "offense";
+    case "opponent_score":
+      // Their touchdown or try: we get the ball next. A safety against us: they get it.
+      return d.score === "safety" ? "defense" : "offense";
+    default:
+      return null;
+  }
+}
+
+function StepHeader({ title, onCancel }: { title: ReactNode; onCancel: () => void }) {
+  return (
+    <div className="flex min-h-10 items-center justify-between gap-2">
+      <h3 className="min-w-0 truncate text-base font-bold text-stone-900">{title}</h3>
+      <button type="button" onClick={onCancel} className="btn btn-secondary h-10 shrink-0 px-3 py-0">
+        <X aria-hidden="true" className="size-4" />
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The snap pad: Offense and Defense panels that log a down in two or three taps. A completion is receiver →
+ * result → yards (Complete is already chosen, so receiver → yards does it too); a flag pull is defender → Flag
+ * pull; the opponent's scores are one tap. After our touchdown it asks for the try (skippable). The passer and the
+ * runner are remembered; the play tag and "Crossed midfield" apply to the next snap and then clear.
+ */
+export function SnapPad({
+  lineups,
+  label,
+  rules,
+  passerId,
+  onPasserChange,
+  runnerId: rememberedRunner,
+  plays,
+  playId,
+  onPlayChange,
+  firstDown,
+  onFirstDownChange,
+  onLog,
+  status,
+  undoText,
+  onUndo,
+  undoing,
+}: {
+  lineups: Lineups<LineupPlayer>;
+  label: PlayerLabel;
+  rules: LeagueRules;
+  passerId: string | null;
+  onPasserChange: (id: string) => void;
+  runnerId: string | null;
+  plays: readonly PlayOption[];
+  playId: string;
+  onPlayChange: (id: string) => void;
+  firstDown: boolean;
+  onFirstDownChange: (on: boolean) => void;
+  /** Logs a snap; false when it could not be queued. */
+  onLog: (detail: SnapDetail) => Promise<boolean>;
+  status: PadStatus | null;
+  /** What Undo takes back, in words ("#7 → #11, 12 yds"); null hides it. */
+  undoText: string | null;
+  onUndo: () => void;
+  undoing: boolean;
+}) {
+  const [side, setSide] = useState<Side>("offense");
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [showAll, setShowAll] = useState(false);
+  const [theirTry, setTheirTry] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const sideLineup = side === "offense" ? lineups.offense : lineups.defense;
+  const lineupIds = new Set(sideLineup.map((p) => p.id));
+  const others = lineups.available.filter((p) => !lineupIds.has(p.id));
+  // Nobody of this side on the field: everyone who is.
+  const tiles = sideLineup.length === 0 ? lineups.available : showAll ? [...sideLineup, ...others] : sideLineup;
+  const passer = lineups.available.find((p) => p.id === passerId) ?? null;
+  const who = (id: string | null) => (id ? label(id) : "no one");
+
+  const go = (next: Step) => {
+    setShowAll(false);
+    setStep(next);
+  };
+  const switchSide = (next: Side) => {
+    setSide(next);
+    go({ kind: "idle" });
+  };
+
+  const commit = async (detail: SnapDetail) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (!(await onLog(detail))) return;
+    } finally {
+      setBusy(false);
+    }
+    setTheirTry(detail.kind === "opponent_score" && detail.score === "touchdown");
+    if (ourTouchdown(detail)) {
+      setSide("offense");
+      const scorerId = detail.kind === "pass" ? detail.targetId : detail.kind === "run" ? detail.runnerId : null;
+      const tdPasser = detail.kind === "pass" ? detail.passerId : passerId;
+      go({
+        kind: "try",
+        passerId: tdPasser,
+        scorerId: scorerId === tdPasser ? null : scorerId,
+        method: detail.kind === "run" ? "run" : "pass",
+      });
+      return;
+    }
+    const next = sideAfter(detail);
+    if (next) setSide(next);
+    go({ kind: "idle" });
+  };
+
+  const pickReceiver = (targetId: string | null) => {
+    if (!passerId) go({ kind: "passer", then: targetId });
+    else go({ kind: "pass", targetId, result: "complete" });
+  };
+
+  const playerToggle = (
+    <button
+      type="button"
+      aria-expanded={showAll}
+      onClick={() => setShowAll((v) => !v)}
+      className="btn btn-secondary h-10 w-full px-3 py-0"
+    >
+      {showAll ? "Fewer players" : `More players (${others.length})`}
+      <ChevronDown aria-hidden="true" className={clsx("size-4 transition-transform", showAll && "rotate-180")} />
+    </button>
+  );
+
+  let body: ReactNode;
+  switch (step.kind) {
+    case "passer": {
+      const list = showAll ? lineups.available : lineups.offense.length ? lineups.offense : lineups.available;
+      body = (
+        <>
+          <StepHeader title="Who is throwing?" onCancel={() => go({ kind: "idle" })} />
+          <PlayerTiles
+            label="Passer"
+            players={list}
+            selectedId={passerId}
+            onPick={(id) => {
+              onPasserChange(id);
+              if (step.then === undefined) go({ kind: "idle" });
+              else if (step.then === id) go({ kind: "idle" });
+              else go({ kind: "pass", targetId: step.then, result: "complete" });
+            }}
+          />
+          {others.length > 0 ? playerToggle : null}
+        </>
+      );
+      break;
+    }
+    case "pass": {
+      const target = step.targetId;
+      const send = (result: SnapDetail & { kind: "pass" }) => void commit(result);
+      const base = { kind: "pass" as const, passerId: passerId ?? "", targetId: target };
+      body = (
+        <>
+          <StepHeader
+            title={
+              <>
+                Pass {who(passerId)} → {target ? label(target) : "no target"}
+              </>
+            }
+            onCancel={() => go({ kind: "idle" })}
+          />
+          {target ? (
+            <div role="group" aria-label="Result" className="grid grid-cols-3 gap-1.5">
+              <ActionButton
+                pressed={step.result === "complete"}
+                onClick={() => go({ ...step, result: "complete" })}
+                tone="good"
+              >
+                Complete
+              </ActionButton>
+              <ActionButton
+                pressed={step.result === "touchdown"}
+                onClick={() => go({ ...step, result: "touchdown" })}
+                tone="score"
+              >
+                Touchdown
+              </ActionButton>
+              <ActionButton
+                onClick={() => send({ ...base, result: "incomplete", yards: null })}
+                tone="bad"
+                disabled={busy}
+              >
+                Incomplete
+              </ActionButton>
+              <ActionButton onClick={() => send({ ...base, result: "drop", yards: null })} tone="bad" disabled={busy}>
+                Drop
+              </ActionButton>
+              <ActionButton
+                onClick={() => send({ ...base, result: "intercepted", yards: null })}
+                tone="bad"
+                disabled={busy}
+              >
+                Intercepted
+              </ActionButton>
+            </div>
+          ) : (
+            <div role="group" aria-label="Result" className="grid grid-cols-2 gap-1.5">
+              <ActionButton
+                onClick={() => send({ ...base, result: "incomplete", yards: null })}
+                tone="bad"
+                disabled={busy}
+              >
+                Incomplete
+              </ActionButton>
+              <ActionButton
+                onClick={() => send({ ...base, result: "intercepted", yards: null })}
+                tone="bad"
+                disabled={busy}
+              >
+                Intercepted
+              </ActionButton>
+            </div>
+          )}
+          {target ? (
+            <YardChips
+              label={step.result === "touchdown" ? "Touchdown, yards" : "Complete, yards gained"}
+              min={MIN_YARDS}
+              max={MAX_YARDS}
+              disabled={busy}
+              onPick={(yards) => send({ ...base, result: step.result, yards })}
+            />
+          ) : null}
+        </>
+      );
+      break;
+    }
+    case "run": {
+      const runner = step.runnerId;
+      const list = showAll ? lineups.available : lineups.offense.length ? lineups.offense : lineups.available;
+      body = (
+        <>
+          <StepHeader
+            title={runner ? `Run by ${label(runner)}` : "Run: who carried?"}
+            onCancel={() => go({ kind: "idle" })}
+          />
+          {rules.trackDowns && rules.noRunZones.length > 0 ? (
+            <p className="text-xs text-stone-600">No-run zones: {rules.noRunZones.join(" · ")}</p>
+          ) : null}
+          <PlayerTiles
+            label="Runner"
+            players={list}
+            selectedId={runner}
+            onPick={(id) => setStep({ ...step, runnerId: id })}
+          />
+          {others.length > 0 ? playerToggle : null}
+          <ChoiceChips
+            label="Run result"
+            options={[
+              { value: "gain", label: "Gain" },
+              { value: "td", label: "Touchdown" },
+            ]}
+            value={step.touchdown ? "td" : "gain"}
+            onChange={(v) => setStep({ ...step, touchdown: v === "td" })}
+          />
+          <YardChips
+            label={step.touchdown ? "Touchdown run, yards" : "Run, yards gained"}
+            min={MIN_YARDS}
+            max={MAX_YARDS}
+            disabled={!runner || busy}
+            onPick={(yards) => {
+              if (runner) void commit({ kind: "run", runnerId: runner, yards, touchdown: step.touchdown });
+            }}
+          />
+        </>
+      );
+      break;
+    }
+    case "penalty": {
+      const log = (on: "us" | "them", yards: number) =>
+        void commit({
+          kind: "penalty",
+          on,
+          yards,
+          effect: step.effect,
+          playerId: on === "us" ? step.playerId : null,
+        });
+      const row = (on: "us" | "them") => (
+        <div role="group" aria-label={on === "us" ? "On us" : "On them"} className="flex items-center gap-1.5">
+          <span className="w-16 shrink-0 text-sm font-bold text-stone-800">{on === "us" ? "On us" : "On them"}</span>
+          {PENALTY_CHIPS.map((yards) => (
+            <ActionButton
+              key={yards}
+              className="flex-1"
+              tone={on === "us" ? "bad" : "good"}
+              label={`Penalty on ${on}, ${yards} yards`}
+              disabled={busy}
+              onClick={() => log(on, yards)}
+            >
+              {yards}
+            </ActionButton>
+          ))}
+        </div>
+      );
+      body = (
+        <>
+          <StepHeader title="Penalty" onCancel={() => go({ kind: "idle" })} />
+          <ChoiceChips
+            label="Effect"
+            options={EFFECTS}
+            value={step.effect}
+            onChange={(effect) => setStep({ ...step, effect })}
+          />
+          <FormField label="Player (on us, optional)" labelClassName="text-sm font-semibold text-stone-800">
+            {(field) => (
+              <select
+                {...controlProps(field)}
+                value={step.playerId ?? ""}
+                onChange={(e) => setStep({ ...step, playerId: e.target.value || null })}
+                className="input mt-1 h-10 py-0"
+              >
+                <option value="">No one named</option>
+                {lineups.available.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {label(p.id)} {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {row("them")}
+          {row("us")}
+        </>
+      );
+      break;
+    }
+    case "defender": {
+      const d = step.defenderId;
+      body = (
+        <>
+          <StepHeader title={`Defense: ${label(d)}`} onCancel={() => go({ kind: "idle" })} />
+          <div role="group" aria-label="What they did" className="grid grid-cols-3 gap-1.5">
+            <ActionButton
+              tone="defense"
+              disabled={busy}
+              onClick={() => void commit({ kind: "flag_pull", defenderId: d, yards: null })}
+            >
+              Flag pull
+            </ActionButton>
+            <ActionButton tone="defense" disabled={busy} onClick={() => void commit({ kind: "sack", defenderId: d })}>
+              Sack
+            </ActionButton>
+            <ActionButton
+              tone="defense"
+              onClick={() => go({ kind: "return", defenderId: d, action: "interception", pickSix: false })}
+            >
+              Interception
+            </ActionButton>
+            <ActionButton
+              tone="defense"
+              disabled={busy}
+              onClick={() => void commit({ kind: "pass_defended", defenderId: d })}
+            >
+              Pass defended
+            </ActionButton>
+            <ActionButton tone="defense" disabled={busy} onClick={() => void commit({ kind: "stop", defenderId: d })}>
+              Stop
+            </ActionButton>
+            <ActionButton tone="score" disabled={busy} onClick={() => void commit({ kind: "safety", defenderId: d })}>
+              Safety
+            </ActionButton>
+          </div>
+          <ActionButton
+            className="w-full"
+            onClick={() => go({ kind: "return", defenderId: d, action: "flag_pull", pickSix: false })}
+          >
+            Flag pull, with yards…
+          </ActionButton>
+        </>
+      );
+      break;
+    }
+    case "return": {
+      const d = step.defenderId;
+      const interception = step.action === "interception";
+      body = (
+        <>
+          <StepHeader
+            title={`${interception ? "Interception" : "Flag pull"}: ${label(d)}`}
+            onCancel={() => go({ kind: "idle" })}
+          />
+          {interception ? (
+            <ChoiceChips
+              label="Return"
+              options={[
+                { value: "no", label: "Returned" },
+                { value: "td", label: "Returned for TD" },
+              ]}
+              value={step.pickSix ? "td" : "no"}
+              onChange={(v) => setStep({ ...step, pickSix: v === "td" })}
+            />
+          ) : null}
+          <YardChips
+            label={interception ? "Return yards" : "Yards gained by their ball carrier"}
+            noneLabel={interception ? "No return yards" : "No yards"}
+            min={MIN_YARDS}
+            max={MAX_YARDS}
+            disabled={busy}
+            onPick={(yards) =>
+              void commit(
+                interception
+                  ? { kind: "interception", defenderId: d, returnTouchdown: step.pickSix, yards }
+                  : { kind: "flag_pull", defenderId: d, yards },
+              )
+            }
+          />
+        </>
+      );
+      break;
+    }
+    case "try":
+      body = (
+        <>
+          <StepHeader title="Touchdown! The try:" onCancel={() => switchSide("defense")} />
+          <div role="group" aria-label="Try" className="grid grid-cols-3 gap-1.5">
+            <ActionButton tone="score" onClick={() => go({ ...step, kind: "try-result", points: 1, choosing: null })}>
+              Try for 1
+            </ActionButton>
+            <ActionButton tone="score" onClick={() => go({ ...step, kind: "try-result", points: 2, choosing: null })}>
+              Try for 2
+            </ActionButton>
+            <ActionButton onClick={() => switchSide("defense")}>Skip try</ActionButton>
+          </div>
+          <p className="text-xs text-stone-600">
+            Try for 1 from the {rules.tryOneYards}, for 2 from the {rules.tryTwoYards}.
+          </p>
+        </>
+      );
+      break;
+    case "try-result": {
+      const pass = step.method === "pass";
+      const detail = (good: boolean): SnapDetail => ({
+        kind: "try",
+        points: step.points,
+        method: step.method,
+        good,
+        passerId: pass ? step.passerId : null,
+        scorerId: pass && step.scorerId === step.passerId ? null : step.scorerId,
+      });
+      const list = showAll ? lineups.available : lineups.offense.length ? lineups.offense : lineups.available;
+      body = (
+        <>
+          <StepHeader title={`Try for ${step.points}`} onCancel={() => go({ ...step, kind: "try" })} />
+          {step.choosing ? (
+            <>
+              <PlayerTiles
+                label={step.choosing === "passer" ? "Try passer" : pass ? "Try receiver" : "Try runner"}
+                players={list}
+                selectedId={step.choosing === "passer" ? step.passerId : step.scorerId}
+                onPick={(id) =>
+                  go(
+                    step.choosing === "passer"
+                      ? { ...step, passerId: id, choosing: null }
+                      : { ...step, scorerId: id, choosing: null },
+                  )
+                }
+              />
+              {others.length > 0 ? playerToggle : null}
+              {step.choosing === "scorer" ? (
+                <ActionButton className="w-full" onClick={() => go({ ...step, scorerId: null, choosing: null })}>
+                  No one named
+                </ActionButton>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <ChoiceChips
+                label="Try by"
+                options={[
+                  { value: "pass", label: "Pass" },
+                  { value: "run", label: "Run" },
+                ]}
+                value={step.method}
+                onChange={(method) => setStep({ ...step, method })}
+              />
+              <div className="flex gap-1.5">
+                {pass ? (
+                  <ActionButton
+                    className="flex-1"
+                    label={`Try passer: ${who(step.passerId)}. Change`}
+                    onClick={() => go({ ...step, choosing: "passer" })}
+                  >
+                    Passer {who(step.passerId)}
+                  </ActionButton>
+                ) : null}
+                <ActionButton
+                  className="flex-1"
+                  label={`Try ${pass ? "receiver" : "runner"}: ${who(step.scorerId)}. Change`}
+                  onClick={() => go({ ...step, choosing: "scorer" })}
+                >
+                  {pass ? "Receiver" : "Runner"} {who(step.scorerId)}
+                </ActionButton>
+              </div>
+              <div className="grid grid-cols-2 gap-1.5">
+                <ActionButton tone="score" disabled={busy} onClick={() => void commit(detail(true))}>
+                  Good
+                </ActionButton>
+                <ActionButton tone="bad" disabled={busy} onClick={() => void commit(detail(false))}>
+                  No good
+                </ActionButton>
+              </div>
+            </>
+          )}
+        </>
+      );
+      break;
+    }
+    case "idle":
+      body =
+        side === "offense" ? (
+          <>
+            <div className="flex items-center gap-1.5">
+              <button
+                type="button"
+                onClick={() => go({ kind: "passer" })}
+                aria-label={`Passer: ${passer ? `${label(passer.id)} ${passer.name}` : "not chosen"}. Change`}
+                className={clsx(
+                  "flex h-10 min-w-0 flex-1 items-center gap-1.5 rounded-lg border px-2.5 text-sm font-bold",
+                  passer ? "border-field-700 bg-field-50 text-field-950" : "border-accent-500 bg-accent-100",
+                )}
+              >
+                <span className="shrink-0 text-xs font-semibold tracking-wide text-stone-600 uppercase">Passer</span>
+                <span className="truncate">{passer ? `${label(passer.id)} ${passer.name}` : "Choose"}</span>
+              </button>
+              {rules.trackDowns ? (
+                <ActionButton
+                  className="h-10 shrink-0"
+                  pressed={firstDown}
+                  onClick={() => onFirstDownChange(!firstDown)}
+                >
+                  Crossed midfield
+                </ActionButton>
+              ) : null}
+            </div>
+            {theirTry ? (
+              <div role="group" aria-label="Their try" className="flex items-center gap-1.5">
+                <span className="shrink-0 text-sm font-bold text-red-900">Their try:</span>
+                <ActionButton
+                  className="flex-1"
+                  tone="opponent"
+                  disabled={busy}
+                  onClick={() => void commit({ kind: "opponent_score", score: "try1" })}
+                >
+                  Opp try 1
+                </ActionButton>
+                <ActionButton
+                  className="flex-1"
+                  tone="opponent"
+                  disabled={busy}
+                  onClick={() => void commit({ kind: "opponent_score", score: "try2" })}
+                >
+                  Opp try 2
+                </ActionButton>
+                <button
+                  type="button"
+                  aria-label="Hide their try"
+                  onClick={() => setTheirTry(false)}
+                  className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </div>
+            ) : null}
+            <p className="text-sm font-semibold text-stone-700">Pass to:</p>
+            <PlayerTiles
+              label="Receivers"
+              players={tiles.filter((p) => p.id !== passerId)}
+              onPick={(id) => pickReceiver(id)}
+            />
+            {others.length > 0 && sideLineup.length > 0 ? playerToggle : null}
+            <div className="grid grid-cols-3 gap-1.5">
+              <ActionButton
+                tone="good"
+                onClick={() => go({ kind: "run", runnerId: rememberedRunner, touchdown: false })}
+              >
+                Run
+              </ActionButton>
+              <ActionButton onClick={() => go({ kind: "penalty", effect: "none", playerId: null })}>
+                Penalty
+              </ActionButton>
+              <ActionButton onClick={() => pickReceiver(null)}>No target</ActionButton>
+            </div>
+            <ActionButton
+              className="w-full"
+              tone="opponent"
+              disabled={busy}
+              onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
+            >
+              Safety against us
+            </ActionButton>
+          </>
+        ) : (
+          <>
+            <p className="text-sm font-semibold text-stone-700">Who made the play?</p>
+            <PlayerTiles label="Defenders" players={tiles} onPick={(id) => go({ kind: "defender", defenderId: id })} />
+            {others.length > 0 && sideLineup.length > 0 ? playerToggle : null}
+            <div role="group" aria-label="Opponent scored" className="grid grid-cols-4 gap-1.5">
+              <ActionButton
+                tone="opponent"
+                disabled={busy}
+                onClick={() => void commit({ kind: "opponent_score", score: "touchdown" })}
+              >
+                Opp TD
+              </ActionButton>
+              <ActionButton
+                tone="opponent"
+                disabled={busy}
+                onClick={() => void commit({ kind: "opponent_score", score: "try1" })}
+              >
+                Opp try 1
+              </ActionButton>
+              <ActionButton
+                tone="opponent"
+                disabled={busy}
+                onClick={() => void commit({ kind: "opponent_score", score: "try2" })}
+              >
+                Opp try 2
+              </ActionButton>
+              <ActionButton
+                tone="opponent"
+                disabled={busy}
+                onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
+              >
+                Opp safety
+              </ActionButton>
+            </div>
+            <ActionButton
+              className="w-full"
+              tone="score"
+              disabled={busy}
+              onClick={() => void commit({ kind: "safety", defenderId: null })}
+            >
+              Safety for us
+            </ActionButton>
+          </>
+        );
+      break;
+  }
+
+  return (
+    <div className="space-y-2.5">
+      <div className="flex min-h-10 items-center gap-2">
+        <p
+          aria-live="polite"
+          aria-atomic="true"
+          className={clsx(
+            "min-w-0 flex-1 truncate text-sm font-semibold",
+            status?.tone === "error" ? "text-red-700" : status?.tone === "ok" ? "text-field-800" : "text-stone-600",
+          )}
+        >
+          {status?.text ?? "Tap a player to log the down."}
+        </p>
+      </div>
+      {undoText ? (
+        <button
+          type="button"
+          onClick={onUndo}
+          disabled={undoing}
+          className="btn btn-secondary h-11 w-full justify-start px-3 py-0"
+        >
+          <Undo2 aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">Undo: {undoText}</span>
+        </button>
+      ) : null}
+      <div role="group" aria-label="Side of the ball" className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200/70 p-1">
+        {(["offense", "defense"] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={side === s}
+            onClick={() => switchSide(s)}
+            className={clsx(
+              "flex h-10 items-center justify-center gap-1.5 rounded-lg text-sm font-bold",
+              side === s ? "bg-white text-stone-950 shadow-sm" : "text-stone-700",
+            )}
+          >
+            {s === "offense" ? (
+              <Flag aria-hidden="true" className="size-4" />
+            ) : (
+              <Shield aria-hidden="true" className="size-4" />
+            )}
+            {s === "offense" ? "Offense" : "Defense"}
+          </button>
+        ))}
+      </div>
+      {plays.length > 0 && (step.kind === "idle" || step.kind === "pass" || step.kind === "run") ? (
+        <FormField
+          label="Play"
+          className="flex items-center gap-1.5"
+          labelClassName="text-sm font-semibold text-stone-800"
+        >
+          {(field) => (
+            <select
+              {...controlProps(field)}
+              value={playId}
+              onChange={(e) => onPlayChange(e.target.value)}
+              className="input h-10 min-w-0 flex-1 py-0"
+            >
+              <option value="">No play</option>
+              {plays.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : null}
+      <section aria-label={side === "offense" ? "Offense" : "Defense"} className="space-y-2">
+        {body}
+      </section>
+    </div>
+  );
+}
