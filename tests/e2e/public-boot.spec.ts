@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { APP_READY_EVENT } from "~/prerender/defer-hydration.ts";
 import { seedTeam, signInQuick } from "./helpers";
 
 /**
@@ -54,9 +55,8 @@ test("a visitor reads the home page with no app JS loaded, and the visitor menu 
   // The boot script's session check answers a visitor with 200: nothing failed, nothing logged.
   expect(consoleErrors).toEqual([]);
 
-  // The first key press starts the app; then links navigate inside it. The app's menu is settled once its own
-  // session check has answered (the placeholder goes): TopNav then replaces the menu it hydrated with a new one,
-  // so a click on the old one pressed just before that answer and released after it follows no link.
+  // The first key press starts the app; then links navigate inside it. Once the app's own session check has
+  // answered (the placeholder goes), nothing of the app's start is still under way when the link is clicked.
   await page.keyboard.press("Shift");
   await expect.poll(() => hydrated(page)).toBe(true);
   await expect(page.getByTestId("nav-placeholder")).toHaveCount(0);
@@ -69,6 +69,55 @@ test("a visitor reads the home page with no app JS loaded, and the visitor menu 
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+/**
+ * Holds the app's session check (GET /api/me) until the returned function is called, and records the app's
+ * ready signal: the page is then the app's, its menu still the one it hydrated.
+ */
+async function holdSessionCheck(page: Page): Promise<() => void> {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/me", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.addInitScript((name) => {
+    window.addEventListener(name, () => ((window as unknown as { __appReady: boolean }).__appReady = true));
+  }, APP_READY_EVENT);
+  return answer;
+}
+
+const appReady = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __appReady?: boolean }).__appReady === true);
+
+test("a link pressed while the app checks the session is followed when the press ends after the answer", async ({
+  page,
+}) => {
+  const answer = await holdSessionCheck(page);
+  await page.goto("/");
+  await page.keyboard.press("Shift");
+  await expect.poll(() => appReady(page)).toBe(true);
+  const pricing = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" });
+  await pricing.hover();
+  await page.mouse.down();
+  answer();
+  await expect(page.getByTestId("nav-placeholder")).toHaveCount(0);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test("keyboard focus on a menu link stays there when the session check answers", async ({ page }) => {
+  const answer = await holdSessionCheck(page);
+  await page.goto("/");
+  const pricing = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" });
+  await expect(pricing).toBeVisible();
+  // Focus moving into the page starts the app.
+  await pricing.focus();
+  await expect.poll(() => appReady(page)).toBe(true);
+  answer();
+  await expect(page.getByTestId("nav-placeholder")).toHaveCount(0);
+  await expect(pricing).toBeFocused();
 });
 
 test.describe("on a phone", () => {

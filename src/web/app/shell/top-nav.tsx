@@ -92,38 +92,33 @@ export function TopNav() {
     }
   };
 
-  if (status === "loading") {
-    // Until the session check answers, show no audience's menu, so a wrong one never flashes. A prerendered public
-    // page holds the visitor menu too, hidden: its boot script makes its own session check before the app runs,
-    // and app.css shows that menu once it marks the page a visitor's (decision 0006).
-    return (
-      <>
+  const pending = status === "loading";
+  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
+
+  // One tree before and after the session check answers, so a visitor's menu stays the very same elements: a
+  // press on a link, or keyboard focus in the menu, is not lost when the answer comes (the menu used to be
+  // rebuilt then, and a click pressed before the answer and released after it went nowhere).
+  return (
+    <>
+      {pending ? (
+        // Until the session check answers, show no audience's menu, so a wrong one never flashes. A prerendered
+        // public page holds the visitor menu too, hidden: its boot script makes its own session check before the
+        // app runs, and app.css shows that menu once it marks the page a visitor's (decision 0006).
         <div className="session-pending flex items-center" aria-hidden="true" data-testid="nav-placeholder">
           <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
         </div>
-        <div className="visitor-early">
-          <NavBar
-            items={VISITOR_NAV}
-            menuOpen={menuOpen}
-            onToggle={() => setMenuOpen((open) => !open)}
-            onNavigate={close}
-          />
-        </div>
-      </>
-    );
-  }
-
-  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
-
-  return (
-    <NavBar
-      items={items}
-      menuOpen={menuOpen}
-      onToggle={() => setMenuOpen((open) => !open)}
-      onNavigate={close}
-      onSearch={user?.role === "coach" ? openPlayerSearch : undefined}
-      logout={user ? { onLogout, loggingOut } : undefined}
-    />
+      ) : null}
+      <div className={pending ? "visitor-early" : "contents"}>
+        <NavBar
+          items={items}
+          menuOpen={menuOpen}
+          onToggle={() => setMenuOpen((open) => !open)}
+          onNavigate={close}
+          onSearch={user?.role === "coach" ? openPlayerSearch : undefined}
+          logout={user ? { onLogout, loggingOut } : undefined}
+        />
+      </div>
+    </>
   );
 }
 
