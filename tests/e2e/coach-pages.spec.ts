@@ -90,7 +90,8 @@ test.describe("team stats", () => {
     await expect(totals.getByText("Sessions", { exact: true }).locator("..")).toContainText("2");
     await expect(totals.getByText("1 game, 1 practice")).toBeVisible();
     await expect(totals.getByText("Logged plays").locator("..")).toContainText("5");
-    await expect(totals.getByText("Touchdowns").locator("..")).toContainText("2");
+    // One touchdown pass (a Pass TD and a TD Catch) is one team touchdown.
+    await expect(totals.getByText("Touchdowns").locator("..")).toContainText("1");
     await expect(totals.getByText("Passing yards").locator("..")).toContainText("42");
 
     for (const heading of [

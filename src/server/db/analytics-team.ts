@@ -198,7 +198,9 @@ function statFields(counters: readonly EventTypeCounter[]): StatFields {
     rushingYards: s.rushingYards,
     // A completion's yards are both the passer's and the catcher's: the offense gained them once.
     offenseYards: s.passingYards + s.rushingYards,
-    touchdowns: s.passingTouchdowns + s.receivingTouchdowns + s.rushingTouchdowns,
+    // A touchdown pass is one team touchdown, though it credits a Pass TD and a TD Catch. Events logged on their
+    // own may hold either or both, so the larger of the two counts the passes (docs/product.md §10).
+    touchdowns: Math.max(s.passingTouchdowns, s.receivingTouchdowns) + s.rushingTouchdowns,
     flagPulls: s.flagPulls,
     interceptions: s.interceptions,
   };

@@ -80,7 +80,7 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
           <Stat label="Logged plays" value={formatCount(totals.events)} />
           <Stat label="Average attendance" value={formatPercent(totals.averageAttendance)} />
           {/* Summed over players, as the leaders boards count them: a touchdown pass is the passer's and the catcher's. */}
-          <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} note="Credited per player" />
+          <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} />
           <Stat label="Passing yards" value={formatCount(totals.passingYards)} />
           <Stat label="Receiving yards" value={formatCount(totals.receivingYards)} />
           <Stat label="Rushing yards" value={formatCount(totals.rushingYards)} />
