@@ -177,6 +177,8 @@ export interface World {
     /** A snap of the game sessionId (a completion from player A to the other player of A). */
     snapId: string;
   };
+  /** Team B's own session, play and snap (what a caller of team A must never reach). */
+  b: { sessionId: string; playId: string; snapId: string };
   /** Every user id that was ever a member of team A. */
   teamAUserIds: Set<string>;
   png: Buffer;
@@ -406,9 +408,8 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       events: [anEvent(pB.userId, { sessionId: sessionBId, playId: playBId, eventType: "Interception", yards: null })],
     },
   });
-  await must(app, hB, 200, "POST", "/api/team/snaps", {
-    json: { snaps: [{ ...aSnap(sessionBId, pB.userId, pB.userId), detail: { kind: "sack", defenderId: pB.userId } }] },
-  });
+  const snapB = { ...aSnap(sessionBId, pB.userId, pB.userId), detail: { kind: "sack", defenderId: pB.userId } };
+  await must(app, hB, 200, "POST", "/api/team/snaps", { json: { snaps: [snapB] } });
   await must(app, hB, 201, "POST", "/api/team/players/{id}/feedback", {
     params: { id: pB.userId },
     json: { category: "Effort", body: "Brambleton feedback for Beatrix." },
@@ -443,6 +444,7 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       extraPlayerId: extra.userId,
       snapId: snap.id,
     },
+    b: { sessionId: sessionBId, playId: playBId, snapId: snapB.id },
     teamAUserIds: new Set([hA.userId, assistantA.account.userId, pA.userId, otherPlayerA.account.userId, extra.userId]),
     png,
   };

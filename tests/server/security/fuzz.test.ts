@@ -11,7 +11,13 @@
  *
  * A second suite, on every engine, sends each endpoint's VALID request with a NUL character put into one of its
  * text values at a time: PostgreSQL cannot store U+0000, so this is where the engines would differ.
+ *
+ * A third, on every engine, fuzzes game day's snaps past their shape: batches of well-formed snaps of which one
+ * names another team's player, session, play or snap id, a coach instead of a player, an id that does not exist,
+ * a time in the future, or a play the domain finds impossible. Each reaches the database checks, so each must be
+ * refused whole (400 or 409 in the error shape) with nothing stored.
  */
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +37,7 @@ import {
 } from "./endpoints.js";
 import {
   accountOf,
+  aSnap,
   buildWorld,
   fillPath,
   send,
@@ -195,6 +202,116 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
     }
     expect(problems).toEqual([]);
     expect(sent).toBeGreaterThan(50);
+  });
+
+  it("snaps: a batch with one snap that is well-formed but wrong for the team or the game is refused whole", async () => {
+    const pA = w.accounts.playerA.userId;
+    const other = w.accounts.otherPlayerA.userId;
+    const good = () => aSnap(w.a.sessionId, pA, other);
+    type Snap = ReturnType<typeof aSnap>;
+    const passTo = (passerId: string, targetId: string) => ({
+      kind: "pass",
+      passerId,
+      targetId,
+      result: "complete",
+      yards: 4,
+    });
+    /** Ways to break one snap, each with the status it must get. */
+    const breakages: fc.Arbitrary<{ what: string; status: number; apply: (s: Snap) => Snap }> = fc.oneof(
+      fc
+        .constantFrom(
+          w.accounts.playerB.userId,
+          w.accounts.headCoachA.userId,
+          w.accounts.coachB.userId,
+          randomUUID(),
+          "not-a-user",
+        )
+        .chain((stranger) =>
+          fc.constantFrom(
+            {
+              what: `passer ${stranger}`,
+              status: 400,
+              apply: (s: Snap) => ({ ...s, detail: passTo(stranger, other) }),
+            },
+            { what: `receiver ${stranger}`, status: 400, apply: (s: Snap) => ({ ...s, detail: passTo(pA, stranger) }) },
+            {
+              what: `defender ${stranger}`,
+              status: 400,
+              apply: (s: Snap) => ({
+                ...s,
+                detail: { kind: "interception", defenderId: stranger, returnTouchdown: false, yards: 3 },
+              }),
+            },
+            {
+              what: `try scorer ${stranger}`,
+              status: 400,
+              apply: (s: Snap) => ({
+                ...s,
+                detail: { kind: "try", points: 2, method: "run", good: true, passerId: null, scorerId: stranger },
+              }),
+            },
+          ),
+        ),
+      fc.constantFrom(
+        { what: "B's session", status: 400, apply: (s: Snap) => ({ ...s, sessionId: w.b.sessionId }) },
+        { what: "no such session", status: 400, apply: (s: Snap) => ({ ...s, sessionId: randomUUID() }) },
+        { what: "B's play", status: 400, apply: (s: Snap) => ({ ...s, playId: w.b.playId }) },
+        { what: "no such play", status: 400, apply: (s: Snap) => ({ ...s, playId: randomUUID() }) },
+        { what: "B's snap id", status: 409, apply: (s: Snap) => ({ ...s, id: w.b.snapId }) },
+        {
+          what: "in the future",
+          status: 400,
+          apply: (s: Snap) => ({ ...s, occurredAt: new Date(Date.now() + 3_600_000).toISOString() }),
+        },
+        { what: "before 2000", status: 400, apply: (s: Snap) => ({ ...s, occurredAt: "1999-12-31T23:59:59Z" }) },
+        { what: "throws to himself", status: 400, apply: (s: Snap) => ({ ...s, detail: passTo(pA, pA) }) },
+        {
+          what: "incomplete with yards",
+          status: 400,
+          apply: (s: Snap) => ({ ...s, detail: { ...passTo(pA, other), result: "incomplete", yards: 5 } }),
+        },
+        {
+          what: "a run try with a passer",
+          status: 400,
+          apply: (s: Snap) => ({
+            ...s,
+            detail: { kind: "try", points: 1, method: "run", good: true, passerId: pA, scorerId: other },
+          }),
+        },
+        {
+          what: "a penalty on them naming our player",
+          status: 400,
+          apply: (s: Snap) => ({
+            ...s,
+            detail: { kind: "penalty", on: "them", yards: 5, effect: "none", playerId: pA },
+          }),
+        },
+        { what: "period 0", status: 400, apply: (s: Snap) => ({ ...s, period: 0 }) },
+      ),
+    );
+    const before = await snapshot(database, w.store);
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 4 }), fc.nat({ max: 4 }), breakages, async (goodBefore, goodAfter, broken) => {
+        const snaps = [
+          ...Array.from({ length: goodBefore }, good),
+          broken.apply(good()),
+          ...Array.from({ length: goodAfter }, good),
+        ];
+        const answer = await send(w.app, w.accounts.headCoachA.cookies, "POST", "/api/team/snaps", {
+          json: { snaps },
+        });
+        seen.add(broken.what.split(" ")[0]!);
+        const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
+        if (answer.status !== broken.status || shape)
+          failures.push(`${broken.what}: ${answer.status} ${shape ?? ""} ${answer.text.slice(0, 200)}`);
+      }),
+      { numRuns: 120, seed: SEED },
+    );
+    expect(failures).toEqual([]);
+    expect(seen.size, "kinds of breakage tried").toBeGreaterThanOrEqual(10);
+    expect(snapshotDiff(before, await snapshot(database, w.store))).toEqual([]);
   });
 
   it.runIf(engine === "sqlite")(
