@@ -208,7 +208,8 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
     const pA = w.accounts.playerA.userId;
     const other = w.accounts.otherPlayerA.userId;
     const good = () => aSnap(w.a.sessionId, pA, other);
-    type Snap = ReturnType<typeof aSnap>;
+    type Snap = Omit<ReturnType<typeof aSnap>, "id" | "detail"> & { id: string; detail: unknown; playId?: string };
+    type Breakage = { what: string; status: number; apply: (s: Snap) => Snap };
     const passTo = (passerId: string, targetId: string) => ({
       kind: "pass",
       passerId,
@@ -217,7 +218,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
       yards: 4,
     });
     /** Ways to break one snap, each with the status it must get. */
-    const breakages: fc.Arbitrary<{ what: string; status: number; apply: (s: Snap) => Snap }> = fc.oneof(
+    const breakages: fc.Arbitrary<Breakage> = fc.oneof(
       fc
         .constantFrom(
           w.accounts.playerB.userId,
@@ -227,7 +228,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
           "not-a-user",
         )
         .chain((stranger) =>
-          fc.constantFrom(
+          fc.constantFrom<Breakage>(
             {
               what: `passer ${stranger}`,
               status: 400,
@@ -252,7 +253,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
             },
           ),
         ),
-      fc.constantFrom(
+      fc.constantFrom<Breakage>(
         { what: "B's session", status: 400, apply: (s: Snap) => ({ ...s, sessionId: w.b.sessionId }) },
         { what: "no such session", status: 400, apply: (s: Snap) => ({ ...s, sessionId: randomUUID() }) },
         { what: "B's play", status: 400, apply: (s: Snap) => ({ ...s, playId: w.b.playId }) },
