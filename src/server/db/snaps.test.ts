@@ -6,7 +6,15 @@ import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from 
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
 import { checkIntegrity } from "./integrity.js";
 import { setLeagueRules } from "./league-rules.js";
-import { deleteSnap, editSnap, insertSnaps, listSessionSnaps, SnapIdTakenError, type NewSnapRow } from "./snaps.js";
+import {
+  createSnapWriter,
+  deleteSnap,
+  editSnap,
+  insertSnaps,
+  listSessionSnaps,
+  SnapIdTakenError,
+  type NewSnapRow,
+} from "./snaps.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam, type Team } from "./teams.js";
 import {
@@ -358,6 +366,37 @@ describe.each(testEngines())("snaps on $engine", ({ create }) => {
       }),
       { numRuns: 12, seed: 20_261_003 },
     );
+  });
+
+  it("the group-commit writer: concurrent requests share batches, each all or nothing; a bad one fails alone", async () => {
+    const writer = createSnapWriter(t.db, { maxSnapsPerBatch: 5 });
+    const theirs = snap({ kind: "stop", defenderId: otherCoachId }, { sessionId: otherSessionId });
+    expect(await insertSnaps(t.db, other.id, otherCoachId, [theirs])).toEqual(["created"]);
+    const requests = Array.from({ length: 12 }, (_, i) => [
+      snap(pass(players[i % 4]!, players[(i + 1) % 4]!, i)),
+      snap({ kind: "flag_pull", defenderId: players[(i + 2) % 4]!, yards: null }),
+    ]);
+    const shared = snap({ kind: "sack", defenderId: players[0]! });
+    const bad = [snap({ kind: "sack", defenderId: players[1]! }), { ...theirs, sessionId }];
+    const before = await counts();
+    const results = await Promise.allSettled([
+      ...requests.map((r) => writer.write(team.id, coachId, r)),
+      writer.write(team.id, coachId, [shared]),
+      writer.write(team.id, coachId, bad),
+      writer.write(team.id, coachId, [shared]),
+    ]);
+    await writer.flush();
+    expect(results.slice(0, 12).map((r) => r.status === "fulfilled" && r.value)).toEqual(
+      requests.map(() => ["created", "created"]),
+    );
+    expect(results[12]).toEqual({ status: "fulfilled", value: ["created"] });
+    expect(results[13]!.status).toBe("rejected");
+    expect((results[13] as PromiseRejectedResult).reason).toBeInstanceOf(SnapIdTakenError);
+    expect(results[14]).toEqual({ status: "fulfilled", value: ["duplicate"] });
+    const after = await counts();
+    expect(after.snaps - before.snaps).toBe(12 * 2 + 1);
+    expect(await t.db.selectFrom("snaps").select("id").where("id", "=", bad[0]!.id).execute()).toEqual([]);
+    await expectConsistent();
   });
 
   it("snap detail is stored as JSON text and read back whole", async () => {

@@ -12,6 +12,7 @@ import {
   type NewEvent,
 } from "./events.js";
 import { getLeagueRules } from "./league-rules.js";
+import { retryOnDeadlock } from "./retry.js";
 import type { DB, SnapRecord } from "./schema.js";
 
 /*
@@ -153,6 +154,97 @@ export async function insertSnaps(
 
     return snaps.map((s, i) => (firstIndex.get(s.id) === i && inserted.has(s.id) ? "created" : "duplicate"));
   });
+}
+
+/**
+ * Group commit for snap writes, as db/event-writer.ts does for events: the requests that arrive while a batch is
+ * being written go together in the next transaction (on SQLite with synchronous=FULL each commit is an fsync),
+ * each still all or nothing, each answered only once its batch has committed. When a batch fails (one request
+ * names a snap id of another team, or a player removed meanwhile), its requests are written again one
+ * transaction each, so only the bad one fails.
+ */
+export interface SnapWriter {
+  write(teamId: string, createdBy: string, snaps: readonly NewSnapRow[]): Promise<SnapWriteStatus[]>;
+  /** Resolves when everything queued so far is written. */
+  flush(): Promise<void>;
+}
+
+interface PendingSnaps {
+  teamId: string;
+  createdBy: string;
+  snaps: readonly NewSnapRow[];
+  resolve(statuses: SnapWriteStatus[]): void;
+  reject(error: unknown): void;
+}
+
+export function createSnapWriter(db: Kysely<DB>, opts: { maxSnapsPerBatch?: number } = {}): SnapWriter {
+  const maxSnaps = Math.max(1, opts.maxSnapsPerBatch ?? 1000);
+  let queue: PendingSnaps[] = [];
+  let draining: Promise<void> | null = null;
+
+  async function writeOne(p: PendingSnaps) {
+    try {
+      p.resolve(await retryOnDeadlock(() => insertSnaps(db, p.teamId, p.createdBy, p.snaps)));
+    } catch (error) {
+      p.reject(error);
+    }
+  }
+
+  async function writeBatch(batch: PendingSnaps[]) {
+    if (batch.length === 1) return writeOne(batch[0]!);
+    let results: SnapWriteStatus[][];
+    try {
+      results = await retryOnDeadlock(() =>
+        inTransaction(db, async (trx) => {
+          const out: SnapWriteStatus[][] = [];
+          for (const p of batch) out.push(await insertSnaps(trx, p.teamId, p.createdBy, p.snaps));
+          return out;
+        }),
+      );
+    } catch {
+      for (const p of batch) await writeOne(p);
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(results[i]!));
+  }
+
+  async function drain() {
+    // Let the requests made in this turn of the event loop join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (queue.length > 0) {
+      let size = 0;
+      let take = 0;
+      while (take < queue.length && (take === 0 || size + queue[take]!.snaps.length <= maxSnaps)) {
+        size += queue[take]!.snaps.length;
+        take += 1;
+      }
+      const batch = queue.slice(0, take);
+      queue = queue.slice(take);
+      await writeBatch(batch);
+    }
+    draining = null;
+  }
+
+  return {
+    write(teamId, createdBy, snaps) {
+      return new Promise((resolve, reject) => {
+        queue.push({ teamId, createdBy, snaps, resolve, reject });
+        draining ??= drain();
+      });
+    },
+    async flush() {
+      while (draining) await draining;
+    },
+  };
+}
+
+const writers = new WeakMap<Kysely<DB>, SnapWriter>();
+
+/** The one snap writer of a database (made on first use), shared by every request this process serves. */
+export function snapWriterOf(db: Kysely<DB>): SnapWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = createSnapWriter(db)));
+  return writer;
 }
 
 const counted = (e: NewEvent) => ({

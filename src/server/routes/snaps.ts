@@ -8,10 +8,11 @@ import {
   deleteSnap,
   editSnap,
   getSnap,
-  insertSnaps,
   snapPlayerIds,
   SnapIdTakenError,
+  snapWriterOf,
   type NewSnapRow,
+  type SnapWriteStatus,
 } from "../db/snaps.js";
 import { teamReferences } from "../db/team-references.js";
 import { createRouter } from "../http/context.js";
@@ -151,9 +152,11 @@ export function snapRoutes() {
         detail: s.detail as SnapDetail,
       }));
 
-      let statuses: Awaited<ReturnType<typeof insertSnaps>>;
+      let statuses: SnapWriteStatus[];
       try {
-        statuses = await retryOnDeadlock(() => insertSnaps(db, viewer.teamId, viewer.userId, rows));
+        // Through the group-commit writer: snaps of concurrent requests (two coaches, many games) share one
+        // transaction and one fsync; we answer only once this request's snaps are committed.
+        statuses = await snapWriterOf(db).write(viewer.teamId, viewer.userId, rows);
       } catch (error) {
         if (error instanceof SnapIdTakenError) {
           const fields: Record<string, string> = {};
@@ -203,12 +206,9 @@ export function snapRoutes() {
       try {
         result = await retryOnDeadlock(() => editSnap(db, key, viewer.userId, edit));
       } catch (error) {
-        // A player or play removed in between: a foreign key refused it and nothing changed.
-        const after = await teamReferences(db, viewer.teamId, {
-          players: distinct(named.map(([, playerId]) => playerId)),
-          plays: distinct([input.playId]),
-        });
-        if (input.playId && !after.plays.has(input.playId))
+        // A play deleted since the check above fails a foreign key and changes nothing: the client's stale
+        // reference, a 400.
+        if (input.playId && !(await teamReferences(db, viewer.teamId, { plays: [input.playId] })).plays.size)
           throw new ApiError(400, "invalid_reference", PLAY_NOT_TEAMS, { playId: PLAY_NOT_TEAMS });
         throw error;
       }
