@@ -20,10 +20,21 @@ try {
   const started = performance.now();
   const report = await checkIntegrity(database.db);
   const ms = (performance.now() - started).toFixed(0);
-  console.log(`${database.engine}: ${report.events} events, ${report.players} players checked in ${ms} ms`);
+  console.log(
+    `${database.engine}: ${report.events} events, ${report.snaps} snaps, ${report.players} players checked in ${ms} ms`,
+  );
+  if (report.snapMismatches.length > 0) {
+    console.log(`SNAPS: ${report.snapMismatches.length} snap(s) whose events are not the ones their detail implies:`);
+    for (const m of report.snapMismatches.slice(0, 50)) {
+      console.log(`  snap ${m.snapId}  expected [${m.expected.join("; ")}]  stored [${m.stored.join("; ")}]`);
+    }
+    if (report.snapMismatches.length > 50) console.log(`  … and ${report.snapMismatches.length - 50} more`);
+    console.log("Edit or delete these snaps in the logger to rewrite their events.");
+    process.exitCode = 1;
+  }
   if (report.drift.length === 0) {
     console.log("OK: every counter equals a recount from the events and attendance.");
-    process.exitCode = 0;
+    process.exitCode ??= 0;
   } else {
     console.log(`DRIFT: ${report.drift.length} counter(s) disagree with the recount:`);
     for (const d of report.drift.slice(0, 50)) {

@@ -269,17 +269,31 @@ export async function applyCounterChanges(
 
 /**
  * Removes an event of the team (undo) and takes it out of the counters, in one transaction.
- * Returns the removed event, or null (changing nothing) when the team has no event with this id.
+ * Returns the removed event, or null (changing nothing) when the team has no event with this id, or "part of a
+ * snap" (changing nothing) when the event was implied by a snap.
  */
-export async function removeEvent(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<EventRow | null> {
+export async function removeEvent(
+  db: Kysely<DB>,
+  key: { id: string; teamId: string },
+): Promise<EventRow | null | "part of a snap"> {
   return inTransaction(db, async (trx) => {
     const removed = await trx
       .deleteFrom("events")
       .where("id", "=", key.id)
       .where("team_id", "=", key.teamId)
+      // An event a snap implies goes only with its snap (undo, edit or delete the snap: db/snaps.ts).
+      .where("snap_id", "is", null)
       .returningAll()
       .executeTakeFirst();
-    if (!removed) return null;
+    if (!removed) {
+      const ofSnap = await trx
+        .selectFrom("events")
+        .select("id")
+        .where("id", "=", key.id)
+        .where("team_id", "=", key.teamId)
+        .executeTakeFirst();
+      return ofSnap ? "part of a snap" : null;
+    }
 
     await bumpEventCount(trx, removed.player_id, removed.event_type, -1, -(removed.yards ?? 0));
     await takeFromPlayerStats(trx, removed.player_id, 1);

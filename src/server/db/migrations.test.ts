@@ -47,7 +47,7 @@ describe.each(testEngines())("schema on $engine", ({ engine, create }) => {
 
   it("running the migrations again is a no-op", async () => {
     const before = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.db);
-    expect(before.rows.map((r) => r.name)).toEqual(["001_auth", "002_app", "003_request_limits"]);
+    expect(before.rows.map((r) => r.name)).toEqual(["001_auth", "002_app", "003_request_limits", "004_snaps"]);
     await migrateToLatest(t.db, engine);
     await migrateToLatest(t.db, engine);
     const after = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.db);

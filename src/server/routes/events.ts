@@ -17,6 +17,8 @@ import { changeNow } from "../realtime/hub.js";
  * anything is written; a request with one bad reference writes nothing.
  */
 
+export const EVENT_OF_SNAP = "This event is part of a snap. Undo, edit or delete the snap in the game's list instead.";
+
 export const EVENT_ID_TAKEN = "An event with this id already exists. Make a new id for a new event.";
 
 const postEvents = createRoute({
@@ -49,10 +51,11 @@ const deleteEvent = createRoute({
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Undo or delete an event; the player's counters drop in the same transaction",
+  description: "409 for an event a snap implies: it goes only with its snap (DELETE /api/team/snaps/{id}).",
   request: { params: eventIdParam },
   responses: {
     204: { description: "Deleted" },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 409),
   },
 });
 
@@ -160,6 +163,7 @@ export function eventRoutes() {
       const { database, hub } = c.get("services");
       const removed = await retryOnDeadlock(() => removeEvent(database.db, { id, teamId: viewer.teamId }));
       if (!removed) throw notFound("That event");
+      if (removed === "part of a snap") throw new ApiError(409, "event_of_snap", EVENT_OF_SNAP);
       hub.publish(viewer.teamId, changeNow("events"));
       return c.body(null, 204);
     });

@@ -280,6 +280,21 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(404);
   });
 
+  it("an event a snap implies cannot be deleted on its own (409, nothing changes); the snap's delete takes it", async () => {
+    const s = aSnap(complete(0, 1, 9));
+    await a.head.post("/api/team/snaps", { snaps: [s] });
+    const implied = await database.db.selectFrom("events").select("id").where("snap_id", "=", s.id).execute();
+    expect(implied).toHaveLength(2);
+    const res = await a.head.delete(`/api/team/events/${implied[0]!.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("event_of_snap");
+    expect(res.body.error.message).toMatch(/part of a snap/);
+    expect(await database.db.selectFrom("events").select("id").where("snap_id", "=", s.id).execute()).toHaveLength(2);
+    await expectConsistent();
+    expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(204);
+    expect((await a.head.delete(`/api/team/events/${implied[0]!.id}`)).status).toBe(404);
+  });
+
   it("two coaches posting to one game at once: every snap lands and the score is their sum", async () => {
     const game = (await a.head.post("/api/team/sessions", { kind: "game", date: "2026-10-10", opponent: "Owls" })).body
       .session.id;
