@@ -1,13 +1,21 @@
 /**
- * Playbook analysis: what a play produced, from the events tagged with it. Pure rules, shared by the server
- * (which folds grouped counts through them) and by any check that recounts by hand.
+ * Playbook analysis: what a play produced, from the snaps and the events tagged with it. Pure rules, shared by the
+ * server (which folds grouped rows through them) and by any check that recounts by hand (docs/product.md §9).
  *
- * The unit is the *snap*: one run of a play is one snap-level event tagged with it. The logger records one
- * snap-level event per snap from the point of view of the play's side; the other events of the same snap
- * (a receiver's Catch, TD Catch or Drop beside the quarterback's pass event) describe the same snap and are
- * not counted again. Every tagged event, snap-level or not, still adds its performance points.
+ * The unit is the run: one run of a play is one down it was called on.
+ * - A *snap* (docs/product.md §10) is one down. A snap tagged with the play is one run when it is of the play's
+ *   side (RUN_KINDS); its attempts, completions, yards, touchdowns and turnovers come from its detail, each once
+ *   (football-stats.ts teamLine: a completion's yards are the passer's, the receiver's are the same yards seen
+ *   from the catch). The events a snap wrote add their performance points (and only those): an incompletion or an
+ *   interception thrown wrote none, so events alone would miss those runs.
+ * - An event logged on its own (snap_id null: "Single events", and everything before snaps) keeps the older rule:
+ *   one snap-level event tagged with the play is one run, from the point of view of the play's side; the other
+ *   events of the same down (a receiver's Catch, TD Catch or Drop beside the quarterback's pass event) describe
+ *   the same down and are not counted again. Every tagged event, snap-level or not, adds its performance points.
  */
+import { emptyStatLine, creditsOfSnap, teamLine, type StatLine } from "./football-stats.js";
 import { eventPointsTenths } from "./scoring.js";
+import type { SnapDetail, SnapKind } from "./snaps.js";
 
 export const PLAY_SIDES = ["offense", "defense"] as const;
 export type PlaySide = (typeof PLAY_SIDES)[number];
@@ -71,6 +79,42 @@ export function countsPlayYards(eventType: string): boolean {
   return yardTypes.has(eventType);
 }
 
+/**
+ * The snap kinds that are one run of a play of each side. Offense: a pass (whatever became of it) or a run; a try
+ * and a penalty are not a down the play was run on. Defense: every way the defense ends a down (flag pull, sack,
+ * interception, pass defended, stop, safety for us) and the opponent's touchdown (the down the play gave up a
+ * score on); an opponent's try is not a run (as our own try is not), and a safety against us is our offense's down.
+ */
+export const OFFENSE_RUN_KINDS = ["pass", "run"] as const satisfies readonly SnapKind[];
+export const DEFENSE_RUN_KINDS = [
+  "flag_pull",
+  "sack",
+  "interception",
+  "pass_defended",
+  "stop",
+  "safety",
+  "opponent_score",
+] as const satisfies readonly SnapKind[];
+
+/** The snap kinds that may be a run of a play of the side (an opponent score only when it is a touchdown). */
+export function runKinds(side: PlaySide): readonly SnapKind[] {
+  return side === "offense" ? OFFENSE_RUN_KINDS : DEFENSE_RUN_KINDS;
+}
+
+/** Whether a snap tagged with a play of `side` is one run of it. */
+export function isRunOfSide(detail: SnapDetail, side: PlaySide): boolean {
+  if (detail.kind === "opponent_score") return side === "defense" && detail.score === "touchdown";
+  return (runKinds(side) as readonly string[]).includes(detail.kind);
+}
+
+/**
+ * Whether a snap without a play counts in `untaggedEvents`: a run of the given side, or of either side without
+ * one, so it compares with the plays' timesRun as an untagged snap-level event does.
+ */
+export function isUntaggedRun(detail: SnapDetail, side?: PlaySide | null): boolean {
+  return side ? isRunOfSide(detail, side) : isRunOfSide(detail, "offense") || isRunOfSide(detail, "defense");
+}
+
 /** Tagged events of one type by one player (at that player's effective position), as a grouped query gives them. */
 export interface TaggedEventGroup {
   eventType: string;
@@ -79,6 +123,17 @@ export interface TaggedEventGroup {
   count: number;
   /** Sum of the events' yards (an event without yards adds 0). */
   yards: number;
+  /**
+   * Written by a snap (events.snap_id set): such events add their points and count as events, nothing else (their
+   * snap is counted instead). Absent or false: an event logged on its own, counted by the snap-level rules.
+   */
+  fromSnap?: boolean;
+}
+
+/** Snaps tagged with a play that have the same detail, as a grouped query gives them. */
+export interface TaggedSnapGroup {
+  detail: SnapDetail;
+  count: number;
 }
 
 /** Running totals of a play; every field an integer. */
@@ -89,8 +144,10 @@ export interface PlayTotals {
   yards: number;
   touchdowns: number;
   turnovers: number;
-  /** Every tagged event, snap-level or not. */
+  /** Every tagged event, snap-level or not, logged on its own or written by a snap. */
   events: number;
+  /** Every tagged snap, a run or not. */
+  snaps: number;
   /** Performance points of every tagged event, in tenths. */
   pointsTenths: number;
 }
@@ -104,6 +161,7 @@ export function emptyPlayTotals(): PlayTotals {
     touchdowns: 0,
     turnovers: 0,
     events: 0,
+    snaps: 0,
     pointsTenths: 0,
   };
 }
@@ -117,20 +175,56 @@ function wholeYards(n: number): number {
 }
 
 /**
- * Adds one group of a play of `side` to `totals` (in place) and returns it. A count that is not a positive
- * number adds nothing; a group with no events adds no yards either.
+ * Adds one group of events tagged with a play of `side` to `totals` (in place) and returns it. A count that is
+ * not a positive number adds nothing; a group with no events adds no yards either. Events a snap wrote add their
+ * points only (addTaggedSnaps counts their snap).
  */
 export function addTaggedGroup(totals: PlayTotals, side: PlaySide, g: TaggedEventGroup): PlayTotals {
   const n = wholeCount(g.count);
   if (n === 0) return totals;
   totals.events += n;
   totals.pointsTenths += n * eventPointsTenths(g.eventType, g.position);
+  if (g.fromSnap) return totals;
   if (isSnapLevel(g.eventType, side)) totals.timesRun += n;
   if (attempts.has(g.eventType)) totals.attempts += n;
   if (completions.has(g.eventType)) totals.completions += n;
   if (touchdowns.has(g.eventType)) totals.touchdowns += n;
   if (turnovers.has(g.eventType)) totals.turnovers += n;
   if (yardTypes.has(g.eventType)) totals.yards += wholeYards(g.yards);
+  return totals;
+}
+
+/**
+ * What a snap adds to its play's figures, whichever side it is: pass attempts and completions (a touchdown pass is
+ * one), passing + rushing yards (a completion's yards once), passing and rushing touchdowns (a pick-six is the
+ * defense's and, as for events, not counted), interceptions thrown. A snap without yards adds 0 yards.
+ */
+function snapFigures(detail: SnapDetail) {
+  const { line } = teamLine([{ detail }]);
+  return {
+    attempts: line.passAttempts,
+    completions: line.completions,
+    yards: wholeYards(line.passYards) + wholeYards(line.rushingYards),
+    touchdowns: line.passTouchdowns + line.rushingTouchdowns,
+    turnovers: line.interceptionsThrown,
+  };
+}
+
+/**
+ * Adds snaps tagged with a play of `side` to `totals` (in place) and returns it: each is one run when it is of the
+ * play's side (isRunOfSide), and adds its figures (snapFigures). Its points come from its events (addTaggedGroup).
+ */
+export function addTaggedSnaps(totals: PlayTotals, side: PlaySide, g: TaggedSnapGroup): PlayTotals {
+  const n = wholeCount(g.count);
+  if (n === 0) return totals;
+  const f = snapFigures(g.detail);
+  totals.snaps += n;
+  if (isRunOfSide(g.detail, side)) totals.timesRun += n;
+  totals.attempts += n * f.attempts;
+  totals.completions += n * f.completions;
+  totals.yards += n * f.yards;
+  totals.touchdowns += n * f.touchdowns;
+  totals.turnovers += n * f.turnovers;
   return totals;
 }
 
@@ -141,23 +235,23 @@ function rate(part: number, whole: number): number | null {
 
 /** What the playbook analysis shows for one play. */
 export interface PlayFigures {
-  /** Snap-level events of the play's side tagged with the play. */
+  /** Tagged snaps of the play's side, plus tagged snap-level events of its side logged on their own. */
   timesRun: number;
-  /** Pass Completion + Pass TD. */
+  /** Completed passes (a touchdown pass is one): snaps' plus Pass Completion + Pass TD logged on their own. */
   completions: number;
-  /** Pass Completion + Pass Incompletion + Pass TD + Interception Thrown. */
+  /** Passes thrown, whatever became of them: snaps' plus Pass Completion + Pass Incompletion + Pass TD + Interception Thrown. */
   attempts: number;
   /** completions / attempts (0..1), null without attempts. */
   completionRate: number | null;
-  /** Yards of the offensive snap-level events (passing and rushing). */
+  /** Passing + rushing yards: snaps' (each once) plus those of offensive snap-level events logged on their own. */
   yards: number;
   /** yards / timesRun, null when never run. */
   yardsPerPlay: number | null;
-  /** Pass TD + Rush TD. */
+  /** Passing and rushing touchdowns: snaps' plus Pass TD + Rush TD logged on their own. */
   touchdowns: number;
   /** touchdowns / timesRun, null when never run. */
   touchdownRate: number | null;
-  /** Interception Thrown. */
+  /** Interceptions thrown: snaps' plus Interception Thrown logged on its own. */
   turnovers: number;
   /** docs/product.md §9 points of every tagged event at its player's position, one decimal (summed in tenths). */
   points: number;
@@ -178,29 +272,115 @@ export function playFigures(totals: PlayTotals): PlayFigures {
   };
 }
 
-/** The figures of a play of `side` from its grouped tagged events. */
-export function figuresOfPlay(side: PlaySide, groups: Iterable<TaggedEventGroup>): PlayFigures {
+/** The figures of a play of `side` from its grouped tagged events (and its grouped tagged snaps). */
+export function figuresOfPlay(
+  side: PlaySide,
+  groups: Iterable<TaggedEventGroup>,
+  snaps: Iterable<TaggedSnapGroup> = [],
+): PlayFigures {
   const totals = emptyPlayTotals();
   for (const g of groups) addTaggedGroup(totals, side, g);
+  for (const s of snaps) addTaggedSnaps(totals, side, s);
   return playFigures(totals);
 }
 
 /**
- * What one player's events on a play add up to in the drill-down. `yards` are the yards the play is credited
- * with through this player (passing yards to the passer, rushing yards to the runner), so the players' yards
- * add up to the play's yards, as their events and points add up to the play's events and points.
+ * What one player is credited with on a play in the drill-down: their tagged events and points, and their part of
+ * the play's snaps (and of the snap-level events they logged on their own) as a passer, receiver, runner or
+ * defender. The play's yards are the players' passing + rushing yards; receiving yards are the same yards as the
+ * passes caught, seen from the catch, and are never added to them.
  */
 export interface PlayerCredit {
+  /** Tagged events (logged on their own or written by a snap). */
   events: number;
-  yards: number;
   pointsTenths: number;
+  /** Passes thrown. */
+  attempts: number;
+  /** Passes completed (a touchdown pass is one). */
+  completions: number;
+  passingYards: number;
+  /** Passes caught (a touchdown catch is one). */
+  catches: number;
+  receivingYards: number;
+  /** Runs (a rushing touchdown is one). */
+  carries: number;
+  rushingYards: number;
+  /** Flag pulls, sacks, interceptions, passes defended and stops (a safety is a flag pull). */
+  defensivePlays: number;
 }
 
+export function emptyPlayerCredit(): PlayerCredit {
+  return {
+    events: 0,
+    pointsTenths: 0,
+    attempts: 0,
+    completions: 0,
+    passingYards: 0,
+    catches: 0,
+    receivingYards: 0,
+    carries: 0,
+    rushingYards: 0,
+    defensivePlays: 0,
+  };
+}
+
+const CATCH_TYPES = new Set<string>(["Catch", "TD Catch"]);
+const CARRY_TYPES = new Set<string>(["Rush Attempt", "Rush TD"]);
+
+/**
+ * Adds one group of a player's tagged events to their credit (in place) and returns it. Events a snap wrote add
+ * their count and points only (addSnapCredit credits their snap). An event logged on its own is credited by its
+ * type: a pass event to the passer (its yards as passing yards, the play's yards), a Catch or TD Catch to the
+ * receiver (receiving yards), a rush event to the runner (rushing yards, the play's yards), a defensive snap-level
+ * event to the defender.
+ */
 export function addPlayerCredit(credit: PlayerCredit, g: TaggedEventGroup): PlayerCredit {
   const n = wholeCount(g.count);
   if (n === 0) return credit;
   credit.events += n;
   credit.pointsTenths += n * eventPointsTenths(g.eventType, g.position);
-  if (yardTypes.has(g.eventType)) credit.yards += wholeYards(g.yards);
+  if (g.fromSnap) return credit;
+  const yards = wholeYards(g.yards);
+  if (attempts.has(g.eventType)) {
+    credit.attempts += n;
+    credit.passingYards += yards;
+  }
+  if (completions.has(g.eventType)) credit.completions += n;
+  if (CATCH_TYPES.has(g.eventType)) {
+    credit.catches += n;
+    credit.receivingYards += yards;
+  }
+  if (CARRY_TYPES.has(g.eventType)) {
+    credit.carries += n;
+    credit.rushingYards += yards;
+  }
+  if (defenseSnaps.has(g.eventType)) credit.defensivePlays += n;
+  return credit;
+}
+
+/** What `count` snaps with this detail credit each player they name (football-stats.ts creditsOfSnap). */
+export function snapCredits(g: TaggedSnapGroup): Map<string, StatLine> {
+  const out = new Map<string, StatLine>();
+  const n = wholeCount(g.count);
+  if (n === 0) return out;
+  for (const { playerId, credit } of creditsOfSnap(g.detail)) {
+    let line = out.get(playerId);
+    if (!line) out.set(playerId, (line = emptyStatLine()));
+    for (const [key, value] of Object.entries(credit) as [keyof StatLine, number][]) line[key] += n * value;
+  }
+  return out;
+}
+
+/** Adds a player's line from a play's snaps (snapCredits) to their credit (in place) and returns it. */
+export function addSnapCredit(credit: PlayerCredit, line: StatLine): PlayerCredit {
+  credit.attempts += line.passAttempts;
+  credit.completions += line.completions;
+  credit.passingYards += wholeYards(line.passYards);
+  credit.catches += line.catches;
+  credit.receivingYards += wholeYards(line.receivingYards);
+  credit.carries += line.carries;
+  credit.rushingYards += wholeYards(line.rushingYards);
+  // A safety credits a flag pull with it: one play.
+  credit.defensivePlays += line.flagPulls + line.sacks + line.interceptions + line.passesDefended + line.stops;
   return credit;
 }

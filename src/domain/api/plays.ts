@@ -150,9 +150,9 @@ const ANALYSIS_KINDS = ["practice", "game", "all"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /**
- * The window both analysis endpoints read. An event's date is its session's date; an event logged outside a
- * session is dated by the day it happened in the viewer's zone (tzOffset, minutes east of UTC). kind practice
- * or game keeps only events of such sessions; all keeps every event, with or without a session.
+ * The window both analysis endpoints read. A snap's or an event's date is its session's date; an event logged
+ * outside a session is dated by the day it happened in the viewer's zone (tzOffset, minutes east of UTC). kind
+ * practice or game keeps only snaps and events of such sessions; all keeps every one, with or without a session.
  */
 const analysisWindowFields = {
   kind: z
@@ -213,7 +213,10 @@ export type PlaybookAnalysisRow = z.infer<typeof playbookAnalysisRowSchema>;
  */
 export const playbookAnalysisResponseSchema = z.object({
   plays: z.array(playbookAnalysisRowSchema),
-  /** Snap-level events in the window that carry no play (of the side's snap types; both sides' without a side). */
+  /**
+   * Runs in the window that carry no play, of the side (both sides' without a side): snaps that would be a run
+   * (domain/playbook.ts isRunOfSide) plus snap-level events logged on their own.
+   */
   untaggedEvents: count,
 });
 export type PlaybookAnalysisResponse = z.infer<typeof playbookAnalysisResponseSchema>;
@@ -229,18 +232,42 @@ const playAnalysisEventSchema = z.object({
   session: sessionRefSchema.nullable(),
   /** docs/product.md §9 points of the event at its player's position, one decimal. */
   points: z.number(),
+  /**
+   * The snap that wrote the event, or null for an event logged on its own. A snap's play is changed on the snap
+   * (PUT /api/team/snaps/{id}), which moves its run, figures and events together.
+   */
+  snapId: z.string().nullable(),
 });
 export type PlayAnalysisEvent = z.infer<typeof playAnalysisEventSchema>;
 
+/**
+ * One player's credit on the play in the window: from the play's snaps (a pass credits its passer and its
+ * receiver, a run its runner, a defensive snap its defender) and from the play's events they logged on their own.
+ * The play's yards are the players' passing + rushing yards; receiving yards are the same yards as the passes
+ * caught, seen from the catch, so they are never added to them.
+ */
 const playAnalysisPlayerSchema = z.object({
   playerId: z.string(),
   name: z.string(),
   /** Effective position key (docs/product.md §3). */
   position: z.string(),
-  /** The player's tagged events in the window. */
+  /** The player's tagged events in the window (logged on their own or written by a snap). */
   events: count,
-  /** Passing and rushing yards credited to the play through the player; these add up to the play's yards. */
-  yards: z.number().int(),
+  /** Passes thrown. */
+  attempts: count,
+  /** Passes completed (a touchdown pass is one). */
+  completions: count,
+  passingYards: z.number().int(),
+  /** Passes caught (a touchdown catch is one). */
+  catches: count,
+  /** The yards of the passes the player caught: the passer's passing yards again, not more of the play's. */
+  receivingYards: z.number().int(),
+  /** Runs (a rushing touchdown is one). */
+  carries: count,
+  rushingYards: z.number().int(),
+  /** Flag pulls, sacks, interceptions, passes defended and stops. */
+  defensivePlays: count,
+  /** docs/product.md §9 points of the player's tagged events, one decimal. */
   points: z.number(),
 });
 export type PlayAnalysisPlayer = z.infer<typeof playAnalysisPlayerSchema>;
@@ -251,7 +278,7 @@ export const playAnalysisEventsResponseSchema = z.object({
   play: playbookAnalysisRowSchema,
   /** Newest first; pass nextCursor back as `cursor` for the next page. */
   events: z.array(playAnalysisEventSchema),
-  /** Every player with a tagged event in the window (not just this page), most points first. */
+  /** Every player credited on the play in the window (not just this page's), most points first. */
   players: z.array(playAnalysisPlayerSchema),
   nextCursor: z.string().nullable(),
 });

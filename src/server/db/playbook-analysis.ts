@@ -1,10 +1,16 @@
 /*
- * Playbook analysis queries. The figures come from ONE grouped query over the team's events in the window,
- * one row per (play, event type, player), with the player's position columns so each group is scored at the
- * player's effective position; domain/playbook.ts folds the groups into each play's figures. The same query,
- * narrowed to one play, gives the drill-down's per-player totals, so the drill-down adds up to the row.
+ * Playbook analysis queries (docs/product.md §9). A play's figures come from TWO grouped queries over the window:
+ * - its tagged snaps, one row per (play, detail) with how many snaps share it (a snap's detail names its players,
+ *   so identical downs collapse); domain/playbook.ts counts each as a run of its side and takes its attempts,
+ *   completions, yards, touchdowns and turnovers from the detail;
+ * - its tagged events, one row per (play, event type, player, written by a snap or not), with the player's
+ *   position columns so each group is scored at the player's effective position. Events logged on their own
+ *   (snap_id null) are counted by the snap-level event rules; the events a snap wrote add only their points.
+ * Untagged snaps and untagged snap-level events logged on their own come with the same two queries. The same
+ * queries, narrowed to one play, give the drill-down's per-player credits, so the drill-down adds up to the row.
  *
- * Every query is scoped by the caller's team: events by team_id, and plays and sessions joined on the same team.
+ * Every query is scoped by the caller's team: events and snaps by team_id, and plays and sessions joined on the
+ * same team.
  */
 import { sql, type Kysely } from "kysely";
 import type {
@@ -17,25 +23,36 @@ import type {
 } from "#domain/api/plays.js";
 import {
   addPlayerCredit,
+  addSnapCredit,
   addTaggedGroup,
-  emptyPlayTotals,
+  addTaggedSnaps,
+  DEFENSE_RUN_KINDS,
   DEFENSE_SNAP_TYPES,
+  emptyPlayerCredit,
+  emptyPlayTotals,
+  isUntaggedRun,
   isUntaggedSnap,
+  OFFENSE_RUN_KINDS,
   OFFENSE_SNAP_TYPES,
   playFigures,
+  runKinds,
+  snapCredits,
   snapTypes,
   type PlayerCredit,
   type PlaySide,
   type PlayTotals,
+  type TaggedSnapGroup,
 } from "#domain/playbook.js";
+import type { StatLine } from "#domain/football-stats.js";
 import { eventPoints } from "#domain/scoring.js";
+import { SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 
-/** Which events count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
+/** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
 export interface AnalysisWindow {
   kind: AnalysisKind;
   /** YYYY-MM-DD, inclusive. */
@@ -67,26 +84,42 @@ function eventsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
   return q;
 }
 
+/** The team's snaps in the window. Every snap belongs to a session: its date is the session's date. */
+function snapsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
+  let q = db
+    .selectFrom("snaps as n")
+    .innerJoin("team_sessions as s", (join) =>
+      join.onRef("s.id", "=", "n.session_id").onRef("s.team_id", "=", "n.team_id"),
+    )
+    .leftJoin("plays as pl", (join) => join.onRef("pl.id", "=", "n.play_id").onRef("pl.team_id", "=", "n.team_id"))
+    .where("n.team_id", "=", teamId);
+  if (w.kind !== "all") q = q.where("s.kind", "=", w.kind);
+  if (w.from !== undefined) q = q.where("s.date", ">=", w.from);
+  if (w.to !== undefined) q = q.where("s.date", "<=", w.to);
+  return q;
+}
+
+/** Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones. */
+type Scope = { only: string } | { side?: PlaySide };
+
 interface GroupRow {
   playId: string | null;
   eventType: string;
   playerId: string;
   playerName: string;
   position: string;
+  /** Written by a snap (snap_id set). */
+  fromSnap: boolean;
   count: number;
   yards: number;
 }
 
 /**
- * The grouped counts: one row per (play, event type, player). `only` narrows to one play; otherwise the rows
- * cover the plays of `side` (every play without a side) plus untagged snap-level events (play null).
+ * The grouped events: one row per (play, event type, player, written by a snap or not). `only` narrows to one
+ * play; otherwise the rows cover the plays of `side` (every play without a side) plus untagged snap-level events
+ * logged on their own (play null; an untagged snap is counted from the snaps).
  */
-async function groupedCounts(
-  db: Kysely<DB>,
-  teamId: string,
-  w: AnalysisWindow,
-  scope: { only: string } | { side?: PlaySide },
-): Promise<GroupRow[]> {
+async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, scope: Scope): Promise<GroupRow[]> {
   let q = eventsInWindow(db, teamId, w).leftJoin("plays as pl", (join) =>
     join.onRef("pl.id", "=", "e.play_id").onRef("pl.team_id", "=", "e.team_id"),
   );
@@ -98,10 +131,11 @@ async function groupedCounts(
     q = q.where((eb) =>
       eb.or([
         side ? eb.and([eb("e.play_id", "is not", null), eb("pl.side", "=", side)]) : eb("e.play_id", "is not", null),
-        eb.and([eb("e.play_id", "is", null), eb("e.event_type", "in", untaggedTypes)]),
+        eb.and([eb("e.play_id", "is", null), eb("e.snap_id", "is", null), eb("e.event_type", "in", untaggedTypes)]),
       ]),
     );
   }
+  const fromSnap = sql<number>`case when ${sql.ref("e.snap_id")} is null then 0 else 1 end`;
   const rows = await q
     .select((eb) => [
       "e.play_id",
@@ -110,10 +144,11 @@ async function groupedCounts(
       "p.full_name",
       "p.primary_position",
       "p.positions",
+      fromSnap.as("from_snap"),
       eb.fn.countAll<number | string>().as("n"),
       eb.fn.sum<number | string | null>(eb.fn.coalesce("e.yards", sql<number>`0`)).as("yards"),
     ])
-    .groupBy(["e.play_id", "e.event_type", "e.player_id", "p.full_name", "p.primary_position", "p.positions"])
+    .groupBy(["e.play_id", "e.event_type", "e.player_id", "p.full_name", "p.primary_position", "p.positions", fromSnap])
     .execute();
   return rows.map((r) => ({
     playId: r.play_id,
@@ -121,9 +156,62 @@ async function groupedCounts(
     playerId: r.player_id,
     playerName: r.full_name,
     position: positionOfRow(r),
+    fromSnap: Number(r.from_snap) === 1,
     count: Number(r.n),
     yards: Number(r.yards ?? 0),
   }));
+}
+
+const KINDS: ReadonlySet<string> = new Set(SNAP_KINDS);
+
+/**
+ * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
+ * kinds): one damaged snap leaves the rest of the analysis standing (docs/product.md §8).
+ */
+function parseSnapDetail(text: string): SnapDetail | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const kind = (value as { kind?: unknown }).kind;
+    return typeof kind === "string" && KINDS.has(kind) ? (value as SnapDetail) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface SnapGroupRow extends TaggedSnapGroup {
+  playId: string | null;
+}
+
+/**
+ * The grouped snaps: one row per (play, detail) with how many snaps have it. `only` narrows to one play;
+ * otherwise the rows cover the plays of `side` (every play without a side) plus untagged snaps of the kinds that
+ * can be a run of the side (play null).
+ */
+async function groupedSnaps(db: Kysely<DB>, teamId: string, w: AnalysisWindow, scope: Scope): Promise<SnapGroupRow[]> {
+  let q = snapsInWindow(db, teamId, w);
+  if ("only" in scope) {
+    q = q.where("n.play_id", "=", scope.only);
+  } else {
+    const side = scope.side;
+    const untaggedKinds = side ? [...runKinds(side)] : [...OFFENSE_RUN_KINDS, ...DEFENSE_RUN_KINDS];
+    q = q.where((eb) =>
+      eb.or([
+        side ? eb.and([eb("n.play_id", "is not", null), eb("pl.side", "=", side)]) : eb("n.play_id", "is not", null),
+        eb.and([eb("n.play_id", "is", null), eb("n.kind", "in", untaggedKinds)]),
+      ]),
+    );
+  }
+  const rows = await q
+    .select((eb) => ["n.play_id", "n.detail", eb.fn.countAll<number | string>().as("n")])
+    .groupBy(["n.play_id", "n.detail"])
+    .execute();
+  const out: SnapGroupRow[] = [];
+  for (const r of rows) {
+    const detail = parseSnapDetail(r.detail);
+    if (detail) out.push({ playId: r.play_id, detail, count: Number(r.n) });
+  }
+  return out;
 }
 
 function analysisRow(play: Play, totals: PlayTotals): PlaybookAnalysisRow {
@@ -145,7 +233,8 @@ function compareRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow): number {
 
 /**
  * Every current play of the side (both sides without one) with its figures in the window, and archived plays
- * that have tagged events in it; most run first, then by name. Two queries: the plays, and the grouped counts.
+ * that have tagged snaps or events in it; most run first, then by name. Three queries, run together: the plays,
+ * the grouped snaps and the grouped events.
  */
 export async function playbookAnalysis(
   db: Kysely<DB>,
@@ -154,8 +243,9 @@ export async function playbookAnalysis(
 ): Promise<PlaybookAnalysisResponse> {
   let playsQuery = db.selectFrom("plays").selectAll().where("team_id", "=", teamId);
   if (opts.side) playsQuery = playsQuery.where("side", "=", opts.side);
-  const [playRows, groups] = await Promise.all([
+  const [playRows, snapGroups, groups] = await Promise.all([
     playsQuery.execute(),
+    groupedSnaps(db, teamId, opts, { side: opts.side }),
     groupedCounts(db, teamId, opts, { side: opts.side }),
   ]);
 
@@ -164,17 +254,25 @@ export async function playbookAnalysis(
     plays.set(r.id, { play: toPlay(r), totals: emptyPlayTotals() });
   }
   let untaggedEvents = 0;
-  for (const g of groups) {
+  for (const g of snapGroups) {
     if (g.playId === null) {
-      if (isUntaggedSnap(g.eventType, opts.side)) untaggedEvents += g.count;
+      if (isUntaggedRun(g.detail, opts.side)) untaggedEvents += g.count;
       continue;
     }
-    // A play made after the plays were read has no row; its events wait for the next read.
+    // A play made after the plays were read has no row; its snaps wait for the next read.
+    const entry = plays.get(g.playId);
+    if (entry) addTaggedSnaps(entry.totals, entry.play.side, g);
+  }
+  for (const g of groups) {
+    if (g.playId === null) {
+      if (!g.fromSnap && isUntaggedSnap(g.eventType, opts.side)) untaggedEvents += g.count;
+      continue;
+    }
     const entry = plays.get(g.playId);
     if (entry) addTaggedGroup(entry.totals, entry.play.side, g);
   }
   const rows = [...plays.values()]
-    .filter(({ play, totals }) => play.archivedAt === null || totals.events > 0)
+    .filter(({ play, totals }) => play.archivedAt === null || totals.events > 0 || totals.snaps > 0)
     .map(({ play, totals }) => analysisRow(play, totals))
     .sort(compareRows);
   return { plays: rows, untaggedEvents };
@@ -185,9 +283,16 @@ function comparePlayers(a: PlayAnalysisPlayer, b: PlayAnalysisPlayer): number {
   return compareNameThenId(a.name, a.playerId, b.name, b.playerId);
 }
 
+function hasCredit(c: PlayerCredit): boolean {
+  return Object.values(c).some((v) => v !== 0);
+}
+
 /**
  * The drill-down of one play of the team in the window: its row, a page of its events (newest first, strictly
- * older than `before`), and every player involved with their totals. null when the team has no such play.
+ * older than `before`), and every player involved with their credit from the play's snaps and events. null when
+ * the team has no such play. A player named only by snaps (a passer whose passes fell incomplete) is looked up
+ * after the grouped queries; a player whose profile is gone is left out of the players (their snaps still count
+ * in the play's row).
  */
 export async function playDrillDown(
   db: Kysely<DB>,
@@ -206,6 +311,7 @@ export async function playDrillDown(
       "e.event_type",
       "e.yards",
       "e.player_id",
+      "e.snap_id",
       "p.full_name",
       "p.primary_position",
       "p.positions",
@@ -215,7 +321,8 @@ export async function playDrillDown(
     ])
     .where("e.play_id", "=", playId);
   if (page.before) pageQuery = pageQuery.where(olderThan(page.before, "e"));
-  const [groups, pageRows] = await Promise.all([
+  const [snapGroups, groups, pageRows] = await Promise.all([
+    groupedSnaps(db, teamId, w, { only: playId }),
     groupedCounts(db, teamId, w, { only: playId }),
     pageQuery
       .orderBy("e.occurred_at", "desc")
@@ -230,20 +337,43 @@ export async function playDrillDown(
     addTaggedGroup(totals, play.side, g);
     let entry = credits.get(g.playerId);
     if (!entry) {
-      entry = { name: g.playerName, position: g.position, credit: { events: 0, yards: 0, pointsTenths: 0 } };
+      entry = { name: g.playerName, position: g.position, credit: emptyPlayerCredit() };
       credits.set(g.playerId, entry);
     }
     addPlayerCredit(entry.credit, g);
   }
+  const snapLines = new Map<string, StatLine[]>();
+  for (const g of snapGroups) {
+    addTaggedSnaps(totals, play.side, g);
+    for (const [playerId, line] of snapCredits(g)) {
+      const list = snapLines.get(playerId) ?? [];
+      list.push(line);
+      snapLines.set(playerId, list);
+    }
+  }
+  const unnamed = [...snapLines.keys()].filter((id) => !credits.has(id));
+  const profiles =
+    unnamed.length === 0
+      ? []
+      : await db
+          .selectFrom("profiles")
+          .select(["user_id", "full_name", "primary_position", "positions"])
+          .where("user_id", "in", unnamed)
+          .execute();
+  for (const p of profiles) {
+    credits.set(p.user_id, { name: p.full_name, position: positionOfRow(p), credit: emptyPlayerCredit() });
+  }
+  for (const [playerId, lines] of snapLines) {
+    const entry = credits.get(playerId);
+    if (entry) for (const line of lines) addSnapCredit(entry.credit, line);
+  }
+
   const players = [...credits.entries()]
-    .map(([playerId, { name, position, credit }]) => ({
-      playerId,
-      name,
-      position,
-      events: credit.events,
-      yards: credit.yards,
-      points: credit.pointsTenths / 10,
-    }))
+    .filter(([, { credit }]) => hasCredit(credit))
+    .map(([playerId, { name, position, credit }]): PlayAnalysisPlayer => {
+      const { pointsTenths, ...counts } = credit;
+      return { playerId, name, position, ...counts, points: pointsTenths / 10 };
+    })
     .sort(comparePlayers);
 
   const events: PlayAnalysisEvent[] = pageRows.slice(0, page.limit).map((r) => ({
@@ -255,6 +385,7 @@ export async function playDrillDown(
     playerName: r.full_name,
     session: r.kind !== null && r.date !== null ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,
     points: eventPoints(r.event_type, positionOfRow(r)),
+    snapId: r.snap_id,
   }));
   return { play: analysisRow(play, totals), events, players, more: pageRows.length > page.limit };
 }

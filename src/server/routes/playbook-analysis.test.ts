@@ -11,8 +11,10 @@ import type {
 import { takesYards } from "#domain/event-types.js";
 import { effectivePosition } from "#domain/positions.js";
 import { eventPointsTenths } from "#domain/scoring.js";
+import { OPPONENT_SCORES, PASS_RESULTS, PENALTY_EFFECTS, SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 import { ANY_EVENT_TYPES, rng, type Rng } from "#tests/server/support/analytics-world.js";
 import { recordEvents, type NewEvent } from "../db/events.js";
+import { editSnap, insertSnaps, type NewSnapRow } from "../db/snaps.js";
 import { createTeamSession, type TeamSession } from "../db/team-sessions.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "#tests/server/support/test-client.js";
@@ -20,8 +22,11 @@ import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "#tests/ser
 type App = ReturnType<typeof createTestApp>["app"];
 
 /*
- * The definitions, written out again (not imported from domain/playbook.ts), applied one event at a time to
- * the rows of the events table: every figure the API gives must equal this recount.
+ * The definitions, written out again (not imported from domain/playbook.ts), applied one event and one snap at a
+ * time to the rows of the events and snaps tables: every figure the API gives must equal this recount.
+ *
+ * Events logged on their own (snap_id null) count by the snap-level event rules; a snap counts from its detail;
+ * the events a snap wrote add their points only.
  */
 const OFFENSE_SNAPS = [
   "Pass Completion",
@@ -35,6 +40,9 @@ const DEFENSE_SNAPS = ["Flag Pull", "Sack", "Interception", "Defensive Stop"];
 const ATTEMPTS = ["Pass Completion", "Pass Incompletion", "Pass TD", "Interception Thrown"];
 const COMPLETIONS = ["Pass Completion", "Pass TD"];
 const TOUCHDOWNS = ["Pass TD", "Rush TD"];
+/** Snap kinds that are one run of an offensive play / a defensive play (an opponent score only as a touchdown). */
+const OFFENSE_RUNS = ["pass", "run"];
+const DEFENSE_RUNS = ["flag_pull", "sack", "interception", "pass_defended", "stop", "safety"];
 
 interface Filters {
   side?: "offense" | "defense";
@@ -54,6 +62,7 @@ function queryString(f: Filters, extra: Record<string, string | number | undefin
 interface SourceEvent {
   id: string;
   playId: string | null;
+  snapId: string | null;
   eventType: string;
   yards: number | null;
   occurredAt: string;
@@ -61,6 +70,13 @@ interface SourceEvent {
   playerName: string;
   position: string;
   session: { kind: "practice" | "game"; date: string; opponent: string | null } | null;
+}
+
+interface SourceSnap {
+  id: string;
+  playId: string | null;
+  detail: SnapDetail;
+  session: { kind: "practice" | "game"; date: string };
 }
 
 interface SourcePlay {
@@ -72,6 +88,13 @@ interface SourcePlay {
   archived: boolean;
 }
 
+interface Source {
+  events: SourceEvent[];
+  snaps: SourceSnap[];
+  plays: SourcePlay[];
+  people: Map<string, { name: string; position: string }>;
+}
+
 function parseList(text: string): string[] {
   try {
     const v: unknown = JSON.parse(text);
@@ -81,7 +104,10 @@ function parseList(text: string): string[] {
   }
 }
 
-async function readSource(db: TestDatabase["db"], teamId: string) {
+const positionOf = (r: { primary_position: string | null; positions: string }) =>
+  effectivePosition({ primaryPosition: r.primary_position, positions: parseList(r.positions) });
+
+async function readSource(db: TestDatabase["db"], teamId: string): Promise<Source> {
   const events = (
     await db
       .selectFrom("events as e")
@@ -90,6 +116,7 @@ async function readSource(db: TestDatabase["db"], teamId: string) {
       .select([
         "e.id",
         "e.play_id",
+        "e.snap_id",
         "e.event_type",
         "e.yards",
         "e.occurred_at",
@@ -106,13 +133,27 @@ async function readSource(db: TestDatabase["db"], teamId: string) {
   ).map((r): SourceEvent => ({
     id: r.id,
     playId: r.play_id,
+    snapId: r.snap_id,
     eventType: r.event_type,
     yards: r.yards === null ? null : Number(r.yards),
     occurredAt: r.occurred_at,
     playerId: r.player_id,
     playerName: r.full_name,
-    position: effectivePosition({ primaryPosition: r.primary_position, positions: parseList(r.positions) }),
+    position: positionOf(r),
     session: r.kind && r.date ? { kind: r.kind, date: r.date, opponent: r.opponent } : null,
+  }));
+  const snaps = (
+    await db
+      .selectFrom("snaps as n")
+      .innerJoin("team_sessions as s", "s.id", "n.session_id")
+      .select(["n.id", "n.play_id", "n.detail", "s.kind", "s.date"])
+      .where("n.team_id", "=", teamId)
+      .execute()
+  ).map((r): SourceSnap => ({
+    id: r.id,
+    playId: r.play_id,
+    detail: JSON.parse(r.detail) as SnapDetail,
+    session: { kind: r.kind, date: r.date },
   }));
   const plays = (await db.selectFrom("plays").selectAll().where("team_id", "=", teamId).execute()).map(
     (p): SourcePlay => ({
@@ -124,7 +165,16 @@ async function readSource(db: TestDatabase["db"], teamId: string) {
       archived: p.archived_at !== null,
     }),
   );
-  return { events, plays };
+  const people = new Map(
+    (
+      await db
+        .selectFrom("profiles")
+        .select(["user_id", "full_name", "primary_position", "positions"])
+        .where("team_id", "=", teamId)
+        .execute()
+    ).map((r) => [r.user_id, { name: r.full_name, position: positionOf(r) }] as const),
+  );
+  return { events, snaps, plays, people };
 }
 
 function dayOf(e: SourceEvent, tzOffset: number): string {
@@ -141,17 +191,55 @@ function inWindow(e: SourceEvent, f: Filters): boolean {
   return true;
 }
 
-const count = (events: SourceEvent[], types: string[]) => events.filter((e) => types.includes(e.eventType)).length;
-const tenthsOf = (events: SourceEvent[]) => events.reduce((s, e) => s + eventPointsTenths(e.eventType, e.position), 0);
-const offenseYards = (events: SourceEvent[]) =>
-  events.filter((e) => OFFENSE_SNAPS.includes(e.eventType)).reduce((s, e) => s + (e.yards ?? 0), 0);
+function snapInWindow(n: SourceSnap, f: Filters): boolean {
+  const kind = f.kind ?? "all";
+  if (kind !== "all" && n.session.kind !== kind) return false;
+  if (f.from && n.session.date < f.from) return false;
+  if (f.to && n.session.date > f.to) return false;
+  return true;
+}
 
-function bruteRow(play: SourcePlay, tagged: SourceEvent[]): PlaybookAnalysisRow {
-  const timesRun = count(tagged, play.side === "offense" ? OFFENSE_SNAPS : DEFENSE_SNAPS);
-  const attempts = count(tagged, ATTEMPTS);
-  const completions = count(tagged, COMPLETIONS);
-  const touchdowns = count(tagged, TOUCHDOWNS);
-  const yards = offenseYards(tagged);
+function isRun(d: SnapDetail, side: "offense" | "defense"): boolean {
+  if (side === "offense") return OFFENSE_RUNS.includes(d.kind);
+  return DEFENSE_RUNS.includes(d.kind) || (d.kind === "opponent_score" && d.score === "touchdown");
+}
+
+/** What one snap adds to its play: a pass is an attempt; a caught pass a completion with its yards (once). */
+function snapNumbers(d: SnapDetail) {
+  if (d.kind === "pass") {
+    const caught = d.result === "complete" || d.result === "touchdown";
+    return {
+      attempts: 1,
+      completions: caught ? 1 : 0,
+      yards: caught ? (d.yards ?? 0) : 0,
+      touchdowns: d.result === "touchdown" ? 1 : 0,
+      turnovers: d.result === "intercepted" ? 1 : 0,
+    };
+  }
+  if (d.kind === "run")
+    return { attempts: 0, completions: 0, yards: d.yards ?? 0, touchdowns: d.touchdown ? 1 : 0, turnovers: 0 };
+  return { attempts: 0, completions: 0, yards: 0, touchdowns: 0, turnovers: 0 };
+}
+
+const loose = (events: SourceEvent[]) => events.filter((e) => e.snapId === null);
+const count = (events: SourceEvent[], types: string[]) =>
+  loose(events).filter((e) => types.includes(e.eventType)).length;
+const tenthsOf = (events: SourceEvent[]) => events.reduce((s, e) => s + eventPointsTenths(e.eventType, e.position), 0);
+const yardsOf = (events: SourceEvent[], types: string[]) =>
+  loose(events)
+    .filter((e) => types.includes(e.eventType))
+    .reduce((s, e) => s + (e.yards ?? 0), 0);
+const sumSnaps = (snaps: SourceSnap[], key: keyof ReturnType<typeof snapNumbers>) =>
+  snaps.reduce((s, n) => s + snapNumbers(n.detail)[key], 0);
+
+function bruteRow(play: SourcePlay, tagged: SourceEvent[], snaps: SourceSnap[]): PlaybookAnalysisRow {
+  const timesRun =
+    count(tagged, play.side === "offense" ? OFFENSE_SNAPS : DEFENSE_SNAPS) +
+    snaps.filter((n) => isRun(n.detail, play.side)).length;
+  const attempts = count(tagged, ATTEMPTS) + sumSnaps(snaps, "attempts");
+  const completions = count(tagged, COMPLETIONS) + sumSnaps(snaps, "completions");
+  const touchdowns = count(tagged, TOUCHDOWNS) + sumSnaps(snaps, "touchdowns");
+  const yards = yardsOf(tagged, OFFENSE_SNAPS) + sumSnaps(snaps, "yards");
   return {
     playId: play.id,
     name: play.name,
@@ -167,7 +255,7 @@ function bruteRow(play: SourcePlay, tagged: SourceEvent[]): PlaybookAnalysisRow 
     yardsPerPlay: timesRun ? yards / timesRun : null,
     touchdowns,
     touchdownRate: timesRun ? touchdowns / timesRun : null,
-    turnovers: count(tagged, ["Interception Thrown"]),
+    turnovers: count(tagged, ["Interception Thrown"]) + sumSnaps(snaps, "turnovers"),
     points: tenthsOf(tagged) / 10,
   };
 }
@@ -175,23 +263,50 @@ function bruteRow(play: SourcePlay, tagged: SourceEvent[]): PlaybookAnalysisRow 
 const byName = (a: string, b: string) =>
   a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
 
-function bruteAnalysis(source: { events: SourceEvent[]; plays: SourcePlay[] }, f: Filters): PlaybookAnalysisResponse {
+function bruteAnalysis(source: Source, f: Filters): PlaybookAnalysisResponse {
   const windowed = source.events.filter((e) => inWindow(e, f));
+  const windowedSnaps = source.snaps.filter((n) => snapInWindow(n, f));
   const rows = source.plays
     .filter((p) => !f.side || p.side === f.side)
-    .map((p) => ({ p, tagged: windowed.filter((e) => e.playId === p.id) }))
-    .filter(({ p, tagged }) => !p.archived || tagged.length > 0)
-    .map(({ p, tagged }) => bruteRow(p, tagged))
+    .map((p) => ({
+      p,
+      tagged: windowed.filter((e) => e.playId === p.id),
+      snaps: windowedSnaps.filter((n) => n.playId === p.id),
+    }))
+    .filter(({ p, tagged, snaps }) => !p.archived || tagged.length > 0 || snaps.length > 0)
+    .map(({ p, tagged, snaps }) => bruteRow(p, tagged, snaps))
     .sort((a, b) => b.timesRun - a.timesRun || byName(a.name, b.name) || (a.playId < b.playId ? -1 : 1));
-  const snaps =
+  const snapTypes =
     f.side === "offense" ? OFFENSE_SNAPS : f.side === "defense" ? DEFENSE_SNAPS : [...OFFENSE_SNAPS, ...DEFENSE_SNAPS];
-  const untaggedEvents = windowed.filter((e) => e.playId === null && snaps.includes(e.eventType)).length;
+  const untaggedEvents =
+    loose(windowed).filter((e) => e.playId === null && snapTypes.includes(e.eventType)).length +
+    windowedSnaps.filter(
+      (n) =>
+        n.playId === null &&
+        (f.side ? isRun(n.detail, f.side) : isRun(n.detail, "offense") || isRun(n.detail, "defense")),
+    ).length;
   return { plays: rows, untaggedEvents };
 }
 
-function bruteDrillDown(source: { events: SourceEvent[]; plays: SourcePlay[] }, playId: string, f: Filters) {
+type Credit = Omit<PlayAnalysisPlayer, "playerId" | "name" | "position" | "points"> & { tenths: number };
+
+const noCredit = (): Credit => ({
+  events: 0,
+  tenths: 0,
+  attempts: 0,
+  completions: 0,
+  passingYards: 0,
+  catches: 0,
+  receivingYards: 0,
+  carries: 0,
+  rushingYards: 0,
+  defensivePlays: 0,
+});
+
+function bruteDrillDown(source: Source, playId: string, f: Filters) {
   const play = source.plays.find((p) => p.id === playId)!;
   const tagged = source.events.filter((e) => e.playId === playId && inWindow(e, f));
+  const snaps = source.snaps.filter((n) => n.playId === playId && snapInWindow(n, f));
   const events: PlayAnalysisEvent[] = [...tagged]
     .sort((a, b) => (a.occurredAt !== b.occurredAt ? (a.occurredAt < b.occurredAt ? 1 : -1) : a.id < b.id ? 1 : -1))
     .map((e) => ({
@@ -203,20 +318,122 @@ function bruteDrillDown(source: { events: SourceEvent[]; plays: SourcePlay[] }, 
       playerName: e.playerName,
       session: e.session,
       points: eventPointsTenths(e.eventType, e.position) / 10,
+      snapId: e.snapId,
     }));
-  const byPlayer = new Map<string, SourceEvent[]>();
-  for (const e of tagged) byPlayer.set(e.playerId, [...(byPlayer.get(e.playerId) ?? []), e]);
-  const players: PlayAnalysisPlayer[] = [...byPlayer.entries()]
-    .map(([playerId, es]) => ({
+  const credits = new Map<string, Credit>();
+  const of = (id: string) => credits.get(id) ?? credits.set(id, noCredit()).get(id)!;
+  for (const e of tagged) {
+    const c = of(e.playerId);
+    c.events += 1;
+    c.tenths += eventPointsTenths(e.eventType, e.position);
+    if (e.snapId !== null) continue;
+    const y = e.yards ?? 0;
+    if (ATTEMPTS.includes(e.eventType)) {
+      c.attempts += 1;
+      c.passingYards += y;
+    }
+    if (COMPLETIONS.includes(e.eventType)) c.completions += 1;
+    if (e.eventType === "Catch" || e.eventType === "TD Catch") {
+      c.catches += 1;
+      c.receivingYards += y;
+    }
+    if (e.eventType === "Rush Attempt" || e.eventType === "Rush TD") {
+      c.carries += 1;
+      c.rushingYards += y;
+    }
+    if (DEFENSE_SNAPS.includes(e.eventType)) c.defensivePlays += 1;
+  }
+  for (const { detail: d } of snaps) {
+    if (d.kind === "pass") {
+      const caught = d.result === "complete" || d.result === "touchdown";
+      const p = of(d.passerId);
+      p.attempts += 1;
+      if (caught) {
+        p.completions += 1;
+        p.passingYards += d.yards ?? 0;
+        const t = of(d.targetId!);
+        t.catches += 1;
+        t.receivingYards += d.yards ?? 0;
+      }
+    } else if (d.kind === "run") {
+      const r = of(d.runnerId);
+      r.carries += 1;
+      r.rushingYards += d.yards ?? 0;
+    } else if (["flag_pull", "sack", "interception", "pass_defended", "stop"].includes(d.kind)) {
+      of((d as { defenderId: string }).defenderId).defensivePlays += 1;
+    } else if (d.kind === "safety" && d.defenderId) {
+      of(d.defenderId).defensivePlays += 1;
+    }
+  }
+  const players: PlayAnalysisPlayer[] = [...credits.entries()]
+    .filter(([, c]) => Object.values(c).some((v) => v !== 0))
+    .map(([playerId, { tenths, ...c }]) => ({
       playerId,
-      name: es[0]!.playerName,
-      position: es[0]!.position,
-      events: es.length,
-      yards: offenseYards(es),
-      points: tenthsOf(es) / 10,
+      name: source.people.get(playerId)!.name,
+      position: source.people.get(playerId)!.position,
+      ...c,
+      points: tenths / 10,
     }))
     .sort((a, b) => b.points - a.points || byName(a.name, b.name) || (a.playerId < b.playerId ? -1 : 1));
-  return { play: bruteRow(play, tagged), events, players };
+  return { play: bruteRow(play, tagged, snaps), events, players };
+}
+
+/** A snap of any kind, with players of the team, as the logger could send it (domain/snaps.ts snapProblems). */
+function randomSnap(r: Rng, players: string[]): SnapDetail {
+  const one = () => r.pick(players);
+  const two = () => {
+    const a = one();
+    let b = one();
+    while (b === a) b = one();
+    return [a, b] as const;
+  };
+  const yards = () => (r.chance(0.85) ? r.int(-10, 70) : null);
+  const kind = r.pick(SNAP_KINDS);
+  switch (kind) {
+    case "pass": {
+      const result = r.pick(PASS_RESULTS);
+      const [passerId, target] = two();
+      const caught = result === "complete" || result === "touchdown";
+      const targetId = caught || result === "drop" || r.chance(0.6) ? target : null;
+      return { kind, passerId, targetId, result, yards: caught ? yards() : null };
+    }
+    case "run":
+      return { kind, runnerId: one(), yards: yards(), touchdown: r.chance(0.15) };
+    case "try": {
+      const method = r.pick(["pass", "run"] as const);
+      const [a, b] = two();
+      return {
+        kind,
+        points: r.pick([1, 2] as const),
+        method,
+        good: r.chance(0.5),
+        passerId: method === "pass" ? a : null,
+        scorerId: r.chance(0.8) ? b : null,
+      };
+    }
+    case "penalty": {
+      const on = r.pick(["us", "them"] as const);
+      return {
+        kind,
+        on,
+        yards: r.int(5, 15),
+        effect: r.pick(PENALTY_EFFECTS),
+        playerId: on === "us" && r.chance(0.5) ? one() : null,
+      };
+    }
+    case "flag_pull":
+      return { kind, defenderId: one(), yards: yards() };
+    case "interception":
+      return { kind, defenderId: one(), returnTouchdown: r.chance(0.2), yards: yards() };
+    case "sack":
+    case "pass_defended":
+    case "stop":
+      return { kind, defenderId: one() };
+    case "safety":
+      return { kind, defenderId: r.chance(0.7) ? one() : null };
+    case "opponent_score":
+      return { kind, score: r.pick(OPPONENT_SCORES) };
+  }
 }
 
 /** A random YYYY-MM-DD pair (ordered) within March 2025, or an open end. */
@@ -247,9 +464,10 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
   /**
    * A team with players at many positions (one with only a positions list, one whose list is damaged), random
    * sessions, offensive and defensive plays (one archived after use, one archived unused, one never used) and
-   * random events of every type, tagged with random plays of either side or with none.
+   * random events of every type logged on their own, and random snaps of every kind (written through
+   * db/snaps.ts insertSnaps with the events they imply), tagged with random plays of either side or with none.
    */
-  async function world(seed: number, eventCount: number) {
+  async function world(seed: number, eventCount: number, snapCount = 0) {
     const r = rng(seed);
     const coach = await signUpCoach(app, `Team ${seed}`);
     const teamId = coach.me.team!.id;
@@ -328,6 +546,20 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
     }
     for (let i = 0; i < events.length; i += 250) await recordEvents(database.db, events.slice(i, i + 250));
 
+    const snaps: NewSnapRow[] = [];
+    for (let i = 0; i < snapCount; i++) {
+      snaps.push({
+        id: randomUUID(),
+        sessionId: r.pick(sessions).id,
+        playId: r.chance(0.7) ? r.pick(usable).id : null,
+        period: 1,
+        firstDown: false,
+        occurredAt: new Date(start + Math.floor(r.next() * span)).toISOString(),
+        detail: randomSnap(r, playerIds),
+      });
+    }
+    await insertSnaps(database.db, teamId, coach.me.id, snaps);
+
     for (const name of ["Retired", "Unused retired"]) {
       const id = plays.find((p) => p.name === name)!.id;
       expect((await coach.client.post(`/api/team/plays/${id}/archive`)).status).toBe(200);
@@ -340,9 +572,9 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
   let b: World;
 
   beforeAll(async () => {
-    a = await world(11, 700);
-    // Another team with plays and events of its own, which must never show in a's figures.
-    b = await world(12, 200);
+    a = await world(11, 700, 400);
+    // Another team with plays, events and snaps of its own, which must never show in a's figures.
+    b = await world(12, 200, 100);
   });
 
   async function analysis(client: TestClient, f: Filters): Promise<PlaybookAnalysisResponse> {
@@ -390,7 +622,7 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
   ];
 
   it.each(FIXED.map((f) => [JSON.stringify(f), f] as const))(
-    "every figure equals a recount from the events table: %s",
+    "every figure equals a recount from the events and snaps tables: %s",
     async (_label, f) => {
       const source = await readSource(database.db, a.teamId);
       expect(await analysis(a.coach.client, f)).toEqual(bruteAnalysis(source, f));
@@ -407,6 +639,13 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
   });
 
   it("the world is not trivial: plays have runs, attempts, yards, touchdowns, turnovers; some events are untagged", async () => {
+    const source = await readSource(database.db, a.teamId);
+    // Snaps of every kind, tagged and not, and events written by snaps beside events logged on their own.
+    expect(new Set(source.snaps.map((n) => n.detail.kind)).size).toBe(SNAP_KINDS.length);
+    expect(source.snaps.filter((n) => n.playId !== null).length).toBeGreaterThan(200);
+    expect(source.snaps.filter((n) => n.playId === null).length).toBeGreaterThan(50);
+    expect(source.events.filter((e) => e.snapId !== null).length).toBeGreaterThan(150);
+    expect(source.events.filter((e) => e.snapId === null).length).toBe(700);
     const body = await analysis(a.coach.client, {});
     const sum = (k: "timesRun" | "attempts" | "touchdowns" | "turnovers") => body.plays.reduce((s, p) => s + p[k], 0);
     expect(sum("timesRun")).toBeGreaterThan(100);
@@ -465,8 +704,10 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
         expect(got.play).toEqual(expected.play);
         const row = listed.plays.find((p) => p.playId === play.id);
         if (row) expect(got.play).toEqual(row);
-        // The players add up to the row.
-        expect(got.players.reduce((s, p) => s + p.yards, 0)).toBe(got.play.yards);
+        // The players add up to the row: the play's yards are their passing + rushing yards.
+        expect(got.players.reduce((s, p) => s + p.passingYards + p.rushingYards, 0)).toBe(got.play.yards);
+        expect(got.players.reduce((s, p) => s + p.attempts, 0)).toBe(got.play.attempts);
+        expect(got.players.reduce((s, p) => s + p.completions, 0)).toBe(got.play.completions);
         expect(Math.round(got.players.reduce((s, p) => s + p.points * 10, 0))).toBe(Math.round(got.play.points * 10));
         expect(Math.round(got.events.reduce((s, e) => s + e.points * 10, 0))).toBe(Math.round(got.play.points * 10));
         expect(got.players.reduce((s, p) => s + p.events, 0)).toBe(got.events.length);
@@ -514,11 +755,287 @@ describe.each(testEngines())("playbook analysis API on $engine", ({ create }) =>
           createdBy: c.coach.me.id,
         },
       ]);
+      await insertSnaps(database.db, c.teamId, c.coach.me.id, [
+        {
+          id: randomUUID(),
+          sessionId: c.sessions[0]!.id,
+          playId: a.plays[0]!.id,
+          period: 1,
+          firstDown: false,
+          occurredAt: "2025-03-05T12:01:00.000Z",
+          detail: { kind: "run", runnerId: player, yards: 9, touchdown: true },
+        },
+      ]);
       const mine = await analysis(c.coach.client, {});
       expect(mine.plays.every((p) => p.timesRun === 0)).toBe(true);
       expect(mine.untaggedEvents).toBe(0);
       const source = await readSource(database.db, a.teamId);
       expect(await analysis(a.coach.client, {})).toEqual(bruteAnalysis(source, {}));
+    });
+  });
+
+  describe("snaps", () => {
+    /** A team of four players, a game and a practice, and an offensive and a defensive play. */
+    async function snapTeam(name: string) {
+      const coach = await signUpCoach(app, name);
+      const code = coach.me.team!.code;
+      const teamId = coach.me.team!.id;
+      const player = async (fullName: string, primaryPosition: string) =>
+        (await signUpPlayer(app, code, { fullName, primaryPosition })).me.id;
+      const qb = await player("Quinn Passer", "qb");
+      const wr = await player("Rae Catcher", "wr");
+      const rb = await player("Ray Runner", "rb");
+      const cb = await player("Cam Corner", "cb");
+      const session = (kind: "game" | "practice", date: string) =>
+        createTeamSession(database.db, { teamId, kind, date, opponent: null, createdBy: coach.me.id });
+      const game = await session("game", "2025-04-05");
+      const practice = await session("practice", "2025-04-02");
+      const play = async (playName: string, side: "offense" | "defense") => {
+        const res = await coach.client.post("/api/team/plays", { name: playName, side });
+        expect(res.status).toBe(201);
+        return (res.body as { play: PlayDto }).play.id;
+      };
+      const slant = await play("Slant", "offense");
+      const cover = await play("Cover 2", "defense");
+      let minute = 0;
+      const snap = (sessionId: string, playId: string | null, detail: SnapDetail): NewSnapRow => ({
+        id: randomUUID(),
+        sessionId,
+        playId,
+        period: 1,
+        firstDown: false,
+        occurredAt: new Date(Date.parse("2025-04-05T15:00:00.000Z") + minute++ * 60_000).toISOString(),
+        detail,
+      });
+      const log = (snaps: NewSnapRow[]) => insertSnaps(database.db, teamId, coach.me.id, snaps);
+      const drill = async (playId: string, f: Filters = {}) => {
+        const res = await coach.client.get<PlayAnalysisEventsResponse>(
+          `/api/team/playbook-analysis/${playId}/events${queryString(f)}`,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body;
+      };
+      const rowOf = async (playId: string, f: Filters = {}) =>
+        (await analysis(coach.client, f)).plays.find((p) => p.playId === playId);
+      return { coach, teamId, qb, wr, rb, cb, game, practice, slant, cover, snap, log, drill, rowOf };
+    }
+
+    const NO_CREDIT = {
+      attempts: 0,
+      completions: 0,
+      passingYards: 0,
+      catches: 0,
+      receivingYards: 0,
+      carries: 0,
+      rushingYards: 0,
+      defensivePlays: 0,
+    };
+
+    it("a play run four times as snaps (complete 12, incomplete, intercepted, TD 20) counts every run", async () => {
+      const t = await snapTeam("Snaps four");
+      await t.log([
+        t.snap(t.game.id, t.slant, { kind: "pass", passerId: t.qb, targetId: t.wr, result: "complete", yards: 12 }),
+        t.snap(t.game.id, t.slant, { kind: "pass", passerId: t.qb, targetId: t.wr, result: "incomplete", yards: null }),
+        t.snap(t.game.id, t.slant, {
+          kind: "pass",
+          passerId: t.qb,
+          targetId: null,
+          result: "intercepted",
+          yards: null,
+        }),
+        t.snap(t.game.id, t.slant, { kind: "pass", passerId: t.qb, targetId: t.wr, result: "touchdown", yards: 20 }),
+      ]);
+      const expected = {
+        timesRun: 4,
+        attempts: 4,
+        completions: 2,
+        completionRate: 0.5,
+        yards: 32,
+        yardsPerPlay: 8,
+        touchdowns: 1,
+        touchdownRate: 0.25,
+        turnovers: 1,
+        // Pass Completion 1.6 + Pass TD 8.1 (qb); Catch 1.6 + TD Catch 8.1 (wr). The mistakes wrote no event.
+        points: 19.4,
+      };
+      expect(await t.rowOf(t.slant)).toMatchObject(expected);
+      expect((await analysis(t.coach.client, {})).untaggedEvents).toBe(0);
+
+      const body = await t.drill(t.slant);
+      expect(body.play).toMatchObject(expected);
+      expect(body.players).toEqual([
+        {
+          playerId: t.qb,
+          name: "Quinn Passer",
+          position: "qb",
+          events: 2,
+          ...NO_CREDIT,
+          attempts: 4,
+          completions: 2,
+          passingYards: 32,
+          points: 9.7,
+        },
+        // The receiver's catches carry the same 32 yards, as receiving yards (not 0, and not more of the play's).
+        {
+          playerId: t.wr,
+          name: "Rae Catcher",
+          position: "wr",
+          events: 2,
+          ...NO_CREDIT,
+          catches: 2,
+          receivingYards: 32,
+          points: 9.7,
+        },
+      ]);
+      // Four events, all written by snaps.
+      expect(body.events.map((e) => e.eventType).sort()).toEqual(["Catch", "Pass Completion", "Pass TD", "TD Catch"]);
+      expect(body.events.every((e) => e.snapId !== null)).toBe(true);
+    });
+
+    it("mixes events logged on their own (the older rules) with snaps, in the window and the untagged count", async () => {
+      const t = await snapTeam("Snaps mixed");
+      const looseEvent = (playerId: string, eventType: string, yards: number | null, playId: string | null) => ({
+        id: randomUUID(),
+        teamId: t.teamId,
+        playerId,
+        eventType,
+        yards,
+        playId,
+        occurredAt: "2025-04-03T18:00:00.000Z",
+        createdBy: t.coach.me.id,
+      });
+      await recordEvents(database.db, [
+        looseEvent(t.qb, "Pass Completion", 10, t.slant),
+        looseEvent(t.wr, "Catch", 10, t.slant),
+        looseEvent(t.qb, "Pass Incompletion", null, t.slant),
+        looseEvent(t.rb, "Rush Attempt", 5, t.slant),
+        // Untagged: one defensive snap-level event; a Catch is never a run of its own.
+        looseEvent(t.cb, "Sack", null, null),
+        looseEvent(t.wr, "Catch", 4, null),
+      ]);
+      await t.log([
+        t.snap(t.practice.id, t.slant, { kind: "run", runnerId: t.rb, yards: 7, touchdown: true }),
+        t.snap(t.practice.id, t.slant, { kind: "pass", passerId: t.qb, targetId: t.wr, result: "complete", yards: 15 }),
+        // Tagged, but not a down the play was run on.
+        t.snap(t.practice.id, t.slant, { kind: "penalty", on: "us", yards: 5, effect: "none", playerId: t.wr }),
+        t.snap(t.practice.id, t.slant, {
+          kind: "try",
+          points: 1,
+          method: "pass",
+          good: true,
+          passerId: t.qb,
+          scorerId: t.wr,
+        }),
+        // Untagged: a run (one untagged offensive run, its Rush Attempt not counted again) and a try (none).
+        t.snap(t.practice.id, null, { kind: "run", runnerId: t.rb, yards: 3, touchdown: false }),
+        t.snap(t.practice.id, null, {
+          kind: "try",
+          points: 2,
+          method: "run",
+          good: false,
+          passerId: null,
+          scorerId: t.rb,
+        }),
+      ]);
+      // Loose: 3 runs, 2 attempts, 1 completion, 15 yards. Snaps: 2 runs, 1 attempt, 1 completion, 22 yards, 1 TD.
+      // Points: loose qb 1.6 + 0.6, wr 1.6, rb 0.6; snaps' events Rush TD rb 8.1, Pass Completion qb 1.6, Catch wr
+      // 1.6, Extra Point qb 0.6 and wr 0.6.
+      const expected = {
+        timesRun: 5,
+        attempts: 3,
+        completions: 2,
+        yards: 37,
+        touchdowns: 1,
+        turnovers: 0,
+        points: 16.9,
+      };
+      expect(await t.rowOf(t.slant)).toMatchObject(expected);
+      const all = await analysis(t.coach.client, {});
+      expect(all.untaggedEvents).toBe(2);
+      expect((await analysis(t.coach.client, { side: "offense" })).untaggedEvents).toBe(1);
+      expect((await analysis(t.coach.client, { side: "defense" })).untaggedEvents).toBe(1);
+
+      const body = await t.drill(t.slant);
+      expect(body.play).toMatchObject(expected);
+      const credit = (id: string) => body.players.find((p) => p.playerId === id);
+      expect(credit(t.qb)).toMatchObject({ attempts: 3, completions: 2, passingYards: 25, events: 4, points: 4.4 });
+      expect(credit(t.wr)).toMatchObject({ catches: 2, receivingYards: 25, passingYards: 0, events: 3, points: 3.8 });
+      expect(credit(t.rb)).toMatchObject({ carries: 2, rushingYards: 12, events: 2, points: 8.7 });
+      expect(body.players.reduce((s, p) => s + p.passingYards + p.rushingYards, 0)).toBe(37);
+
+      // The snaps are the practice's; the loose events have no session.
+      expect(await t.rowOf(t.slant, { kind: "practice" })).toMatchObject({ timesRun: 2, attempts: 1, yards: 22 });
+      expect(await t.rowOf(t.slant, { kind: "game" })).toMatchObject({ timesRun: 0, attempts: 0, yards: 0 });
+      expect(await t.rowOf(t.slant, { from: "2025-04-03" })).toMatchObject({ timesRun: 3, attempts: 2, yards: 15 });
+      expect(await t.rowOf(t.slant, { to: "2025-04-02" })).toMatchObject({ timesRun: 2, touchdowns: 1 });
+      expect((await t.drill(t.slant, { kind: "game" })).players).toEqual([]);
+
+      expect(await analysis(t.coach.client, {})).toEqual(bruteAnalysis(await readSource(database.db, t.teamId), {}));
+    });
+
+    it("a defensive play: every way a down ends, and the opponent's touchdown, is a run; their try is not", async () => {
+      const t = await snapTeam("Snaps defense");
+      await t.log([
+        t.snap(t.game.id, t.cover, { kind: "flag_pull", defenderId: t.cb, yards: 4 }),
+        t.snap(t.game.id, t.cover, { kind: "pass_defended", defenderId: t.cb }),
+        t.snap(t.game.id, t.cover, { kind: "interception", defenderId: t.cb, returnTouchdown: true, yards: 30 }),
+        t.snap(t.game.id, t.cover, { kind: "opponent_score", score: "touchdown" }),
+        t.snap(t.game.id, t.cover, { kind: "opponent_score", score: "try1" }),
+        t.snap(t.game.id, null, { kind: "opponent_score", score: "touchdown" }),
+        t.snap(t.game.id, null, { kind: "opponent_score", score: "safety" }),
+      ]);
+      expect(await t.rowOf(t.cover)).toMatchObject({
+        timesRun: 4,
+        attempts: 0,
+        yards: 0,
+        // A pick-six is the defense's touchdown, not the play's (as for events).
+        touchdowns: 0,
+        turnovers: 0,
+        // Flag Pull 3.1 and Interception 8.1 at cb.
+        points: 11.2,
+      });
+      expect((await analysis(t.coach.client, { side: "defense" })).untaggedEvents).toBe(1);
+      expect((await analysis(t.coach.client, { side: "offense" })).untaggedEvents).toBe(0);
+      const body = await t.drill(t.cover);
+      expect(body.players).toEqual([
+        {
+          playerId: t.cb,
+          name: "Cam Corner",
+          position: "cb",
+          events: 2,
+          ...NO_CREDIT,
+          defensivePlays: 3,
+          points: 11.2,
+        },
+      ]);
+    });
+
+    it("an archived play run only in snaps that wrote no event is still listed; editing a snap's play moves it all", async () => {
+      const t = await snapTeam("Snaps archive");
+      const drop = t.snap(t.game.id, t.slant, {
+        kind: "pass",
+        passerId: t.qb,
+        targetId: t.wr,
+        result: "drop",
+        yards: null,
+      });
+      const sack = t.snap(t.game.id, t.cover, { kind: "sack", defenderId: t.cb });
+      await t.log([drop, sack]);
+      expect((await t.coach.client.post(`/api/team/plays/${t.slant}/archive`)).status).toBe(200);
+      expect(await t.rowOf(t.slant)).toMatchObject({ archived: true, timesRun: 1, attempts: 1, completions: 0 });
+      expect((await t.drill(t.slant)).players).toEqual([
+        { playerId: t.qb, name: "Quinn Passer", position: "qb", events: 0, ...NO_CREDIT, attempts: 1, points: 0 },
+      ]);
+
+      // The sack moves from Cover 2 to no play: its run and its event's points go together.
+      const edited = await editSnap(database.db, { id: sack.id, teamId: t.teamId }, t.coach.me.id, {
+        playId: null,
+        period: 1,
+        detail: sack.detail,
+      });
+      expect(edited).toEqual({ changed: true });
+      expect(await t.rowOf(t.cover)).toMatchObject({ timesRun: 0, points: 0 });
+      expect((await analysis(t.coach.client, { side: "defense" })).untaggedEvents).toBe(1);
     });
   });
 

@@ -13,7 +13,8 @@ import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
  * Playbook analysis: which plays work. Coaches only, checked before any input is read; the team comes from the
- * session, and a play that is not the team's is a 404. The metric definitions are in domain/playbook.ts.
+ * session, and a play that is not the team's is a 404. The metric definitions are in domain/playbook.ts (snaps
+ * tagged with a play count from their detail; events logged on their own by the snap-level event rules).
  */
 
 const playIdParam = z.object({
@@ -27,9 +28,11 @@ const analysisRoute = createRoute({
   middleware: [coachOnly] as const,
   summary: "Per-play figures (runs, completions, yards, touchdowns, turnovers, points) over a window",
   description:
-    "side: offense or defense (both without it). kind: practice, game or all (all includes events logged " +
-    "outside a session). from/to: inclusive YYYY-MM-DD on the event's session date, or for an event without " +
-    "a session the day it happened in the zone tzOffset (minutes east of UTC).",
+    "A play's figures come from the snaps tagged with it and the events logged on their own tagged with it; " +
+    "points from every tagged event. side: offense or defense (both without it). kind: practice, game or all " +
+    "(all includes events logged outside a session). from/to: inclusive YYYY-MM-DD on the snap's or event's " +
+    "session date, or for an event without a session the day it happened in the zone tzOffset (minutes east " +
+    "of UTC).",
   request: { query: playbookAnalysisQuerySchema },
   responses: {
     200: {
@@ -45,7 +48,7 @@ const drillDownRoute = createRoute({
   path: "/api/team/playbook-analysis/{playId}/events",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
-  summary: "One play's figures, its tagged events a page at a time (newest first), and its players' totals",
+  summary: "One play's figures, its tagged events a page at a time (newest first), and its players' credits",
   request: { params: playIdParam, query: playEventsQuerySchema },
   responses: {
     200: {

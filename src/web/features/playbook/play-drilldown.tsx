@@ -2,12 +2,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { clsx } from "clsx";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { DialogCloseButton, SheetDialog } from "~/ui/sheet-dialog";
 import { formatCount, formatDateTime, formatDay, formatScore, NONE } from "~/ui/format";
 import { EventRow } from "~/ui/event-row";
 import { controlProps, FormField } from "~/ui/form-field";
-import { PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "#domain/api/plays";
 import { sessionLabel } from "#domain/api/team";
@@ -17,13 +15,14 @@ import type { AnalysisFilters } from "./analysis-filters";
 import { analysisCells, SIDE_LABEL } from "./analysis-sort";
 import { retagEvent } from "./api";
 import { SideBadge } from "./play-bits";
+import { PlayPlayersTable } from "./play-players";
 import { describeWindow } from "./window-text";
 
-const RETURN_TO = "/coach/playbook-analysis";
-
 /**
- * One play over the analysis window: its figures, the players involved with their totals, and its events a page
- * at a time, each with a "Change play" menu that moves the event to another play (or to none).
+ * One play over the analysis window: its figures, the players credited on it (as passer, receiver, runner or
+ * defender, from its snaps and its events logged on their own), and its events a page at a time. An event logged
+ * on its own has a "Change play" menu that moves it to another play (or to none); an event a snap wrote moves with
+ * its snap, whose play is changed where the snap is edited (the logger's play-by-play).
  */
 export function PlayDrillDown({
   row,
@@ -86,7 +85,7 @@ function DrillDownBody({
         <DialogCloseButton />
       </div>
       <Dialog.Description className="mt-2 text-sm text-stone-700">
-        What {play.name} produced ({describeWindow(filters)}): its events, newest first, and the players involved.
+        What {play.name} produced ({describeWindow(filters)}): the players involved, and its events, newest first.
       </Dialog.Description>
 
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -124,58 +123,9 @@ function DrillDownBody({
                 Players involved
               </h3>
               {players.length === 0 ? (
-                <p className="mt-2 text-sm text-stone-700">
-                  No player has an event tagged with this play in this window.
-                </p>
+                <p className="mt-2 text-sm text-stone-700">No player is credited on this play in this window.</p>
               ) : (
-                <div
-                  role="region"
-                  aria-label="Players involved table"
-                  tabIndex={0}
-                  className="mt-2 overflow-x-auto rounded-xl border border-stone-200"
-                >
-                  <table className="w-full text-[0.8125rem] sm:text-sm">
-                    <thead className="bg-stone-100 text-stone-700">
-                      <tr>
-                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
-                          Player
-                        </th>
-                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                          Events
-                        </th>
-                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                          Yards
-                        </th>
-                        <th scope="col" className="px-1.5 py-1.5 sm:px-3 text-right font-semibold">
-                          Points
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {players.map((p) => (
-                        <tr key={p.playerId} className="border-t border-stone-100">
-                          <th scope="row" className="px-1.5 py-1.5 sm:px-3 text-left font-semibold">
-                            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                              <Link
-                                to={`/coach/player-detail/${encodeURIComponent(p.playerId)}`}
-                                state={{ returnTo: RETURN_TO }}
-                                className="text-field-800 underline-offset-2 hover:underline"
-                              >
-                                {p.name}
-                              </Link>
-                              <PositionBadge position={p.position} />
-                            </span>
-                          </th>
-                          <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.events)}</td>
-                          <td className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">{formatCount(p.yards)}</td>
-                          <td className="px-1.5 py-1.5 sm:px-3 text-right font-bold tabular-nums">
-                            {formatScore(p.points)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <PlayPlayersTable players={players} />
               )}
             </section>
 
@@ -320,59 +270,66 @@ function EventsSection({
                     </dd>
                   </div>
                 </dl>
-                <FormField
-                  label={
-                    <>
-                      Change play
-                      <span className="sr-only">
-                        {" "}
-                        for {event.eventType} by {event.playerName}, {when}
-                      </span>
-                    </>
-                  }
-                  className="mt-2 flex flex-wrap items-center gap-2"
-                  labelClassName="text-sm font-semibold text-stone-800"
-                >
-                  {(field) => (
-                    <>
-                      <select
-                        {...controlProps(field)}
-                        className="input w-auto max-w-full min-w-0 flex-1 py-1.5 text-sm sm:max-w-xs sm:flex-none"
-                        value={playId}
-                        disabled={retag.isPending}
-                        onChange={(e) => {
-                          const value = e.target.value;
-                          if (value === playId) return;
-                          const to = value === "" ? null : (choices.find((p) => p.id === value) ?? null);
-                          if (value !== "" && !to) return;
-                          retag.mutate({ event, to });
-                        }}
-                      >
-                        <option value={playId}>{playName} (current)</option>
-                        <option value="">No play</option>
-                        {offense.length > 0 ? (
-                          <optgroup label={SIDE_LABEL.offense}>
-                            {offense.map((p) => (
-                              <option key={p.id} value={p.id}>
-                                {p.name}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ) : null}
-                        {defense.length > 0 ? (
-                          <optgroup label={SIDE_LABEL.defense}>
-                            {defense.map((p) => (
-                              <option key={p.id} value={p.id}>
-                                {p.name}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ) : null}
-                      </select>
-                      {pending ? <span className="text-sm text-stone-700">Moving…</span> : null}
-                    </>
-                  )}
-                </FormField>
+                {event.snapId !== null ? (
+                  <p className="mt-2 text-sm text-stone-700">
+                    Logged with a snap, it moves with its snap: change the snap&apos;s play in the logger&apos;s
+                    play-by-play.
+                  </p>
+                ) : (
+                  <FormField
+                    label={
+                      <>
+                        Change play
+                        <span className="sr-only">
+                          {" "}
+                          for {event.eventType} by {event.playerName}, {when}
+                        </span>
+                      </>
+                    }
+                    className="mt-2 flex flex-wrap items-center gap-2"
+                    labelClassName="text-sm font-semibold text-stone-800"
+                  >
+                    {(field) => (
+                      <>
+                        <select
+                          {...controlProps(field)}
+                          className="input w-auto max-w-full min-w-0 flex-1 py-1.5 text-sm sm:max-w-xs sm:flex-none"
+                          value={playId}
+                          disabled={retag.isPending}
+                          onChange={(e) => {
+                            const value = e.target.value;
+                            if (value === playId) return;
+                            const to = value === "" ? null : (choices.find((p) => p.id === value) ?? null);
+                            if (value !== "" && !to) return;
+                            retag.mutate({ event, to });
+                          }}
+                        >
+                          <option value={playId}>{playName} (current)</option>
+                          <option value="">No play</option>
+                          {offense.length > 0 ? (
+                            <optgroup label={SIDE_LABEL.offense}>
+                              {offense.map((p) => (
+                                <option key={p.id} value={p.id}>
+                                  {p.name}
+                                </option>
+                              ))}
+                            </optgroup>
+                          ) : null}
+                          {defense.length > 0 ? (
+                            <optgroup label={SIDE_LABEL.defense}>
+                              {defense.map((p) => (
+                                <option key={p.id} value={p.id}>
+                                  {p.name}
+                                </option>
+                              ))}
+                            </optgroup>
+                          ) : null}
+                        </select>
+                        {pending ? <span className="text-sm text-stone-700">Moving…</span> : null}
+                      </>
+                    )}
+                  </FormField>
+                )}
               </EventRow>
             );
           })}
