@@ -69,3 +69,30 @@ export function eventButton(page: Page, type: string) {
 export function eventRows(page: Page) {
   return page.getByRole("region", { name: "Events this session" }).getByRole("listitem");
 }
+
+/** A game opens on Snaps: this switches the log to the single-event pad (the spec'd two-tap screen). */
+export async function singleEvents(page: Page) {
+  const button = page.getByRole("group", { name: "Log by" }).getByRole("button", { name: "Single events" });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+}
+
+/** The logger's scoreboard (games, and any session with snaps). */
+export function scoreboard(page: Page) {
+  return page.getByRole("region", { name: "Scoreboard" });
+}
+
+export async function expectScore(page: Page, us: number, them: number) {
+  await expect(scoreboard(page).getByTestId("score-us")).toHaveText(String(us));
+  await expect(scoreboard(page).getByTestId("score-them")).toHaveText(String(them));
+}
+
+/** A player's tile in one of the snap pad's lineups ("Receivers", "Runner", "Defenders", "Passer"). */
+export function tile(page: Page, list: string, jersey: number) {
+  return page.getByRole("list", { name: list }).getByRole("button", { name: new RegExp(`^#${jersey} `) });
+}
+
+/** The play-by-play's rows. */
+export function snapRows(page: Page) {
+  return page.getByRole("region", { name: "Play-by-play" }).getByRole("listitem");
+}

@@ -8,6 +8,7 @@ import {
   eventRows,
   playerButton,
   playerSummary,
+  singleEvents,
   syncBadge,
 } from "./logger-helpers";
 
@@ -79,8 +80,9 @@ test("ten events logged offline survive a closed tab and reach the server exactl
   const before = await playerSummary(page, maya.id);
   expect(before.eventCount).toBe(0);
 
-  // First visit, online: the worker installs and caches.
+  // First visit, online: the worker installs and caches. This spec logs single events (a game opens on Snaps).
   await page.goto(`/coach/log?session=${sessionId}`);
+  await singleEvents(page);
   await expect(playerButton(page, "Maya Okafor")).toBeVisible();
   await waitForOfflineReady(page, sessionId);
 

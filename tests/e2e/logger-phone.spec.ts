@@ -9,11 +9,17 @@ import {
   eventRows,
   playerButton,
   playerSummary,
+  scoreboard,
+  singleEvents,
   syncBadge,
   teamPlayers,
+  tile,
 } from "./logger-helpers";
 
-/** /coach/log on a phone: sessions, two-tap logging, yards, "More", undo, delete and attendance. */
+/**
+ * /coach/log on a phone: sessions, two-tap logging on the single-event pad (a practice's default; a game opens
+ * on Snaps, see game-day.spec.ts), yards, "More", undo, delete and attendance.
+ */
 test.use(PHONE);
 
 const MAYA = { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" };
@@ -27,15 +33,18 @@ test("a coach starts a game and logs a Flag Pull in two taps, with its points", 
   await expect(page.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No session today yet" })).toBeVisible();
 
-  await page.getByRole("button", { name: "New session" }).first().click();
+  await page.getByRole("button", { name: "Start today's game" }).click();
   const dialog = page.getByRole("dialog", { name: "New session" });
-  await dialog.getByText("Game", { exact: true }).click();
+  await expect(dialog.getByRole("radio", { name: "Game" })).toBeChecked();
   await dialog.getByLabel("Opponent").fill("Eagles");
   await dialog.getByLabel("Location").fill("Riverside Park");
   await dialog.getByRole("button", { name: "Start session" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("combobox", { name: "Session" })).toHaveText(/Game vs Eagles · Riverside Park/);
   expect(new URL(page.url()).searchParams.get("session")).toMatch(/^[0-9a-f-]{36}$/);
+  // A game opens on Snaps with its scoreboard; the single-event pad is one tap away.
+  await expect(scoreboard(page)).toContainText("Eagles");
+  await singleEvents(page);
 
   // The grid: jersey order, number, name and position.
   await expect(page.getByRole("list", { name: "Players" }).getByRole("button")).toHaveText([
@@ -195,6 +204,22 @@ test("the logger fits a 375 px phone: no sideways scroll, big targets, events th
   await coachWithPlayers(page, [MAYA, SAM, JO]);
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles", location: "Riverside Park" });
   await page.goto(`/coach/log?session=${sessionId}`);
+  // Snaps first: the pad and the scoreboard fit too.
+  await expect(tile(page, "Receivers", 12)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const button of await page.getByRole("list", { name: "Receivers" }).getByRole("button").all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(48);
+    expect(box.width).toBeGreaterThanOrEqual(90);
+  }
+  // The snap pad sits at the bottom of the screen like the event pad: players and actions under the thumb.
+  for (const name of ["Run", "Penalty"]) {
+    const box = (await page.getByRole("button", { name, exact: true }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    expect(box.y).toBeGreaterThan(740 / 2);
+  }
+  await page.screenshot({ path: test.info().outputPath("logger-375-snaps.png") });
+  await singleEvents(page);
   await playerButton(page, "Maya Okafor").click();
   await eventButton(page, "Flag Pull").click();
   await expect(syncBadge(page)).toHaveText(/All sent/);
@@ -218,18 +243,28 @@ test("the logger fits a 375 px phone: no sideways scroll, big targets, events th
 test("has no axe violations: the log, the attendance tab and the new session form", async ({ page }) => {
   // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
   test.slow();
-  await coachWithPlayers(page, [MAYA, SAM]);
+  await coachWithPlayers(page, [MAYA, SAM, JO]);
   const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
   await page.goto(`/coach/log?session=${sessionId}`);
-  await playerButton(page, "Maya Okafor").click();
-  await eventButton(page, "Flag Pull").click();
-  await page.getByRole("button", { name: "More" }).click();
-  await expect(syncBadge(page)).toHaveText(/All sent/);
   const violations = async (scope?: string) => {
     const builder = new AxeBuilder({ page });
     const results = await (scope ? builder.include(scope) : builder).analyze();
     return results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   };
+  // Snaps: the pad, a result step, the play-by-play and the edit dialog.
+  await tile(page, "Receivers", 12).click();
+  expect(await violations()).toEqual([]);
+  await page.getByRole("button", { name: "12 yds", exact: true }).click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  expect(await violations()).toEqual([]);
+  await page.getByRole("button", { name: /^Edit / }).click();
+  expect(await violations('[role="dialog"]')).toEqual([]);
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await singleEvents(page);
+  await playerButton(page, "Maya Okafor").click();
+  await eventButton(page, "Flag Pull").click();
+  await page.getByRole("button", { name: "More" }).click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
   expect(await violations()).toEqual([]);
   await page.getByRole("tab", { name: /Attendance/ }).click();
   await page.getByRole("group", { name: "Sam Lee" }).getByRole("button", { name: "Absent" }).click();

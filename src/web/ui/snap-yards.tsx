@@ -25,8 +25,11 @@ export function YardChips({
   min,
   max,
   disabled = false,
+  selected,
   children,
 }: {
+  /** The value chosen so far (an editor's): its chip shows pressed. Left out, the chips just act. */
+  selected?: number | null;
   /** The group's name ("Yards gained"). */
   label: string;
   onPick: (yards: number | null) => void;
@@ -63,8 +66,14 @@ export function YardChips({
             type="button"
             disabled={disabled}
             aria-label={yardsText(yards)}
+            aria-pressed={selected === undefined ? undefined : selected === yards}
             onClick={() => onPick(yards)}
-            className={clsx(CHIP, "border-field-600/40 bg-field-50 text-field-950 hover:bg-field-100")}
+            className={clsx(
+              CHIP,
+              selected === yards
+                ? "border-field-900 bg-field-800 text-white"
+                : "border-field-600/40 bg-field-50 text-field-950 hover:bg-field-100",
+            )}
           >
             {yards}
           </button>
@@ -75,8 +84,15 @@ export function YardChips({
           <button
             type="button"
             disabled={disabled}
+            aria-pressed={selected === undefined ? undefined : selected === null}
             onClick={() => onPick(null)}
-            className={clsx(CHIP, "flex-1 border-stone-300 bg-white px-3 text-sm text-stone-900 hover:bg-stone-50")}
+            className={clsx(
+              CHIP,
+              "flex-1 px-3 text-sm",
+              selected === null
+                ? "border-field-900 bg-field-800 text-white"
+                : "border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
+            )}
           >
             {noneLabel}
           </button>

@@ -183,7 +183,7 @@ function SnapForm({
   );
   const yardsField = (title: string, value: number | null, onChange: (yards: number | null) => void) => (
     <Field label={`${title}: ${value === null ? "none" : yardsText(value)}`}>
-      <YardChips label={title} min={MIN_YARDS} max={MAX_YARDS} onPick={onChange} />
+      <YardChips label={title} min={MIN_YARDS} max={MAX_YARDS} selected={value} onPick={onChange} />
     </Field>
   );
 

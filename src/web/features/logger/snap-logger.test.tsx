@@ -291,19 +291,24 @@ describe("snap logging", () => {
     await openLogger();
     const receivers = within(screen.getByRole("list", { name: "Receivers" }));
     // The passer (#7) is not his own receiver; #9 is marked absent.
-    expect(receivers.getAllByRole("button").map((b) => b.textContent?.match(/^#\d+/)?.[0])).toEqual([
-      "#5",
-      "#11",
-      "#14",
-      "#22",
-    ]);
+    const jerseys = (buttons: HTMLElement[]) => buttons.map((b) => b.textContent?.match(/^#\d+/)?.[0] ?? b.textContent);
+    expect(jerseys(receivers.getAllByRole("button"))).toEqual(["#5", "#11", "#14", "#22", "+3 more"]);
     (await screen.findByRole("button", { name: "Defense" })).click();
     const defenders = within(await screen.findByRole("list", { name: "Defenders" }));
-    expect(defenders.getAllByRole("button").map((b) => b.textContent?.match(/^#\d+/)?.[0])).toEqual([
+    expect(jerseys(defenders.getAllByRole("button"))).toEqual(["#5", "#24", "#31", "#33", "+4 more"]);
+    // The other side's players are a tap away (a two-way player); the absent one never shows.
+    (await screen.findByRole("button", { name: "+4 more" })).click();
+    await screen.findByRole("button", { name: "Fewer" });
+    expect(jerseys(within(screen.getByRole("list", { name: "Defenders" })).getAllByRole("button"))).toEqual([
       "#5",
       "#24",
       "#31",
       "#33",
+      "#7",
+      "#11",
+      "#14",
+      "#22",
+      "Fewer",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
@@ -136,6 +136,19 @@ export function SnapLogger({
   const undoLock = useRef(false);
   const [editing, setEditing] = useState<SnapRow | null>(null);
   const { rows, label } = game;
+  const host = useRef<HTMLDivElement>(null);
+  const pad = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // The pad covers the bottom of the screen: a row's button scrolled to (by focus or by a script) must land
+    // above it, so the list's scroll margin follows the pad's height.
+    const hostEl = host.current;
+    const padEl = pad.current;
+    if (!hostEl || !padEl || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => hostEl.style.setProperty("--snap-pad", `${padEl.offsetHeight}px`));
+    observer.observe(padEl);
+    return () => observer.disconnect();
+  }, []);
 
   const teams = useMemo(
     () =>
@@ -214,9 +227,26 @@ export function SnapLogger({
   };
 
   return (
-    <>
+    <div ref={host} className="space-y-4">
       {game.error ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{game.error}</p> : null}
-      <div className="-mx-1 rounded-2xl border border-stone-200 bg-white p-2.5 shadow-sm">
+      {/*
+       * The play-by-play comes first and the pad sticks to the bottom of the screen (as the single-event pad
+       * does): the thumb finds the players and the results at the same place on every down, and the latest snaps
+       * show above it.
+       */}
+      <SnapList
+        rows={rows}
+        rules={game.rules}
+        label={label}
+        meId={meId}
+        onEdit={setEditing}
+        onDelete={(row) => void remove(row)}
+        onDiscard={(seq) => void outbox.engine?.discard(seq)}
+      />
+      <div
+        ref={pad}
+        className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+      >
         <h2 className="sr-only">Log a snap</h2>
         <SnapPad
           lineups={teams}
@@ -237,15 +267,6 @@ export function SnapLogger({
           undoing={undoing}
         />
       </div>
-      <SnapList
-        rows={rows}
-        rules={game.rules}
-        label={label}
-        meId={meId}
-        onEdit={setEditing}
-        onDelete={(row) => void remove(row)}
-        onDiscard={(seq) => void outbox.engine?.discard(seq)}
-      />
       <SnapEditDialog
         row={editing}
         onOpenChange={(open) => {
@@ -257,6 +278,6 @@ export function SnapLogger({
         plays={plays}
         onSave={(row, edit) => void save(row, edit)}
       />
-    </>
+    </div>
   );
 }

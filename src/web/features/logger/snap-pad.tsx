@@ -176,17 +176,19 @@ export function SnapPad({
     else go({ kind: "pass", targetId, result: "complete" });
   };
 
-  const playerToggle = (
-    <button
-      type="button"
-      aria-expanded={showAll}
-      onClick={() => setShowAll((v) => !v)}
-      className="btn btn-secondary h-10 w-full px-3 py-0"
-    >
-      {showAll ? "Fewer players" : `More players (${others.length})`}
-      <ChevronDown aria-hidden="true" className={clsx("size-4 transition-transform", showAll && "rotate-180")} />
-    </button>
-  );
+  // The last tile of a lineup: the players of the other side (on the field, but not in this lineup).
+  const playerToggle =
+    others.length > 0 ? (
+      <button
+        type="button"
+        aria-expanded={showAll}
+        onClick={() => setShowAll((v) => !v)}
+        className="flex h-14 w-full items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 px-1 text-sm font-bold text-stone-800 hover:bg-stone-100"
+      >
+        {showAll ? "Fewer" : `+${others.length} more`}
+        <ChevronDown aria-hidden="true" className={clsx("size-4 transition-transform", showAll && "rotate-180")} />
+      </button>
+    ) : null;
 
   let body: ReactNode;
   switch (step.kind) {
@@ -205,8 +207,8 @@ export function SnapPad({
               else if (step.then === id) go({ kind: "idle" });
               else go({ kind: "pass", targetId: step.then, result: "complete" });
             }}
+            trailing={playerToggle}
           />
-          {others.length > 0 ? playerToggle : null}
         </>
       );
       break;
@@ -307,8 +309,8 @@ export function SnapPad({
             players={list}
             selectedId={runner}
             onPick={(id) => setStep({ ...step, runnerId: id })}
+            trailing={playerToggle}
           />
-          {others.length > 0 ? playerToggle : null}
           <ChoiceChips
             label="Run result"
             options={[
@@ -519,8 +521,8 @@ export function SnapPad({
                       : { ...step, scorerId: id, choosing: null },
                   )
                 }
+                trailing={playerToggle}
               />
-              {others.length > 0 ? playerToggle : null}
               {step.choosing === "scorer" ? (
                 <ActionButton className="w-full" onClick={() => go({ ...step, scorerId: null, choosing: null })}>
                   No one named
@@ -586,7 +588,11 @@ export function SnapPad({
               >
                 <span className="shrink-0 text-xs font-semibold tracking-wide text-stone-600 uppercase">Passer</span>
                 <span className="truncate">{passer ? `${label(passer.id)} ${passer.name}` : "Choose"}</span>
+                <ChevronDown aria-hidden="true" className="ml-auto size-4 shrink-0" />
               </button>
+              <span aria-hidden="true" className="shrink-0 text-sm font-semibold text-stone-700">
+                throws to:
+              </span>
               {rules.trackDowns ? (
                 <ActionButton
                   className="h-10 shrink-0"
@@ -626,14 +632,13 @@ export function SnapPad({
                 </button>
               </div>
             ) : null}
-            <p className="text-sm font-semibold text-stone-700">Pass to:</p>
             <PlayerTiles
               label="Receivers"
               players={tiles.filter((p) => p.id !== passerId)}
               onPick={(id) => pickReceiver(id)}
+              trailing={sideLineup.length > 0 ? playerToggle : null}
             />
-            {others.length > 0 && sideLineup.length > 0 ? playerToggle : null}
-            <div className="grid grid-cols-3 gap-1.5">
+            <div className="grid grid-cols-4 gap-1.5">
               <ActionButton
                 tone="good"
                 onClick={() => go({ kind: "run", runnerId: rememberedRunner, touchdown: false })}
@@ -644,21 +649,34 @@ export function SnapPad({
                 Penalty
               </ActionButton>
               <ActionButton onClick={() => pickReceiver(null)}>No target</ActionButton>
+              <ActionButton
+                tone="opponent"
+                disabled={busy}
+                onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
+              >
+                Safety against us
+              </ActionButton>
             </div>
-            <ActionButton
-              className="w-full"
-              tone="opponent"
-              disabled={busy}
-              onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
-            >
-              Safety against us
-            </ActionButton>
           </>
         ) : (
           <>
-            <p className="text-sm font-semibold text-stone-700">Who made the play?</p>
-            <PlayerTiles label="Defenders" players={tiles} onPick={(id) => go({ kind: "defender", defenderId: id })} />
-            {others.length > 0 && sideLineup.length > 0 ? playerToggle : null}
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-semibold text-stone-700">Who made the play?</p>
+              <ActionButton
+                className="h-10 shrink-0 px-3"
+                tone="score"
+                disabled={busy}
+                onClick={() => void commit({ kind: "safety", defenderId: null })}
+              >
+                Safety for us
+              </ActionButton>
+            </div>
+            <PlayerTiles
+              label="Defenders"
+              players={tiles}
+              onPick={(id) => go({ kind: "defender", defenderId: id })}
+              trailing={sideLineup.length > 0 ? playerToggle : null}
+            />
             <div role="group" aria-label="Opponent scored" className="grid grid-cols-4 gap-1.5">
               <ActionButton
                 tone="opponent"
@@ -689,45 +707,40 @@ export function SnapPad({
                 Opp safety
               </ActionButton>
             </div>
-            <ActionButton
-              className="w-full"
-              tone="score"
-              disabled={busy}
-              onClick={() => void commit({ kind: "safety", defenderId: null })}
-            >
-              Safety for us
-            </ActionButton>
           </>
         );
       break;
   }
 
   return (
-    <div className="space-y-2.5">
-      <div className="flex min-h-10 items-center gap-2">
-        <p
-          aria-live="polite"
-          aria-atomic="true"
-          className={clsx(
-            "min-w-0 flex-1 truncate text-sm font-semibold",
-            status?.tone === "error" ? "text-red-700" : status?.tone === "ok" ? "text-field-800" : "text-stone-600",
-          )}
-        >
-          {status?.text ?? "Tap a player to log the down."}
-        </p>
-      </div>
+    <div className="space-y-2">
+      {/* What the last tap did, for screen readers; the eye reads it on the Undo button (errors show here). */}
+      <p
+        aria-live="polite"
+        aria-atomic="true"
+        className={clsx(
+          "text-sm font-semibold",
+          status && status.tone !== "ok" ? (status.tone === "error" ? "text-red-700" : "text-stone-700") : "sr-only",
+        )}
+      >
+        {status?.text ?? ""}
+      </p>
       {undoText ? (
         <button
           type="button"
           onClick={onUndo}
           disabled={undoing}
-          className="btn btn-secondary h-11 w-full justify-start px-3 py-0"
+          className="btn btn-secondary h-10 w-full justify-start px-3 py-0"
         >
           <Undo2 aria-hidden="true" className="size-4 shrink-0" />
           <span className="truncate">Undo: {undoText}</span>
         </button>
       ) : null}
-      <div role="group" aria-label="Side of the ball" className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200/70 p-1">
+      <div
+        role="group"
+        aria-label="Side of the ball"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200/70 p-0.5"
+      >
         {(["offense", "defense"] as const).map((s) => (
           <button
             key={s}
@@ -735,7 +748,7 @@ export function SnapPad({
             aria-pressed={side === s}
             onClick={() => switchSide(s)}
             className={clsx(
-              "flex h-10 items-center justify-center gap-1.5 rounded-lg text-sm font-bold",
+              "flex h-9 items-center justify-center gap-1.5 rounded-lg text-sm font-bold",
               side === s ? "bg-white text-stone-950 shadow-sm" : "text-stone-700",
             )}
           >

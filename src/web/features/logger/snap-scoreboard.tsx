@@ -1,5 +1,4 @@
-import { clsx } from "clsx";
-import { ChevronLeft, CloudUpload, Flag, RotateCcw } from "lucide-react";
+import { ChevronLeft, CloudUpload, RotateCcw } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { MAX_PERIOD } from "#domain/api/game";
@@ -40,7 +39,7 @@ export function SnapScoreboard({
   return (
     <section
       aria-label="Scoreboard"
-      className="rounded-2xl border border-stone-800 bg-stone-900 px-3 py-2.5 text-white shadow-sm"
+      className="rounded-2xl border border-stone-800 bg-stone-900 px-3 py-2 text-white shadow-sm"
     >
       <div className="flex items-center gap-2">
         <p
@@ -65,7 +64,7 @@ export function SnapScoreboard({
           </span>
         ) : null}
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+      <div className="mt-1.5 flex flex-wrap items-center gap-1">
         {score.final ? (
           <>
             {score.final.us !== score.us || score.final.them !== score.them ? (
@@ -91,7 +90,7 @@ export function SnapScoreboard({
               aria-label="Previous period"
               disabled={period <= 1}
               onClick={() => onPeriodChange(period - 1)}
-              className="inline-flex size-9 items-center justify-center rounded-lg text-stone-300 hover:bg-white/10 disabled:opacity-40"
+              className="-ml-1.5 inline-flex size-9 items-center justify-center rounded-lg text-stone-300 hover:bg-white/10 disabled:opacity-40"
             >
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
@@ -100,7 +99,7 @@ export function SnapScoreboard({
             </span>
             <button
               type="button"
-              className="btn btn-ghost-light h-9 px-3 py-0"
+              className="btn btn-ghost-light ml-1 h-9 px-2.5 py-0"
               disabled={period >= MAX_PERIOD}
               onClick={() => onPeriodChange(period + 1)}
             >
@@ -108,12 +107,7 @@ export function SnapScoreboard({
             </button>
             {score.down ? <span className="text-sm font-semibold text-accent-200">{score.down}</span> : null}
             {isGame ? (
-              <button
-                type="button"
-                className={clsx("btn btn-primary ml-auto h-9 px-3 py-0")}
-                onClick={() => setEnding(true)}
-              >
-                <Flag aria-hidden="true" className="size-4" />
+              <button type="button" className="btn btn-primary ml-auto h-9 px-2.5 py-0" onClick={() => setEnding(true)}>
                 End game
               </button>
             ) : null}

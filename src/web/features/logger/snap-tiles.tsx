@@ -16,12 +16,15 @@ export function PlayerTiles({
   onPick,
   selectedId,
   disabled = false,
+  trailing,
 }: {
   label: string;
   players: readonly LineupPlayer[];
   onPick: (id: string) => void;
   selectedId?: string | null;
   disabled?: boolean;
+  /** A last tile that is not a player ("+3 more"). */
+  trailing?: ReactNode;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-3 gap-1.5">
@@ -66,6 +69,7 @@ export function PlayerTiles({
           </li>
         );
       })}
+      {trailing ? <li>{trailing}</li> : null}
     </ul>
   );
 }
