@@ -3,7 +3,7 @@ import { Delete } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 /** The yards a sideline coach taps most. */
-export const YARD_CHIPS = [0, 2, 3, 5, 8, 10, 12, 15, 20, 25, 30, 40] as const;
+const YARD_CHIPS = [0, 2, 3, 5, 8, 10, 12, 15, 20, 25, 30, 40] as const;
 
 const CHIP =
   "flex h-12 items-center justify-center rounded-xl border px-1 text-base font-bold tabular-nums select-none touch-manipulation active:scale-[0.97] motion-reduce:active:scale-100 disabled:opacity-50";
@@ -115,7 +115,7 @@ const KEY =
   "flex h-12 items-center justify-center rounded-xl border border-stone-300 bg-white text-lg font-bold text-stone-900 select-none touch-manipulation hover:bg-stone-50 active:scale-[0.97] motion-reduce:active:scale-100";
 
 /** A number pad for yards from `min` to `max`: digits, a gain/loss switch and a delete key. */
-export function YardKeypad({
+function YardKeypad({
   label,
   min,
   max,

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gameSheetResponseSchema, type GameSheetResponse, type SnapDto } from "#domain/api/game";
-import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules";
+import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { pointsOfSnap, type SnapDetail } from "#domain/snaps";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, json, renderPage, type ApiRequest, type FakeApi } from "#tests/web/render.tsx";
@@ -60,13 +60,15 @@ class GameServer {
     readonly api: FakeApi,
     /** Who the server says logged each snap: the coach signed in. */
     readonly coach: { id: string; name: string },
+    readonly rules: LeagueRules = DEFAULT_LEAGUE_RULES,
+    plays: { id: string; name: string }[] = [],
   ) {
     const gate = () => {
       if (this.offline) throw new TypeError("Failed to fetch");
     };
     api
       .on("GET", "/api/team/players", () => json({ players: ROSTER }))
-      .on("GET", "/api/team/plays", () => json({ plays: [] }))
+      .on("GET", "/api/team/plays", () => json({ plays }))
       .on("GET", "/api/team/sessions", () =>
         json({
           sessions: [
@@ -148,7 +150,7 @@ class GameServer {
   private dto(s: StoredSnap): SnapDto {
     return {
       ...s,
-      points: pointsOfSnap(s.detail, DEFAULT_LEAGUE_RULES),
+      points: pointsOfSnap(s.detail, this.rules),
       loggedBy: this.coach,
     };
   }
@@ -180,7 +182,7 @@ class GameServer {
         down: null,
         snapCount: snaps.length,
       },
-      rules: DEFAULT_LEAGUE_RULES,
+      rules: this.rules,
       snaps,
       players: ROSTER.map((p) => ({
         id: p.id,
@@ -211,11 +213,11 @@ afterEach(() => {
   document.removeEventListener("keydown", countKeys, true);
 });
 
-async function openLogger() {
+async function openLogger(options: { rules?: LeagueRules; plays?: { id: string; name: string }[] } = {}) {
   const api = fakeApi();
   coachCount += 1;
   const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
-  const server = new GameServer(api, coach);
+  const server = new GameServer(api, coach, options.rules, options.plays);
   const page = renderPage(<EventLogger />, {
     path: "/coach/log",
     url: `/coach/log?session=${SESSION}`,
@@ -433,6 +435,54 @@ describe("snap logging", () => {
   });
 });
 
+describe("what applies to the next snap", () => {
+  it("the play tag goes with the next snap, then clears", async () => {
+    const slant = "00000000-0000-4000-8000-00000000b001";
+    const { server, page, tap, tile } = await openLogger({ plays: [{ id: slant, name: "Slant" }] });
+    await page.user.selectOptions(await screen.findByRole("combobox", { name: "Play" }), "Slant");
+    await tile("Receivers", 11);
+    await tap("10 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(1));
+    expect(screen.getByRole("combobox", { name: "Play" })).toHaveValue("");
+    await tile("Receivers", 14);
+    await tap("Incomplete");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    expect([...server.snaps.values()].map((s) => s.playId)).toEqual([slant, null]);
+  });
+
+  it("with downs tracked: Crossed midfield marks the next snap, and the scoreboard says the down", async () => {
+    const { server, tap, tile } = await openLogger({ rules: { ...DEFAULT_LEAGUE_RULES, trackDowns: true } });
+    await tile("Receivers", 11);
+    await tap("Incomplete");
+    await waitFor(() => expect(within(scoreboard()).getByText("2nd & midfield")).toBeInTheDocument());
+    await tap("Crossed midfield");
+    expect(screen.getByRole("button", { name: "Crossed midfield" })).toHaveAttribute("aria-pressed", "true");
+    await tile("Receivers", 14);
+    await tap("20 yds");
+    await waitFor(() => expect(within(scoreboard()).getByText("1st & goal")).toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Crossed midfield" })).toHaveAttribute("aria-pressed", "false");
+    expect([...server.snaps.values()].map((s) => s.firstDown)).toEqual([false, true]);
+  });
+
+  it("a pick-six asks for the try too", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tap("Defense");
+    await tile("Defenders", 31);
+    await tap("Interception");
+    await tap("Returned for TD");
+    await tap("30 yds");
+    await tap("Try for 1");
+    await tap("Good");
+    await waitFor(() =>
+      expect(server.details()).toEqual([
+        { kind: "interception", defenderId: "s31", returnTouchdown: true, yards: 30 },
+        { kind: "try", points: 1, method: "pass", good: true, passerId: "qb7", scorerId: null },
+      ]),
+    );
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("7");
+  });
+});
+
 describe("the play-by-play and the scoreboard", () => {
   it("a snap is edited in a dialog with the same controls, prefilled; the PUT rewrites it and it says edited", async () => {
     const { server, tap, tile } = await openLogger();
@@ -576,5 +626,83 @@ describe("sideline speed", () => {
     expect(kinds.filter((k) => k === "try")).toHaveLength(1);
     expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("8");
     expect(within(scoreboard()).getByTestId("score-them")).toHaveTextContent("6");
+  });
+});
+
+describe("starting today's game with no connection", () => {
+  it("opens on no session, starts a game offline, logs into it, and sends the session before its snaps", async () => {
+    const api = fakeApi();
+    coachCount += 1;
+    const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
+    const sessions: unknown[] = [];
+    const snaps: unknown[] = [];
+    const order: string[] = [];
+    api
+      .on("GET", "/api/team/players", () => json({ players: ROSTER }))
+      .on("GET", "/api/team/plays", () => json({ plays: [] }))
+      // Last week's game is there; the logger does not open it by itself.
+      .on("GET", "/api/team/sessions", () =>
+        json({
+          sessions: [
+            ...sessions,
+            {
+              id: SESSION,
+              kind: "game",
+              date: "2020-01-04",
+              opponent: "Owls",
+              location: null,
+              eventCount: 0,
+              presentCount: 0,
+              attendanceCount: 0,
+            },
+          ],
+        }),
+      )
+      .on("POST", "/api/team/sessions", (req: ApiRequest) => {
+        order.push("POST session");
+        const body = req.body as { id: string; kind: string; date: string; opponent: string | null };
+        sessions.unshift({ ...body, location: null, eventCount: 0, presentCount: 0, attendanceCount: 0 });
+        return json({ session: { ...body, location: null, notes: null, createdAt: new Date().toISOString() } }, 201);
+      })
+      .on("POST", "/api/team/snaps", (req: ApiRequest) => {
+        order.push("POST snaps");
+        const body = req.body as { snaps: { id: string }[] };
+        snaps.push(...body.snaps);
+        return json({ results: body.snaps.map((s) => ({ id: s.id, status: "created" })) });
+      });
+    // Remembered from last week: not opened.
+    window.localStorage.setItem(
+      `flagline:logger:session:${coach.id}`,
+      JSON.stringify({ id: SESSION, date: "2020-01-04" }),
+    );
+    const { user } = renderPage(<EventLogger />, {
+      path: "/coach/log",
+      user: coachUser({ id: coach.id, fullName: coach.name }),
+      api,
+    });
+    expect(await screen.findByRole("heading", { name: "No session today yet" })).toBeInTheDocument();
+
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await user.click(screen.getByRole("button", { name: "Start today's game" }));
+    const dialog = await screen.findByRole("dialog", { name: "New session" });
+    expect(within(dialog).getByRole("radio", { name: "Game" })).toBeChecked();
+    await user.type(within(dialog).getByLabelText("Opponent"), "Eagles");
+    await user.click(within(dialog).getByRole("button", { name: "Away" }));
+    await user.click(within(dialog).getByRole("button", { name: "Start session" }));
+    expect(await screen.findByRole("region", { name: "Scoreboard" })).toHaveTextContent("Eagles");
+    expect(screen.getByRole("combobox", { name: "Session" })).toHaveDisplayValue("Game vs Eagles");
+    await user.click(
+      within(await screen.findByRole("list", { name: "Receivers" })).getByRole("button", { name: /^#11 / }),
+    );
+    await user.click(screen.getByRole("button", { name: "12 yds" }));
+    expect(await within(scoreboard()).findByText("1st half")).toBeInTheDocument();
+    expect(order).toEqual([]);
+
+    onLine.mockRestore();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(order).toEqual(["POST session", "POST snaps"]));
+    const [session] = sessions as { id: string; kind: string; opponent: string; homeAway: string; date: string }[];
+    expect(session).toMatchObject({ kind: "game", opponent: "Eagles", homeAway: "away", date: TODAY });
+    expect(snaps).toMatchObject([{ sessionId: session!.id, detail: { kind: "pass", targetId: "wr11", yards: 12 } }]);
   });
 });

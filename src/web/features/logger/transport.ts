@@ -1,6 +1,6 @@
 import { apiFetch } from "~/lib/api";
 import type { PostSnapsResponse } from "#domain/api/game";
-import type { PostEventsResponse } from "#domain/api/logger";
+import type { PostEventsResponse, SessionResponse } from "#domain/api/logger";
 import type { SyncTransport } from "./sync";
 
 /**
@@ -33,7 +33,7 @@ export const apiTransport: SyncTransport = {
     });
   },
   createSession: async (session) => {
-    await apiFetch("/api/team/sessions", { method: "POST", json: session, signal: timeout() });
+    await apiFetch<SessionResponse>("/api/team/sessions", { method: "POST", json: session, signal: timeout() });
   },
   postSnaps: (snaps) =>
     apiFetch<PostSnapsResponse>("/api/team/snaps", { method: "POST", json: { snaps }, signal: timeout() }),
