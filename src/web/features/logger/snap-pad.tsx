@@ -133,7 +133,13 @@ export function SnapPad({
   const others = lineups.available.filter((p) => !lineupIds.has(p.id));
   // Nobody of this side on the field: everyone who is.
   const tiles = sideLineup.length === 0 ? lineups.available : showAll ? [...sideLineup, ...others] : sideLineup;
-  const passer = lineups.available.find((p) => p.id === passerId) ?? null;
+  // The passer in words: a player off the lineup (marked absent since) still reads by number.
+  const passerName = passerId
+    ? (() => {
+        const p = lineups.available.find((x) => x.id === passerId);
+        return p ? `${label(p.id)} ${p.name}` : label(passerId);
+      })()
+    : null;
   const who = (id: string | null) => (id ? label(id) : "no one");
 
   const go = (next: Step) => {
@@ -580,14 +586,14 @@ export function SnapPad({
               <button
                 type="button"
                 onClick={() => go({ kind: "passer" })}
-                aria-label={`Passer: ${passer ? `${label(passer.id)} ${passer.name}` : "not chosen"}. Change`}
+                aria-label={`Passer: ${passerName ?? "not chosen"}. Change`}
                 className={clsx(
                   "flex h-10 min-w-0 flex-1 items-center gap-1.5 rounded-lg border px-2.5 text-sm font-bold",
-                  passer ? "border-field-700 bg-field-50 text-field-950" : "border-accent-500 bg-accent-100",
+                  passerName ? "border-field-700 bg-field-50 text-field-950" : "border-accent-500 bg-accent-100",
                 )}
               >
                 <span className="shrink-0 text-xs font-semibold tracking-wide text-stone-600 uppercase">Passer</span>
-                <span className="truncate">{passer ? `${label(passer.id)} ${passer.name}` : "Choose"}</span>
+                <span className="truncate">{passerName ?? "Choose"}</span>
                 <ChevronDown aria-hidden="true" className="ml-auto size-4 shrink-0" />
               </button>
               <span aria-hidden="true" className="shrink-0 text-sm font-semibold text-stone-700">
