@@ -9,6 +9,8 @@ import type { DB } from "./schema.js";
 export type RetagResult =
   | { status: "ok"; changed: boolean; event: { id: string; playId: string | null } }
   | { status: "event_not_found" }
+  /** An event a snap implies takes its play from the snap (tag the snap instead). */
+  | { status: "event_of_snap" }
   | { status: "play_not_found" }
   | { status: "play_archived" };
 
@@ -26,11 +28,12 @@ export async function retagEvent(
   return inTransaction(db, async (trx) => {
     const event = await trx
       .selectFrom("events")
-      .select(["id", "play_id"])
+      .select(["id", "play_id", "snap_id"])
       .where("id", "=", eventId)
       .where("team_id", "=", teamId)
       .executeTakeFirst();
     if (!event) return { status: "event_not_found" };
+    if (event.snap_id !== null) return { status: "event_of_snap" };
     if (playId !== null) {
       let find = trx
         .selectFrom("plays")

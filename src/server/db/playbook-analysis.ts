@@ -49,7 +49,7 @@ import { SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
-import { numberOrNull, positionOfRow } from "./rows.js";
+import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 
 /** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
@@ -160,23 +160,6 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
     count: Number(r.n),
     yards: Number(r.yards ?? 0),
   }));
-}
-
-const KINDS: ReadonlySet<string> = new Set(SNAP_KINDS);
-
-/**
- * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
- * kinds): one damaged snap leaves the rest of the analysis standing (docs/product.md §8).
- */
-function parseSnapDetail(text: string): SnapDetail | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const kind = (value as { kind?: unknown }).kind;
-    return typeof kind === "string" && KINDS.has(kind) ? (value as SnapDetail) : null;
-  } catch {
-    return null;
-  }
 }
 
 interface SnapGroupRow extends TaggedSnapGroup {

@@ -3,6 +3,7 @@
  * profile's positions, a play's tags) and the effective position of a profile row.
  */
 import { effectivePosition } from "#domain/positions.js";
+import { SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 
 /** URL of a stored file as the API serves it. */
 export function fileUrl(fileId: string | null | undefined): string | null {
@@ -44,4 +45,21 @@ export function positionOfRow(r: { primary_position: string | null; positions: s
 /** A nullable integer column (PostgreSQL may hand back a string for a count or sum) as a number or null. */
 export function numberOrNull(value: number | string | null): number | null {
   return value === null ? null : Number(value);
+}
+
+const SNAP_KIND_SET: ReadonlySet<string> = new Set(SNAP_KINDS);
+
+/**
+ * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
+ * kinds): one damaged snap leaves the rest of a line or an analysis standing (docs/product.md §8).
+ */
+export function parseSnapDetail(text: string): SnapDetail | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const kind = (value as { kind?: unknown }).kind;
+    return typeof kind === "string" && SNAP_KIND_SET.has(kind) ? (value as SnapDetail) : null;
+  } catch {
+    return null;
+  }
 }

@@ -17,28 +17,11 @@ import {
   type StatLine,
 } from "#domain/football-stats.js";
 import { resultOf, SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
-import { positionOfRow } from "./rows.js";
+import { parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { teamPlayersQuery } from "./summaries.js";
 
 type StatLineDto = StatLinesResponse["season"];
-
-const KINDS: ReadonlySet<string> = new Set(SNAP_KINDS);
-
-/**
- * A stored snap's detail, or null when the text is not one (written by hand, or by a version that knew other
- * kinds): one damaged snap leaves the rest of a line standing (docs/product.md §8).
- */
-function parseSnapDetail(text: string): SnapDetail | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const kind = (value as { kind?: unknown }).kind;
-    return typeof kind === "string" && KINDS.has(kind) ? (value as SnapDetail) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A line as the API sends it: the counts, the figures read from them, and the groups in the order to show. */
 export function statLineDto(position: string | null, line: StatLine): StatLineDto {

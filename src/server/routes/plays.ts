@@ -159,7 +159,7 @@ const retagRouteDef = createRoute({
   },
   responses: {
     200: { description: "The event's tag now", content: { "application/json": { schema: retagEventResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
 
@@ -181,6 +181,8 @@ async function playbookWrite<T>(run: () => Promise<T>): Promise<T> {
 async function withLastUse<E extends AppEnv>(c: AppContext<E>, teamId: string, play: Play) {
   return toPlayDto(play, await lastUsedAt(c.get("services").database.db, teamId, play.id));
 }
+
+const EVENT_OF_SNAP_TAG = "This event is part of a snap. Change the snap's play in the game's list instead.";
 
 export function playRoutes() {
   return createRouter()
@@ -269,6 +271,8 @@ export function playRoutes() {
       switch (result.status) {
         case "event_not_found":
           throw notFound("That event");
+        case "event_of_snap":
+          throw new ApiError(409, "event_of_snap", EVENT_OF_SNAP_TAG);
         case "play_not_found":
           throw notFound(PLAY);
         case "play_archived":

@@ -280,7 +280,7 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(404);
   });
 
-  it("an event a snap implies cannot be deleted on its own (409, nothing changes); the snap's delete takes it", async () => {
+  it("an event a snap implies cannot be deleted or retagged on its own (409, nothing changes); the snap's delete takes it", async () => {
     const s = aSnap(complete(0, 1, 9));
     await a.head.post("/api/team/snaps", { snaps: [s] });
     const implied = await database.db.selectFrom("events").select("id").where("snap_id", "=", s.id).execute();
@@ -290,6 +290,11 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     expect(res.body.error.code).toBe("event_of_snap");
     expect(res.body.error.message).toMatch(/part of a snap/);
     expect(await database.db.selectFrom("events").select("id").where("snap_id", "=", s.id).execute()).toHaveLength(2);
+    // Nor can it be tagged with a play on its own: the snap's play is the play of all its events.
+    const play = await insertPlay(database, a.teamId);
+    const retag = await a.head.request("PATCH", `/api/team/events/${implied[0]!.id}/play`, { json: { playId: play } });
+    expect(retag.status).toBe(409);
+    expect(retag.body.error.code).toBe("event_of_snap");
     await expectConsistent();
     expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(204);
     expect((await a.head.delete(`/api/team/events/${implied[0]!.id}`)).status).toBe(404);
