@@ -45,7 +45,6 @@ import {
 } from "#domain/playbook.js";
 import type { StatLine } from "#domain/football-stats.js";
 import { eventPoints } from "#domain/scoring.js";
-import { SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 import { localDay } from "./engine.js";
 import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";

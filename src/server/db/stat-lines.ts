@@ -16,7 +16,7 @@ import {
   type LooseEventCount,
   type StatLine,
 } from "#domain/football-stats.js";
-import { resultOf, SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
+import { resultOf, type SnapDetail } from "#domain/snaps.js";
 import { parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { teamPlayersQuery } from "./summaries.js";
