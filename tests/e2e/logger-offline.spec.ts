@@ -7,9 +7,12 @@ import {
   eventButton,
   eventRows,
   playerButton,
+  expectScore,
   playerSummary,
   singleEvents,
+  snapRows,
   syncBadge,
+  tile,
 } from "./logger-helpers";
 
 /**
@@ -220,4 +223,55 @@ test("an event the server refuses (its player left the team) is shown with the r
   await expect(syncBadge(page)).not.toContainText("not saved");
   const detail = await (await page.request.get(`/api/team/sessions/${sessionId}`)).json();
   expect(detail.events.map((e: { eventType: string }) => e.eventType)).toEqual(["Flag Pull"]);
+});
+
+test("snaps logged offline survive a closed tab and reach the server once; the scoreboard follows", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await coachWithPlayers(page, [
+    { fullName: "Jordan Diaz", jerseyNumber: 7, primaryPosition: "qb" },
+    { fullName: "Sam Lee", jerseyNumber: 11, primaryPosition: "wr" },
+    { fullName: "Maya Okafor", jerseyNumber: 24, primaryPosition: "cb" },
+  ]);
+  const sessionId = await createSession(page, { kind: "game", opponent: "Eagles" });
+  await page.goto(`/coach/log?session=${sessionId}`);
+  await waitForOfflineReady(page, sessionId);
+  // One snap sent while online.
+  await tile(page, "Receivers", 11).click();
+  await page.getByRole("button", { name: "Touchdown", exact: true }).click();
+  await page.getByRole("button", { name: "No yards" }).click();
+  await page.getByRole("button", { name: "Skip try" }).click();
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await expectScore(page, 6, 0);
+
+  // No signal: a flag pull and their touchdown wait in the outbox; the score counts them.
+  await context.setOffline(true);
+  await tile(page, "Defenders", 24).click();
+  await page.getByRole("button", { name: "Flag pull", exact: true }).click();
+  await page.getByRole("button", { name: "Opp TD" }).click();
+  await expect(syncBadge(page)).toHaveText(/2 pending/);
+  await expectScore(page, 6, 6);
+
+  // The tab closes; the logger opens again, still offline: the snaps are still waiting.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`/coach/log?session=${sessionId}`);
+  await expect(syncBadge(again)).toHaveText(/2 pending/);
+  await expect(snapRows(again).filter({ hasText: "pending" })).toHaveCount(2);
+  await expect(snapRows(again).filter({ hasText: "Opponent touchdown" })).toBeVisible();
+
+  // Back online: sent once, and the server's snaps are all there.
+  await context.setOffline(false);
+  await expect(syncBadge(again)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expectScore(again, 6, 6);
+  await expect(snapRows(again)).toHaveCount(3);
+  const sheet = await (await again.request.get(`/api/team/sessions/${sessionId}/snaps`)).json();
+  expect(sheet.snaps.map((s: { detail: { kind: string } }) => s.detail.kind)).toEqual([
+    "pass",
+    "flag_pull",
+    "opponent_score",
+  ]);
+  expect(sheet.scoreboard.score).toEqual({ us: 6, them: 6 });
 });

@@ -76,6 +76,8 @@ export interface GameDay {
   setPeriod: (period: number) => void;
   /** Why the game's snaps could not be read (null when they could, or are still coming). */
   error: string | null;
+  /** Offline with no saved copy of the game's snaps: what is shown is this phone's outbox only. */
+  unread: boolean;
 }
 
 /**
@@ -104,7 +106,8 @@ export function useGameDay(
   const [period, setPeriod] = usePeriod(sessionId, score.period);
   const error =
     sheet.isError && !sheet.data ? describeError(sheet.error, "This game's snaps could not be loaded.") : null;
-  return { rules, rows, score, label, period, setPeriod, error };
+  const unread = sessionId !== null && !queued && !sheet.data && sheet.fetchStatus === "paused";
+  return { rules, rows, score, label, period, setPeriod, error, unread };
 }
 
 /**
@@ -229,6 +232,12 @@ export function SnapLogger({
   return (
     <div ref={host} className="space-y-4">
       {game.error ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{game.error}</p> : null}
+      {game.unread ? (
+        <p className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
+          Offline: the snaps already sent load when the connection is back. Until then the score and the list show what
+          this phone logged.
+        </p>
+      ) : null}
       {/*
        * The play-by-play comes first and the pad sticks to the bottom of the screen (as the single-event pad
        * does): the thumb finds the players and the results at the same place on every down, and the latest snaps
