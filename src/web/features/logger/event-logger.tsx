@@ -185,9 +185,13 @@ export function EventLogger() {
   // No list to show: it failed, or the phone is offline with no saved copy (the query waits for the network).
   const sessionsBlocked = !sessions.data && (sessions.isError || sessions.fetchStatus === "paused");
   const isGame = session?.kind === "game";
-  const mode: LogMode = sessionId
-    ? (modes[sessionId] ?? readMode(sessionId) ?? (isGame ? "snaps" : "events"))
-    : "events";
+  // A game opens on Snaps, a practice on Single events; a game already logged one event at a time (events, and
+  // no snaps: snaps write events too) goes on that way. Until the game's data says which, the log waits.
+  const detailSettled = isQueued || !detail.isPending || detail.fetchStatus === "paused";
+  const loggedAsEvents = (detail.data?.eventCount ?? 0) > 0 && game.rows.length === 0;
+  const chosenMode = sessionId ? (modes[sessionId] ?? readMode(sessionId)) : null;
+  const modeKnown = chosenMode !== null || !isGame || (detailSettled && game.settled);
+  const mode: LogMode = chosenMode ?? (isGame && !loggedAsEvents ? "snaps" : "events");
   const setMode = (next: LogMode) => {
     if (!sessionId) return;
     storeMode(sessionId, next);
@@ -387,7 +391,9 @@ export function EventLogger() {
                   </button>
                 ))}
               </div>
-              {mode === "snaps" ? (
+              {!modeKnown ? (
+                <LoadingState label="Loading the game…" />
+              ) : mode === "snaps" ? (
                 <SnapLogger
                   key={sessionId}
                   sessionId={sessionId}

@@ -62,6 +62,8 @@ class GameServer {
     readonly coach: { id: string; name: string },
     readonly rules: LeagueRules = DEFAULT_LEAGUE_RULES,
     plays: { id: string; name: string }[] = [],
+    /** Events logged one at a time before (a game logged with Single events). */
+    events: unknown[] = [],
   ) {
     const gate = () => {
       if (this.offline) throw new TypeError("Failed to fetch");
@@ -98,8 +100,8 @@ class GameServer {
             createdAt: new Date().toISOString(),
           },
           attendance: this.attendance,
-          events: [],
-          eventCount: 0,
+          events,
+          eventCount: events.length,
         }),
       )
       .on("GET", `/api/team/sessions/${SESSION}/snaps`, () => {
@@ -217,7 +219,7 @@ async function openLogger(options: { rules?: LeagueRules; plays?: { id: string; 
   const api = fakeApi();
   coachCount += 1;
   const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
-  const server = new GameServer(api, coach, options.rules, options.plays);
+  const server = new GameServer(api, coach, options.rules, options.plays, options.events);
   const page = renderPage(<EventLogger />, {
     path: "/coach/log",
     url: `/coach/log?session=${SESSION}`,
@@ -225,7 +227,7 @@ async function openLogger(options: { rules?: LeagueRules; plays?: { id: string; 
     api,
   });
   // Snaps is a game's default mode; the pad opens on Offense with the QB as passer.
-  await screen.findByRole("list", { name: "Receivers" });
+  if (!options.events?.length) await screen.findByRole("list", { name: "Receivers" });
   let taps = 0;
   /** One tap on the button named `name` (waits for it: the pad moves on after each tap). */
   const tap = async (name: string | RegExp, scope?: () => HTMLElement) => {
@@ -432,6 +434,31 @@ describe("snap logging", () => {
       expect(server.details()).toEqual([{ kind: "run", runnerId: "rb22", yards: -4, touchdown: false }]),
     );
     expect(keystrokes).toBe(0);
+  });
+});
+
+describe("which pad a game opens on", () => {
+  it("a game already logged one event at a time opens on Single events; the choice is kept per session", async () => {
+    const { page } = await openLogger({
+      events: [
+        {
+          id: "00000000-0000-4000-8000-00000000c001",
+          playerId: "cb24",
+          playerName: "Maya Okafor",
+          eventType: "Flag Pull",
+          yards: null,
+          playId: null,
+          occurredAt: new Date().toISOString(),
+          points: 3.1,
+        },
+      ],
+    });
+    expect(await screen.findByRole("list", { name: "Players" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Single events", pressed: true })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Receivers" })).not.toBeInTheDocument();
+    await page.user.click(screen.getByRole("button", { name: "Snaps" }));
+    expect(await screen.findByRole("list", { name: "Receivers" })).toBeInTheDocument();
+    expect(window.localStorage.getItem(`flagline:logger:mode:${SESSION}`)).toBe("snaps");
   });
 });
 

@@ -78,6 +78,8 @@ export interface GameDay {
   error: string | null;
   /** Offline with no saved copy of the game's snaps: what is shown is this phone's outbox only. */
   unread: boolean;
+  /** The game's snaps have been read, or cannot be for now (offline, refused, not on the server yet). */
+  settled: boolean;
 }
 
 /**
@@ -107,7 +109,8 @@ export function useGameDay(
   const error =
     sheet.isError && !sheet.data ? describeError(sheet.error, "This game's snaps could not be loaded.") : null;
   const unread = sessionId !== null && !queued && !sheet.data && sheet.fetchStatus === "paused";
-  return { rules, rows, score, label, period, setPeriod, error, unread };
+  const settled = sessionId === null || queued || !sheet.isPending || sheet.fetchStatus === "paused";
+  return { rules, rows, score, label, period, setPeriod, error, unread, settled };
 }
 
 /**
