@@ -68,9 +68,13 @@ const pwaOptions: Partial<VitePWAOptions> = {
     runtimeCaching: [
       {
         // Who is signed in (the guard needs it), the roster for the player grid, the plays for the play picker,
-        // the sessions and one session's events and attendance. Network first, so online they are always fresh.
+        // the sessions, one session's events and attendance, a game's snaps (the scoreboard and play-by-play) and
+        // the league rules. Network first, so online they are always fresh.
         urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && /^\/api\/(?:me|team\/players|team\/plays|team\/sessions(?:\/[^/]+)?)$/.test(url.pathname),
+          sameOrigin &&
+          /^\/api\/(?:me|team\/players|team\/plays|team\/rules|team\/sessions(?:\/[^/]+(?:\/snaps)?)?)$/.test(
+            url.pathname,
+          ),
         handler: "NetworkFirst",
         method: "GET",
         options: {
