@@ -37,7 +37,7 @@ export interface BoxScorePlayer {
   jerseyNumber: number | null;
 }
 
-export interface BoxScoreSnap {
+interface BoxScoreSnap {
   detail: SnapDetail;
   period: number;
   occurredAt: string;

@@ -9,7 +9,7 @@ import { OPPONENT_SCORES, PASS_RESULTS, PENALTY_EFFECTS, snapProblems, type Snap
 import { isoDaySchema, isoTimeSchema, uuidSchema } from "./common.js";
 import { HOME_AWAY, MAX_YARDS, MIN_YARDS } from "./logger.js";
 
-export { HOME_AWAY, type HomeAway } from "./logger.js";
+export { type HomeAway } from "./logger.js";
 
 /** At most this many snaps in one POST /api/team/snaps (the outbox catching up after a game offline). */
 export const MAX_SNAPS_PER_REQUEST = 200;
@@ -114,7 +114,6 @@ export const newSnapSchema = z.object({
   detail: snapDetailSchema,
 });
 export type NewSnapInput = z.input<typeof newSnapSchema>;
-export type NewSnap = z.output<typeof newSnapSchema>;
 
 /** POST /api/team/snaps: all or nothing. */
 export const postSnapsSchema = z.object({
@@ -137,11 +136,10 @@ export const editSnapSchema = z.object({
   firstDown: flag("First down").optional(),
   detail: snapDetailSchema,
 });
-export type EditSnapInput = z.input<typeof editSnapSchema>;
 
 const pointsSchema = z.object({ us: z.number().int(), them: z.number().int() });
 
-export const snapSchema = z.object({
+const snapSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
   playId: z.string().nullable(),
@@ -191,7 +189,7 @@ export const scoreboardSchema = z.object({
 export type ScoreboardDto = z.infer<typeof scoreboardSchema>;
 
 /** A player as a game sheet names them (players of the team see box scores without the coaches' roster). */
-export const sheetPlayerSchema = z.object({
+const sheetPlayerSchema = z.object({
   id: z.string(),
   name: z.string(),
   jerseyNumber: z.number().int().nullable(),

@@ -179,7 +179,7 @@ export async function gameSheet(
 }
 
 /** The scoreboard of a session of the team, or null. */
-export async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: string): Promise<ScoreboardDto | null> {
+async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: string): Promise<ScoreboardDto | null> {
   return (await gameSheet(db, teamId, sessionId))?.scoreboard ?? null;
 }
 

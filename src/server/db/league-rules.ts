@@ -12,7 +12,7 @@ import type { DB } from "./schema.js";
  */
 
 /** The rules as a text column holds them (null: defaults). */
-export function parseLeagueRules(text: string | null | undefined): LeagueRules {
+function parseLeagueRules(text: string | null | undefined): LeagueRules {
   if (!text) return readLeagueRules(null);
   try {
     return readLeagueRules(JSON.parse(text));

@@ -17,7 +17,7 @@ import { changeNow } from "../realtime/hub.js";
  * anything is written; a request with one bad reference writes nothing.
  */
 
-export const EVENT_OF_SNAP = "This event is part of a snap. Undo, edit or delete the snap in the game's list instead.";
+const EVENT_OF_SNAP = "This event is part of a snap. Undo, edit or delete the snap in the game's list instead.";
 
 export const EVENT_ID_TAKEN = "An event with this id already exists. Make a new id for a new event.";
 

@@ -215,7 +215,9 @@ afterEach(() => {
   document.removeEventListener("keydown", countKeys, true);
 });
 
-async function openLogger(options: { rules?: LeagueRules; plays?: { id: string; name: string }[] } = {}) {
+async function openLogger(
+  options: { rules?: LeagueRules; plays?: { id: string; name: string }[]; events?: unknown[] } = {},
+) {
   const api = fakeApi();
   coachCount += 1;
   const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
