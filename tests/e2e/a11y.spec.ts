@@ -30,13 +30,26 @@ async function audit(page: Page, where: string, include?: string): Promise<strin
   return blocking;
 }
 
+/** Waits for every animation on the page that ends (entrance transitions); looping ones are left running. */
+async function finishAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The page has its heading and no loading indicator, and its requests are done. */
 async function settle(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
   await page.waitForLoadState("networkidle");
-  // Let entrance transitions finish, so colour contrast is measured on the final colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Let entrance transitions finish, so colour contrast is measured on the final colours. A looping animation (the
+  // live scoreboard's pulsing dot) never finishes and is left running.
+  await finishAnimations(page);
 }
 
 /** Opens every closed <details> in the main content; says how many there were. */
@@ -46,8 +59,7 @@ async function openAllDetails(page: Page): Promise<number> {
     return els.length;
   });
   // Like settle(): what opening them started has finished before axe looks.
-  if (opened)
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  if (opened) await finishAnimations(page);
   return opened;
 }
 
