@@ -175,5 +175,22 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   expect(byName("Sam Lee").stats.receivingYards).toBe(23);
   expect(byName("Ana Ruiz").stats.receivingYards).toBe(20);
 
+  // On the other coach's phone, the box score and the leaderboard tell the same story.
+  await assistant.goto(`/coach/games/${sessionId}`);
+  await expect(assistant.getByRole("heading", { level: 1, name: "Box score: vs Eagles" })).toBeVisible();
+  const boxScore = assistant.getByRole("region", { name: "Score" });
+  await expect(boxScore).toContainText("Final");
+  await expect(boxScore).toContainText("8–6");
+  await expect(assistant.getByRole("region", { name: "Passing", exact: true })).toContainText("Yards43");
+  await expect(assistant.getByRole("region", { name: "Receiving", exact: true })).toContainText("Yards43");
+  await expect(assistant.getByRole("region", { name: "Game", exact: true })).toContainText("Touchdowns1");
+  await assistant.goto("/coach/leaderboard");
+  const leader = (heading: string) =>
+    assistant.getByRole("listitem").filter({ has: assistant.getByRole("heading", { name: heading }) });
+  await expect(leader("Passing yards")).toContainText("Jordan Diaz");
+  await expect(leader("Passing yards")).toContainText("43");
+  await expect(leader("Receiving yards")).toContainText("Sam Lee");
+  await expect(leader("Receiving yards")).toContainText("23");
+
   await other.close();
 });
