@@ -4,6 +4,7 @@ import { createApp } from "./app.js";
 import { createAuth } from "./auth/index.js";
 import type { Config } from "./config.js";
 import { createEventWriter } from "./db/event-writer.js";
+import { createSnapWriter } from "./db/snaps.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./http/context.js";
 import type { Logger } from "./logger.js";
@@ -33,6 +34,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
       : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
     eventWriter: createEventWriter(database.db),
+    snapWriter: createSnapWriter(database.db),
   };
 }
 

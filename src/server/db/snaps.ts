@@ -11,6 +11,7 @@ import {
   insertNewEventRows,
   type NewEvent,
 } from "./events.js";
+import { createGroupCommit } from "./group-commit.js";
 import { getLeagueRules } from "./league-rules.js";
 import { retryOnDeadlock } from "./retry.js";
 import type { DB, SnapRecord } from "./schema.js";
@@ -169,82 +170,31 @@ export interface SnapWriter {
   flush(): Promise<void>;
 }
 
-interface PendingSnaps {
+interface SnapWrite {
   teamId: string;
   createdBy: string;
   snaps: readonly NewSnapRow[];
-  resolve(statuses: SnapWriteStatus[]): void;
-  reject(error: unknown): void;
 }
 
 export function createSnapWriter(db: Kysely<DB>, opts: { maxSnapsPerBatch?: number } = {}): SnapWriter {
-  const maxSnaps = Math.max(1, opts.maxSnapsPerBatch ?? 1000);
-  let queue: PendingSnaps[] = [];
-  let draining: Promise<void> | null = null;
-
-  async function writeOne(p: PendingSnaps) {
-    try {
-      p.resolve(await retryOnDeadlock(() => insertSnaps(db, p.teamId, p.createdBy, p.snaps)));
-    } catch (error) {
-      p.reject(error);
-    }
-  }
-
-  async function writeBatch(batch: PendingSnaps[]) {
-    if (batch.length === 1) return writeOne(batch[0]!);
-    let results: SnapWriteStatus[][];
-    try {
-      results = await retryOnDeadlock(() =>
+  const writeOne = (w: SnapWrite) => retryOnDeadlock(() => insertSnaps(db, w.teamId, w.createdBy, w.snaps));
+  const group = createGroupCommit<SnapWrite, SnapWriteStatus[]>({
+    writeBatch: (writes) =>
+      retryOnDeadlock(() =>
         inTransaction(db, async (trx) => {
           const out: SnapWriteStatus[][] = [];
-          for (const p of batch) out.push(await insertSnaps(trx, p.teamId, p.createdBy, p.snaps));
+          for (const w of writes) out.push(await insertSnaps(trx, w.teamId, w.createdBy, w.snaps));
           return out;
         }),
-      );
-    } catch {
-      for (const p of batch) await writeOne(p);
-      return;
-    }
-    batch.forEach((p, i) => p.resolve(results[i]!));
-  }
-
-  async function drain() {
-    // Let the requests made in this turn of the event loop join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (queue.length > 0) {
-      let size = 0;
-      let take = 0;
-      while (take < queue.length && (take === 0 || size + queue[take]!.snaps.length <= maxSnaps)) {
-        size += queue[take]!.snaps.length;
-        take += 1;
-      }
-      const batch = queue.slice(0, take);
-      queue = queue.slice(take);
-      await writeBatch(batch);
-    }
-    draining = null;
-  }
-
+      ),
+    writeOne,
+    weight: (w) => w.snaps.length,
+    maxBatch: opts.maxSnapsPerBatch ?? 1000,
+  });
   return {
-    write(teamId, createdBy, snaps) {
-      return new Promise((resolve, reject) => {
-        queue.push({ teamId, createdBy, snaps, resolve, reject });
-        draining ??= drain();
-      });
-    },
-    async flush() {
-      while (draining) await draining;
-    },
+    write: (teamId, createdBy, snaps) => group.submit({ teamId, createdBy, snaps }),
+    flush: () => group.flush(),
   };
-}
-
-const writers = new WeakMap<Kysely<DB>, SnapWriter>();
-
-/** The one snap writer of a database (made on first use), shared by every request this process serves. */
-export function snapWriterOf(db: Kysely<DB>): SnapWriter {
-  let writer = writers.get(db);
-  if (!writer) writers.set(db, (writer = createSnapWriter(db)));
-  return writer;
 }
 
 const counted = (e: NewEvent) => ({

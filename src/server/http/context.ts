@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Auth } from "../auth/index.js";
 import type { Config } from "../config.js";
 import type { EventWriter } from "../db/event-writer.js";
+import type { SnapWriter } from "../db/snaps.js";
 import type { Database } from "../db/index.js";
 import type { Logger } from "../logger.js";
 import type { TeamHub } from "../realtime/hub.js";
@@ -23,6 +24,8 @@ export interface Services {
    * >= 2,000 acknowledged events/s from 50 concurrent clients on SQLite).
    */
   eventWriter: EventWriter;
+  /** The same for snaps (db/snaps.ts createSnapWriter): one per database. */
+  snapWriter: SnapWriter;
 }
 
 /** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */

@@ -10,7 +10,6 @@ import {
   getSnap,
   snapPlayerIds,
   SnapIdTakenError,
-  snapWriterOf,
   type NewSnapRow,
   type SnapWriteStatus,
 } from "../db/snaps.js";
@@ -156,7 +155,7 @@ export function snapRoutes() {
       try {
         // Through the group-commit writer: snaps of concurrent requests (two coaches, many games) share one
         // transaction and one fsync; we answer only once this request's snaps are committed.
-        statuses = await snapWriterOf(db).write(viewer.teamId, viewer.userId, rows);
+        statuses = await c.get("services").snapWriter.write(viewer.teamId, viewer.userId, rows);
       } catch (error) {
         if (error instanceof SnapIdTakenError) {
           const fields: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { createApp } from "#server/app.js";
 import { createAuth } from "#server/auth/index.js";
 import type { Config } from "#server/config.js";
 import { createEventWriter } from "#server/db/event-writer.js";
+import { createSnapWriter } from "#server/db/snaps.js";
 import type { TestDatabase } from "./test-database.js";
 import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
 import { createFileStore } from "#server/storage/index.js";
@@ -45,6 +46,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     // No data folder (the default here): uploads stay in memory, so tests leave no files behind.
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),
     eventWriter: createEventWriter(database.db),
+    snapWriter: createSnapWriter(database.db),
   };
   const app = createApp(services);
   appOrigins.set(app, new URL(config.publicUrl).origin);
