@@ -2,10 +2,10 @@ import { sql, type Kysely } from "kysely";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, SheetPlayer, SnapDto } from "#domain/api/game.js";
 import type { LooseEventCount } from "#domain/football-stats.js";
 import { periodLabel, type LeagueRules } from "#domain/league-rules.js";
-import { downLabel, downState, recordOf, resultOf, type GameSnap, type SnapDetail } from "#domain/snaps.js";
+import { downLabel, downState, recordOf, resultOf, type GameSnap } from "#domain/snaps.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { getLeagueRules } from "./league-rules.js";
-import { numberOrNull, positionOfRow } from "./rows.js";
+import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
 import type { DB } from "./schema.js";
 
@@ -178,9 +178,12 @@ export async function gameSheet(
   return { scoreboard: toScoreboard(session, totalsOf(snaps), rules, downOf(snaps, rules)), rules, snaps, players };
 }
 
-/** The scoreboard of a session of the team, or null. */
+/**
+ * The scoreboard of a session of the team, or null: the snaps' sums in SQL (the dashboards ask on every live
+ * change, so neither the snaps nor the players are loaded unless the down is tracked).
+ */
 async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: string): Promise<ScoreboardDto | null> {
-  return (await gameSheet(db, teamId, sessionId))?.scoreboard ?? null;
+  return (await scoreboards(db, teamId, { sessionId }))[0] ?? null;
 }
 
 /**
@@ -201,11 +204,18 @@ export async function liveScoreboard(db: Kysely<DB>, teamId: string, day: string
   return pick ? scoreboardOf(db, teamId, pick.id) : null;
 }
 
-/** Every game of the team, newest first, as scoreboards; and the record of the final ones. */
-export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesResponse> {
+/**
+ * Scoreboards of the team's sessions, newest first: one session (`sessionId`) or every game. Scores are SQL sums
+ * grouped by session, never every snap loaded.
+ */
+async function scoreboards(
+  db: Kysely<DB>,
+  teamId: string,
+  which: { sessionId: string } | { games: true },
+): Promise<ScoreboardDto[]> {
+  const base = sessionGameQuery(db, teamId);
   const [rows, rules] = await Promise.all([
-    sessionGameQuery(db, teamId)
-      .where("s.kind", "=", "game")
+    ("sessionId" in which ? base.where("s.id", "=", which.sessionId) : base.where("s.kind", "=", "game"))
       .select((eb) => [
         eb
           .selectFrom("snaps as n")
@@ -255,10 +265,12 @@ export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesRe
       .execute();
     const bySession = new Map<string, GameSnap[]>();
     for (const s of snaps) {
+      const detail = parseSnapDetail(s.detail);
+      if (!detail) continue;
       const list = bySession.get(s.session_id) ?? [];
       list.push({
         id: s.id,
-        detail: JSON.parse(s.detail) as SnapDetail,
+        detail,
         period: Number(s.period),
         occurredAt: s.occurred_at,
         firstDown: Number(s.first_down) === 1,
@@ -268,7 +280,7 @@ export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesRe
     for (const [sessionId, list] of bySession) downs.set(sessionId, downOf(list, rules));
   }
 
-  const games = rows.map((r) =>
+  return rows.map((r) =>
     toScoreboard(
       r,
       {
@@ -281,6 +293,11 @@ export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesRe
       downs.get(r.id) ?? null,
     ),
   );
+}
+
+/** Every game of the team, newest first, as scoreboards; and the record of the final ones. */
+export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesResponse> {
+  const games = await scoreboards(db, teamId, { games: true });
   const record = recordOf(games.flatMap((g) => (g.result ? [g.result] : [])));
   return { games, record };
 }
