@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { StatLinesResponse } from "#domain/api/game";
 import { sessionLabel } from "#domain/api/team";
 import type { StatFigures, StatGroup, StatLine } from "#domain/football-stats";
@@ -300,6 +300,47 @@ export function GameLinesTable({ games, label, limit }: { games: readonly GameLi
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A player's football stats as the player detail and the player's own dashboard show them: the season's line
+ * (`seasonEmpty` before any), then the games (`gamesEmpty` when there are none; null leaves the games out then).
+ */
+export function SeasonAndGames({
+  data,
+  seasonEmpty,
+  gamesTitle,
+  gamesLabel,
+  gamesEmpty,
+  limit,
+}: {
+  data: StatLinesResponse;
+  seasonEmpty: ReactNode;
+  gamesTitle: string;
+  gamesLabel: string;
+  gamesEmpty: ReactNode | null;
+  limit?: number;
+}) {
+  const ids = useId();
+  const noGames = data.games.length === 0;
+  return (
+    <div className="space-y-5">
+      <section aria-labelledby={`${ids}-season`} className="space-y-2">
+        <h3 id={`${ids}-season`} className="font-bold text-stone-900">
+          Season
+        </h3>
+        <FootballLines stat={data.season} empty={seasonEmpty} />
+      </section>
+      {noGames && gamesEmpty === null ? null : (
+        <section aria-labelledby={`${ids}-games`} className="space-y-2">
+          <h3 id={`${ids}-games`} className="font-bold text-stone-900">
+            {gamesTitle}
+          </h3>
+          {noGames ? gamesEmpty : <GameLinesTable games={data.games} limit={limit} label={gamesLabel} />}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
-import { useId } from "react";
 import { playerStatLinesQuery } from "~/lib/queries";
 import { Panel } from "~/ui/app-page";
 import { isPlayerNotFound } from "~/ui/player-not-found";
 import { EmptyState, QueryState } from "~/ui/query-state";
-import { FootballLines, GameLinesTable } from "~/ui/stat-lines";
+import { SeasonAndGames } from "~/ui/stat-lines";
 
 /**
  * The player's football stat lines (docs/product.md §10): the season's line, then one line per game, newest first.
@@ -14,7 +13,6 @@ import { FootballLines, GameLinesTable } from "~/ui/stat-lines";
  */
 export function FootballSection({ playerId, playerName }: { playerId: string; playerName: string | null }) {
   const query = useQuery(playerStatLinesQuery(playerId));
-  const ids = useId();
   if (isPlayerNotFound(query.error)) return null;
   const who = playerName ?? "this player";
   return (
@@ -27,31 +25,17 @@ export function FootballSection({ playerId, playerName }: { playerId: string; pl
         headingLevel={3}
       >
         {(data) => (
-          <div className="space-y-5">
-            <section aria-labelledby={`${ids}-season`} className="space-y-2">
-              <h3 id={`${ids}-season`} className="font-bold text-stone-900">
-                Season
-              </h3>
-              <FootballLines
-                stat={data.season}
-                empty={
-                  <EmptyState title="No football stats yet">
-                    Passing, receiving, rushing and defense lines appear here once snaps or plays are logged for {who}.
-                  </EmptyState>
-                }
-              />
-            </section>
-            <section aria-labelledby={`${ids}-games`} className="space-y-2">
-              <h3 id={`${ids}-games`} className="font-bold text-stone-900">
-                By game
-              </h3>
-              {data.games.length === 0 ? (
-                <p className="text-sm text-stone-700">No games with snaps or plays for {who} yet.</p>
-              ) : (
-                <GameLinesTable games={data.games} label="Football stats by game, newest first" />
-              )}
-            </section>
-          </div>
+          <SeasonAndGames
+            data={data}
+            seasonEmpty={
+              <EmptyState title="No football stats yet">
+                Passing, receiving, rushing and defense lines appear here once snaps or plays are logged for {who}.
+              </EmptyState>
+            }
+            gamesTitle="By game"
+            gamesLabel="Football stats by game, newest first"
+            gamesEmpty={<p className="text-sm text-stone-700">No games with snaps or plays for {who} yet.</p>}
+          />
         )}
       </QueryState>
     </Panel>
