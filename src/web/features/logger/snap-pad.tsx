@@ -3,7 +3,7 @@ import { ChevronDown, Flag, Shield, Undo2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { MAX_YARDS, MIN_YARDS } from "#domain/api/logger";
 import type { LeagueRules } from "#domain/league-rules";
-import type { PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
+import type { OpponentScore, PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
 import { controlProps, FormField } from "~/ui/form-field";
 import { YardChips } from "~/ui/snap-yards";
 import type { PadStatus } from "./event-pad";
@@ -176,6 +176,18 @@ export function SnapPad({
     if (next) setSide(next);
     go({ kind: "idle" });
   };
+
+  /** One tap for an opponent's score (or a safety against us). */
+  const opponentScore = (score: OpponentScore, label: string, className?: string) => (
+    <ActionButton
+      className={className}
+      tone="opponent"
+      disabled={busy}
+      onClick={() => void commit({ kind: "opponent_score", score })}
+    >
+      {label}
+    </ActionButton>
+  );
 
   const pickReceiver = (targetId: string | null) => {
     if (!passerId) go({ kind: "passer", then: targetId });
@@ -612,22 +624,8 @@ export function SnapPad({
             {theirTry ? (
               <div role="group" aria-label="Their try" className="flex items-center gap-1.5">
                 <span className="shrink-0 text-sm font-bold text-red-900">Their try:</span>
-                <ActionButton
-                  className="flex-1"
-                  tone="opponent"
-                  disabled={busy}
-                  onClick={() => void commit({ kind: "opponent_score", score: "try1" })}
-                >
-                  Opp try 1
-                </ActionButton>
-                <ActionButton
-                  className="flex-1"
-                  tone="opponent"
-                  disabled={busy}
-                  onClick={() => void commit({ kind: "opponent_score", score: "try2" })}
-                >
-                  Opp try 2
-                </ActionButton>
+                {opponentScore("try1", "Opp try 1", "flex-1")}
+                {opponentScore("try2", "Opp try 2", "flex-1")}
                 <button
                   type="button"
                   aria-label="Hide their try"
@@ -655,13 +653,7 @@ export function SnapPad({
                 Penalty
               </ActionButton>
               <ActionButton onClick={() => pickReceiver(null)}>No target</ActionButton>
-              <ActionButton
-                tone="opponent"
-                disabled={busy}
-                onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
-              >
-                Safety against us
-              </ActionButton>
+              {opponentScore("safety", "Safety against us")}
             </div>
           </>
         ) : (
@@ -684,34 +676,10 @@ export function SnapPad({
               trailing={sideLineup.length > 0 ? playerToggle : null}
             />
             <div role="group" aria-label="Opponent scored" className="grid grid-cols-4 gap-1.5">
-              <ActionButton
-                tone="opponent"
-                disabled={busy}
-                onClick={() => void commit({ kind: "opponent_score", score: "touchdown" })}
-              >
-                Opp TD
-              </ActionButton>
-              <ActionButton
-                tone="opponent"
-                disabled={busy}
-                onClick={() => void commit({ kind: "opponent_score", score: "try1" })}
-              >
-                Opp try 1
-              </ActionButton>
-              <ActionButton
-                tone="opponent"
-                disabled={busy}
-                onClick={() => void commit({ kind: "opponent_score", score: "try2" })}
-              >
-                Opp try 2
-              </ActionButton>
-              <ActionButton
-                tone="opponent"
-                disabled={busy}
-                onClick={() => void commit({ kind: "opponent_score", score: "safety" })}
-              >
-                Opp safety
-              </ActionButton>
+              {opponentScore("touchdown", "Opp TD")}
+              {opponentScore("try1", "Opp try 1")}
+              {opponentScore("try2", "Opp try 2")}
+              {opponentScore("safety", "Opp safety")}
             </div>
           </>
         );
