@@ -4,7 +4,8 @@ import { postEventsResponseSchema, postEventsSchema } from "#domain/api/logger.j
 import { removeEvent, type NewEvent } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";
-import { foreignEventIds, teamReferences } from "../db/team-references.js";
+import { foreignEventIds } from "../db/team-references.js";
+import { checkTeamReferences, type TeamRef } from "../http/references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
@@ -65,23 +66,12 @@ const distinct = (values: (string | null | undefined)[]) => [...new Set(values.f
 
 /** Throws a 400 naming every event whose player, session or play is not the team's. */
 async function checkReferences(db: Kysely<DB>, teamId: string, events: readonly EventInput[]): Promise<void> {
-  const found = await teamReferences(db, teamId, {
-    players: distinct(events.map((e) => e.playerId)),
-    sessions: distinct(events.map((e) => e.sessionId)),
-    plays: distinct(events.map((e) => e.playId)),
-  });
-  const fields: Record<string, string> = {};
-  events.forEach((e, i) => {
-    if (!found.players.has(e.playerId)) fields[`events.${i}.playerId`] = "This player is not on your team.";
-    if (e.sessionId && !found.sessions.has(e.sessionId))
-      fields[`events.${i}.sessionId`] = "This session is not your team's.";
-    if (e.playId && !found.plays.has(e.playId))
-      fields[`events.${i}.playId`] = "This play is not in your team's playbook.";
-  });
-  const bad = Object.values(fields);
-  if (bad.length === 0) return;
-  const message = bad.length === 1 ? bad[0]! : "Some events name a player, session or play that is not your team's.";
-  throw new ApiError(400, "invalid_reference", message, fields);
+  const refs = events.flatMap((e, i): TeamRef[] => [
+    { field: `events.${i}.playerId`, kind: "player", id: e.playerId },
+    ...(e.sessionId ? [{ field: `events.${i}.sessionId`, kind: "session" as const, id: e.sessionId }] : []),
+    ...(e.playId ? [{ field: `events.${i}.playId`, kind: "play" as const, id: e.playId }] : []),
+  ]);
+  await checkTeamReferences(db, teamId, refs, "Some events name a player, session or play that is not your team's.");
 }
 
 /** Throws 409 when one of these ids is an event of another team (the caller may not learn anything more). */

@@ -13,7 +13,7 @@ import {
   type NewSnapRow,
   type SnapWriteStatus,
 } from "../db/snaps.js";
-import { teamReferences } from "../db/team-references.js";
+import { checkTeamReferences, invalidReferences, missingReferences, type TeamRef } from "../http/references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
@@ -101,35 +101,21 @@ function playerFields(detail: SnapDetail): [field: string, playerId: string][] {
   return out;
 }
 
-const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+const MANY_NOT_THE_TEAMS = "Some snaps name a player, session or play that is not your team's.";
 
-const NOT_ON_TEAM = "This player is not on your team.";
-const SESSION_NOT_TEAMS = "This session is not your team's.";
-const PLAY_NOT_TEAMS = "This play is not in your team's playbook.";
-
-function referenceError(fields: Record<string, string>): ApiError | null {
-  const bad = Object.values(fields);
-  if (bad.length === 0) return null;
-  const message = bad.length === 1 ? bad[0]! : "Some snaps name a player, session or play that is not your team's.";
-  return new ApiError(400, "invalid_reference", message, fields);
+/** The players a snap's detail names, as references under `prefix` ("snaps.3.detail."). */
+function playerRefs(detail: SnapDetail, prefix: string): TeamRef[] {
+  return playerFields(detail).map(([field, id]) => ({ field: `${prefix}${field}`, kind: "player", id }));
 }
 
 /** Throws a 400 naming every snap field whose player, session or play is not the team's. */
 async function checkReferences(db: Kysely<DB>, teamId: string, snaps: readonly SnapInput[]): Promise<void> {
-  const found = await teamReferences(db, teamId, {
-    players: distinct(snaps.flatMap((s) => playerFields(s.detail as SnapDetail).map(([, id]) => id))),
-    sessions: distinct(snaps.map((s) => s.sessionId)),
-    plays: distinct(snaps.map((s) => s.playId)),
-  });
-  const fields: Record<string, string> = {};
-  snaps.forEach((s, i) => {
-    if (!found.sessions.has(s.sessionId)) fields[`snaps.${i}.sessionId`] = SESSION_NOT_TEAMS;
-    if (s.playId && !found.plays.has(s.playId)) fields[`snaps.${i}.playId`] = PLAY_NOT_TEAMS;
-    for (const [field, id] of playerFields(s.detail as SnapDetail))
-      if (!found.players.has(id)) fields[`snaps.${i}.detail.${field}`] = NOT_ON_TEAM;
-  });
-  const error = referenceError(fields);
-  if (error) throw error;
+  const refs = snaps.flatMap((s, i): TeamRef[] => [
+    { field: `snaps.${i}.sessionId`, kind: "session", id: s.sessionId },
+    ...(s.playId ? [{ field: `snaps.${i}.playId`, kind: "play" as const, id: s.playId }] : []),
+    ...playerRefs(s.detail as SnapDetail, `snaps.${i}.detail.`),
+  ]);
+  await checkTeamReferences(db, teamId, refs, MANY_NOT_THE_TEAMS);
 }
 
 export function snapRoutes() {
@@ -184,20 +170,17 @@ export function snapRoutes() {
 
       // An id of another team's snap answers like one that does not exist, before its body is looked at.
       if (!(await getSnap(db, key))) throw notFound(SNAP);
-      const named = playerFields(detail);
-      const found = await teamReferences(db, viewer.teamId, {
-        players: distinct(named.map(([, playerId]) => playerId)),
-        plays: distinct([input.playId]),
-      });
+      const refs: TeamRef[] = [
+        ...(input.playId ? [{ field: "playId", kind: "play" as const, id: input.playId }] : []),
+        ...playerRefs(detail, "detail."),
+      ];
+      let missing = await missingReferences(db, viewer.teamId, refs);
       // A player who has left the team since may stay on a snap they took part in.
-      const already = named.some(([, playerId]) => !found.players.has(playerId))
-        ? await snapPlayerIds(db, key)
-        : new Set<string>();
-      const fields: Record<string, string> = {};
-      if (input.playId && !found.plays.has(input.playId)) fields.playId = PLAY_NOT_TEAMS;
-      for (const [field, playerId] of named)
-        if (!found.players.has(playerId) && !already.has(playerId)) fields[`detail.${field}`] = NOT_ON_TEAM;
-      const error = referenceError(fields);
+      if (missing.some((r) => r.kind === "player")) {
+        const already = await snapPlayerIds(db, key);
+        missing = missing.filter((r) => r.kind !== "player" || !already.has(r.id));
+      }
+      const error = invalidReferences(missing, MANY_NOT_THE_TEAMS);
       if (error) throw error;
 
       const edit = { playId: input.playId, period: input.period, firstDown: input.firstDown, detail };
@@ -207,8 +190,13 @@ export function snapRoutes() {
       } catch (error) {
         // A play deleted since the check above fails a foreign key and changes nothing: the client's stale
         // reference, a 400.
-        if (input.playId && !(await teamReferences(db, viewer.teamId, { plays: [input.playId] })).plays.size)
-          throw new ApiError(400, "invalid_reference", PLAY_NOT_TEAMS, { playId: PLAY_NOT_TEAMS });
+        if (input.playId)
+          await checkTeamReferences(
+            db,
+            viewer.teamId,
+            [{ field: "playId", kind: "play", id: input.playId }],
+            MANY_NOT_THE_TEAMS,
+          );
         throw error;
       }
       if (!result) throw notFound(SNAP);
