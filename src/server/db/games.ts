@@ -5,7 +5,7 @@ import { periodLabel, type LeagueRules } from "#domain/league-rules.js";
 import { downLabel, downState, recordOf, resultOf, type GameSnap } from "#domain/snaps.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { getLeagueRules } from "./league-rules.js";
-import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
+import { looseCount, numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
 import type { DB } from "./schema.js";
 
@@ -377,7 +377,7 @@ export async function boxScoreData(db: Kysely<DB>, teamId: string, sessionId: st
       .select(["player_id", "event_type"])
       .select((eb) => [
         eb.fn.countAll<number | string>().as("n"),
-        sql<number | string>`coalesce(sum(yards), 0)`.as("y"),
+        sql<number | string>`coalesce(sum(yards), 0)`.as("yards"),
         eb.fn.count<number | string>("yards").as("with_yards"),
       ])
       .where("team_id", "=", teamId)
@@ -390,7 +390,7 @@ export async function boxScoreData(db: Kysely<DB>, teamId: string, sessionId: st
   const loose = new Map<string, LooseEventCount[]>();
   for (const r of looseRows) {
     const list = loose.get(r.player_id) ?? [];
-    list.push({ eventType: r.event_type, count: Number(r.n), yards: Number(r.y), withYards: Number(r.with_yards) });
+    list.push(looseCount(r));
     loose.set(r.player_id, list);
   }
   return { sheet, loose };

@@ -2,6 +2,7 @@
  * Reading and writing column values the same way everywhere: stored files as URLs, JSON string lists (a
  * profile's positions, a play's tags) and the effective position of a profile row.
  */
+import type { LooseEventCount } from "#domain/football-stats.js";
 import { effectivePosition } from "#domain/positions.js";
 import { SNAP_KINDS, type SnapDetail } from "#domain/snaps.js";
 
@@ -62,4 +63,17 @@ export function parseSnapDetail(text: string): SnapDetail | null {
   } catch {
     return null;
   }
+}
+
+/** A grouped row of events logged on their own (count and yard sums come back as strings from PostgreSQL). */
+interface LooseRow {
+  event_type: string;
+  n: number | string;
+  yards: number | string | null;
+  with_yards: number | string;
+}
+
+/** The domain's LooseEventCount (domain/football-stats.ts) of a grouped row. */
+export function looseCount(r: LooseRow): LooseEventCount {
+  return { eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0), withYards: Number(r.with_yards) };
 }

@@ -17,7 +17,7 @@ import {
   type StatLine,
 } from "#domain/football-stats.js";
 import { resultOf, type SnapDetail } from "#domain/snaps.js";
-import { parseSnapDetail, positionOfRow } from "./rows.js";
+import { looseCount, parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { teamPlayersQuery } from "./summaries.js";
 
@@ -26,18 +26,6 @@ type StatLineDto = StatLinesResponse["season"];
 /** A line as the API sends it: the counts, the figures read from them, and the groups in the order to show. */
 export function statLineDto(position: string | null, line: StatLine): StatLineDto {
   return { line: { ...line }, figures: statFigures(line), groups: statGroupsFor(position, line) };
-}
-
-/** A grouped events row (count and yard sums come back as strings from PostgreSQL). */
-interface LooseRow {
-  event_type: string;
-  n: number | string;
-  yards: number | string | null;
-  with_yards: number | string;
-}
-
-function looseCount(r: LooseRow): LooseEventCount {
-  return { eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0), withYards: Number(r.with_yards) };
 }
 
 /** The detail of every snap of the team (practices and games), for the team's line. One query. */
