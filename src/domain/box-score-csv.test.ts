@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boxScoreCsv, boxScoreFileName, csvField, playerLabeler, type BoxScoreInput } from "./box-score-csv.js";
+import { boxScoreCsv, boxScoreFileName, csvField, type BoxScoreInput } from "./box-score-csv.js";
 import { DEFAULT_LEAGUE_RULES } from "./league-rules.js";
+import { playerLabeler } from "./snaps.js";
 
 /** A minimal RFC 4180 reader: rows of fields, quotes undone. */
 function parseCsv(text: string): string[][] {

@@ -18,7 +18,7 @@ import {
   type StatLine,
 } from "./football-stats.js";
 import { periodLabel, type LeagueRules } from "./league-rules.js";
-import { describeSnap, type SnapDetail } from "./snaps.js";
+import { describeSnap, playerLabeler, type SnapDetail } from "./snaps.js";
 
 export interface BoxScoreGame {
   date: string;
@@ -31,7 +31,7 @@ export interface BoxScoreGame {
   result: "W" | "L" | "T" | null;
 }
 
-export interface BoxScorePlayer {
+interface BoxScorePlayer {
   id: string;
   name: string;
   jerseyNumber: number | null;
@@ -141,16 +141,6 @@ function statCells(line: StatLine): Cell[] {
     line.penalties,
     line.penaltyYards,
   ];
-}
-
-/** How a player is named in the play-by-play: "#7", or the name (an unknown id as itself). */
-export function playerLabeler(players: readonly BoxScorePlayer[]): (playerId: string) => string {
-  const byId = new Map(players.map((p) => [p.id, p]));
-  return (id) => {
-    const p = byId.get(id);
-    if (!p) return "Unknown player";
-    return p.jerseyNumber === null ? p.name : `#${p.jerseyNumber}`;
-  };
 }
 
 /** The whole box score as CSV text. */

@@ -233,6 +233,29 @@ export function snapProblems(detail: SnapDetail): [string, string][] {
 export type PlayerLabel = (playerId: string) => string;
 
 const yardWords = (yards: number) => `${yards} yd${Math.abs(yards) === 1 ? "" : "s"}`;
+/**
+ * The PlayerLabel of a set of players: "#7", or the name when there is no number (a jersey written "#7", "7" or
+ * 7 alike; blank or "N/A" is none); `unknown` for an id not among them. A later entry for an id wins.
+ */
+export function playerLabeler(
+  players: readonly { id: string; name: string; jerseyNumber: number | string | null }[],
+  unknown = "Unknown player",
+): PlayerLabel {
+  const labels = new Map<string, string>();
+  for (const p of players) {
+    const jersey = p.jerseyNumber === null ? "" : String(p.jerseyNumber).trim().replace(/^#/, "");
+    labels.set(p.id, jersey === "" || jersey.toUpperCase() === "N/A" ? p.name : `#${jersey}`);
+  }
+  return (id) => labels.get(id) ?? unknown;
+}
+
+/** A snap's points in words: "+6", "Opp +6", or null for none. */
+export function snapPointsText(points: SnapPoints): string | null {
+  const parts = [points.us > 0 ? `+${points.us}` : null, points.them > 0 ? `Opp +${points.them}` : null];
+  const text = parts.filter(Boolean).join(", ");
+  return text === "" ? null : text;
+}
+
 const yds = (yards: number | null) => (yards === null ? "" : `, ${yardWords(yards)}`);
 
 /** A snap in a few words, as the play-by-play and Undo show it: "#7 → #11, 12 yds". */

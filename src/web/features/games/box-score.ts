@@ -9,7 +9,7 @@
 import type { GameSheetResponse, ScoreboardDto, SheetPlayer } from "#domain/api/game";
 import { linesBySnapPlayer, statFigures, teamLine, type StatLine, type TeamLine } from "#domain/football-stats";
 import { periodLabel } from "#domain/league-rules";
-import { describeSnap, resultOf, type GameResult, type SnapPoints } from "#domain/snaps";
+import { describeSnap, playerLabeler, resultOf, snapPointsText, type GameResult, type SnapPoints } from "#domain/snaps";
 
 /** Where a game stands: ended by the coach, under way (snaps logged), or not begun. */
 type GameStatus = "final" | "in_progress" | "not_started";
@@ -46,15 +46,6 @@ export function opponentText(board: Pick<ScoreboardDto, "kind" | "opponent">): s
 export function playerName(player: SheetPlayer | undefined): string {
   if (!player) return "Unknown player";
   return player.jerseyNumber === null ? player.name : `#${player.jerseyNumber} ${player.name}`;
-}
-
-/** How a player is named in a snap's words (domain's PlayerLabel): "#7", or the name without a jersey. */
-function snapLabel(players: ReadonlyMap<string, SheetPlayer>) {
-  return (id: string) => {
-    const p = players.get(id);
-    if (!p) return "Unknown player";
-    return p.jerseyNumber === null ? p.name : `#${p.jerseyNumber}`;
-  };
 }
 
 // ---- Team lines ------------------------------------------------------------------------------------------------
@@ -261,12 +252,6 @@ export interface PeriodPlays {
   plays: PlayRow[];
 }
 
-function pointsText(points: SnapPoints): string | null {
-  const parts = [points.us > 0 ? `+${points.us}` : null, points.them > 0 ? `Opp +${points.them}` : null];
-  const text = parts.filter(Boolean).join(", ");
-  return text === "" ? null : text;
-}
-
 function playByPlay(sheet: GameSheetResponse, label: (id: string) => string): PeriodPlays[] {
   const periods = new Map<number, PeriodPlays>();
   const running = { us: 0, them: 0 };
@@ -283,7 +268,7 @@ function playByPlay(sheet: GameSheetResponse, label: (id: string) => string): Pe
     group.plays.push({
       id: snap.id,
       text: describeSnap(snap.detail, label),
-      points: pointsText(snap.points),
+      points: snapPointsText(snap.points),
       scoreAfter: scored ? scoreText(running) : null,
       loggedBy: snap.loggedBy.name,
       edited: snap.editedAt !== null,
@@ -323,7 +308,7 @@ export function buildBoxScore(sheet: GameSheetResponse): BoxScore {
     correctedBy,
     team: teamLines(teamLine(sheet.snaps)),
     players: playerLines(linesBySnapPlayer(sheet.snaps), players),
-    periods: playByPlay(sheet, snapLabel(players)),
+    periods: playByPlay(sheet, playerLabeler(sheet.players)),
     snapCount: sheet.snaps.length,
   };
 }

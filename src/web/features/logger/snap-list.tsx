@@ -6,7 +6,8 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatClock } from "~/ui/event-row";
 import { plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import { byPeriod, pointsText, type SnapRow } from "./snap-model";
+import { snapPointsText } from "#domain/snaps";
+import { byPeriod, type SnapRow } from "./snap-model";
 import type { LeagueRules } from "#domain/league-rules";
 
 /**
@@ -62,7 +63,7 @@ export function SnapList({
             >
               {group.rows.map((row) => {
                 const what = describeSnap(row.detail, label);
-                const points = pointsText(row.points);
+                const points = snapPointsText(row.points);
                 const by = row.loggedBy === null || row.loggedBy.id === meId ? "You" : row.loggedBy.name;
                 return (
                   <li

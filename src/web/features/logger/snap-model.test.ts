@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { gameSheetResponseSchema, type GameSheetResponse, type SnapDto } from "#domain/api/game";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules";
-import type { SnapDetail } from "#domain/snaps";
+import { snapPointsText, type SnapDetail } from "#domain/snaps";
 import type { OutboxItem } from "./outbox";
 import {
   byPeriod,
   gameScore,
   lineups,
   playerLabeler,
-  pointsText,
   queuedSessionIds,
   rememberedPasser,
   rememberedRunner,
@@ -329,11 +328,11 @@ describe("lineups, the remembered passer and runner, labels", () => {
       "#42",
       "Former player",
     ]);
-    expect([pointsText({ us: 6, them: 0 }), pointsText({ us: 0, them: 2 }), pointsText({ us: 0, them: 0 })]).toEqual([
-      "+6",
-      "Opp +2",
-      null,
-    ]);
+    expect([
+      snapPointsText({ us: 6, them: 0 }),
+      snapPointsText({ us: 0, them: 2 }),
+      snapPointsText({ us: 0, them: 0 }),
+    ]).toEqual(["+6", "Opp +2", null]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   downLabel,
   downState,
   inGameOrder,
+  playerLabeler as labelPlayers,
   pointsOfSnap,
   type PlayerLabel,
   type SnapDetail,
@@ -278,21 +279,8 @@ export function playerLabeler(
   roster: readonly Pick<LineupPlayer, "id" | "name" | "jerseyNumber">[],
   sheetPlayers: readonly SheetPlayer[] = [],
 ): PlayerLabel {
-  const labels = new Map<string, string>();
-  const label = (name: string, jersey: number | string | null) => {
-    const text = jersey === null ? "" : String(jersey).trim().replace(/^#/, "");
-    return text === "" || text.toUpperCase() === "N/A" ? name : `#${text}`;
-  };
-  for (const p of sheetPlayers) labels.set(p.id, label(p.name, p.jerseyNumber));
-  for (const p of roster) labels.set(p.id, label(p.name, p.jerseyNumber));
-  return (id) => labels.get(id) ?? "Former player";
-}
-
-/** A snap's points as the list shows them: "+6", "Opp +6", or null for none. */
-export function pointsText(points: SnapPoints): string | null {
-  if (points.us > 0) return `+${points.us}`;
-  if (points.them > 0) return `Opp +${points.them}`;
-  return null;
+  // The roster is read after the sheet's players: today's number wins over the one the sheet knew.
+  return labelPlayers([...sheetPlayers, ...roster], "Former player");
 }
 
 /** The snap the coach's Undo takes back: the newest one this coach logged (here, or on the server). */
