@@ -5,6 +5,10 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, type DB, type Engine } from "./index.js";
 import { insertTestUser, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { randomUUID } from "node:crypto";
+import { checkIntegrity } from "./integrity.js";
+import { playerStatLines } from "./stat-lines.js";
+import { teamPlayerSummaries } from "./summaries.js";
 import { createProfile, createTeam } from "./teams.js";
 
 interface IndexInfo {
@@ -149,5 +153,62 @@ describe.each(testEngines())("schema on $engine", ({ engine, create }) => {
     expect(res.status).toBe(200);
     const rows = await t.db.selectFrom("rateLimit").selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testEngines())("an existing database upgraded to snaps (migration 004) on $engine", ({ create }) => {
+  it("events logged before snaps stay, belong to no snap, and count exactly as before", async () => {
+    const t = await create({ migrateTo: "003_request_limits" });
+    try {
+      const team = await createTeam(t.db, { name: "Old Timers" });
+      const playerId = await insertTestUser(t.db, { name: "Quinn Passer" });
+      await createProfile(t.db, {
+        userId: playerId,
+        teamId: team.id,
+        role: "player",
+        fullName: "Quinn Passer",
+        primaryPosition: "qb",
+      });
+      // Written as the version before snaps wrote them: the events and their counters, no snap_id column yet.
+      const at = "2026-09-01T10:00:00.000Z";
+      const logged: [string, number | null][] = [
+        ["Pass Completion", 12],
+        ["Pass Completion", 8],
+        ["Pass TD", 20],
+        ["Drop", null],
+      ];
+      for (const [type, yards] of logged) {
+        await sql`insert into events (id, team_id, player_id, session_id, play_id, event_type, yards, occurred_at,
+          created_by, created_at) values (${randomUUID()}, ${team.id}, ${playerId}, null, null, ${type}, ${yards},
+          ${at}, ${playerId}, ${at})`.execute(t.db);
+      }
+      await sql`insert into player_event_counts (player_id, event_type, count, yards) values
+        (${playerId}, 'Pass Completion', 2, 20), (${playerId}, 'Pass TD', 1, 20), (${playerId}, 'Drop', 1, 0)`.execute(
+        t.db,
+      );
+      await sql`insert into player_stats (player_id, event_count, last_event_at, attendance_total, attendance_attended)
+        values (${playerId}, 4, ${at}, 0, 0)`.execute(t.db);
+      const before = await teamPlayerSummaries(t.db, team.id);
+
+      await migrateToLatest(t.db, t.engine);
+
+      const events = await t.db.selectFrom("events").select(["event_type", "snap_id"]).execute();
+      expect(events).toHaveLength(4);
+      expect(events.every((e) => e.snap_id === null)).toBe(true);
+      expect(await teamPlayerSummaries(t.db, team.id)).toEqual(before);
+      expect(before[0]).toMatchObject({ eventCount: 4, stats: { passingYards: 40, touchdowns: 1 } });
+      // The football line reads them as loose events: 3 of 3 passes (the TD is one), 40 yards, and the drop.
+      const lines = await playerStatLines(t.db, team.id, playerId);
+      expect(lines?.season.line).toMatchObject({
+        passAttempts: 3,
+        completions: 3,
+        passYards: 40,
+        passTouchdowns: 1,
+        drops: 1,
+      });
+      expect((await checkIntegrity(t.db)).drift).toEqual([]);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

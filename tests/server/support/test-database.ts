@@ -3,9 +3,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Kysely, KyselyPlugin, LogConfig } from "kysely";
+import { Migrator, type Kysely, type KyselyPlugin, type LogConfig } from "kysely";
 import pg from "pg";
 import { migrateToLatest, openDatabase, type Database, type Engine } from "#server/db/index.js";
+import { allMigrations } from "#server/db/migrations/index.js";
 import type { DB } from "#server/db/schema.js";
 import { createProfile, type NewProfile, type Profile } from "#server/db/teams.js";
 
@@ -16,6 +17,19 @@ export interface CreateOptions {
   poolMax?: number;
   plugins?: KyselyPlugin[];
   log?: LogConfig;
+  /** Stop at this migration (e.g. "003_request_limits") instead of the latest: to test an upgrade. */
+  migrateTo?: string;
+}
+
+/** Migrates a test database to the latest migration, or only up to `to`. */
+async function migrate(database: Database, to: string | undefined): Promise<void> {
+  if (to === undefined) return migrateToLatest(database.db, database.engine);
+  const migrations = allMigrations(database.engine);
+  const { error } = await new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+  }).migrateTo(to);
+  if (error) throw error;
 }
 
 export interface TestEngine {
@@ -38,7 +52,7 @@ async function createSqlite(opts: CreateOptions = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "flagline-test-"));
   const database = openDatabase({ dataDir: dir, plugins: opts.plugins, log: opts.log });
   try {
-    await migrateToLatest(database.db, database.engine);
+    await migrate(database, opts.migrateTo);
   } catch (error) {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
@@ -80,7 +94,7 @@ async function createPostgres(adminUrl: string, opts: CreateOptions = {}): Promi
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   };
   try {
-    await migrateToLatest(database.db, database.engine);
+    await migrate(database, opts.migrateTo);
   } catch (error) {
     await drop();
     throw error;
