@@ -20,6 +20,13 @@ export const meSchema = z.object({
   primaryPosition: z.string().nullable(),
   positions: z.array(z.string()),
   photoUrl: z.string().nullable(),
+  /**
+   * With no team: the team the account was last removed from and when (docs/product.md §6, rejoining), so the
+   * page can say whose roster they are no longer on. Null otherwise.
+   */
+  formerTeam: z.object({ name: z.string(), leftAt: z.string() }).nullable().optional(),
+  /** The account is listed in OPERATOR_EMAILS: it may open /operator. Its role is unchanged. */
+  operator: z.boolean().optional(),
 });
 
 export type Me = z.infer<typeof meSchema>;

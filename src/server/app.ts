@@ -25,6 +25,9 @@ import { statLineRoutes } from "./routes/stat-lines.js";
 import { streamRoutes } from "./routes/stream.js";
 import { teamRoutes } from "./routes/team.js";
 import { trainingLogRoutes } from "./routes/training-logs.js";
+import { joinRoutes } from "./routes/join.js";
+import { operatorRoutes } from "./routes/operator.js";
+import { teamSettingsRoutes } from "./routes/team-settings.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./storage/image-upload.js";
 
 const VERSION = "0.1.0";
@@ -139,6 +142,9 @@ export function createApp(services: Services) {
   app.route("/", trainingLogRoutes());
   app.route("/", feedbackRoutes());
   app.route("/", statLineRoutes());
+  app.route("/", teamSettingsRoutes());
+  app.route("/", joinRoutes());
+  app.route("/", operatorRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

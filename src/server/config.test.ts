@@ -26,3 +26,23 @@ describe("TRUST_PROXY: how many reverse proxies to trust", () => {
     }
   });
 });
+
+describe("OPERATOR_EMAILS: the accounts that see the operator page", () => {
+  it("unset or empty: nobody", () => {
+    expect(load({}).operatorEmails).toEqual([]);
+    expect(load({ OPERATOR_EMAILS: " , " }).operatorEmails).toEqual([]);
+  });
+
+  it("comma-separated, trimmed, lower case, without repeats", () => {
+    expect(load({ OPERATOR_EMAILS: " Ops@Example.com,second@example.org , ops@example.com" }).operatorEmails).toEqual([
+      "ops@example.com",
+      "second@example.org",
+    ]);
+  });
+
+  it("anything that is not an email address is refused with a clear message", () => {
+    for (const value of ["ops", "ops@example.com;other@example.com", "a b@example.com"]) {
+      expect(() => load({ OPERATOR_EMAILS: value }), value).toThrow(/OPERATOR_EMAILS must be email addresses/);
+    }
+  });
+});

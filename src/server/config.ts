@@ -31,6 +31,8 @@ export interface Config {
   trustProxy: number;
   /** Where uploaded files go (STORAGE): DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** OPERATOR_EMAILS: the accounts (lower case) that may open /operator (contact messages, teams, usage). */
+  operatorEmails: string[];
 }
 
 type StorageConfig =
@@ -96,6 +98,17 @@ function allowedHosts(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
   return ["localhost", "127.0.0.1", "[::1]", ...(machine ? [machine, `${machine}.local`] : []), ...extra];
 }
 
+/** OPERATOR_EMAILS: comma-separated email addresses, compared in lower case; unset or empty: no operator. */
+function operatorEmails(env: NodeJS.ProcessEnv): string[] {
+  const emails = (env.OPERATOR_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = emails.find((e) => !/^[^\s@]+@[^\s@]+$/.test(e));
+  if (bad !== undefined) throw new Error(`OPERATOR_EMAILS must be email addresses separated by commas, got "${bad}"`);
+  return [...new Set(emails)];
+}
+
 /** STORAGE=disk (default) or STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT and the two keys. */
 function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const kind = (env.STORAGE || "disk").toLowerCase();
@@ -154,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: intFromEnv(env, "CONTACT_RATE_LIMIT", 5),
     trustProxy: trustProxyHops(env),
     storage: storageConfig(env),
+    operatorEmails: operatorEmails(env),
   };
 }

@@ -13,6 +13,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     .selectFrom("profiles as p")
     .innerJoin("user as u", "u.id", "p.user_id")
     .leftJoin("teams as t", "t.id", "p.team_id")
+    .leftJoin("teams as lt", "lt.id", "p.left_team_id")
     .select([
       "p.user_id",
       "u.email",
@@ -27,6 +28,8 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
       "t.name as team_name",
       "t.team_code",
       "t.coach_invite_code",
+      "lt.name as left_team_name",
+      "p.left_at",
     ])
     .where("p.user_id", "=", userId)
     .executeTakeFirst();
@@ -52,6 +55,10 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     primaryPosition: row.primary_position,
     positions,
     photoUrl: fileUrl(row.photo_file_id),
+    formerTeam:
+      row.team_id === null && row.left_team_name !== null && row.left_at !== null
+        ? { name: row.left_team_name, leftAt: row.left_at }
+        : null,
   };
 }
 

@@ -100,6 +100,9 @@ interface ProfilesTable {
   joined_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The team this member was last removed from, and when (008); cleared when they join a team again. */
+  left_team_id: ColumnType<string | null, string | null | undefined, string | null>;
+  left_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface TeamSessionsTable {
@@ -250,6 +253,9 @@ interface ContactMessagesTable {
   message: string;
   ip: string | null;
   created_at: string;
+  /** When an operator marked it handled, and who (008); null: not yet. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One request limit's current window for one client address (db/request-limits.ts). */

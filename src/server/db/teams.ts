@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { inTransaction, nowIso } from "./engine.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
@@ -175,9 +175,41 @@ export async function createAccountProfile(
   profile: Omit<NewProfile, "teamId">,
 ): Promise<Profile> {
   return inTransaction(db, async (trx) => {
-    const teamId = team.kind === "create" ? (await createTeam(trx, { name: team.teamName })).id : team.teamId;
-    return createProfile(trx, { ...profile, teamId });
+    if (team.kind === "create") {
+      const teamId = (await createTeam(trx, { name: team.teamName })).id;
+      return createProfile(trx, { ...profile, teamId });
+    }
+    const created = await createProfile(trx, { ...profile, teamId: null });
+    return (await joinTeam(trx, created.userId, team.teamId)) ?? created;
   });
+}
+
+/**
+ * Puts an account's profile on a team it joins with a code: the one way onto a team after the profile exists,
+ * shared by sign-up (createAccountProfile) and a removed member joining again (POST /api/me/join), so a rule
+ * about joining holds for both. Clears the team the member last left. A player who rejoins the team they left
+ * finds their events there again (events are kept per player and team). Returns the profile as it now is, or null
+ * when there is no such profile or it is on a team already.
+ */
+export async function joinTeam(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
+  const now = nowIso();
+  const row = await db
+    .updateTable("profiles")
+    .set({
+      team_id: teamId,
+      // A coach joins with the coach invite code, always as an assistant (the team has its head coach).
+      coach_role: sql<CoachRole | null>`case when role = 'coach' then 'assistant' else null end`,
+      joined_at: now,
+      left_team_id: null,
+      left_at: null,
+      updated_at: now,
+    })
+    .where("user_id", "=", userId)
+    // Only from no team: two joins at once cannot move a member from one team to another.
+    .where("team_id", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toProfile(row) : null;
 }
 
 export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profile | null> {
@@ -186,13 +218,15 @@ export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profil
 }
 
 /**
- * Takes a player off the team: their profile's team is cleared (and with it the time they joined); their
- * events, counters, attendance and logs stay with them. Returns false when the id is not a player of the team.
+ * Takes a player off the team: their profile's team is cleared (and with it the time they joined; the team they
+ * left is kept for their "no longer on the roster" page); their events, counters, attendance and logs stay with
+ * them. Returns false when the id is not a player of the team.
  */
 export async function removePlayerFromTeam(db: Kysely<DB>, teamId: string, playerId: string): Promise<boolean> {
+  const now = nowIso();
   const result = await db
     .updateTable("profiles")
-    .set({ team_id: null, joined_at: null, updated_at: nowIso() })
+    .set({ team_id: null, joined_at: null, left_team_id: teamId, left_at: now, updated_at: now })
     .where("user_id", "=", playerId)
     .where("team_id", "=", teamId)
     .where("role", "=", "player")

@@ -5,6 +5,7 @@ import { loadMe } from "../db/accounts.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
+import { isOperator, withOperatorFlag } from "../http/operator.js";
 import { getViewer, signedInOnly } from "../http/viewer.js";
 
 const MeResponse = z.object({ user: meSchema }).openapi("MeResponse");
@@ -40,6 +41,8 @@ const SessionStateResponse = z
   .object({
     signedIn: z.boolean(),
     role: z.enum(["coach", "player"]).nullable(),
+    /** The account is listed in OPERATOR_EMAILS (its role is unchanged). */
+    operator: z.boolean(),
   })
   .openapi("SessionState");
 
@@ -101,7 +104,7 @@ export function sessionRoutes() {
         throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
       }
       forwardCookies(c, response);
-      return c.json({ user }, 200);
+      return c.json({ user: withOperatorFlag(c.get("services").config, user) }, 200);
     })
     .openapi(signOut, async (c) => {
       if (c.req.header("cookie")) {
@@ -117,12 +120,13 @@ export function sessionRoutes() {
     .openapi(sessionState, async (c) => {
       const viewer = await getViewer(c);
       c.header("Cache-Control", "no-store");
-      return c.json({ signedIn: viewer !== null, role: viewer?.role ?? null }, 200);
+      const operator = viewer !== null && isOperator(c.get("services").config, viewer.email);
+      return c.json({ signedIn: viewer !== null, role: viewer?.role ?? null, operator }, 200);
     })
     .openapi(me, async (c) => {
       const viewer = c.var.viewer;
       const user = await loadMe(c.get("services").database.db, viewer.userId);
       if (!user) throw unauthenticated();
-      return c.json({ user }, 200);
+      return c.json({ user: withOperatorFlag(c.get("services").config, user) }, 200);
     });
 }

@@ -6,6 +6,7 @@ import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from 
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
+import { withOperatorFlag } from "../http/operator.js";
 import { countSignupAttempt, startCodeGuess, type CodeGuess } from "../http/rate-limit.js";
 import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
 
@@ -104,6 +105,6 @@ export function signupRoutes() {
     const user = await loadMe(db, userId);
     if (!user) throw new Error("profile vanished right after sign-up");
     forwardCookies(c, response);
-    return c.json({ user }, 201);
+    return c.json({ user: withOperatorFlag(config, user) }, 201);
   });
 }

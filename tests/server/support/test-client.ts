@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     contactRateLimit: 100,
     trustProxy: 0,
     storage: { kind: "disk" },
+    operatorEmails: [],
     ...overrides,
   };
 }

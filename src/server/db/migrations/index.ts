@@ -4,6 +4,7 @@ import { authMigration } from "./001_auth.js";
 import { appMigration } from "./002_app.js";
 import { requestLimitsMigration } from "./003_request_limits.js";
 import { snapsMigration } from "./004_snaps.js";
+import { operatorMigration } from "./008_operator.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -16,5 +17,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "002_app": appMigration(engine),
     "003_request_limits": requestLimitsMigration(engine),
     "004_snaps": snapsMigration(engine),
+    "008_operator": operatorMigration(engine),
   };
 }
