@@ -23,6 +23,14 @@ const TABLES = {
     ["coach_invite_code", "text"],
     ["created_at", "text"],
   ],
+  /** One open season per team (migration 007): every event and counter row is in it. */
+  seasons: [
+    ["id", "text"],
+    ["team_id", "text"],
+    ["name", "text"],
+    ["starts_on", "text"],
+    ["created_at", "text"],
+  ],
   user: [
     ["id", "text"],
     ["name", "text"],
@@ -48,6 +56,7 @@ const TABLES = {
   events: [
     ["id", "text"],
     ["team_id", "text"],
+    ["season_id", "text"],
     ["player_id", "text"],
     ["event_type", "text"],
     ["yards", "integer"],
@@ -57,12 +66,14 @@ const TABLES = {
   ],
   player_event_counts: [
     ["player_id", "text"],
+    ["season_id", "text"],
     ["event_type", "text"],
     ["count", "integer"],
     ["yards", "integer"],
   ],
   player_stats: [
     ["player_id", "text"],
+    ["season_id", "text"],
     ["event_count", "integer"],
     ["last_event_at", "text"],
     ["attendance_total", "integer"],
@@ -72,7 +83,7 @@ const TABLES = {
 
 type TableName = keyof typeof TABLES;
 /** Foreign keys point backwards in this list, so flushing in this order never breaks one. */
-const TABLE_ORDER: TableName[] = ["teams", "user", "profiles", "events", "player_event_counts", "player_stats"];
+const TABLE_ORDER: TableName[] = ["teams", "seasons", "user", "profiles", "events", "player_event_counts", "player_stats"];
 
 export interface BulkLoader {
   /** Inserts the rows (values in TABLES order) in one transaction. */
@@ -288,6 +299,7 @@ export interface GeneratedTeam {
   headCoachId: string;
   playerIds: string[];
   events: number;
+  seasonId: string;
 }
 
 export interface GenerationPlan {
@@ -354,6 +366,8 @@ export async function generate(
     const teamCode = code(n, 6);
     const coachInviteCode = code(n, 8);
     add("teams", [teamId, name, teamCode, coachInviteCode, nowText]);
+    const seasonId = randomUUID();
+    add("seasons", [seasonId, teamId, "Bench season", new Date(now - YEAR_MS).toISOString().slice(0, 10), nowText]);
     const headCoachId = user(`Head Coach ${n}`);
     add("profiles", [
       headCoachId,
@@ -408,7 +422,7 @@ export async function generate(
         ? option.yards[0] + Math.floor(random() * (option.yards[1] - option.yards[0] + 1))
         : null;
       const occurredAt = new Date(now - Math.floor(random() * YEAR_MS)).toISOString();
-      add("events", [randomUUID(), teamId, playerIds[p]!, option.type, yards, occurredAt, headCoachId, occurredAt]);
+      add("events", [randomUUID(), teamId, seasonId, playerIds[p]!, option.type, yards, occurredAt, headCoachId, occurredAt]);
       const c = counters[p]!;
       let t = c.byType.get(option.type);
       if (!t) c.byType.set(option.type, (t = { count: 0, yards: 0 }));
@@ -424,11 +438,11 @@ export async function generate(
     }
     counters.forEach((c, p) => {
       if (c.count === 0) return;
-      for (const [type, t] of c.byType) add("player_event_counts", [playerIds[p]!, type, t.count, t.yards]);
-      add("player_stats", [playerIds[p]!, c.count, c.last, 0, 0]);
+      for (const [type, t] of c.byType) add("player_event_counts", [playerIds[p]!, seasonId, type, t.count, t.yards]);
+      add("player_stats", [playerIds[p]!, seasonId, c.count, c.last, 0, 0]);
     });
     if (buffered >= ROWS_PER_FLUSH) await flush();
-    return { teamId, name, teamCode, coachInviteCode, headCoachId, playerIds, events: total };
+    return { teamId, name, teamCode, coachInviteCode, headCoachId, playerIds, events: total, seasonId };
   }
 
   const measured: GeneratedTeam[] = [];

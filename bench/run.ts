@@ -410,6 +410,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         return {
           id: randomUUID(),
           team_id: team.teamId,
+          season_id: team.seasonId,
           player_id: team.playerIds[p++ % team.playerIds.length]!,
           session_id: null,
           play_id: null,

@@ -34,7 +34,7 @@ export async function setAttendance(
         .onConflict((oc) => oc.columns(["session_id", "player_id"]).doNothing())
         .returning("player_id")
         .executeTakeFirst();
-      if (inserted) return bumpAttendance(trx, a.playerId, 1, present);
+      if (inserted) return bumpAttendance(trx, a.playerId, a.sessionId, 1, present);
 
       const flipped = await trx
         .updateTable("attendance")
@@ -44,7 +44,7 @@ export async function setAttendance(
         .where("present", "<>", present)
         .returning("player_id")
         .executeTakeFirst();
-      if (flipped) return bumpAttendance(trx, a.playerId, 0, present === 1 ? 1 : -1);
+      if (flipped) return bumpAttendance(trx, a.playerId, a.sessionId, 0, present === 1 ? 1 : -1);
 
       const unchanged = await trx
         .updateTable("attendance")
@@ -69,7 +69,7 @@ export async function clearAttendance(db: Kysely<DB>, a: { sessionId: string; pl
       .returning("present")
       .executeTakeFirst();
     if (!removed) return false;
-    await bumpAttendance(trx, a.playerId, -1, -Number(removed.present));
+    await bumpAttendance(trx, a.playerId, a.sessionId, -1, -Number(removed.present));
     return true;
   });
 }
@@ -90,25 +90,30 @@ export async function listSessionAttendance(db: Kysely<DB>, sessionId: string): 
   }));
 }
 
-/** Adds deltas to a player's attendance counters (creating the stats row when missing). */
+/**
+ * Adds deltas to a player's attendance counters in the season of the session (creating the stats row when
+ * missing). The session still exists: a session's marks are cleared before it is deleted.
+ */
 export async function bumpAttendance(
   trx: Kysely<DB>,
   playerId: string,
+  sessionId: string,
   total: number,
   attended: number,
 ): Promise<void> {
   if (total === 0 && attended === 0) return;
   await trx
     .insertInto("player_stats")
-    .values({
+    .values((eb) => ({
       player_id: playerId,
+      season_id: eb.selectFrom("team_sessions").select("season_id").where("id", "=", sessionId),
       event_count: 0,
       last_event_at: null,
       attendance_total: total,
       attendance_attended: attended,
-    })
+    }))
     .onConflict((oc) =>
-      oc.column("player_id").doUpdateSet({
+      oc.columns(["player_id", "season_id"]).doUpdateSet({
         attendance_total: sql`player_stats.attendance_total + excluded.attendance_total`,
         attendance_attended: sql`player_stats.attendance_attended + excluded.attendance_attended`,
       }),

@@ -64,7 +64,11 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     const rows = await t.db.selectFrom("events").selectAll().where("player_id", "=", playerId).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: e.id, event_type: "Pass TD", yards: 12 });
-    const counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
+    const counts = await t.db
+      .selectFrom("player_event_counts")
+      .select(["player_id", "event_type", "count", "yards"])
+      .where("player_id", "=", playerId)
+      .execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Pass TD", count: 1, yards: 12 }]);
     const stats = await t.db
       .selectFrom("player_stats")
@@ -85,7 +89,11 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
       .where("player_id", "=", playerId)
       .executeTakeFirst();
     expect(stats).toMatchObject({ event_count: 2, last_event_at: "2025-09-02T10:00:00.000Z" });
-    const counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
+    const counts = await t.db
+      .selectFrom("player_event_counts")
+      .select(["player_id", "event_type", "count", "yards"])
+      .where("player_id", "=", playerId)
+      .execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Pass TD", count: 2, yards: 12 }]);
   });
 
@@ -106,13 +114,21 @@ describe.each(testEngines())("events on $engine", ({ engine, create }) => {
     expect(await removeEvent(t.db, { id: late.id, teamId: team.id })).toBeNull();
     let stats = await t.db.selectFrom("player_stats").selectAll().where("player_id", "=", playerId).executeTakeFirst();
     expect(stats).toMatchObject({ event_count: 1, last_event_at: early.occurredAt });
-    let counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
+    let counts = await t.db
+      .selectFrom("player_event_counts")
+      .select(["player_id", "event_type", "count", "yards"])
+      .where("player_id", "=", playerId)
+      .execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Catch", count: 1, yards: 7 }]);
 
     await removeEvent(t.db, { id: early.id, teamId: team.id });
     stats = await t.db.selectFrom("player_stats").selectAll().where("player_id", "=", playerId).executeTakeFirst();
     expect(stats).toMatchObject({ event_count: 0, last_event_at: null });
-    counts = await t.db.selectFrom("player_event_counts").selectAll().where("player_id", "=", playerId).execute();
+    counts = await t.db
+      .selectFrom("player_event_counts")
+      .select(["player_id", "event_type", "count", "yards"])
+      .where("player_id", "=", playerId)
+      .execute();
     expect(counts).toEqual([{ player_id: playerId, event_type: "Catch", count: 0, yards: 0 }]);
 
     // Recording it again after an undo is a new insert.

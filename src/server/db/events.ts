@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { SESSION_EVENTS_SHOWN, type SessionEvent } from "#domain/api/logger.js";
 import { eventPoints } from "#domain/scoring.js";
 import { inTransaction, nowIso } from "./engine.js";
@@ -39,6 +39,11 @@ export interface NewEvent {
   createdBy: string;
   /** The snap this event is implied by (db/snaps.ts); absent for an event logged on its own. */
   snapId?: string | null;
+  /**
+   * The event's season when the caller knows it (the snap writer: its session's). Absent: the session's season,
+   * or the team's current season for an event without a session (decision 0013), looked up in the insert itself.
+   */
+  seasonId?: string;
 }
 
 const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -104,17 +109,26 @@ async function insertEvent(trx: Kysely<DB>, e: NewEvent): Promise<{ inserted: bo
     .insertInto("events")
     .values(eventValues(e))
     .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
+    .returning(["id", "season_id"])
     .executeTakeFirst();
   if (!row) return { inserted: false };
 
-  await bumpEventCount(trx, e.playerId, e.eventType, 1, yards ?? 0);
-  await addToPlayerStats(trx, e.playerId, 1, e.occurredAt);
+  await bumpEventCount(trx, e.playerId, row.season_id, e.eventType, 1, yards ?? 0);
+  await addToPlayerStats(trx, e.playerId, row.season_id, 1, e.occurredAt);
   return { inserted: true };
+}
+
+/** The season of a new event: given, else its session's, else the team's current season (decision 0013). */
+function seasonOf(e: NewEvent): string | RawBuilder<string> {
+  if (e.seasonId !== undefined) return e.seasonId;
+  const current = sql`(select s.id from seasons s where s.team_id = ${e.teamId} order by s.starts_on desc limit 1)`;
+  if (!e.sessionId) return sql<string>`${current}`;
+  return sql<string>`coalesce((select t.season_id from team_sessions t where t.id = ${e.sessionId} and t.team_id = ${e.teamId}), ${current})`;
 }
 
 function eventValues(e: NewEvent) {
   return {
+    season_id: seasonOf(e),
     id: e.id,
     team_id: e.teamId,
     player_id: e.playerId,
@@ -129,19 +143,26 @@ function eventValues(e: NewEvent) {
   };
 }
 
-/** Adds `count` events, the latest at `lastEventAt`, to a player's stats row (made when missing). */
-async function addToPlayerStats(trx: Kysely<DB>, playerId: string, count: number, lastEventAt: string) {
+/** Adds `count` events, the latest at `lastEventAt`, to a player's stats row of a season (made when missing). */
+async function addToPlayerStats(
+  trx: Kysely<DB>,
+  playerId: string,
+  seasonId: string,
+  count: number,
+  lastEventAt: string,
+) {
   await trx
     .insertInto("player_stats")
     .values({
       player_id: playerId,
+      season_id: seasonId,
       event_count: count,
       last_event_at: lastEventAt,
       attendance_total: 0,
       attendance_attended: 0,
     })
     .onConflict((oc) =>
-      oc.column("player_id").doUpdateSet({
+      oc.columns(["player_id", "season_id"]).doUpdateSet({
         event_count: sql`player_stats.event_count + excluded.event_count`,
         last_event_at: sql`case
           when player_stats.last_event_at is null or player_stats.last_event_at < excluded.last_event_at
@@ -155,7 +176,7 @@ async function addToPlayerStats(trx: Kysely<DB>, playerId: string, count: number
  * Takes `count` events out of a player's stats row and recomputes their last event time from the events table
  * (the caller has already deleted the rows, and may have inserted others).
  */
-async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, count: number) {
+async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, seasonId: string, count: number) {
   // Two statements on purpose. The first takes the player_stats row lock (waiting for any writer that holds
   // it to commit); the second then starts with a fresh snapshot on PostgreSQL (read committed), so the
   // recomputed maximum sees every event committed before we got the lock. A subquery inside the first
@@ -164,6 +185,7 @@ async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, count: num
     .updateTable("player_stats")
     .set({ event_count: sql`event_count - ${count}` })
     .where("player_id", "=", playerId)
+    .where("season_id", "=", seasonId)
     .execute();
   await trx
     .updateTable("player_stats")
@@ -172,15 +194,18 @@ async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, count: num
         eb
           .selectFrom("events")
           .select((s) => s.fn.max("occurred_at").as("m"))
-          .where("player_id", "=", playerId),
+          .where("player_id", "=", playerId)
+          .where("season_id", "=", seasonId),
     })
     .where("player_id", "=", playerId)
+    .where("season_id", "=", seasonId)
     .execute();
 }
 
 /** What the counters need to know of an event. */
 export interface CountedEvent {
   playerId: string;
+  seasonId: string;
   eventType: string;
   yards: number | null;
   occurredAt: string;
@@ -215,10 +240,11 @@ export async function deleteEventRowsOfSnaps(
     .deleteFrom("events")
     .where("team_id", "=", teamId)
     .where("snap_id", "in", snapIds)
-    .returning(["player_id", "event_type", "yards", "occurred_at"])
+    .returning(["player_id", "season_id", "event_type", "yards", "occurred_at"])
     .execute();
   return rows.map((r) => ({
     playerId: r.player_id,
+    seasonId: r.season_id,
     eventType: r.event_type,
     yards: numberOrNull(r.yards),
     occurredAt: r.occurred_at,
@@ -237,19 +263,26 @@ export async function applyCounterChanges(
   removed: readonly CountedEvent[],
   added: readonly CountedEvent[],
 ): Promise<void> {
-  const byType = new Map<string, { playerId: string; eventType: string; count: number; yards: number }>();
-  const byPlayer = new Map<string, { count: number; removed: boolean; last: string | null }>();
+  const byType = new Map<
+    string,
+    { playerId: string; seasonId: string; eventType: string; count: number; yards: number }
+  >();
+  const byPlayer = new Map<
+    string,
+    { playerId: string; seasonId: string; count: number; removed: boolean; last: string | null }
+  >();
   const note = (e: CountedEvent, sign: 1 | -1) => {
-    const typeKey = `${e.playerId}\u0000${e.eventType}`;
-    const t = byType.get(typeKey) ?? { playerId: e.playerId, eventType: e.eventType, count: 0, yards: 0 };
+    const playerKey = `${e.playerId}\u0000${e.seasonId}`;
+    const typeKey = `${playerKey}\u0000${e.eventType}`;
+    const t = byType.get(typeKey) ?? { playerId: e.playerId, seasonId: e.seasonId, eventType: e.eventType, count: 0, yards: 0 };
     t.count += sign;
     t.yards += sign * (e.yards ?? 0);
     byType.set(typeKey, t);
-    const p = byPlayer.get(e.playerId) ?? { count: 0, removed: false, last: null };
+    const p = byPlayer.get(playerKey) ?? { playerId: e.playerId, seasonId: e.seasonId, count: 0, removed: false, last: null };
     p.count += sign;
     if (sign < 0) p.removed = true;
     else if (p.last === null || p.last < e.occurredAt) p.last = e.occurredAt;
-    byPlayer.set(e.playerId, p);
+    byPlayer.set(playerKey, p);
   };
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => {
@@ -259,11 +292,12 @@ export async function applyCounterChanges(
 
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   for (const [, t] of [...byType].sort(([a], [b]) => order(a, b))) {
-    if (t.count !== 0 || t.yards !== 0) await bumpEventCount(trx, t.playerId, t.eventType, t.count, t.yards);
+    if (t.count !== 0 || t.yards !== 0)
+      await bumpEventCount(trx, t.playerId, t.seasonId, t.eventType, t.count, t.yards);
   }
-  for (const [playerId, p] of [...byPlayer].sort(([a], [b]) => order(a, b))) {
-    if (p.removed) await takeFromPlayerStats(trx, playerId, -p.count);
-    else if (p.last !== null) await addToPlayerStats(trx, playerId, p.count, p.last);
+  for (const [, p] of [...byPlayer].sort(([a], [b]) => order(a, b))) {
+    if (p.removed) await takeFromPlayerStats(trx, p.playerId, p.seasonId, -p.count);
+    else if (p.last !== null) await addToPlayerStats(trx, p.playerId, p.seasonId, p.count, p.last);
   }
 }
 
@@ -295,18 +329,25 @@ export async function removeEvent(
       return ofSnap ? "part of a snap" : null;
     }
 
-    await bumpEventCount(trx, removed.player_id, removed.event_type, -1, -(removed.yards ?? 0));
-    await takeFromPlayerStats(trx, removed.player_id, 1);
+    await bumpEventCount(trx, removed.player_id, removed.season_id, removed.event_type, -1, -(removed.yards ?? 0));
+    await takeFromPlayerStats(trx, removed.player_id, removed.season_id, 1);
     return toEventRow(removed);
   });
 }
 
-async function bumpEventCount(trx: Kysely<DB>, playerId: string, eventType: string, count: number, yards: number) {
+async function bumpEventCount(
+  trx: Kysely<DB>,
+  playerId: string,
+  seasonId: string,
+  eventType: string,
+  count: number,
+  yards: number,
+) {
   await trx
     .insertInto("player_event_counts")
-    .values({ player_id: playerId, event_type: eventType, count, yards })
+    .values({ player_id: playerId, season_id: seasonId, event_type: eventType, count, yards })
     .onConflict((oc) =>
-      oc.columns(["player_id", "event_type"]).doUpdateSet({
+      oc.columns(["player_id", "season_id", "event_type"]).doUpdateSet({
         count: sql`player_event_counts.count + excluded.count`,
         yards: sql`player_event_counts.yards + excluded.yards`,
       }),

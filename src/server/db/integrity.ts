@@ -6,6 +6,7 @@ import type { DB } from "./schema.js";
 /** One counter that disagrees with a recount from the source rows (events, attendance). */
 interface Drift {
   playerId: string;
+  seasonId: string;
   /** "count:Pass TD", "yards:Catch", "eventCount", "lastEventAt", "attendanceTotal", "attendanceAttended" */
   field: string;
   stored: number | string | null;
@@ -45,53 +46,65 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
   const [typeCounts, stored, perPlayer, stats, attendance] = await Promise.all([
     db
       .selectFrom("events")
-      .select(["player_id", "event_type"])
+      .select(["player_id", "season_id", "event_type"])
       .select((eb) => [eb.fn.countAll().as("n"), sql<number>`coalesce(sum(yards), 0)`.as("y")])
-      .groupBy(["player_id", "event_type"])
+      .groupBy(["player_id", "season_id", "event_type"])
       .execute(),
     db.selectFrom("player_event_counts").selectAll().execute(),
     db
       .selectFrom("events")
-      .select("player_id")
+      .select(["player_id", "season_id"])
       .select((eb) => [eb.fn.countAll().as("n"), eb.fn.max("occurred_at").as("last")])
-      .groupBy("player_id")
+      .groupBy(["player_id", "season_id"])
       .execute(),
     db.selectFrom("player_stats").selectAll().execute(),
     db
-      .selectFrom("attendance")
-      .select("player_id")
-      .select((eb) => [eb.fn.countAll().as("n"), sql<number>`coalesce(sum(present), 0)`.as("p")])
-      .groupBy("player_id")
+      .selectFrom("attendance as a")
+      .innerJoin("team_sessions as s", "s.id", "a.session_id")
+      .select(["a.player_id", "s.season_id"])
+      .select((eb) => [eb.fn.countAll().as("n"), sql<number>`coalesce(sum(a.present), 0)`.as("p")])
+      .groupBy(["a.player_id", "s.season_id"])
       .execute(),
   ]);
 
   const drift: Drift[] = [];
   const recountedTypes = new Map<string, { count: number; yards: number }>();
+  // Counters are kept per (player, season): decision 0013.
+  const k = (playerId: string, seasonId: string) => `${playerId}\u0000${seasonId}`;
   for (const r of typeCounts)
-    recountedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.n), yards: num(r.y) });
+    recountedTypes.set(`${k(r.player_id, r.season_id)}\u0000${r.event_type}`, { count: num(r.n), yards: num(r.y) });
   const storedTypes = new Map<string, { count: number; yards: number }>();
   for (const r of stored)
-    storedTypes.set(`${r.player_id}\u0000${r.event_type}`, { count: num(r.count), yards: num(r.yards) });
+    storedTypes.set(`${k(r.player_id, r.season_id)}\u0000${r.event_type}`, {
+      count: num(r.count),
+      yards: num(r.yards),
+    });
   for (const key of new Set([...recountedTypes.keys(), ...storedTypes.keys()])) {
-    const [playerId, eventType] = key.split("\u0000") as [string, string];
+    const [playerId, seasonId, eventType] = key.split("\u0000") as [string, string, string];
     const a = storedTypes.get(key) ?? { count: 0, yards: 0 };
     const b = recountedTypes.get(key) ?? { count: 0, yards: 0 };
-    if (a.count !== b.count) drift.push({ playerId, field: `count:${eventType}`, stored: a.count, recounted: b.count });
-    if (a.yards !== b.yards) drift.push({ playerId, field: `yards:${eventType}`, stored: a.yards, recounted: b.yards });
+    if (a.count !== b.count)
+      drift.push({ playerId, seasonId, field: `count:${eventType}`, stored: a.count, recounted: b.count });
+    if (a.yards !== b.yards)
+      drift.push({ playerId, seasonId, field: `yards:${eventType}`, stored: a.yards, recounted: b.yards });
   }
 
   const recountedPlayers = new Map(
-    perPlayer.map((r) => [r.player_id, { n: num(r.n), last: (r.last as string | null) ?? null }]),
+    perPlayer.map((r) => [k(r.player_id, r.season_id), { n: num(r.n), last: (r.last as string | null) ?? null }]),
   );
-  const recountedAttendance = new Map(attendance.map((r) => [r.player_id, { n: num(r.n), p: num(r.p) }]));
-  const storedStats = new Map(stats.map((s) => [s.player_id, s]));
-  const players = new Set([...recountedPlayers.keys(), ...recountedAttendance.keys(), ...storedStats.keys()]);
-  for (const playerId of players) {
-    const s = storedStats.get(playerId);
-    const e = recountedPlayers.get(playerId) ?? { n: 0, last: null };
-    const a = recountedAttendance.get(playerId) ?? { n: 0, p: 0 };
+  const recountedAttendance = new Map(
+    attendance.map((r) => [k(r.player_id, r.season_id), { n: num(r.n), p: num(r.p) }]),
+  );
+  const storedStats = new Map(stats.map((s) => [k(s.player_id, s.season_id), s]));
+  const keys = new Set([...recountedPlayers.keys(), ...recountedAttendance.keys(), ...storedStats.keys()]);
+  const players = new Set([...keys].map((key) => key.split("\u0000")[0]));
+  for (const key of keys) {
+    const [playerId, seasonId] = key.split("\u0000") as [string, string];
+    const s = storedStats.get(key);
+    const e = recountedPlayers.get(key) ?? { n: 0, last: null };
+    const a = recountedAttendance.get(key) ?? { n: 0, p: 0 };
     const check = (field: string, stored: number | string | null, recounted: number | string | null) => {
-      if (stored !== recounted) drift.push({ playerId, field, stored, recounted });
+      if (stored !== recounted) drift.push({ playerId, seasonId, field, stored, recounted });
     };
     check("eventCount", num(s?.event_count), e.n);
     check("lastEventAt", e.n === 0 ? null : (s?.last_event_at ?? null), e.last);
@@ -114,6 +127,15 @@ const eventKey = (e: {
   playId: string | null;
   occurredAt: string;
 }) => `${e.playerId} ${e.eventType} ${e.yards ?? "-"} session=${e.sessionId} play=${e.playId} at=${e.occurredAt}`;
+
+/** The players a stored detail's events name (none when it is not a snap: that is reported below). */
+function playersOfDetail(text: string): string[] {
+  try {
+    return eventsOfSnap(JSON.parse(text) as SnapDetail).map((e) => e.playerId);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Every snap's events against eventsOfSnap(detail): same players, types and yards, with the snap's session, play
@@ -158,6 +180,16 @@ async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatc
       );
       stored.set(e.snap_id!, list);
     }
+    // A player whose account was deleted (DELETE /api/me) took their events along; the snap stays in the game.
+    const named = new Set<string>();
+    for (const s of page) for (const id of playersOfDetail(s.detail)) named.add(id);
+    const present = new Set(
+      named.size
+        ? (await db.selectFrom("profiles").select("user_id").where("user_id", "in", [...named]).execute()).map(
+            (p) => p.user_id,
+          )
+        : [],
+    );
     for (const s of page) {
       let detail: SnapDetail;
       try {
@@ -168,7 +200,9 @@ async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatc
       }
       let implied: string[];
       try {
-        implied = eventsOfSnap(detail).map(
+        implied = eventsOfSnap(detail)
+          .filter((e) => present.has(e.playerId))
+          .map(
           (e) =>
             eventKey({ ...e, sessionId: s.session_id, playId: s.play_id, occurredAt: s.occurred_at }) +
             ` team=${s.team_id}`,
@@ -190,24 +224,19 @@ async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatc
 export async function rebuildCounters(db: Kysely<DB>): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("player_event_counts").execute();
-    await sql`insert into player_event_counts (player_id, event_type, count, yards)
-      select player_id, event_type, count(*), coalesce(sum(yards), 0) from events group by player_id, event_type`.execute(
-      trx,
-    );
-    await trx
-      .updateTable("player_stats")
-      .set({ event_count: 0, last_event_at: null, attendance_total: 0, attendance_attended: 0 })
-      .execute();
-    await sql`insert into player_stats (player_id, event_count, last_event_at, attendance_total, attendance_attended)
-      select p.user_id, 0, null, 0, 0 from profiles p
-      where p.user_id in (select player_id from events union select player_id from attendance)
-        and p.user_id not in (select player_id from player_stats)`.execute(trx);
-    await sql`update player_stats set
-      event_count = (select count(*) from events e where e.player_id = player_stats.player_id),
-      last_event_at = (select max(occurred_at) from events e where e.player_id = player_stats.player_id),
-      attendance_total = (select count(*) from attendance a where a.player_id = player_stats.player_id),
-      attendance_attended = (select coalesce(sum(present), 0) from attendance a where a.player_id = player_stats.player_id)`.execute(
-      trx,
-    );
+    await sql`insert into player_event_counts (player_id, season_id, event_type, count, yards)
+      select player_id, season_id, event_type, count(*), coalesce(sum(yards), 0)
+      from events group by player_id, season_id, event_type`.execute(trx);
+    // Per (player, season), as migration 007 first built them.
+    await trx.deleteFrom("player_stats").execute();
+    await sql`insert into player_stats
+        (player_id, season_id, event_count, last_event_at, attendance_total, attendance_attended)
+      select player_id, season_id, sum(n), max(last_at), sum(total), sum(attended) from (
+        select player_id, season_id, count(*) as n, max(occurred_at) as last_at, 0 as total, 0 as attended
+        from events group by player_id, season_id
+        union all
+        select a.player_id, s.season_id, 0, null, count(*), coalesce(sum(a.present), 0)
+        from attendance a join team_sessions s on s.id = a.session_id group by a.player_id, s.season_id
+      ) parts group by player_id, season_id`.execute(trx);
   });
 }

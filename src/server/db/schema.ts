@@ -132,6 +132,20 @@ interface AttendanceTable {
   present: IntBoolean;
   updated_at: string;
 }
+  /** The season the session was created in (migration 007); the server assigns it. */
+  season_id: string;
+}
+
+/** A team's season (migration 007). The current season is the team's newest by starts_on. */
+interface SeasonsTable {
+  id: string;
+  team_id: string;
+  name: string;
+  /** YYYY-MM-DD */
+  starts_on: string;
+  /** YYYY-MM-DD; null while the season is open (the current one). */
+  ends_on: string | null;
+  created_at: string;
 
 interface PlaysTable {
   id: string;
@@ -171,6 +185,8 @@ interface SnapsTable {
   team_id: string;
   session_id: string;
   play_id: string | null;
+  /** Its session's season, or the team's current season when it was logged without one (migration 007). */
+  season_id: string;
   kind: string;
   detail: string;
   period: number;
@@ -201,6 +217,7 @@ interface PlayerEventCountsTable {
 /** Kept with events (event_count, last_event_at) and with attendance (attendance_*). */
 interface PlayerStatsTable {
   player_id: string;
+  season_id: string;
   event_count: number;
   last_event_at: string | null;
   attendance_total: number;
@@ -209,6 +226,7 @@ interface PlayerStatsTable {
 
 interface TrainingLogsTable {
   id: string;
+  season_id: string;
   player_id: string;
   team_id: string | null;
   /** YYYY-MM-DD */
@@ -295,6 +313,8 @@ export type EventRecord = Selectable<EventsTable>;
 export type SnapRecord = Selectable<SnapsTable>;
 export type NewEventRecord = Insertable<EventsTable>;
 export type TeamSessionRecord = Selectable<TeamSessionsTable>;
+  seasons: SeasonsTable;
 export type PlayRecord = Selectable<PlaysTable>;
 export type TrainingLogRecord = Selectable<TrainingLogsTable>;
 export type FileRecord = Selectable<FilesTable>;
+export type SeasonRecord = Selectable<SeasonsTable>;

@@ -63,6 +63,7 @@ function impliedEvents(
   teamId: string,
   createdBy: string,
   snap: { id: string; sessionId: string; playId: string | null; occurredAt: string; detail: SnapDetail },
+  seasonId: string,
 ): NewEvent[] {
   return eventsOfSnap(snap.detail).map((e) => ({
     id: randomUUID(),
@@ -75,7 +76,32 @@ function impliedEvents(
     occurredAt: snap.occurredAt,
     createdBy,
     snapId: snap.id,
+    seasonId,
   }));
+}
+
+/** The season of each of these sessions of the team (a snap's events are in its session's season). */
+async function seasonsOfSessions(
+  trx: Kysely<DB>,
+  teamId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(sessionIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("team_sessions")
+    .select(["id", "season_id"])
+    .where("team_id", "=", teamId)
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.season_id]));
+}
+
+function seasonOfSession(seasons: Map<string, string>, sessionId: string): string {
+  const season = seasons.get(sessionId);
+  // The route checked the session is the team's; one deleted since is the foreign key's to refuse.
+  if (season === undefined) throw new Error(`session ${sessionId} is not the team's`);
+  return season;
 }
 
 async function insertParticipants(trx: Kysely<DB>, snaps: readonly { id: string; detail: SnapDetail }[]) {
@@ -148,7 +174,12 @@ export async function insertSnaps(
     }
 
     const fresh = unique.filter((s) => inserted.has(s.id));
-    const events = fresh.flatMap((s) => impliedEvents(teamId, createdBy, s));
+    const seasons = await seasonsOfSessions(
+      trx,
+      teamId,
+      fresh.map((s) => s.sessionId),
+    );
+    const events = fresh.flatMap((s) => impliedEvents(teamId, createdBy, s, seasonOfSession(seasons, s.sessionId)));
     await insertNewEventRows(trx, events);
     await applyCounterChanges(trx, [], events.map(counted));
     await insertParticipants(trx, fresh);
@@ -199,6 +230,7 @@ export function createSnapWriter(db: Kysely<DB>, opts: { maxSnapsPerBatch?: numb
 
 const counted = (e: NewEvent) => ({
   playerId: e.playerId,
+  seasonId: e.seasonId!,
   eventType: e.eventType,
   yards: e.yards ?? null,
   occurredAt: e.occurredAt,
@@ -257,13 +289,13 @@ export async function editSnap(
     const removed = await deleteEventRowsOfSnaps(trx, key.teamId, [key.id]);
     // The new events keep the snap's time and session, and name the coach who first logged it: who edited is on
     // the snap (edited_by).
-    const added = impliedEvents(key.teamId, row.created_by, {
-      id: key.id,
-      sessionId: row.session_id,
-      playId,
-      occurredAt: row.occurred_at,
-      detail: edit.detail,
-    });
+    const seasons = await seasonsOfSessions(trx, key.teamId, [row.session_id]);
+    const added = impliedEvents(
+      key.teamId,
+      row.created_by,
+      { id: key.id, sessionId: row.session_id, playId, occurredAt: row.occurred_at, detail: edit.detail },
+      seasonOfSession(seasons, row.session_id),
+    );
     await insertNewEventRows(trx, added);
     await applyCounterChanges(trx, removed, added.map(counted));
 

@@ -4,6 +4,7 @@ import type { TeamSessionSummary } from "#domain/api/team.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
+import { seasonForNewSession } from "./seasons.js";
 
 /** A practice or a game. */
 export interface TeamSession {
@@ -52,11 +53,13 @@ export interface NewTeamSession {
 }
 
 export async function createTeamSession(db: Kysely<DB>, s: NewTeamSession): Promise<TeamSession> {
-  const row = await db.insertInto("team_sessions").values(sessionValues(s)).returningAll().executeTakeFirstOrThrow();
+  const values = sessionValues(s, await seasonForNewSession(db, s.teamId));
+  const row = await db.insertInto("team_sessions").values(values).returningAll().executeTakeFirstOrThrow();
   return toTeamSession(row);
 }
 
-function sessionValues(s: NewTeamSession) {
+/** A new session's row; it goes to the team's current season (decision 0013: the server assigns it). */
+function sessionValues(s: NewTeamSession, seasonId: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s.date))
     throw new RangeError(`session date must be YYYY-MM-DD: ${JSON.stringify(s.date)}`);
   return {
@@ -70,6 +73,7 @@ function sessionValues(s: NewTeamSession) {
     notes: s.notes ?? null,
     created_by: s.createdBy,
     created_at: nowIso(),
+    season_id: seasonId,
   };
 }
 
@@ -84,7 +88,7 @@ export async function createTeamSessionOnce(
 ): Promise<{ session: TeamSession; created: boolean } | "taken"> {
   const row = await db
     .insertInto("team_sessions")
-    .values(sessionValues(s))
+    .values(sessionValues(s, await seasonForNewSession(db, s.teamId)))
     .onConflict((oc) => oc.column("id").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -134,7 +138,7 @@ export async function deleteTeamSession(db: Kysely<DB>, key: { id: string; teamI
       .where("session_id", "=", key.id)
       .returning(["player_id", "present"])
       .execute();
-    for (const m of marks) await bumpAttendance(trx, m.player_id, -1, -Number(m.present));
+    for (const m of marks) await bumpAttendance(trx, m.player_id, key.id, -1, -Number(m.present));
     await trx.deleteFrom("team_sessions").where("id", "=", key.id).where("team_id", "=", key.teamId).execute();
     return true;
   });

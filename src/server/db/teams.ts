@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { inTransaction, nowIso } from "./engine.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
+import { createFirstSeason } from "./seasons.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** No 0/O, 1/I: codes are read aloud and typed from a phone screen. */
@@ -85,6 +86,19 @@ export async function createTeam(
   db: Kysely<DB>,
   t: { name: string; id?: string },
   generate: () => { teamCode: string; coachInviteCode: string } = randomTeamCodes,
+): Promise<Team> {
+  return inTransaction(db, async (trx) => {
+    const team = await insertTeam(trx, t, generate);
+    // Every team has a current season from the start (decision 0013).
+    await createFirstSeason(trx, team.id);
+    return team;
+  });
+}
+
+async function insertTeam(
+  db: Kysely<DB>,
+  t: { name: string; id?: string },
+  generate: () => { teamCode: string; coachInviteCode: string },
 ): Promise<Team> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const codes = generate();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StatLinesResponse } from "#domain/api/game.js";
 import { eventsOfSnap, participantsOfSnap, type SnapDetail } from "#domain/snaps.js";
@@ -69,6 +70,7 @@ describe.each(testEngines())("football stat lines on $engine", ({ create }) => {
           created_by: createdBy,
           created_at: at,
           snap_id: id,
+          season_id: sql<string>`(select season_id from team_sessions where id = ${sessionId})`,
         })
         .execute();
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   DashboardResponse,
@@ -540,6 +541,7 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
             created_by: coach.me.id,
             created_at: at,
             snap_id: id,
+            season_id: sql<string>`(select season_id from team_sessions where id = ${game.id})`,
           })
           .execute();
     };

@@ -4,6 +4,8 @@ import { authMigration } from "./001_auth.js";
 import { appMigration } from "./002_app.js";
 import { requestLimitsMigration } from "./003_request_limits.js";
 import { snapsMigration } from "./004_snaps.js";
+import { rosterMigration } from "./005_roster.js";
+import { seasonsMigration } from "./007_seasons.js";
 import { operatorMigration } from "./008_operator.js";
 
 /**
@@ -17,6 +19,8 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "002_app": appMigration(engine),
     "003_request_limits": requestLimitsMigration(engine),
     "004_snaps": snapsMigration(engine),
+    "005_roster": rosterMigration(engine),
+    "007_seasons": seasonsMigration(engine),
     "008_operator": operatorMigration(engine),
   };
 }
