@@ -20,6 +20,8 @@ export const meSchema = z.object({
   primaryPosition: z.string().nullable(),
   positions: z.array(z.string()),
   photoUrl: z.string().nullable(),
+  /** A player who joined with the team code and whose coach has not confirmed them yet (docs/product.md §11). */
+  waitingForCoach: z.boolean().optional(),
   /**
    * With no team: the team the account was last removed from and when (docs/product.md §6, rejoining), so the
    * page can say whose roster they are no longer on. Null otherwise.

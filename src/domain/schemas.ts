@@ -15,7 +15,7 @@ const trimmed = (label: string, max: number) =>
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: "Email is required." })
   .trim()
   .toLowerCase()

@@ -8,6 +8,7 @@ import { forwardedClientAddress } from "./http/client-ip.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { transportGuard } from "./http/transport.js";
+import { claimRoutes } from "./routes/claim.js";
 import { contactRoutes } from "./routes/contact.js";
 import { feedbackRoutes } from "./routes/feedback.js";
 import { fileRoutes } from "./routes/files.js";
@@ -19,6 +20,7 @@ import { playRoutes } from "./routes/plays.js";
 import { profileRoutes } from "./routes/profile.js";
 import { sessionRoutes } from "./routes/session.js";
 import { teamSessionRoutes } from "./routes/sessions.js";
+import { rosterRoutes } from "./routes/roster.js";
 import { signupRoutes } from "./routes/signup.js";
 import { snapRoutes } from "./routes/snaps.js";
 import { statLineRoutes } from "./routes/stat-lines.js";
@@ -146,6 +148,8 @@ export function createApp(services: Services) {
   app.route("/", joinRoutes());
   app.route("/", operatorRoutes());
 
+  app.route("/", rosterRoutes());
+  app.route("/", claimRoutes());
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -7,6 +7,7 @@
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { fullNameSchema, jerseyNumberSchema, PASSWORD_MAX, PASSWORD_MIN, positionKeySchema } from "../schemas.js";
 import { countSchema as count, isoDaySchema as isoDay } from "./common.js";
+import { rosterRequestSchema } from "./roster.js";
 import { sessionDateSchema } from "./logger.js";
 import {
   feedbackItemSchema,
@@ -42,6 +43,8 @@ const profileSchema = z.object({
   /** The primary position first, no repeats. */
   positions: z.array(z.string()),
   photoUrl: z.string().nullable(),
+  /** A player's jersey number or primary position change waiting for the coach (docs/product.md §11). */
+  request: rosterRequestSchema.nullable().optional(),
 });
 export type ProfileDto = z.infer<typeof profileSchema>;
 

@@ -24,6 +24,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
       "p.primary_position",
       "p.positions",
       "p.photo_file_id",
+      "p.confirmed",
       "t.id as team_id",
       "t.name as team_name",
       "t.team_code",
@@ -55,6 +56,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     primaryPosition: row.primary_position,
     positions,
     photoUrl: fileUrl(row.photo_file_id),
+    waitingForCoach: row.role === "player" && row.team_id !== null && Number(row.confirmed) === 0,
     formerTeam:
       row.team_id === null && row.left_team_name !== null && row.left_at !== null
         ? { name: row.left_team_name, leftAt: row.left_at }

@@ -22,6 +22,9 @@ export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<Pro
       "p.primary_position",
       "p.positions",
       "p.photo_file_id",
+      "p.requested_jersey_number",
+      "p.requested_primary_position",
+      "p.requested_at",
     ])
     .where("p.user_id", "=", userId)
     .executeTakeFirst();
@@ -34,6 +37,14 @@ export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<Pro
     primaryPosition: row.primary_position,
     positions: row.role === "player" ? orderPositions(row.primary_position, stringListOrEmpty(row.positions)) : [],
     photoUrl: fileUrl(row.photo_file_id),
+    request:
+      row.requested_at === null
+        ? null
+        : {
+            jerseyNumber: row.requested_jersey_number === null ? null : Number(row.requested_jersey_number),
+            primaryPosition: row.requested_primary_position,
+            requestedAt: row.requested_at,
+          },
   };
 }
 

@@ -97,6 +97,14 @@ interface ProfilesTable {
   /** JSON array of position keys. */
   positions: ColumnType<string, string | undefined, string>;
   photo_file_id: string | null;
+  /** A roster player's invite link token while nobody has claimed the row (005); null once claimed. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0: joined with the team code and waiting for the coach to confirm them (005). */
+  confirmed: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+  /** A jersey number or primary position the player asked for, waiting for the coach (005). */
+  requested_jersey_number: ColumnType<number | null, number | null | undefined, number | null>;
+  requested_primary_position: ColumnType<string | null, string | null | undefined, string | null>;
+  requested_at: ColumnType<string | null, string | null | undefined, string | null>;
   joined_at: string | null;
   created_at: string;
   updated_at: string;

@@ -51,7 +51,7 @@ export async function playerStatLines(
   playerId: string,
 ): Promise<StatLinesResponse | null> {
   const [player, loose, snaps, games] = await Promise.all([
-    teamPlayersQuery(db, teamId).where("p.user_id", "=", playerId).executeTakeFirst(),
+    teamPlayersQuery(db, teamId, { includeWaiting: true }).where("p.user_id", "=", playerId).executeTakeFirst(),
     db
       .selectFrom("events")
       .select((eb) => [

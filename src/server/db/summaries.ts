@@ -32,14 +32,17 @@ export interface ProfileColumns {
 
 /**
  * The team's players (role 'player', current members) with the profile columns a summary is built from. Every
- * query that lists or finds a team's players starts here and joins what else it needs.
+ * query that lists or finds a team's players starts here and joins what else it needs. A player who joined with
+ * the team code and waits for the coach (docs/product.md §11) is left out of the lists, leaderboards and lineups
+ * until confirmed; `includeWaiting` finds them too (the player's own reads).
  */
-export function teamPlayersQuery(db: Kysely<DB>, teamId: string) {
-  return db
+export function teamPlayersQuery(db: Kysely<DB>, teamId: string, opts: { includeWaiting?: boolean } = {}) {
+  const q = db
     .selectFrom("profiles as p")
     .select(["p.user_id", "p.full_name", "p.jersey_number", "p.primary_position", "p.positions", "p.photo_file_id"])
     .where("p.team_id", "=", teamId)
     .where("p.role", "=", "player");
+  return opts.includeWaiting ? q : q.where("p.confirmed", "=", 1);
 }
 
 /**

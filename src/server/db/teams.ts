@@ -205,6 +205,19 @@ export async function createAccountProfile(
  * finds their events there again (events are kept per player and team). Returns the profile as it now is, or null
  * when there is no such profile or it is on a team already.
  */
+/** The SET expressions that turn a jersey number taken on the team being joined into a request. */
+function jerseyOnJoin(teamId: string, now: string) {
+  const taken = sql<boolean>`exists (select 1 from profiles o where o.team_id = ${teamId} and o.role = 'player'
+    and o.jersey_number = profiles.jersey_number and o.user_id <> profiles.user_id)`;
+  return {
+    jersey_number: sql<number | null>`case when role = 'player' and ${taken} then null else jersey_number end`,
+    requested_jersey_number: sql<
+      number | null
+    >`case when role = 'player' and ${taken} then jersey_number else requested_jersey_number end`,
+    requested_at: sql<string | null>`case when role = 'player' and ${taken} then ${now} else requested_at end`,
+  };
+}
+
 export async function joinTeam(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
   const now = nowIso();
   const row = await db
@@ -217,6 +230,10 @@ export async function joinTeam(db: Kysely<DB>, userId: string, teamId: string): 
       left_team_id: null,
       left_at: null,
       updated_at: now,
+      // docs/product.md §11: a player who joins with the team code waits for the coach to confirm them, and a
+      // jersey number a teammate already wears becomes their request (numbers are unique per team).
+      confirmed: sql<0 | 1>`case when role = 'player' then 0 else 1 end`,
+      ...jerseyOnJoin(teamId, now),
     })
     .where("user_id", "=", userId)
     // Only from no team: two joins at once cannot move a member from one team to another.

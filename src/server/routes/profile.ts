@@ -14,10 +14,12 @@ import {
   weekStartOf,
   WRONG_CURRENT_PASSWORD,
 } from "#domain/api/player.js";
+import { jerseyTakenMessage } from "#domain/api/roster.js";
 import { blankPlayerSummary } from "#domain/player-summary.js";
 import { eventPoints } from "#domain/scoring.js";
 import { listPlayerEvents, playerScoreHistory } from "../db/player-detail.js";
 import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
+import { requestOwnChange } from "../db/roster-requests.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
 import { fileUrl } from "../db/rows.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
@@ -59,9 +61,11 @@ const patchProfileRoute = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: updateProfileSchema } } } },
   responses: {
     200: { description: "The profile as saved", content: { "application/json": { schema: ProfileResponse } } },
-    ...errorResponses(400, 401, 415),
+    ...errorResponses(400, 401, 409, 415),
   },
 });
+
+type UpdateProfileBody = z.infer<typeof updateProfileSchema>;
 
 const uploadPhotoRoute = createRoute({
   method: "post",
@@ -142,6 +146,25 @@ function passwordChangeRefused(json: unknown): ApiError {
   return new ApiError(400, "password_not_changed", "Your password could not be changed.");
 }
 
+/**
+ * docs/product.md §11: a team's player does not set their own jersey number or primary position; what they send
+ * becomes a request for the coach (a number a teammate wears is refused with 409), and the rest of the patch is
+ * applied as it is. A player with no team, and a coach, change their fields directly.
+ */
+async function asRequest<E extends AppEnv>(c: AppContext<E>, viewer: Viewer, patch: UpdateProfileBody) {
+  if (viewer.role !== "player" || (patch.jerseyNumber === undefined && patch.primaryPosition === undefined)) {
+    return patch;
+  }
+  const { jerseyNumber, primaryPosition, ...rest } = patch;
+  const asked = await requestOwnChange(c.get("services").database.db, viewer.userId, { jerseyNumber, primaryPosition });
+  if (asked === null) return patch;
+  if (asked !== "ok") {
+    const message = jerseyTakenMessage(asked.clash.jerseyNumber, asked.clash.holder);
+    throw new ApiError(409, "jersey_taken", message, { jerseyNumber: message });
+  }
+  return rest;
+}
+
 export function profileRoutes() {
   return createRouter()
     .openapi(getProfileRoute, async (c) => {
@@ -167,7 +190,9 @@ export function profileRoutes() {
         }
       }
       const { database } = c.get("services");
-      if (!(await updateOwnProfile(database.db, viewer.userId, patch))) throw unauthenticated();
+      if (!(await updateOwnProfile(database.db, viewer.userId, await asRequest(c, viewer, patch)))) {
+        throw unauthenticated();
+      }
       announceRosterChange(c, viewer);
       return c.json({ profile: await ownProfile(c, viewer) }, 200);
     })

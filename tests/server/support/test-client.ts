@@ -56,11 +56,14 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
 
 /** Each test app's PUBLIC_URL origin: TestClient addresses its requests (Host, default Origin) there. */
 const appOrigins = new WeakMap<object, string>();
+  appDatabases.set(app, database);
 
 export interface TestResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
+/** Each test app's database: signUpPlayer stands in for the coach's confirmation there. */
+const appDatabases = new WeakMap<object, TestDatabase>();
 }
 
 type TestApp = ReturnType<typeof createTestApp>["app"];
@@ -141,7 +144,14 @@ export async function signUpCoach(app: TestApp, teamName = "Falcons") {
 export async function signUpPlayer(
   app: TestApp,
   teamCode: string,
-  extra: Partial<{ fullName: string; jerseyNumber: number; primaryPosition: string; positions: string[] }> = {},
+  extra: Partial<{
+    fullName: string;
+    jerseyNumber: number;
+    primaryPosition: string;
+    positions: string[];
+    /** Leave the player waiting for the coach, as a team-code sign-up lands (docs/product.md §11). */
+    waiting: boolean;
+  }> = {},
 ) {
   const client = new TestClient(app);
   const res = await client.post("/api/signup", {
@@ -155,7 +165,14 @@ export async function signUpPlayer(
     positions: extra.positions ?? [],
   });
   if (res.status !== 201) throw new Error(`player sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("#domain/account.js").Me };
+  const me = res.body.user as import("#domain/account.js").Me;
+  const database = appDatabases.get(app);
+  if (!extra.waiting && database) {
+    // Most suites need a player on the team's lists: the coach's confirmation, written directly.
+    await database.db.updateTable("profiles").set({ confirmed: 1 }).where("user_id", "=", me.id).execute();
+    me.waitingForCoach = false;
+  }
+  return { client, me };
 }
 
 /**
