@@ -9,7 +9,11 @@ import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { transportGuard } from "./http/transport.js";
 import { claimRoutes } from "./routes/claim.js";
+import { accountDataRoutes } from "./routes/account-data.js";
+import { accountEmailRoutes } from "./routes/account-email.js";
 import { contactRoutes } from "./routes/contact.js";
+import { passwordRoutes } from "./routes/password.js";
+import { resetLinkRoutes } from "./routes/reset-link.js";
 import { feedbackRoutes } from "./routes/feedback.js";
 import { fileRoutes } from "./routes/files.js";
 import { eventRoutes } from "./routes/events.js";
@@ -147,6 +151,10 @@ export function createApp(services: Services) {
   app.route("/", teamSettingsRoutes());
   app.route("/", joinRoutes());
   app.route("/", operatorRoutes());
+  app.route("/", passwordRoutes());
+  app.route("/", resetLinkRoutes());
+  app.route("/", accountEmailRoutes());
+  app.route("/", accountDataRoutes());
 
   app.route("/", rosterRoutes());
   app.route("/", claimRoutes());

@@ -46,3 +46,34 @@ describe("OPERATOR_EMAILS: the accounts that see the operator page", () => {
     }
   });
 });
+
+describe("mail: SMTP_URL, MAIL_FROM, CONTACT_TO", () => {
+  const smtp = { SMTP_URL: "smtp://mailer:secret@mail.example.org:587", MAIL_FROM: "Flagline <noreply@example.org>" };
+
+  it("unset: no mail", () => {
+    expect(load({}).mail).toBeNull();
+    expect(load({ SMTP_URL: "", MAIL_FROM: "" }).mail).toBeNull();
+  });
+
+  it("SMTP_URL with MAIL_FROM: mail, with the contact address when CONTACT_TO is set", () => {
+    expect(load(smtp).mail).toEqual({ smtpUrl: smtp.SMTP_URL, from: smtp.MAIL_FROM, contactTo: null });
+    expect(load({ ...smtp, MAIL_FROM: "noreply@example.org", CONTACT_TO: " team@example.org " }).mail).toMatchObject({
+      from: "noreply@example.org",
+      contactTo: "team@example.org",
+    });
+    expect(load({ ...smtp, SMTP_URL: "smtps://mail.example.org" }).mail?.smtpUrl).toBe("smtps://mail.example.org");
+  });
+
+  it("a wrong or missing value is refused at start with a message naming the variable", () => {
+    expect(() => load({ SMTP_URL: "mail example", MAIL_FROM: "a@b.org" })).toThrow(/SMTP_URL is not a URL/);
+    expect(() => load({ SMTP_URL: "mail.example.org:25", MAIL_FROM: "a@b.org" })).toThrow(/smtp:\/\/ or smtps:/);
+    expect(() => load({ SMTP_URL: "http://mail.example.org", MAIL_FROM: "a@b.org" })).toThrow(
+      /SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() => load({ SMTP_URL: smtp.SMTP_URL })).toThrow(/MAIL_FROM is not/);
+    expect(() => load({ ...smtp, MAIL_FROM: "Flagline" })).toThrow(/MAIL_FROM is not an email address/);
+    expect(() => load({ ...smtp, CONTACT_TO: "team at example" })).toThrow(/CONTACT_TO is not an email address/);
+    expect(() => load({ MAIL_FROM: "a@b.org" })).toThrow(/need SMTP_URL/);
+    expect(() => load({ CONTACT_TO: "a@b.org" })).toThrow(/need SMTP_URL/);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
+import { mailConfigFromEnv, type MailConfig } from "./mail/config.js";
 
 export interface Config {
   port: number;
@@ -33,6 +34,8 @@ export interface Config {
   storage: StorageConfig;
   /** OPERATOR_EMAILS: the accounts (lower case) that may open /operator (contact messages, teams, usage). */
   operatorEmails: string[];
+  /** SMTP_URL, MAIL_FROM, CONTACT_TO (mail/config.ts); null: no mail is sent. */
+  mail: MailConfig | null;
 }
 
 type StorageConfig =
@@ -168,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyHops(env),
     storage: storageConfig(env),
     operatorEmails: operatorEmails(env),
+    mail: mailConfigFromEnv(env),
   };
 }

@@ -8,6 +8,7 @@ import { createSnapWriter } from "./db/snaps.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./http/context.js";
 import type { Logger } from "./logger.js";
+import { createMailer } from "./mail/index.js";
 import { createMemoryHub } from "./realtime/hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
 import { createFileStore } from "./storage/index.js";
@@ -23,9 +24,11 @@ export interface RunningServer {
 export async function createServices(config: Config, log: Logger): Promise<Services> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.engine);
+  const mailer = config.mail ? createMailer(config.mail, log) : null;
   return {
     database,
-    auth: createAuth(database, config),
+    auth: createAuth(database, config, mailer),
+    mailer,
     config,
     log,
     // One server: changes stay in the process. Several servers on one PostgreSQL: LISTEN/NOTIFY fans them out.

@@ -1,12 +1,21 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/index.js";
+import type { Mailer } from "../mail/index.js";
+import { EMAILED_RESET_LINK_SECONDS, resetPasswordMail } from "../mail/messages.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas.js";
 
 /** The header our own code sets from the socket's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-flagline-client-ip";
 
-export function createAuth(database: Database, config: Pick<Config, "authSecret" | "publicUrl" | "authRateLimit">) {
+/** Accounts made for the roster before their player signed up: they have no mailbox (and no password). */
+const NO_MAILBOX = /@roster\.invalid$/i;
+
+export function createAuth(
+  database: Database,
+  config: Pick<Config, "authSecret" | "publicUrl" | "authRateLimit">,
+  mailer: Mailer | null = null,
+) {
   const secure = config.publicUrl.startsWith("https://");
   return betterAuth({
     appName: "Flagline",
@@ -20,6 +29,17 @@ export function createAuth(database: Database, config: Pick<Config, "authSecret"
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      // Forgot password (routes/password.ts): the link goes to our /reset-password page, not to Better Auth's
+      // callback. The mailer sends in the background, so the answer takes as long whether the account exists.
+      resetPasswordTokenExpiresIn: EMAILED_RESET_LINK_SECONDS,
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) => {
+              if (NO_MAILBOX.test(user.email)) return;
+              mailer.send(resetPasswordMail(config.publicUrl, user.email, token), "reset password");
+            },
+          }
+        : {}),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -34,6 +54,8 @@ export function createAuth(database: Database, config: Pick<Config, "authSecret"
         "/sign-in/email": { window: 60, max: Math.max(config.authRateLimit, 1) },
         "/sign-up/email": { window: 60, max: Math.max(config.authRateLimit, 1) },
         "/change-password": { window: 60, max: Math.max(config.authRateLimit, 1) },
+        "/request-password-reset": { window: 60, max: Math.max(config.authRateLimit, 1) },
+        "/reset-password": { window: 60, max: Math.max(config.authRateLimit, 1) },
       },
     },
     advanced: {

@@ -6,6 +6,7 @@ import type { EventWriter } from "../db/event-writer.js";
 import type { SnapWriter } from "../db/snaps.js";
 import type { Database } from "../db/index.js";
 import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/index.js";
 import type { TeamHub } from "../realtime/hub.js";
 import type { FileStore } from "../storage/file-store.js";
 import { ApiError, validationError } from "./errors.js";
@@ -26,6 +27,8 @@ export interface Services {
   eventWriter: EventWriter;
   /** The same for snaps (db/snaps.ts createSnapWriter): one per database. */
   snapWriter: SnapWriter;
+  /** Outgoing mail (SMTP_URL); null when none is configured. */
+  mailer: Mailer | null;
 }
 
 /** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */

@@ -97,3 +97,27 @@ export async function startCodeGuess(
     },
   };
 }
+
+export const TOO_MANY_ACCOUNT_REQUESTS = "Too many requests for this account. Please wait a while and try again.";
+
+/**
+ * The account endpoints' limits per address (docs/product.md §11): each checks a password or does heavy work, so
+ * each has its own hourly budget. Off with AUTH_RATE_LIMIT=0, like the other sign-in and sign-up limits.
+ */
+const ACCOUNT_LIMITS = {
+  "reset-link": 30,
+  "change-email": 10,
+  "confirm-email": 30,
+  export: 10,
+  "delete-account": 10,
+} as const;
+
+export async function countAccountRequest(
+  db: Kysely<DB>,
+  config: Config,
+  clientIp: string,
+  name: keyof typeof ACCOUNT_LIMITS,
+): Promise<void> {
+  const max = config.authRateLimit > 0 ? ACCOUNT_LIMITS[name] : 0;
+  await hitLimit(db, { name, max, windowMs: HOUR_MS }, clientIp, TOO_MANY_ACCOUNT_REQUESTS);
+}

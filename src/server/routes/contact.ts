@@ -4,6 +4,7 @@ import { saveContactMessage } from "../db/contact.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses } from "../http/errors.js";
 import { countContactMessage } from "../http/rate-limit.js";
+import { contactMail } from "../mail/messages.js";
 
 const contact = createRoute({
   method: "post",
@@ -22,11 +23,13 @@ const contact = createRoute({
 
 export function contactRoutes() {
   return createRouter().openapi(contact, async (c) => {
-    const { database, config } = c.get("services");
+    const { database, config, mailer } = c.get("services");
     const ip = c.get("clientIp");
     await countContactMessage(database.db, config, ip);
     const input = c.req.valid("json");
     await saveContactMessage(database.db, { ...input, ip });
+    // Emailed in the background (never delaying this answer), replying to the sender: docs/product.md §11.
+    if (mailer?.contactTo) mailer.send(contactMail(mailer.contactTo, input), "contact message");
     return c.json({ ok: true as const }, 201);
   });
 }

@@ -10,6 +10,7 @@ import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
 import { createFileStore } from "#server/storage/index.js";
 import { createMemoryFileStore } from "#server/storage/memory.js";
 import type { Services } from "#server/http/context.js";
+import { createMailer } from "#server/mail/index.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -32,17 +33,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: 0,
     storage: { kind: "disk" },
     operatorEmails: [],
+    mail: null,
     ...overrides,
   };
 }
 
 export function createTestApp(database: TestDatabase, overrides: Partial<Config> = {}) {
   const config = testConfig(overrides);
+  const log = pino({ level: "silent" });
+  const mailer = config.mail ? createMailer(config.mail, log) : null;
   const services: Services = {
     database,
-    auth: createAuth(database, config),
+    auth: createAuth(database, config, mailer),
+    mailer,
     config,
-    log: pino({ level: "silent" }),
+    log,
     hub: createMemoryHub(),
     // No data folder (the default here): uploads stay in memory, so tests leave no files behind.
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),

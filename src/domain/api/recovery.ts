@@ -1,0 +1,79 @@
+/**
+ * Password recovery, email change, data export and account deletion (docs/product.md §11): request and response
+ * shapes shared by the server's routes and the web's forms.
+ */
+import { z } from "../zod.js";
+import { emailSchema, PASSWORD_MAX, passwordSchema } from "../schemas.js";
+
+/** Reset and confirmation tokens: URL-safe text; anything else is refused before it is looked up. */
+const tokenSchema = z
+  .string({ error: "The link is incomplete." })
+  .min(8, { error: "The link is incomplete." })
+  .max(200, { error: "The link is not valid." })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "The link is not valid." });
+
+const currentPasswordSchema = z
+  .string({ error: "Enter your password." })
+  .min(1, { error: "Enter your password." })
+  .max(PASSWORD_MAX);
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Always the same answer, whether the email has an account or not. */
+export const FORGOT_PASSWORD_SENT =
+  "If an account uses this email, a link to choose a new password is on its way. It works for one hour.";
+
+export const forgotPasswordAnswerSchema = z.object({ message: z.string() });
+
+export const resetPasswordSchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: "The two passwords are not the same.",
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+export const resetLinkSchema = z.object({
+  url: z.string(),
+  /** ISO-8601 UTC: when the link stops working (24 hours after it was made). */
+  expiresAt: z.string(),
+});
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
+export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPasswordSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+export const changeEmailAnswerSchema = z.object({
+  /** changed: the account uses the new email now; confirm: a link was sent to the new address. */
+  status: z.enum(["changed", "confirm"]),
+  email: z.string(),
+});
+export type ChangeEmailAnswer = z.infer<typeof changeEmailAnswerSchema>;
+
+export const confirmEmailSchema = z.object({ token: tokenSchema });
+
+export const deleteAccountSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** What deleting the caller's account takes with it (shown before they confirm). */
+export const deletionPlanSchema = z.object({
+  role: z.enum(["player", "coach"]).nullable(),
+  coachRole: z.enum(["head", "assistant"]).nullable(),
+  teamName: z.string().nullable(),
+  mustHandOver: z.boolean(),
+  deletesTeam: z.boolean(),
+  teamMembersLeft: z.number().int(),
+  events: z.number().int(),
+  attendance: z.number().int(),
+  trainingLogs: z.number().int(),
+  feedback: z.number().int(),
+});
+export type DeletionPlan = z.infer<typeof deletionPlanSchema>;
+
+/** Whether this server sends mail (GET /api/mail): the pages say what to do without it. */
+export const mailStatusSchema = z.object({ mail: z.boolean() });

@@ -1,0 +1,95 @@
+/*
+ * Test utility: a real SMTP server (smtp-server) on 127.0.0.1, collecting every message it is sent, parsed by
+ * mailparser. The app talks to it through nodemailer as it would to any mail server. Not used by the server.
+ */
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+}
+
+export interface SmtpPeer {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** The first message (already received or still to come) matching `match`; fails after `timeoutMs`. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function addresses(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((a: { value?: { address?: string }[] }) => (a.value ?? []).map((v) => v.address ?? ""));
+}
+
+/** Starts the peer on `port` (0: any free port). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no STARTTLS (its certificate would be self-signed) and no login.
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push({
+            to: addresses(mail.to),
+            from: addresses(mail.from)[0] ?? "",
+            replyTo: addresses(mail.replyTo)[0] ?? null,
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    messages,
+    waitFor(match, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return;
+          cleanup();
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no such mail within ${timeoutMs} ms; received: ${JSON.stringify(messages)}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first http(s) link in a message's text. */
+export function linkIn(mail: ReceivedMail): URL {
+  const found = /https?:\/\/\S+/.exec(mail.text);
+  if (!found) throw new Error(`no link in: ${mail.text}`);
+  return new URL(found[0]);
+}
