@@ -24,6 +24,7 @@ import { playRoutes } from "./routes/plays.js";
 import { profileRoutes } from "./routes/profile.js";
 import { sessionRoutes } from "./routes/session.js";
 import { teamSessionRoutes } from "./routes/sessions.js";
+import { sessionEditRoutes } from "./routes/session-edits.js";
 import { rosterRoutes } from "./routes/roster.js";
 import { signupRoutes } from "./routes/signup.js";
 import { snapRoutes } from "./routes/snaps.js";
@@ -136,6 +137,7 @@ export function createApp(services: Services) {
   app.route("/", contactRoutes());
   app.route("/", teamRoutes());
   app.route("/", teamSessionRoutes());
+  app.route("/", sessionEditRoutes());
   app.route("/", eventRoutes());
   app.route("/", snapRoutes());
   app.route("/", gameRoutes());

@@ -38,6 +38,7 @@ export default [
     route("coach/games", "routes/coach/games.tsx"),
     // A static segment outranks :id, so "rules" is never read as a game's id (session ids are UUIDs).
     route("coach/games/rules", "routes/coach/games-rules.tsx"),
+    route("coach/games/sessions", "routes/coach/games-sessions.tsx"),
     route("coach/games/:id", "routes/coach/games-box-score.tsx"),
   ]),
 

@@ -8,6 +8,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } f
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
 import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
+import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -199,6 +200,26 @@ export function sessionDetailQuery(id: string) {
     queryKey: teamKeys.session(id),
     queryFn: ({ signal }) =>
       apiFetch<SessionDetailResponse>(`/api/team/sessions/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}/impact: what deleting the session removes and keeps. */
+export function sessionImpactQuery(id: string) {
+  return queryOptions({
+    queryKey: teamKeys.sessionImpact(id),
+    queryFn: ({ signal }) =>
+      apiFetch<SessionImpactResponse>(`/api/team/sessions/${encodeURIComponent(id)}/impact`, { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}/merge?intoId=: what merging the session into another would move. */
+export function mergePreviewQuery(id: string, intoId: string) {
+  return queryOptions({
+    queryKey: teamKeys.mergePreview(id, intoId),
+    queryFn: ({ signal }) =>
+      apiFetch<MergeResponse>(`/api/team/sessions/${encodeURIComponent(id)}/merge?${new URLSearchParams({ intoId })}`, {
+        signal,
+      }),
   });
 }
 

@@ -32,6 +32,10 @@ export const teamKeys = {
   sessions: () => ["team", "sessions"] as const,
   /** GET /api/team/sessions/{id}: one session's events and attendance (the logger). */
   session: (id: string) => ["team", "session", id] as const,
+  /** GET /api/team/sessions/{id}/impact: what deleting it removes (the sessions screen). */
+  sessionImpact: (id: string) => ["team", "session", id, "impact"] as const,
+  /** GET /api/team/sessions/{id}/merge?intoId=: a merge's preview (the sessions screen). */
+  mergePreview: (id: string, intoId: string) => ["team", "session", id, "merge", intoId] as const,
   /** GET /api/team/leaderboard */
   leaderboard: (window: LeaderboardWindow, sessionId: string | null, group: LeaderboardGroup) =>
     ["team", "leaderboard", { window, sessionId, group }] as const,

@@ -16,6 +16,7 @@ export function ConfirmDialog({
   pendingLabel,
   onConfirm,
   pending = false,
+  confirmDisabled = false,
   error,
   onCloseAutoFocus,
 }: {
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   pendingLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  /** The confirm button waits (what the action would remove is still being read). */
+  confirmDisabled?: boolean;
   error?: string | null;
   /** Where focus goes once it closes (Radix would otherwise look for a Trigger there is none of). */
   onCloseAutoFocus?: (event: Event) => void;
@@ -54,7 +57,7 @@ export function ConfirmDialog({
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className="btn bg-red-700 text-white hover:bg-red-800"
-              disabled={pending}
+              disabled={pending || confirmDisabled}
               onClick={(event) => {
                 // The action is asynchronous: stay open until it has succeeded or failed.
                 event.preventDefault();

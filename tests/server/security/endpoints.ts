@@ -131,6 +131,9 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "PATCH /api/team/sessions/{id}": coachOnly(200, 404),
   "DELETE /api/team/sessions/{id}": coachOnly(204, 404),
   "PUT /api/team/sessions/{id}/attendance": coachOnly(200, 404),
+  "GET /api/team/sessions/{id}/impact": coachOnly(200, 404),
+  "GET /api/team/sessions/{id}/merge": coachOnly(200, 404),
+  "POST /api/team/sessions/{id}/merge": coachOnly(200, 404),
   // The body names player A: for B's coach that player is not on the team, the logger's 400 by field.
   "POST /api/team/events": coachOnly(200, 400),
   "DELETE /api/team/events/{id}": coachOnly(204, 404),

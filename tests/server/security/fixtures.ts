@@ -606,6 +606,13 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
       json: { marks: [{ playerId: w.accounts.playerA.userId, present: true }] },
     }),
   },
+  "GET /api/team/sessions/{id}/impact": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/team/sessions/{id}/merge": {
+    build: async (w) => ({ params: { id: await freshSession(w) }, query: { intoId: await freshSession(w) } }),
+  },
+  "POST /api/team/sessions/{id}/merge": {
+    build: async (w) => ({ params: { id: await freshSession(w) }, json: { intoId: await freshSession(w) } }),
+  },
   "POST /api/team/events": {
     build: async (w) => ({ json: { events: [anEvent(w.accounts.playerA.userId, { sessionId: w.a.sessionId })] } }),
   },

@@ -28,10 +28,16 @@ export function GamesPage({ area }: { area: GamesArea }) {
         lead="Every game of the season, newest first, with its score and box score."
         actions={
           area === "coach" && hasTeam ? (
-            <Link to="/coach/games/rules" className="btn btn-secondary">
-              <Settings2 aria-hidden="true" className="size-4" />
-              League rules
-            </Link>
+            <>
+              <Link to="/coach/games/sessions" className="btn btn-secondary">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                Practices &amp; games
+              </Link>
+              <Link to="/coach/games/rules" className="btn btn-secondary">
+                <Settings2 aria-hidden="true" className="size-4" />
+                League rules
+              </Link>
+            </>
           ) : null
         }
       />

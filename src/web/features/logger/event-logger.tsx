@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
@@ -282,6 +282,13 @@ export function EventLogger() {
             New
           </button>
         </div>
+      ) : null}
+      {sessionList.length > 0 ? (
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/coach/games/sessions" className="font-semibold text-field-700 underline underline-offset-4">
+            Edit, merge or delete sessions
+          </Link>
+        </p>
       ) : null}
       <NewSessionDialog
         open={newOpen !== null}
