@@ -179,6 +179,20 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "DELETE /api/me/training-logs/{id}": playerOnly(204, 404),
   "GET /api/me/feedback": playerOnly(200),
   "POST /api/me/feedback/read": playerOnly(204),
+
+  // Account recovery and data (issue #16). Reset and confirmation tokens work for whoever holds them.
+  "GET /api/mail": everyone(200),
+  "POST /api/password/forgot": everyone(200),
+  "POST /api/password/reset": everyone(200),
+  "POST /api/me/email/confirm": everyone(200),
+  // The head coach only, for a player of the team: A's assistant is refused like a player; B's coach gets 404.
+  "POST /api/team/players/{id}/reset-link": { ...coachOnly(201, 404), assistantCoachA: 403 },
+  "POST /api/me/email": signedIn(200),
+  "GET /api/me/export": signedIn(200),
+  "GET /api/me/deletion": signedIn(200),
+  // Runs last. A's head coach has an assistant: 409 until they hand over; B's head coach is alone and takes
+  // team B with them, after which B's player (now without a team) deletes their own account.
+  "DELETE /api/me": { ...signedIn(204), headCoachA: 409 },
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

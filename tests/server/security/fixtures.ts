@@ -10,6 +10,7 @@ import type { TestDatabase } from "../support/test-database.js";
 import { seedProfile } from "../support/test-database.js";
 import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
+import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import type { Actor } from "./endpoints.js";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
@@ -725,6 +726,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "DELETE /api/me/training-logs/{id}": { build: async (w) => ({ params: { id: await freshLogOfPlayerA(w) } }) },
   "GET /api/me/feedback": { build: none },
   "POST /api/me/feedback/read": { build: none },
+  ...ACCOUNT_REQUESTS,
 };
 
 // ---------------------------------------------------------------------------------------------------------------
