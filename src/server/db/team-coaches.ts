@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { TeamCoach } from "#domain/api/team-settings.js";
 import { inTransaction, nowIso } from "./engine.js";
 import type { DB } from "./schema.js";
@@ -64,10 +64,11 @@ export type CoachChange = "done" | "not_head" | "no_such_assistant";
  * Locks the caller's profile row for the rest of the transaction (PostgreSQL; SQLite writes one transaction at a
  * time) and says whether they still are the team's head coach.
  */
-async function lockHeadCoach(trx: Kysely<DB>, teamId: string, headCoachId: string, now: string): Promise<boolean> {
+async function lockHeadCoach(trx: Kysely<DB>, teamId: string, headCoachId: string): Promise<boolean> {
+  // Sets nothing new: the row is locked, and a refused removal leaves every row as it was.
   const result = await trx
     .updateTable("profiles")
-    .set({ updated_at: now })
+    .set({ updated_at: sql<string>`updated_at` })
     .where("user_id", "=", headCoachId)
     .where("team_id", "=", teamId)
     .where("role", "=", "coach")
@@ -89,7 +90,7 @@ export async function removeAssistantCoach(
 ): Promise<CoachChange> {
   return inTransaction(db, async (trx) => {
     const now = nowIso();
-    if (!(await lockHeadCoach(trx, teamId, headCoachId, now))) return "not_head";
+    if (!(await lockHeadCoach(trx, teamId, headCoachId))) return "not_head";
     const result = await trx
       .updateTable("profiles")
       .set({ team_id: null, joined_at: null, left_team_id: teamId, left_at: now, updated_at: now })

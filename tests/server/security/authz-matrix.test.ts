@@ -110,7 +110,7 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
       const before = refusedWrite ? await snapshot(database, w.store) : null;
 
       const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, req);
-      valid.after?.(w, actor, answer);
+      await valid.after?.(w, actor, answer);
       cells += 1;
       const where = `${actor}`;
 

@@ -193,6 +193,21 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   // Runs last. A's head coach has an assistant: 409 until they hand over; B's head coach is alone and takes
   // team B with them, after which B's player (now without a team) deletes their own account.
   "DELETE /api/me": { ...signedIn(204), headCoachA: 409 },
+
+  // Team settings: any coach lists the coaches; the head coach renames (B's head coach renames B), removes an
+  // assistant and hands the role over (A's assistant is refused like a player; B's coach finds no such assistant).
+  "PATCH /api/team": { ...coachOnly(200, 200), assistantCoachA: 403 },
+  "GET /api/team/coaches": coachOnly(200, 200),
+  "DELETE /api/team/coaches/{id}": { ...coachOnly(204, 404), assistantCoachA: 403 },
+  "POST /api/team/coaches/{id}/head": { ...coachOnly(200, 404), assistantCoachA: 403 },
+  // For an account with no team: every caller here is on a team (409); routes/join.test.ts covers joining.
+  "POST /api/me/join": signedIn(409),
+  // The operator area answers every normal caller like a path that does not exist (routes/operator.test.ts
+  // covers an OPERATOR_EMAILS account).
+  "GET /api/operator/messages": everyone(404),
+  "POST /api/operator/messages/{id}/handled": everyone(404),
+  "GET /api/operator/teams": everyone(404),
+  "GET /api/operator/usage": everyone(404),
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

@@ -506,6 +506,28 @@ export async function freshPlayerOfA(w: World): Promise<string> {
   return p.userId;
 }
 
+/** An assistant coach of A with no account (removing one or handing them the role costs no real member). */
+async function freshAssistantOfA(w: World): Promise<string> {
+  const p = await seedProfile(w.database.db, {
+    teamId: w.teamA.id,
+    role: "coach",
+    coachRole: "assistant",
+    fullName: uniqueName("Aldermoor fresh assistant"),
+  });
+  w.teamAUserIds.add(p.userId);
+  return p.userId;
+}
+
+/** A stored contact message (the operator's mark-as-handled names one). */
+async function contactMessageId(w: World): Promise<string> {
+  const row = await w.database.db.selectFrom("contact_messages").select("id").limit(1).executeTakeFirst();
+  if (row) return row.id;
+  await must(w.app, null, 201, "POST", "/api/contact", {
+    json: { name: "Olive Operator", email: "olive@example.com", message: "A message for the operator to handle." },
+  });
+  return contactMessageId(w);
+}
+
 export async function freshLogOfPlayerA(w: World): Promise<string> {
   const res = await must(w.app, w.accounts.playerA, 201, "POST", "/api/me/training-logs", {
     json: {
@@ -526,7 +548,7 @@ export interface ValidRequest {
   /** Builds the request for this caller; may make fresh resources of team A first. */
   build(w: World, actor: Actor): Promise<Req>;
   /** Runs after the cell (the password change hands the browser a new session cookie). */
-  after?(w: World, actor: Actor, answer: Answer): void;
+  after?(w: World, actor: Actor, answer: Answer): void | Promise<void>;
   /** Run after every other endpoint (it ends the caller's session). */
   last?: boolean;
 }
@@ -727,6 +749,35 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/me/feedback": { build: none },
   "POST /api/me/feedback/read": { build: none },
   ...ACCOUNT_REQUESTS,
+  // The caller's own team's name again: a valid change that changes nothing the other cells rely on.
+  "PATCH /api/team": {
+    build: async (w, actor) => ({ json: { name: actor === "coachB" ? w.teamB.name : w.teamA.name } }),
+  },
+  "GET /api/team/coaches": { build: none },
+  "DELETE /api/team/coaches/{id}": { build: async (w) => ({ params: { id: await freshAssistantOfA(w) } }) },
+  "POST /api/team/coaches/{id}/head": {
+    build: async (w) => ({ params: { id: await freshAssistantOfA(w) } }),
+    // The head coach of A handed the role over: given back, so every other cell still has A's head coach.
+    after: async (w, _actor, answer) => {
+      if (answer.status !== 200) return;
+      const coaches = (answer.body as { coaches: { id: string; coachRole: string }[] }).coaches;
+      const newHead = coaches.find((c) => c.coachRole === "head")!.id;
+      const db = w.database.db;
+      await db.updateTable("profiles").set({ coach_role: "assistant" }).where("user_id", "=", newHead).execute();
+      await db
+        .updateTable("profiles")
+        .set({ coach_role: "head" })
+        .where("user_id", "=", w.accounts.headCoachA.userId)
+        .execute();
+    },
+  },
+  "POST /api/me/join": {
+    build: async (w, actor) => ({ json: { code: actor === "coachB" ? w.teamB.code : w.teamA.code } }),
+  },
+  "GET /api/operator/messages": { build: none },
+  "POST /api/operator/messages/{id}/handled": { build: async (w) => ({ params: { id: await contactMessageId(w) } }) },
+  "GET /api/operator/teams": { build: none },
+  "GET /api/operator/usage": { build: none },
 };
 
 // ---------------------------------------------------------------------------------------------------------------
