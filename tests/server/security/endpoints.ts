@@ -164,6 +164,17 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/team/playbook-analysis": coachOnly(200, 200),
   "GET /api/team/playbook-analysis/{playId}/events": coachOnly(200, 404),
 
+  "GET /api/team/roster": coachOnly(200, 200),
+  "POST /api/team/roster": coachOnly(201, 201),
+  "POST /api/team/roster/import": coachOnly(201, 201),
+  "PATCH /api/team/roster/{id}": coachOnly(200, 404),
+  "POST /api/team/roster/{id}/invite": coachOnly(200, 404),
+  "POST /api/team/roster/{id}/confirmation": coachOnly(200, 404),
+  "POST /api/team/roster/{id}/request": coachOnly(200, 404),
+  // The invite link's token is the whole secret: anyone who holds it sees and claims the row (team C's here).
+  "GET /api/claim/{token}": everyone(200),
+  "POST /api/claim/{token}": everyone(201),
+
   "GET /api/profile": signedIn(200),
   "PATCH /api/profile": signedIn(200),
   "POST /api/profile/photo": signedIn(201),

@@ -10,6 +10,7 @@ import type { TestDatabase } from "../support/test-database.js";
 import { seedProfile } from "../support/test-database.js";
 import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
+import { addRosterPlayers } from "#server/db/roster.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import type { Actor } from "./endpoints.js";
 
@@ -316,6 +317,9 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
   });
   const headC = await signUp(app, { role: "coach", fullName: "Cordelia Cranbrook", teamName: "Copperfield Comets" });
 
+  // Team-code sign-ups wait for their coach (docs/product.md §11); the world's players are confirmed.
+  await database.db.updateTable("profiles").set({ confirmed: 1 }).where("role", "=", "player").execute();
+
   const extra = await seedProfile(database.db, {
     teamId: teamA.id,
     role: "player",
@@ -498,7 +502,8 @@ export async function freshPlayerOfA(w: World): Promise<string> {
     teamId: w.teamA.id,
     role: "player",
     fullName: uniqueName("Aldermoor fresh player"),
-    jerseyNumber: 40,
+    // No number: jersey numbers are unique within a team, and this is called once per cell.
+    jerseyNumber: null,
     primaryPosition: "lb",
     positions: ["lb"],
   });
@@ -526,6 +531,30 @@ async function contactMessageId(w: World): Promise<string> {
     json: { name: "Olive Operator", email: "olive@example.com", message: "A message for the operator to handle." },
   });
   return contactMessageId(w);
+}
+
+/** A roster row nobody has claimed, on team A (the coach's invite) or team C (the public claim: not A's secret). */
+export async function freshRosterRow(w: World, team: "A" | "C"): Promise<{ id: string; token: string }> {
+  const teamId = team === "A" ? w.teamA.id : w.teamC.id;
+  const fullName = uniqueName(team === "A" ? "Aldermoor roster row" : "Copperfield roster row");
+  const result = await addRosterPlayers(w.database.db, teamId, [
+    { fullName, jerseyNumber: null, primaryPosition: "wr", positions: [] },
+  ]);
+  if (!("added" in result)) throw new Error("roster row not added");
+  const row = result.added[0]!;
+  if (team === "A") w.teamAUserIds.add(row.id);
+  return { id: row.id, token: row.inviteToken! };
+}
+
+/** A player of A with a jersey and position request waiting for the coach. */
+export async function freshRequestOfA(w: World): Promise<string> {
+  const id = await freshPlayerOfA(w);
+  await w.database.db
+    .updateTable("profiles")
+    .set({ requested_primary_position: "cb", requested_at: new Date().toISOString() })
+    .where("user_id", "=", id)
+    .execute();
+  return id;
 }
 
 export async function freshLogOfPlayerA(w: World): Promise<string> {
@@ -713,6 +742,35 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/team/playbook-analysis": { build: async () => ({ query: { kind: "all", tzOffset: "120" } }) },
   "GET /api/team/playbook-analysis/{playId}/events": {
     build: async (w) => ({ params: { playId: w.a.playId }, query: { limit: "5" } }),
+  },
+
+  "GET /api/team/roster": { build: none },
+  "POST /api/team/roster": {
+    build: async () => ({ json: { fullName: uniqueName("Added player"), jerseyNumber: null, primaryPosition: "wr" } }),
+  },
+  "POST /api/team/roster/import": {
+    build: async () => ({
+      json: { players: [{ fullName: uniqueName("Imported player"), jerseyNumber: null, primaryPosition: "cb" }] },
+    }),
+  },
+  "PATCH /api/team/roster/{id}": {
+    build: async (w) => ({ params: { id: await freshPlayerOfA(w) }, json: { primaryPosition: "safety" } }),
+  },
+  "POST /api/team/roster/{id}/invite": {
+    build: async (w) => ({ params: { id: (await freshRosterRow(w, "A")).id } }),
+  },
+  "POST /api/team/roster/{id}/confirmation": {
+    build: async (w) => ({ params: { id: await freshPlayerOfA(w) }, json: { decision: "confirm" } }),
+  },
+  "POST /api/team/roster/{id}/request": {
+    build: async (w) => ({ params: { id: await freshRequestOfA(w) }, json: { decision: "approve" } }),
+  },
+  "GET /api/claim/{token}": { build: async (w) => ({ params: { token: (await freshRosterRow(w, "C")).token } }) },
+  "POST /api/claim/{token}": {
+    build: async (w) => ({
+      params: { token: (await freshRosterRow(w, "C")).token },
+      json: { email: uniqueEmail("claimer"), password: FIXTURE_PASSWORD },
+    }),
   },
 
   "GET /api/profile": { build: none },
