@@ -10,7 +10,11 @@ import { allMigrations } from "#server/db/migrations/index.js";
 import type { DB } from "#server/db/schema.js";
 import { createProfile, type NewProfile, type Profile } from "#server/db/teams.js";
 
-export type TestDatabase = Database & { cleanup(): Promise<void> };
+export type TestDatabase = Database & {
+  cleanup(): Promise<void>;
+  /** How another process (a script under test) reaches this database: its DATA_DIR or DATABASE_URL. */
+  env: { DATA_DIR: string } | { DATABASE_URL: string };
+};
 
 export interface CreateOptions {
   /** PostgreSQL pool size (default 8). */
@@ -60,6 +64,7 @@ async function createSqlite(opts: CreateOptions = {}): Promise<TestDatabase> {
   }
   return {
     ...database,
+    env: { DATA_DIR: dir },
     async cleanup() {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
@@ -101,7 +106,7 @@ async function createPostgres(adminUrl: string, opts: CreateOptions = {}): Promi
   }
   mkdirSync(path.dirname(POSTGRES_MARKER), { recursive: true });
   appendFileSync(POSTGRES_MARKER, `${new Date().toISOString()} ${name} migrated (pid ${process.pid})\n`);
-  return { ...database, cleanup: drop };
+  return { ...database, cleanup: drop, env: { DATABASE_URL: url.toString() } };
 }
 
 /**
