@@ -156,8 +156,7 @@ function readRow(line: number, cells: Record<ImportField, string>): ImportRow {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as ImportField;
       if (errors[field]) continue;
-      errors[field] =
-        field === "primaryPosition" && primaryText !== "" ? notAPosition(primaryText) : issue.message;
+      errors[field] = field === "primaryPosition" && primaryText !== "" ? notAPosition(primaryText) : issue.message;
     }
   }
   const ok = parsed.success && Object.keys(errors).length === 0;
