@@ -14,9 +14,12 @@ const daySchema = (label: string) =>
   z
     .string({ error: `${label} must be a date.` })
     .regex(DAY, { error: `${label} must be a date (YYYY-MM-DD).` })
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-      error: `${label} must be a real date.`,
-    });
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      {
+        error: `${label} must be a real date.`,
+      },
+    );
 
 const seasonNameSchema = z
   .string({ error: "Give the season a name." })

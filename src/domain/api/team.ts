@@ -177,6 +177,16 @@ export const leaderboardResponseSchema = z.object({
   leaders: leadersSchema,
 });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
+  /**
+   * The one-session board only (null otherwise): how many were marked present for it, and the players marked
+   * absent, who are left out of the board (docs/product.md §12).
+   */
+  attendance: z
+    .object({
+      present: count,
+      absent: z.array(z.object({ id: z.string(), name: z.string() })),
+    })
+    .nullable(),
 
 const statFields = {
   passingYards: z.number(),

@@ -3,7 +3,7 @@
  * the caller's team id, reads only that team's rows, and answers in a fixed handful of queries whatever the
  * team's size (events are grouped in SQL, never fetched one by one or per player).
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import {
   LAST_WINDOW_DAYS,
   type DashboardResponse,
@@ -26,11 +26,15 @@ import { summarizeRow, teamPlayerSummaries, teamPlayersQuery, type SummaryErrorH
 import { teamSessionsWithCounts } from "./team-sessions.js";
 import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
+import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Which events a windowed board counts: those since a time, or those of one session. */
-export type EventWindow = { since: string } | { sessionId: string };
+/**
+ * Which events a windowed board counts: those of a season since a time (absent season: the current one), or
+ * those of one session (whose season is its own).
+ */
+export type EventWindow = { since: string; seasonId?: string } | { sessionId: string };
 
 /** Per-(player, event type) counts, yard sums and latest time of the team's events in a window (one query). */
 async function windowCounters(
@@ -48,7 +52,10 @@ async function windowCounters(
       eb.fn.max("occurred_at").as("last"),
     ])
     .where("team_id", "=", teamId);
-  q = "since" in window ? q.where("occurred_at", ">=", window.since) : q.where("session_id", "=", window.sessionId);
+  q =
+    "since" in window
+      ? q.where("season_id", "=", seasonOrCurrent(teamId, window.seasonId)).where("occurred_at", ">=", window.since)
+      : q.where("session_id", "=", window.sessionId);
   const rows = await q.groupBy(["player_id", "event_type"]).execute();
   const byPlayer = new Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>();
   for (const r of rows) {
@@ -62,23 +69,38 @@ async function windowCounters(
 
 /**
  * Summaries of every player of the team over a window of events: eventCount, score, stats and lastActive
- * are the window's, attendance the season's. Two queries: the roster with its attendance counters, and the
- * window's events grouped by player and type. Best score first.
+ * are the window's, attendance the season's (the window's season, or the session's). Two queries: the roster with
+ * its attendance counters (and, for a session, each player's mark for it), and the window's events grouped by
+ * player and type. Best score first. For a session, a player marked absent from it is left out
+ * (docs/product.md §11): one with no mark but with events in it stays. `absent` lists who was left out.
  */
 export async function windowPlayerSummaries(
   db: Kysely<DB>,
   teamId: string,
   window: EventWindow,
-  opts: SummaryErrorHandler = {},
+  opts: SummaryErrorHandler & { absent?: (player: { playerId: string; name: string }) => void } = {},
 ): Promise<PlayerSummary[]> {
+  const sessionId = "sessionId" in window ? window.sessionId : null;
+  const seasonId =
+    sessionId !== null
+      ? sql<string>`(select ss.season_id from team_sessions ss where ss.id = ${sessionId} and ss.team_id = ${teamId})`
+      : seasonOrCurrent(teamId, "seasonId" in window ? window.seasonId : undefined);
   const [roster, counters] = await Promise.all([
     teamPlayersQuery(db, teamId)
-      .leftJoin("player_stats as s", "s.player_id", "p.user_id")
-      .select(["s.attendance_total", "s.attendance_attended"])
+      .leftJoin("player_stats as s", (j) => j.onRef("s.player_id", "=", "p.user_id").on("s.season_id", "=", seasonId))
+      .leftJoin("attendance as a", (j) =>
+        j.onRef("a.player_id", "=", "p.user_id").on("a.session_id", "=", sessionId ?? ""),
+      )
+      .select(["s.attendance_total", "s.attendance_attended", "a.present"])
       .execute(),
     windowCounters(db, teamId, window),
   ]);
-  const summaries = roster.map((r) => {
+  const present = roster.filter((r) => {
+    if (r.present === null || r.present === undefined || Number(r.present) === 1) return true;
+    opts.absent?.({ playerId: r.user_id, name: r.full_name });
+    return false;
+  });
+  const summaries = present.map((r) => {
     const w = counters.get(r.user_id);
     return summarizeRow(
       r,
@@ -93,7 +115,7 @@ export async function windowPlayerSummaries(
   return sortPlayers(summaries, "performanceScore", "desc");
 }
 
-export interface LeaderboardOptions extends SummaryErrorHandler {
+export interface LeaderboardOptions extends SummaryErrorHandler, SeasonOption {
   window: LeaderboardWindow;
   /** Required for window "session" (a session of the team: the caller's check). */
   sessionId?: string;
@@ -109,18 +131,45 @@ export async function teamLeaderboard(
   opts: LeaderboardOptions,
 ): Promise<LeaderboardResponse> {
   let players: PlayerSummary[];
+  let attendance: LeaderboardResponse["attendance"] = null;
   if (opts.window === "season") {
     players = await teamPlayerSummaries(db, teamId, opts);
   } else if (opts.window === "last30") {
     const since = new Date((opts.now ?? new Date()).getTime() - LAST_WINDOW_DAYS * DAY_MS).toISOString();
-    players = await windowPlayerSummaries(db, teamId, { since }, opts);
+    players = await windowPlayerSummaries(db, teamId, { since, seasonId: opts.seasonId }, opts);
   } else {
     if (!opts.sessionId) throw new RangeError("the session window needs a session id");
-    players = await windowPlayerSummaries(db, teamId, { sessionId: opts.sessionId }, opts);
+    const absent: { playerId: string; name: string }[] = [];
+    players = await windowPlayerSummaries(
+      db,
+      teamId,
+      { sessionId: opts.sessionId },
+      { ...opts, absent: (p) => absent.push(p) },
+    );
+    attendance = await sessionAttendanceCounts(db, opts.sessionId, absent);
   }
   const group = opts.group ?? "all";
   if (group !== "all") players = players.filter((p) => p.positionGroup === group);
-  return { window: opts.window, players: rankPlayers(players), leaders: statLeaders(players) };
+  return { window: opts.window, players: rankPlayers(players), leaders: statLeaders(players), attendance };
+}
+
+/** A session's attendance as the one-game board shows it: how many were marked present, and who was absent. */
+async function sessionAttendanceCounts(
+  db: Kysely<DB>,
+  sessionId: string,
+  absent: readonly { playerId: string; name: string }[],
+): Promise<NonNullable<LeaderboardResponse["attendance"]>> {
+  const row = await db
+    .selectFrom("attendance")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("session_id", "=", sessionId)
+    .where("present", "=", 1)
+    .executeTakeFirstOrThrow();
+  const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  return {
+    present: Number(row.n),
+    absent: [...absent].sort((a, b) => collator.compare(a.name, b.name)).map((p) => ({ id: p.playerId, name: p.name })),
+  };
 }
 
 interface BreakdownRow {
@@ -141,7 +190,12 @@ interface BreakdownRow {
  * The team's events grouped by session, local day, player, type and whether a snap implied them (one query).
  * The player is in the grouping only because an event's points depend on the player's position.
  */
-async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes: number): Promise<BreakdownRow[]> {
+async function teamEventBreakdown(
+  db: Kysely<DB>,
+  teamId: string,
+  seasonId: string | undefined,
+  offsetMinutes: number,
+): Promise<BreakdownRow[]> {
   const perEvent = db
     .selectFrom("events as e")
     .innerJoin("profiles as p", "p.user_id", "e.player_id")
@@ -155,7 +209,8 @@ async function teamEventBreakdown(db: Kysely<DB>, teamId: string, offsetMinutes:
       "p.positions",
     ])
     .select((eb) => eb.case().when("e.snap_id", "is", null).then(1).else(0).end().as("loose"))
-    .where("e.team_id", "=", teamId);
+    .where("e.team_id", "=", teamId)
+    .where("e.season_id", "=", seasonOrCurrent(teamId, seasonId));
   const rows = await db
     .selectFrom(perEvent.as("t"))
     .select((eb) => [
@@ -258,20 +313,20 @@ function teamFootball(
 const ascendingDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
 /**
- * Team statistics: totals over every event logged for the team, a per-session trend, per-group totals,
+ * Team statistics of a season (absent: the current one): totals over every event of it, a per-session trend, per-group totals,
  * per-session attendance, activity per local day, the season's stat leaders, and the team's football line (its
  * snaps and the events logged on their own). Four queries.
  */
 export async function teamStats(
   db: Kysely<DB>,
   teamId: string,
-  opts: SummaryErrorHandler & { tzOffset?: number } = {},
+  opts: SummaryErrorHandler & SeasonOption & { tzOffset?: number } = {},
 ): Promise<TeamStatsResponse> {
   const [players, sessionsNewestFirst, breakdown, snaps] = await Promise.all([
     teamPlayerSummaries(db, teamId, opts),
-    teamSessionsWithCounts(db, teamId),
-    teamEventBreakdown(db, teamId, opts.tzOffset ?? 0),
-    teamSnapDetails(db, teamId),
+    teamSessionsWithCounts(db, teamId, opts.seasonId),
+    teamEventBreakdown(db, teamId, opts.seasonId, opts.tzOffset ?? 0),
+    teamSnapDetails(db, teamId, opts.seasonId),
   ]);
   const sessions = [...sessionsNewestFirst].reverse();
   const all = tallyBy(breakdown, () => "all").get("all") ?? new Tally();
@@ -325,7 +380,7 @@ const DASHBOARD_LATEST = 10;
 export async function teamDashboard(
   db: Kysely<DB>,
   teamId: string,
-  opts: SummaryErrorHandler & { now?: Date } = {},
+  opts: SummaryErrorHandler & SeasonOption & { now?: Date } = {},
 ): Promise<DashboardResponse | null> {
   const weekAgo = new Date((opts.now ?? new Date()).getTime() - 7 * DAY_MS).toISOString();
   const [team, players, week, latest] = await Promise.all([

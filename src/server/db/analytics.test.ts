@@ -106,8 +106,21 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
       await bruteForceSummaries(t.db, team.id, (e) => e.team_id === team.id && e.occurred_at >= since),
     );
     const session = sessions[0]!;
+    // The one-session board leaves out the players marked absent from it (docs/product.md §12).
+    const absent = new Set(
+      (
+        await t.db
+          .selectFrom("attendance")
+          .select("player_id")
+          .where("session_id", "=", session.id)
+          .where("present", "=", 0)
+          .execute()
+      ).map((r) => r.player_id),
+    );
     expect(await windowPlayerSummaries(t.db, team.id, { sessionId: session.id })).toEqual(
-      await bruteForceSummaries(t.db, team.id, (e) => e.team_id === team.id && e.session_id === session.id),
+      (await bruteForceSummaries(t.db, team.id, (e) => e.team_id === team.id && e.session_id === session.id)).filter(
+        (p) => !absent.has(p.id),
+      ),
     );
 
     // The leaderboard's windows are the same summaries, ranked.

@@ -274,11 +274,23 @@ export async function applyCounterChanges(
   const note = (e: CountedEvent, sign: 1 | -1) => {
     const playerKey = `${e.playerId}\u0000${e.seasonId}`;
     const typeKey = `${playerKey}\u0000${e.eventType}`;
-    const t = byType.get(typeKey) ?? { playerId: e.playerId, seasonId: e.seasonId, eventType: e.eventType, count: 0, yards: 0 };
+    const t = byType.get(typeKey) ?? {
+      playerId: e.playerId,
+      seasonId: e.seasonId,
+      eventType: e.eventType,
+      count: 0,
+      yards: 0,
+    };
     t.count += sign;
     t.yards += sign * (e.yards ?? 0);
     byType.set(typeKey, t);
-    const p = byPlayer.get(playerKey) ?? { playerId: e.playerId, seasonId: e.seasonId, count: 0, removed: false, last: null };
+    const p = byPlayer.get(playerKey) ?? {
+      playerId: e.playerId,
+      seasonId: e.seasonId,
+      count: 0,
+      removed: false,
+      last: null,
+    };
     p.count += sign;
     if (sign < 0) p.removed = true;
     else if (p.last === null || p.last < e.occurredAt) p.last = e.occurredAt;

@@ -12,6 +12,7 @@ import { numberOrNull, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";
 import { toTrainingLogDto } from "./training-logs.js";
 import { groupCounterRows, summarizeRow, teamPlayersWithCounters, type SummaryErrorHandler } from "./summaries.js";
+import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 export type TeamPlayer = PlayerDetailResponse["player"];
 
@@ -23,9 +24,9 @@ export async function findTeamPlayer(
   db: Kysely<DB>,
   teamId: string,
   playerId: string,
-  opts: SummaryErrorHandler = {},
+  opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<TeamPlayer | null> {
-  const rows = await teamPlayersWithCounters(db, teamId)
+  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId)
     .select("p.joined_at")
     .where("p.user_id", "=", playerId)
     .execute();
@@ -40,11 +41,12 @@ export async function findTeamPlayer(
   };
 }
 
-/** The player's attendance marks for the team's sessions, newest session first. */
+/** The player's attendance marks for the team's sessions of a season, newest session first. */
 async function playerAttendance(
   db: Kysely<DB>,
   teamId: string,
   playerId: string,
+  seasonId: string | undefined,
 ): Promise<PlayerDetailResponse["attendance"]> {
   const rows = await db
     .selectFrom("attendance as a")
@@ -52,6 +54,7 @@ async function playerAttendance(
     .select(["s.id", "s.date", "s.kind", "s.opponent", "a.present"])
     .where("a.player_id", "=", playerId)
     .where("s.team_id", "=", teamId)
+    .where("s.season_id", "=", seasonOrCurrent(teamId, seasonId))
     .orderBy("s.date", "desc")
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
@@ -67,19 +70,22 @@ async function playerAttendance(
 
 /**
  * Performance points per day with events (days in the viewer's zone), ascending, with the running score.
- * Counts every event of the player, like the counters the summary's score comes from, so the last running
- * score equals the summary's performanceScore. Grouped in SQL: one row per (day, event type).
+ * Counts every event of the player in the team's season (absent: the current one), like the counters the
+ * summary's score comes from, so the last running score equals the summary's performanceScore. Grouped in SQL:
+ * one row per (day, event type).
  */
 export async function playerScoreHistory(
   db: Kysely<DB>,
   playerId: string,
   position: string,
   offsetMinutes: number,
+  season: { teamId: string; seasonId?: string },
 ): Promise<PlayerDetailResponse["scoreHistory"]> {
   const perEvent = db
     .selectFrom("events")
     .select([localDay(db, "occurred_at", offsetMinutes).as("day"), "event_type"])
-    .where("player_id", "=", playerId);
+    .where("player_id", "=", playerId)
+    .where("season_id", "=", seasonOrCurrent(season.teamId, season.seasonId));
   const rows = await db
     .selectFrom(perEvent.as("t"))
     .select(["t.day", "t.event_type", (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -146,13 +152,13 @@ export async function playerDetail(
   db: Kysely<DB>,
   teamId: string,
   playerId: string,
-  opts: SummaryErrorHandler & { tzOffset?: number } = {},
+  opts: SummaryErrorHandler & SeasonOption & { tzOffset?: number } = {},
 ): Promise<PlayerDetailResponse | null> {
   const player = await findTeamPlayer(db, teamId, playerId, opts);
   if (!player) return null;
   const [attendance, scoreHistory, trainingLogs, feedback] = await Promise.all([
-    playerAttendance(db, teamId, playerId),
-    playerScoreHistory(db, playerId, player.position, opts.tzOffset ?? 0),
+    playerAttendance(db, teamId, playerId, opts.seasonId),
+    playerScoreHistory(db, playerId, player.position, opts.tzOffset ?? 0, { teamId, seasonId: opts.seasonId }),
     playerTrainingLogs(db, playerId),
     playerFeedback(db, teamId, playerId),
   ]);
@@ -163,12 +169,12 @@ export async function playerDetail(
 export type PlayerEventRow = Omit<PlayerEvent, "points">;
 
 /**
- * One page of the player's events logged for the team, newest first (occurred_at, then id), strictly after
+ * One page of the player's events logged for the team in a season (absent: the current one), newest first (occurred_at, then id), strictly after
  * the `before` key. `more` says whether another page follows.
  */
 export async function listPlayerEvents(
   db: Kysely<DB>,
-  opts: { teamId: string; playerId: string; eventType?: string; before?: EventKey; limit: number },
+  opts: SeasonOption & { teamId: string; playerId: string; eventType?: string; before?: EventKey; limit: number },
 ): Promise<{ events: PlayerEventRow[]; more: boolean }> {
   let q = db
     .selectFrom("events as e")
@@ -187,7 +193,8 @@ export async function listPlayerEvents(
       "s.opponent",
     ])
     .where("e.team_id", "=", opts.teamId)
-    .where("e.player_id", "=", opts.playerId);
+    .where("e.player_id", "=", opts.playerId)
+    .where("e.season_id", "=", seasonOrCurrent(opts.teamId, opts.seasonId));
   if (opts.eventType !== undefined) q = q.where("e.event_type", "=", opts.eventType);
   if (opts.before) q = q.where(olderThan(opts.before, "e"));
   const rows = await q

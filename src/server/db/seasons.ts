@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Season } from "#domain/api/seasons.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, SeasonRecord } from "./schema.js";
@@ -9,6 +9,19 @@ import type { DB, SeasonRecord } from "./schema.js";
  * new one closes the current one the day before. Sessions and events carry their season (migration 007), and the
  * counters are kept per season, so reading a season costs what reading "the season" always did.
  */
+
+/** Which season a read covers: a season id of the team (the route's check), or absent for the current season. */
+export interface SeasonOption {
+  seasonId?: string;
+}
+
+/** A season id, or the team's current season as a subquery (one statement, no extra round trip). */
+export function seasonOrCurrent(teamId: string, seasonId: string | undefined): string | RawBuilder<string> {
+  return (
+    seasonId ??
+    sql<string>`(select cs.id from seasons cs where cs.team_id = ${teamId} order by cs.starts_on desc limit 1)`
+  );
+}
 
 /** The day before a 'YYYY-MM-DD' day. */
 export function dayBefore(day: string): string {

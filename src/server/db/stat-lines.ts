@@ -20,6 +20,7 @@ import { resultOf, type SnapDetail } from "#domain/snaps.js";
 import { looseCount, parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { teamPlayersQuery } from "./summaries.js";
+import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 type StatLineDto = StatLinesResponse["season"];
 
@@ -28,9 +29,27 @@ export function statLineDto(position: string | null, line: StatLine): StatLineDt
   return { line: { ...line }, figures: statFigures(line), groups: statGroupsFor(position, line) };
 }
 
+/** The team's sessions of a season (absent: the current one), as a subquery: snaps carry no season of their own. */
+function sessionsOfSeason(db: Kysely<DB>, teamId: string, seasonId: string | undefined) {
+  return db
+    .selectFrom("team_sessions")
+    .select("id")
+    .where("team_id", "=", teamId)
+    .where("season_id", "=", seasonOrCurrent(teamId, seasonId));
+}
+
 /** The detail of every snap of the team (practices and games), for the team's line. One query. */
-export async function teamSnapDetails(db: Kysely<DB>, teamId: string): Promise<{ detail: SnapDetail }[]> {
-  const rows = await db.selectFrom("snaps").select("detail").where("team_id", "=", teamId).execute();
+export async function teamSnapDetails(
+  db: Kysely<DB>,
+  teamId: string,
+  seasonId?: string,
+): Promise<{ detail: SnapDetail }[]> {
+  const rows = await db
+    .selectFrom("snaps")
+    .select("detail")
+    .where("team_id", "=", teamId)
+    .where("session_id", "in", sessionsOfSeason(db, teamId, seasonId))
+    .execute();
   const out: { detail: SnapDetail }[] = [];
   for (const r of rows) {
     const detail = parseSnapDetail(r.detail);
@@ -49,7 +68,9 @@ export async function playerStatLines(
   db: Kysely<DB>,
   teamId: string,
   playerId: string,
+  opts: SeasonOption = {},
 ): Promise<StatLinesResponse | null> {
+  const seasonId = seasonOrCurrent(teamId, opts.seasonId);
   const [player, loose, snaps, games] = await Promise.all([
     teamPlayersQuery(db, teamId, { includeWaiting: true }).where("p.user_id", "=", playerId).executeTakeFirst(),
     db
@@ -63,6 +84,7 @@ export async function playerStatLines(
       ])
       .where("team_id", "=", teamId)
       .where("player_id", "=", playerId)
+      .where("season_id", "=", seasonId)
       .where("snap_id", "is", null)
       .groupBy(["session_id", "event_type"])
       .execute(),
@@ -71,11 +93,13 @@ export async function playerStatLines(
       .select(["session_id", "detail"])
       .where("team_id", "=", teamId)
       .where("id", "in", db.selectFrom("snap_players").select("snap_id").where("player_id", "=", playerId))
+      .where("session_id", "in", sessionsOfSeason(db, teamId, opts.seasonId))
       .execute(),
     db
       .selectFrom("team_sessions as s")
       .select(["s.id", "s.date", "s.opponent", "s.final_us", "s.final_them"])
       .where("s.team_id", "=", teamId)
+      .where("s.season_id", "=", seasonId)
       .where("s.kind", "=", "game")
       .where((eb) =>
         eb.or([

@@ -14,6 +14,7 @@ import {
 } from "#domain/player-summary.js";
 import { fileUrl, parseStringList } from "./rows.js";
 import type { DB } from "./schema.js";
+import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 export interface SummaryErrorHandler {
   /** Called with the player's id and the error when one player's data cannot be processed (docs/product.md §8). */
@@ -46,13 +47,17 @@ export function teamPlayersQuery(db: Kysely<DB>, teamId: string, opts: { include
 }
 
 /**
- * teamPlayersQuery with the players' season counters: one row per (player, event type), profiles LEFT JOIN
+ * teamPlayersQuery with the players' counters of one season: one row per (player, event type), profiles LEFT JOIN
  * player_stats LEFT JOIN player_event_counts. Never reads the events table.
  */
-export function teamPlayersWithCounters(db: Kysely<DB>, teamId: string) {
+export function teamPlayersWithCounters(db: Kysely<DB>, teamId: string, season?: string) {
+  // The counters are kept per season (decision 0013): a season's summaries read only its rows.
+  const seasonId = seasonOrCurrent(teamId, season);
   return teamPlayersQuery(db, teamId)
-    .leftJoin("player_stats as s", "s.player_id", "p.user_id")
-    .leftJoin("player_event_counts as c", "c.player_id", "p.user_id")
+    .leftJoin("player_stats as s", (j) => j.onRef("s.player_id", "=", "p.user_id").on("s.season_id", "=", seasonId))
+    .leftJoin("player_event_counts as c", (j) =>
+      j.onRef("c.player_id", "=", "p.user_id").on("c.season_id", "=", seasonId),
+    )
     .select(["s.last_event_at", "s.attendance_total", "s.attendance_attended", "c.event_type", "c.count", "c.yards"]);
 }
 
@@ -122,9 +127,9 @@ export function summarizeRow(
 export async function teamPlayerSummaries(
   db: Kysely<DB>,
   teamId: string,
-  opts: SummaryErrorHandler = {},
+  opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<PlayerSummary[]> {
-  const rows = await teamPlayersWithCounters(db, teamId).execute();
+  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId).execute();
   const summaries = groupCounterRows(rows).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
   return sortPlayers(summaries, "performanceScore", "desc");
 }

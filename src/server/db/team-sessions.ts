@@ -200,9 +200,16 @@ export async function sessionDeleteImpact(
 /** A session as GET /api/team/sessions lists it. */
 export type SessionWithCounts = TeamSessionSummary;
 
-/** The team's sessions, newest first, with their event and attendance counts (one query). */
-export async function teamSessionsWithCounts(db: Kysely<DB>, teamId: string): Promise<SessionWithCounts[]> {
-  const rows = await db
+/**
+ * The team's sessions, newest first, with their event and attendance counts (one query): those of one season
+ * when `seasonId` is given, else every season's.
+ */
+export async function teamSessionsWithCounts(
+  db: Kysely<DB>,
+  teamId: string,
+  seasonId?: string,
+): Promise<SessionWithCounts[]> {
+  let q = db
     .selectFrom("team_sessions as s")
     .select((eb) => [
       "s.id",
@@ -228,11 +235,9 @@ export async function teamSessionsWithCounts(db: Kysely<DB>, teamId: string): Pr
         .whereRef("a.session_id", "=", "s.id")
         .as("attendance_count"),
     ])
-    .where("s.team_id", "=", teamId)
-    .orderBy("s.date", "desc")
-    .orderBy("s.created_at", "desc")
-    .orderBy("s.id", "desc")
-    .execute();
+    .where("s.team_id", "=", teamId);
+  if (seasonId !== undefined) q = q.where("s.season_id", "=", seasonId);
+  const rows = await q.orderBy("s.date", "desc").orderBy("s.created_at", "desc").orderBy("s.id", "desc").execute();
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,

@@ -28,6 +28,7 @@ import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
+import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { playerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
@@ -112,6 +113,7 @@ const dashboardRoute = createRoute({
   request: {
     query: z.object({
       tzOffset: tzOffsetQuery,
+      season: seasonQuery,
     }),
   },
   responses: {
@@ -119,7 +121,7 @@ const dashboardRoute = createRoute({
       description: "The dashboard",
       content: { "application/json": { schema: playerDashboardResponseSchema.openapi("PlayerDashboard") } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -236,14 +238,16 @@ export function profileRoutes() {
     })
     .openapi(dashboardRoute, async (c) => {
       const viewer = c.var.viewer;
-      const { tzOffset } = c.req.valid("query");
+      const { tzOffset, season: seasonParam } = c.req.valid("query");
       const { database, log } = c.get("services");
       const db = database.db;
       const teamId = viewer.teamId;
       const playerId = viewer.userId;
+      const seasonId = (await seasonOfRequest(c, teamId, seasonParam)).id;
 
       // The same summaries the coach's roster reads, so the numbers match theirs exactly.
       const players = await teamPlayerSummaries(db, teamId, {
+        seasonId,
         onPlayerError: (id, error) =>
           log.warn({ err: error, playerId: id, reqId: c.get("requestId") }, "player summary fell back to blank"),
       });
@@ -252,8 +256,8 @@ export function profileRoutes() {
       const weekStart = weekStartOf(localToday(new Date(), tzOffset));
 
       const [scoreHistory, events, latestFeedback, unreadFeedback, weekLogs] = await Promise.all([
-        playerScoreHistory(db, playerId, summary.position, tzOffset),
-        listPlayerEvents(db, { teamId, playerId, limit: DASHBOARD_RECENT_EVENTS }),
+        playerScoreHistory(db, playerId, summary.position, tzOffset, { teamId, seasonId }),
+        listPlayerEvents(db, { teamId, playerId, limit: DASHBOARD_RECENT_EVENTS, seasonId }),
         listFeedback(db, { teamId, playerId, limit: DASHBOARD_LATEST_FEEDBACK }),
         countUnreadFeedback(db, { teamId, playerId }),
         listTrainingLogs(db, { playerId, from: weekStart, to: addDays(weekStart, 6) }),

@@ -307,6 +307,7 @@ describe.each(testEngines())("football stat lines on $engine", ({ create }) => {
     const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths["/api/team/players/{id}/stat-lines"]!.get!.responses).sort()).toEqual([
       "200",
+      "400",
       "401",
       "403",
       "404",

@@ -3,6 +3,7 @@ import { statLinesResponseSchema } from "#domain/api/game.js";
 import { playerStatLines } from "../db/stat-lines.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
+import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, playerOnly } from "../http/viewer.js";
 
 /*
@@ -30,10 +31,10 @@ const teamPlayerLines = createRoute({
   description:
     "Counts from the snaps the player took part in plus the events logged for them on their own. Yards-based " +
     "figures are null unless the yards of every completion, catch or carry they count were logged.",
-  request: { params: playerParams },
+  request: { params: playerParams, query: z.object({ season: seasonQuery }) },
   responses: {
     200: { description: "The player's lines", content: { "application/json": { schema: StatLines } } },
-    ...errorResponses(401, 403, 404),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -43,9 +44,10 @@ const ownLines = createRoute({
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "The signed-in player's own football stat lines: the season and each game, newest game first",
+  request: { query: z.object({ season: seasonQuery }) },
   responses: {
     200: { description: "The player's lines", content: { "application/json": { schema: StatLines } } },
-    ...errorResponses(401, 403, 404),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -53,13 +55,19 @@ export function statLineRoutes() {
   return createRouter()
     .openapi(teamPlayerLines, async (c) => {
       const { id } = c.req.valid("param");
-      const lines = await playerStatLines(c.get("services").database.db, c.var.viewer.teamId, id);
+      const season = await seasonOfRequest(c, c.var.viewer.teamId, c.req.valid("query").season);
+      const lines = await playerStatLines(c.get("services").database.db, c.var.viewer.teamId, id, {
+        seasonId: season.id,
+      });
       if (!lines) throw notFound("That player");
       return c.json(lines, 200);
     })
     .openapi(ownLines, async (c) => {
       const viewer = c.var.viewer;
-      const lines = await playerStatLines(c.get("services").database.db, viewer.teamId, viewer.userId);
+      const season = await seasonOfRequest(c, viewer.teamId, c.req.valid("query").season);
+      const lines = await playerStatLines(c.get("services").database.db, viewer.teamId, viewer.userId, {
+        seasonId: season.id,
+      });
       // A player is always on their own team; answered like an unknown player should that ever not hold.
       if (!lines) throw notFound("Your profile");
       return c.json(lines, 200);

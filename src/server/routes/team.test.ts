@@ -755,6 +755,7 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       "path:id",
       "query:cursor",
       "query:limit",
+      "query:season",
       "query:type",
     ]);
     expect(Object.keys(events.responses).sort()).toEqual(["200", "400", "401", "403", "404"]);

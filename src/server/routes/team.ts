@@ -22,6 +22,7 @@ import { removePlayerFromTeam, rotateTeamCode } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery, tzOffsetQuery } from "../http/query-params.js";
+import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, headCoachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
@@ -49,12 +50,13 @@ const listPlayers = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Every player of the coach's team with their docs/product.md §3 summary, best score first",
+  request: { query: z.object({ season: seasonQuery }) },
   responses: {
     200: {
       description: "The team's players",
       content: { "application/json": { schema: z.object({ players: z.array(PlayerSummary) }).openapi("TeamPlayers") } },
     },
-    ...errorResponses(401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -64,7 +66,7 @@ const getPlayer = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "One player of the team: summary, attendance, score history, training logs and feedback",
-  request: { params: playerParams, query: z.object({ tzOffset: tzOffsetQuery }) },
+  request: { params: playerParams, query: z.object({ tzOffset: tzOffsetQuery, season: seasonQuery }) },
   responses: {
     200: {
       description: "The player",
@@ -86,6 +88,7 @@ const listEvents = createRoute({
       type: eventTypeSchema.optional().openapi({ description: "Only events of this type" }),
       cursor: z.string().max(500).optional().openapi({ description: "nextCursor of the previous page" }),
       limit: intQuery("limit", 1, 100, 25),
+      season: seasonQuery,
     }),
   },
   responses: {
@@ -135,12 +138,14 @@ const listSessions = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The team's practices and games, newest first, with event and attendance counts",
+  description: "Every season's, or only those of the season given.",
+  request: { query: z.object({ season: seasonQuery }) },
   responses: {
     200: {
       description: "The sessions",
       content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } },
     },
-    ...errorResponses(401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -155,6 +160,7 @@ const leaderboard = createRoute({
       window: z.enum(LEADERBOARD_WINDOWS, { error: "window must be season, last30 or session." }).default("season"),
       sessionId: z.string().min(1).max(200).optional().openapi({ description: "Required when window is session" }),
       group: z.enum(LEADERBOARD_GROUPS, { error: "group must be all, offense, defense or other." }).default("all"),
+      season: seasonQuery,
     }),
   },
   responses: {
@@ -172,13 +178,13 @@ const stats = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Team totals, per-session trend, per-group totals, attendance, daily activity and stat leaders",
-  request: { query: z.object({ tzOffset: tzOffsetQuery }) },
+  request: { query: z.object({ tzOffset: tzOffsetQuery, season: seasonQuery }) },
   responses: {
     200: {
       description: "The team's statistics",
       content: { "application/json": { schema: teamStatsResponseSchema.openapi("TeamStats") } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -188,6 +194,7 @@ const dashboard = createRoute({
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The coach dashboard: team, head counts, this week's activity, top performers, latest events",
+  request: { query: z.object({ season: seasonQuery }) },
   responses: {
     200: {
       description: "The dashboard",
@@ -211,15 +218,21 @@ export function teamRoutes() {
   return createRouter()
     .openapi(listPlayers, async (c) => {
       const viewer = c.var.viewer;
-      const players = await teamPlayerSummaries(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
+      const season = await seasonOfRequest(c, viewer.teamId, c.req.valid("query").season);
+      const players = await teamPlayerSummaries(c.get("services").database.db, viewer.teamId, {
+        seasonId: season.id,
+        ...summaryErrorLogger(c),
+      });
       return c.json({ players }, 200);
     })
     .openapi(getPlayer, async (c) => {
       const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
-      const { tzOffset } = c.req.valid("query");
+      const { tzOffset, season: seasonId } = c.req.valid("query");
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
       const detail = await playerDetail(c.get("services").database.db, viewer.teamId, id, {
         tzOffset,
+        seasonId: season.id,
         ...summaryErrorLogger(c),
       });
       if (!detail) throw notFound(PLAYER_NOT_FOUND);
@@ -228,7 +241,7 @@ export function teamRoutes() {
     .openapi(listEvents, async (c) => {
       const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
-      const { type, cursor, limit } = c.req.valid("query");
+      const { type, cursor, limit, season: seasonId } = c.req.valid("query");
       const before = cursor === undefined ? undefined : decodeEventCursor(cursor);
       if (before === null) {
         const message = "That cursor is not valid; start again from the first page.";
@@ -237,7 +250,15 @@ export function teamRoutes() {
       const { db } = c.get("services").database;
       const player = await findTeamPlayer(db, viewer.teamId, id);
       if (!player) throw notFound(PLAYER_NOT_FOUND);
-      const page = await listPlayerEvents(db, { teamId: viewer.teamId, playerId: id, eventType: type, before, limit });
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
+      const page = await listPlayerEvents(db, {
+        teamId: viewer.teamId,
+        playerId: id,
+        eventType: type,
+        before,
+        limit,
+        seasonId: season.id,
+      });
       const last = page.events.at(-1);
       return c.json(
         {
@@ -275,13 +296,16 @@ export function teamRoutes() {
     })
     .openapi(listSessions, async (c) => {
       const viewer = c.var.viewer;
-      const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId);
+      const { season: seasonId } = c.req.valid("query");
+      const season = seasonId === undefined ? undefined : await seasonOfRequest(c, viewer.teamId, seasonId);
+      const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId, season?.id);
       return c.json({ sessions }, 200);
     })
     .openapi(leaderboard, async (c) => {
       const viewer = c.var.viewer;
-      const { window, sessionId, group } = c.req.valid("query");
+      const { window, sessionId, group, season: seasonId } = c.req.valid("query");
       const { db } = c.get("services").database;
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
       if (window === "session") {
         if (!sessionId) {
           const message = "Choose a session for the one-session leaderboard.";
@@ -293,22 +317,29 @@ export function teamRoutes() {
         window,
         sessionId: window === "session" ? sessionId : undefined,
         group,
+        seasonId: season.id,
         ...summaryErrorLogger(c),
       });
       return c.json(board, 200);
     })
     .openapi(stats, async (c) => {
       const viewer = c.var.viewer;
-      const { tzOffset } = c.req.valid("query");
+      const { tzOffset, season: seasonId } = c.req.valid("query");
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
       const body = await teamStats(c.get("services").database.db, viewer.teamId, {
         tzOffset,
+        seasonId: season.id,
         ...summaryErrorLogger(c),
       });
       return c.json(body, 200);
     })
     .openapi(dashboard, async (c) => {
       const viewer = c.var.viewer;
-      const body = await teamDashboard(c.get("services").database.db, viewer.teamId, summaryErrorLogger(c));
+      const season = await seasonOfRequest(c, viewer.teamId, c.req.valid("query").season);
+      const body = await teamDashboard(c.get("services").database.db, viewer.teamId, {
+        seasonId: season.id,
+        ...summaryErrorLogger(c),
+      });
       if (!body) throw notFound("Your team");
       return c.json(body, 200);
     });

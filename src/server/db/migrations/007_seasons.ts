@@ -41,7 +41,10 @@ export function seasonsMigration(engine: Engine): Migration {
         .alterTable("team_sessions")
         .addColumn("season_id", "text", (c) => c.references("seasons.id"))
         .execute();
-      await db.schema.alterTable("events").addColumn("season_id", "text", (c) => c.references("seasons.id")).execute();
+      await db.schema
+        .alterTable("events")
+        .addColumn("season_id", "text", (c) => c.references("seasons.id"))
+        .execute();
 
       // One season per team, from its data's first day (or its creation day) and named for the years it spans.
       const teams = await sql<{ id: string; created_at: string }>`select id, created_at from teams`.execute(db);
@@ -74,14 +77,20 @@ export function seasonsMigration(engine: Engine): Migration {
       await sql`update team_sessions set season_id = (select s.id from seasons s where s.team_id = team_sessions.team_id)`.execute(
         db,
       );
-      await sql`update events set season_id = (select s.id from seasons s where s.team_id = events.team_id)`.execute(db);
+      await sql`update events set season_id = (select s.id from seasons s where s.team_id = events.team_id)`.execute(
+        db,
+      );
 
       await db.schema
         .createIndex("team_sessions_season_date_idx")
         .on("team_sessions")
         .columns(["season_id", "date"])
         .execute();
-      await db.schema.createIndex("events_season_time_idx").on("events").columns(["season_id", "occurred_at"]).execute();
+      await db.schema
+        .createIndex("events_season_time_idx")
+        .on("events")
+        .columns(["season_id", "occurred_at"])
+        .execute();
 
       if (engine === "postgres") {
         await sql`alter table team_sessions alter column season_id set not null`.execute(db);
