@@ -35,6 +35,7 @@ import { trainingLogRoutes } from "./routes/training-logs.js";
 import { joinRoutes } from "./routes/join.js";
 import { operatorRoutes } from "./routes/operator.js";
 import { teamSettingsRoutes } from "./routes/team-settings.js";
+import { seasonRoutes } from "./routes/seasons.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./storage/image-upload.js";
 
 const VERSION = "0.1.0";
@@ -153,6 +154,7 @@ export function createApp(services: Services) {
   app.route("/", teamSettingsRoutes());
   app.route("/", joinRoutes());
   app.route("/", operatorRoutes());
+  app.route("/", seasonRoutes());
   app.route("/", passwordRoutes());
   app.route("/", resetLinkRoutes());
   app.route("/", accountEmailRoutes());

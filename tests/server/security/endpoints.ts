@@ -219,6 +219,12 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/operator/messages/{id}/handled": everyone(404),
   "GET /api/operator/teams": everyone(404),
   "GET /api/operator/usage": everyone(404),
+
+  // Seasons: every member reads the list (B's members their own team's); the head coach starts one (A's
+  // assistant is refused like a player; B's head coach starts B's); coaches rename (B's coach: 404 for A's season).
+  "GET /api/team/seasons": teamMembers(200, 200),
+  "POST /api/team/seasons": { ...coachOnly(201, 201), assistantCoachA: 403 },
+  "PATCH /api/team/seasons/{id}": coachOnly(200, 404),
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

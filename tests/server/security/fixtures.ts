@@ -836,7 +836,32 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "POST /api/operator/messages/{id}/handled": { build: async (w) => ({ params: { id: await contactMessageId(w) } }) },
   "GET /api/operator/teams": { build: none },
   "GET /api/operator/usage": { build: none },
+  "GET /api/team/seasons": { build: none },
+  // A start day after every season so far (each call's own), so every new season is accepted.
+  "POST /api/team/seasons": {
+    build: async () => ({ json: { name: uniqueName("Aldermoor season"), startsOn: nextSeasonStart() } }),
+  },
+  "PATCH /api/team/seasons/{id}": {
+    build: async (w) => ({ params: { id: await currentSeasonOfA(w) }, json: { name: uniqueName("Aldermoor season") } }),
+  },
 };
+
+let seasonStarts = 0;
+function nextSeasonStart(): string {
+  const day = new Date(Date.UTC(2100, 0, 1 + seasonStarts++));
+  return day.toISOString().slice(0, 10);
+}
+
+async function currentSeasonOfA(w: World): Promise<string> {
+  const row = await w.database.db
+    .selectFrom("seasons")
+    .select("id")
+    .where("team_id", "=", w.teamA.id)
+    .orderBy("starts_on", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // What team A holds: the strings no outsider may ever be shown
