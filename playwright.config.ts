@@ -7,6 +7,10 @@ const BASE_URL = `http://localhost:${PORT}`;
 // One fresh data dir per run: tests never depend on what an earlier run left.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `flagline-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = DATA_DIR;
+// Where the server sends mail. Nothing listens there except while tests/e2e/password-reset.spec.ts runs its own
+// SMTP peer: a send with no peer fails in the background and is logged, as on a server whose mail is down.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,6 +50,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: "0",
       CONTACT_RATE_LIMIT: "1000",
       PUBLIC_URL: BASE_URL,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "Flagline <noreply@flagline.test>",
     },
   },
 });

@@ -14,6 +14,10 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("login", "routes/public/login.tsx"),
     route("signup", "routes/public/signup.tsx"),
+    // Password recovery and email confirmation (docs/product.md §11): rendered in the browser, not prerendered.
+    route("forgot-password", "routes/public/forgot-password.tsx"),
+    route("reset-password", "routes/public/reset-password.tsx"),
+    route("confirm-email", "routes/public/confirm-email.tsx"),
   ]),
 
   // Player only.
@@ -40,6 +44,7 @@ export default [
     route("coach/games/rules", "routes/coach/games-rules.tsx"),
     route("coach/games/sessions", "routes/coach/games-sessions.tsx"),
     route("coach/games/:id", "routes/coach/games-box-score.tsx"),
+    route("coach/account", "routes/coach/account.tsx"),
   ]),
 
   // docs/product.md §2: any unknown path redirects to "/".

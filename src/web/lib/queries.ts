@@ -30,7 +30,8 @@ import type {
 } from "#domain/api/team";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
-import { meKeys, playbookKeys, teamKeys } from "./query-keys";
+import { meKeys, playbookKeys, serverKeys, teamKeys } from "./query-keys";
+import type { DeletionPlan } from "#domain/api/recovery";
 
 /** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC). */
 const withTz = (path: string, tzOffset: number) => `${path}?${new URLSearchParams({ tzOffset: String(tzOffset) })}`;
@@ -74,6 +75,23 @@ export function profileQuery() {
   return queryOptions({
     queryKey: meKeys.profile(),
     queryFn: ({ signal }) => apiFetch<ProfileResponse>("/api/profile", { signal }),
+  });
+}
+
+/** GET /api/me/deletion: what deleting the signed-in account would take with it (any role). */
+export function deletionPlanQuery() {
+  return queryOptions({
+    queryKey: meKeys.deletion(),
+    queryFn: ({ signal }) => apiFetch<DeletionPlan>("/api/me/deletion", { signal }),
+  });
+}
+
+/** GET /api/mail: whether this server sends mail (the forgot-password page says what to do without it). */
+export function mailStatusQuery() {
+  return queryOptions({
+    queryKey: serverKeys.mail(),
+    queryFn: ({ signal }) => apiFetch<{ mail: boolean }>("/api/mail", { signal }),
+    staleTime: Infinity,
   });
 }
 

@@ -84,6 +84,8 @@ export const meKeys = {
   dashboardAll: () => ["me", "dashboard"] as const,
   /** GET /api/profile */
   profile: () => ["me", "profile"] as const,
+  /** GET /api/me/deletion: what deleting the account takes with it (coaches and players). */
+  deletion: () => ["me", "deletion"] as const,
   /** GET /api/me/stat-lines: the player's football lines, season and per game. */
   statLines: () => ["me", "stat-lines"] as const,
   /** GET /api/me/feedback */
@@ -95,4 +97,10 @@ export const meKeys = {
       "training-logs",
       { type: filters.type ?? null, from: filters.from ?? null, to: filters.to ?? null },
     ] as const,
+};
+
+/** What the server says about itself to anyone, signed in or not: no write and no live change touches it. */
+export const serverKeys = {
+  /** GET /api/mail: whether this server sends mail. */
+  mail: () => ["server", "mail"] as const,
 };

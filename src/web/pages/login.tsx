@@ -19,6 +19,7 @@ const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const next = searchParams.get("next");
+  const afterReset = searchParams.get("reset") === "done";
   const navigate = useNavigate();
   const { user, setUser } = useSession();
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,7 +99,15 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
+        <p className="-mt-2 text-sm">
+          <Link to="/forgot-password" className="font-semibold text-field-700 underline">
+            Forgot password?
+          </Link>
+        </p>
 
+        {afterReset && !formError ? (
+          <FormMessage tone="success">Your password is changed. Log in with the new one.</FormMessage>
+        ) : null}
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
 
         <button type="submit" className="btn btn-field w-full py-3 text-base" disabled={isSubmitting}>

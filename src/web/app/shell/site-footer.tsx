@@ -38,7 +38,13 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 
 export function SiteFooter() {
   const { user } = useSession();
-  const accountLinks = user ? [{ to: dashboardPath(user.role), label: "Your dashboard" }] : ACCOUNT_LINKS;
+  const accountLinks = user
+    ? [
+        { to: dashboardPath(user.role), label: "Your dashboard" },
+        // Email, your data, deleting the account (docs/product.md §11): My Profile holds them for players.
+        { to: user.role === "coach" ? "/coach/account" : "/player/profile", label: "Your account" },
+      ]
+    : ACCOUNT_LINKS;
   return (
     <footer className="surface-dark mt-auto bg-field-950 text-field-100">
       <div className="container-page grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr_1fr]">

@@ -9,12 +9,14 @@ import { QueryState } from "~/ui/query-state";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { playerDetailQuery, teamPlayersQuery } from "~/lib/queries";
+import { useSession } from "~/lib/session-context";
 import { PlayerHeading } from "~/ui/player-heading";
 import { StatsSummary } from "~/ui/stats-summary";
 import { AttendanceHistory, FeedbackList, TrainingLogs } from "./detail-sections";
 import { readDetailState } from "./detail-state";
 import { EventHistory } from "./event-history";
 import { FootballSection } from "./football-section";
+import { ResetLinkButton } from "./reset-link-dialog";
 import { ScoreChart } from "./score-chart";
 
 /**
@@ -24,6 +26,7 @@ import { ScoreChart } from "./score-chart";
  */
 export function PlayerDetailPage({ id }: { id: string }) {
   const location = useLocation();
+  const isHeadCoach = useSession().user?.coachRole === "head";
   const { player: statePlayer, returnTo } = readDetailState(location.state, id);
   // The zone is fixed for the page's life, so the cache key stays put.
   const [tzOffset] = useState(viewerTzOffset);
@@ -51,9 +54,12 @@ export function PlayerDetailPage({ id }: { id: string }) {
         {backLink}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <PlayerHeading eyebrow="Player detail" player={summary} />
-          <Link to={`/coach/player/${encodeURIComponent(id)}`} className="btn btn-field w-fit">
-            <MessageSquareText aria-hidden="true" className="size-4" /> Give feedback
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            {isHeadCoach && summary ? <ResetLinkButton playerId={id} playerName={summary.name} /> : null}
+            <Link to={`/coach/player/${encodeURIComponent(id)}`} className="btn btn-field w-fit">
+              <MessageSquareText aria-hidden="true" className="size-4" /> Give feedback
+            </Link>
+          </div>
         </div>
       </div>
 
