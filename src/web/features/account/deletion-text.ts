@@ -23,7 +23,7 @@ export function deletionLines(plan: DeletionPlan): string[] {
   if (plan.role === "player") {
     return [
       `Deleted with your account: ${plural(plan.events, "logged play", "logged plays")}, ${plural(plan.attendance, "attendance mark", "attendance marks")}, ${plural(plan.trainingLogs, "training log", "training logs")} and ${plural(plan.feedback, "feedback note", "feedback notes")}.`,
-      `Your plays leave ${team}'s numbers: the leaderboard, team stats and box scores no longer count them.`,
+      "Your plays leave the team's numbers: the leaderboard, team stats and box scores no longer count them.",
     ];
   }
   return [
