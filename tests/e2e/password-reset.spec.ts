@@ -60,7 +60,7 @@ test("the head coach makes a reset link on the player's page; the player opens i
   await page.getByRole("button", { name: "Password reset link" }).click();
   const dialog = page.getByRole("dialog", { name: "Password reset link for Leo Locked-Out" });
   await expect(dialog.getByRole("button", { name: "Copy reset link" })).toBeVisible();
-  const url = await dialog.getByLabel("Reset link").inputValue();
+  const url = await dialog.getByRole("textbox", { name: "Reset link" }).inputValue();
   expect(url).toMatch(/\/reset-password\?token=/);
 
   const phone = await browser.newContext();
