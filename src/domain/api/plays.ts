@@ -15,6 +15,7 @@ import {
   yardsSchema,
 } from "./common.js";
 import { sessionDateSchema } from "./logger.js";
+import { seasonQuerySchema } from "./seasons.js";
 
 export { PLAY_SIDES, type PlaySide } from "../playbook.js";
 
@@ -162,6 +163,8 @@ const analysisWindowFields = {
   from: sessionDateSchema.optional(),
   to: sessionDateSchema.optional(),
   tzOffset: tzOffsetQuery,
+  /** A season id of the team; absent: the current season (docs/product.md §12). */
+  season: seasonQuerySchema,
 };
 
 const FROM_AFTER_TO = "The start date must be on or before the end date.";

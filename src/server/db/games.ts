@@ -8,6 +8,7 @@ import { getLeagueRules } from "./league-rules.js";
 import { looseCount, numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
 import type { DB } from "./schema.js";
+import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 /*
  * Games as scoreboards (docs/product.md §10): a session's running score is the sum of its snaps' stored points;
@@ -211,11 +212,14 @@ export async function liveScoreboard(db: Kysely<DB>, teamId: string, day: string
 async function scoreboards(
   db: Kysely<DB>,
   teamId: string,
-  which: { sessionId: string } | { games: true },
+  which: { sessionId: string } | { games: true; seasonId?: string },
 ): Promise<ScoreboardDto[]> {
   const base = sessionGameQuery(db, teamId);
   const [rows, rules] = await Promise.all([
-    ("sessionId" in which ? base.where("s.id", "=", which.sessionId) : base.where("s.kind", "=", "game"))
+    ("sessionId" in which
+      ? base.where("s.id", "=", which.sessionId)
+      : base.where("s.kind", "=", "game").where("s.season_id", "=", seasonOrCurrent(teamId, which.seasonId))
+    )
       .select((eb) => [
         eb
           .selectFrom("snaps as n")
@@ -295,9 +299,9 @@ async function scoreboards(
   );
 }
 
-/** Every game of the team, newest first, as scoreboards; and the record of the final ones. */
-export async function listGames(db: Kysely<DB>, teamId: string): Promise<GamesResponse> {
-  const games = await scoreboards(db, teamId, { games: true });
+/** Every game of the team's season (absent: the current one), newest first, as scoreboards; and its record. */
+export async function listGames(db: Kysely<DB>, teamId: string, opts: SeasonOption = {}): Promise<GamesResponse> {
+  const games = await scoreboards(db, teamId, { games: true, seasonId: opts.seasonId });
   const record = recordOf(games.flatMap((g) => (g.result ? [g.result] : [])));
   return { games, record };
 }

@@ -50,6 +50,7 @@ import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
+import { seasonOrCurrent } from "./seasons.js";
 
 /** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
 export interface AnalysisWindow {
@@ -60,6 +61,8 @@ export interface AnalysisWindow {
   to?: string;
   /** Minutes east of UTC: the zone that dates an event logged outside a session. */
   tzOffset: number;
+  /** The season (absent: the current one); the route resolved it. */
+  seasonId?: string;
 }
 
 /**
@@ -73,7 +76,8 @@ function eventsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
     .leftJoin("team_sessions as s", (join) =>
       join.onRef("s.id", "=", "e.session_id").onRef("s.team_id", "=", "e.team_id"),
     )
-    .where("e.team_id", "=", teamId);
+    .where("e.team_id", "=", teamId)
+    .where("e.season_id", "=", seasonOrCurrent(teamId, w.seasonId));
   if (w.kind !== "all") q = q.where("s.kind", "=", w.kind);
   if (w.from !== undefined || w.to !== undefined) {
     const day = sql<string>`coalesce(${sql.ref("s.date")}, ${localDay(db, "e.occurred_at", w.tzOffset)})`;
@@ -91,7 +95,8 @@ function snapsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
       join.onRef("s.id", "=", "n.session_id").onRef("s.team_id", "=", "n.team_id"),
     )
     .leftJoin("plays as pl", (join) => join.onRef("pl.id", "=", "n.play_id").onRef("pl.team_id", "=", "n.team_id"))
-    .where("n.team_id", "=", teamId);
+    .where("n.team_id", "=", teamId)
+    .where("s.season_id", "=", seasonOrCurrent(teamId, w.seasonId));
   if (w.kind !== "all") q = q.where("s.kind", "=", w.kind);
   if (w.from !== undefined) q = q.where("s.date", ">=", w.from);
   if (w.to !== undefined) q = q.where("s.date", "<=", w.to);

@@ -14,6 +14,7 @@ import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
+import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, teamMemberOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
@@ -106,9 +107,10 @@ const getGames = createRoute({
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "The season's games, newest first, as scoreboards, and the record of the final ones",
+  request: { query: z.object({ season: seasonQuery }) },
   responses: {
     200: { description: "Games and record", content: { "application/json": { schema: gamesResponseSchema } } },
-    ...errorResponses(401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -198,7 +200,8 @@ export function gameRoutes() {
       return c.json({ scoreboard }, 200);
     })
     .openapi(getGames, async (c) => {
-      return c.json(await listGames(c.get("services").database.db, c.var.viewer.teamId), 200);
+      const season = await seasonOfRequest(c, c.var.viewer.teamId, c.req.valid("query").season);
+      return c.json(await listGames(c.get("services").database.db, c.var.viewer.teamId, { seasonId: season.id }), 200);
     })
     .openapi(getBoxScore, async (c) => {
       const { id } = c.req.valid("param");

@@ -8,6 +8,7 @@ import {
 import { playbookAnalysis, playDrillDown } from "../db/playbook-analysis.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { seasonOfRequest } from "../http/season.js";
 import { coachOnly } from "../http/viewer.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
@@ -39,7 +40,7 @@ const analysisRoute = createRoute({
       description: "The plays' figures",
       content: { "application/json": { schema: playbookAnalysisResponseSchema } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -63,23 +64,34 @@ export function playbookAnalysisRoutes() {
   return createRouter()
     .openapi(analysisRoute, async (c) => {
       const viewer = c.var.viewer;
-      const query = c.req.valid("query");
-      const body = await playbookAnalysis(c.get("services").database.db, viewer.teamId, query);
+      const { season: seasonId, ...query } = c.req.valid("query");
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
+      const body = await playbookAnalysis(c.get("services").database.db, viewer.teamId, {
+        ...query,
+        seasonId: season.id,
+      });
       return c.json(body, 200);
     })
     .openapi(drillDownRoute, async (c) => {
       const viewer = c.var.viewer;
       const { playId } = c.req.valid("param");
-      const { cursor, limit, ...window } = c.req.valid("query");
+      const { cursor, limit, season: seasonId, ...window } = c.req.valid("query");
       const before = cursor === undefined ? undefined : decodeEventCursor(cursor);
       if (before === null) {
         const message = "That cursor is not valid; start again from the first page.";
         throw new ApiError(400, "invalid_input", message, { cursor: message });
       }
-      const result = await playDrillDown(c.get("services").database.db, viewer.teamId, playId, window, {
-        before,
-        limit,
-      });
+      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
+      const result = await playDrillDown(
+        c.get("services").database.db,
+        viewer.teamId,
+        playId,
+        { ...window, seasonId: season.id },
+        {
+          before,
+          limit,
+        },
+      );
       if (!result) throw notFound("That play");
       const { more, ...body } = result;
       const last = body.events.at(-1);

@@ -31,6 +31,8 @@ describe.each(testEngines())("seasons on $engine", ({ create }) => {
     `/api/team/players/${ids.qb}/events?season=${season}`,
     `/api/team/players/${ids.wr}/stat-lines?season=${season}`,
     `/api/team/dashboard?season=${season}`,
+    `/api/team/games?season=${season}`,
+    `/api/team/playbook-analysis?season=${season}`,
   ];
 
   async function ok<T = any>(res: Promise<{ status: number; body: T }>, status = 200): Promise<T> {
@@ -150,6 +152,7 @@ describe.each(testEngines())("seasons on $engine", ({ create }) => {
     expect(stats.totals).toMatchObject({ sessions: 0, events: 0 });
     expect((await ok(coach.get(`/api/team/players/${ids.qb}/events`))).events).toEqual([]);
     expect((await ok(player.get("/api/me/stat-lines"))).games).toEqual([]);
+    expect(await ok(coach.get("/api/team/games"))).toMatchObject({ games: [], record: { wins: 0, losses: 0 } });
 
     for (const path of reads(ids.firstSeason)) expect(await ok(coach.get(path)), path).toEqual(before[path]);
   });
