@@ -4,4 +4,4 @@ import { WRONG_CURRENT_PASSWORD } from "#domain/api/player.js";
 export const WRONG_PASSWORD = WRONG_CURRENT_PASSWORD;
 export const EMAIL_TAKEN_ELSEWHERE = "Another account already uses this email.";
 export const MUST_HAND_OVER =
-  "You are the head coach and the team has other coaches. Hand the team over to one of them before deleting your account.";
+  "You are the head coach and the team has other coaches. Hand the team over to one of them in Team Settings before deleting your account.";

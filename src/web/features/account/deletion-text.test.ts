@@ -33,7 +33,7 @@ describe("what the delete dialog says goes (docs/product.md §11)", () => {
     const lines = deletionLines({ ...base, role: "coach", coachRole: "head", mustHandOver: true });
     expect(lines).toEqual([
       "You are the head coach of Harbor Hawks and the team has other coaches.",
-      "Make one of them head coach before you delete your account.",
+      "Make one of them head coach in Team Settings before you delete your account.",
     ]);
   });
 

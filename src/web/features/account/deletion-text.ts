@@ -8,7 +8,7 @@ export function deletionLines(plan: DeletionPlan): string[] {
   if (plan.mustHandOver) {
     return [
       `You are the head coach of ${team} and the team has other coaches.`,
-      "Make one of them head coach before you delete your account.",
+      "Make one of them head coach in Team Settings before you delete your account.",
     ];
   }
   if (plan.deletesTeam) {
