@@ -36,7 +36,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     short_name: "Flagline",
     description:
       "Self-hosted performance tracking for flag-football teams: sideline logging, live leaderboards and player dashboards.",
-    start_url: "/",
+    // src/web/app/routes/start.tsx: the signed-in user's dashboard, else the home page.
+    start_url: "/start",
     scope: "/",
     display: "standalone",
     orientation: "portrait",

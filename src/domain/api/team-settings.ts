@@ -3,6 +3,7 @@
  * schemas shared by the server routes and the web forms.
  */
 import { z } from "../zod.js";
+import type { rotateCodeResponseSchema } from "./team.js";
 
 export const TEAM_NAME_MAX = 80;
 
@@ -43,3 +44,6 @@ export const joinBodySchema = z.object({
     .max(32, { error: "That code is too long." }),
 });
 export type JoinBody = z.infer<typeof joinBodySchema>;
+
+/** The team's codes after POST /api/team/codes/rotate (api/team.ts's rotateCodeResponseSchema). */
+export type RotatedCodes = z.infer<typeof rotateCodeResponseSchema>["team"];

@@ -17,9 +17,7 @@ import type { DB } from "./schema.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The newest contact messages first, and how many of all of them are not handled yet. */
-export async function listContactMessages(
-  db: Kysely<DB>,
-): Promise<{ messages: ContactMessage[]; unhandled: number }> {
+export async function listContactMessages(db: Kysely<DB>): Promise<{ messages: ContactMessage[]; unhandled: number }> {
   const rows = await db
     .selectFrom("contact_messages")
     .select(["id", "name", "email", "message", "created_at", "handled_at"])
@@ -161,10 +159,7 @@ export async function operatorUsage(db: Kysely<DB>, now = Date.now()): Promise<O
   const windowed = (table: "events" | "snaps") =>
     db
       .selectFrom(table)
-      .select((eb) => [
-        eb.fn.countAll().filterWhere("created_at", ">=", since7).as("d7"),
-        eb.fn.countAll().as("d30"),
-      ])
+      .select((eb) => [eb.fn.countAll().filterWhere("created_at", ">=", since7).as("d7"), eb.fn.countAll().as("d30")])
       .where("created_at", ">=", since30)
       .executeTakeFirstOrThrow();
   const [accounts, teams, events, snaps, bytes] = await Promise.all([

@@ -45,15 +45,13 @@ export async function listTeamCoaches(db: Kysely<DB>, teamId: string): Promise<T
     .where("p.team_id", "=", teamId)
     .where("p.role", "=", "coach")
     .execute();
-  const coaches = rows.map(
-    (r): TeamCoach => ({
-      id: r.user_id,
-      fullName: r.full_name,
-      email: r.email,
-      coachRole: r.coach_role === "head" ? "head" : "assistant",
-      joinedAt: r.joined_at,
-    }),
-  );
+  const coaches = rows.map((r): TeamCoach => ({
+    id: r.user_id,
+    fullName: r.full_name,
+    email: r.email,
+    coachRole: r.coach_role === "head" ? "head" : "assistant",
+    joinedAt: r.joined_at,
+  }));
   const order = (c: TeamCoach) => `${c.coachRole === "head" ? "0" : "1"}${c.joinedAt ?? "~"}${c.id}`;
   return coaches.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }

@@ -45,8 +45,7 @@ export function joinRoutes() {
     if (viewer.teamId) throw new ApiError(409, "already_on_team", ALREADY_ON_TEAM);
 
     const guess = await startCodeGuess(db, config, c.get("clientIp"), true);
-    const team =
-      viewer.role === "player" ? await findTeamByCode(db, code) : await findTeamByCoachInviteCode(db, code);
+    const team = viewer.role === "player" ? await findTeamByCode(db, code) : await findTeamByCoachInviteCode(db, code);
     if (!team) {
       await guess.wrong();
       const message = viewer.role === "player" ? UNKNOWN_TEAM_CODE : UNKNOWN_COACH_INVITE;

@@ -1,9 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  teamCoachesResponseSchema,
-  teamNameBodySchema,
-  teamNameResponseSchema,
-} from "#domain/api/team-settings.js";
+import { teamCoachesResponseSchema, teamNameBodySchema, teamNameResponseSchema } from "#domain/api/team-settings.js";
 import { handOverHeadCoach, listTeamCoaches, removeAssistantCoach, renameTeam } from "../db/team-coaches.js";
 import type { CoachChange } from "../db/team-coaches.js";
 import { changeNow } from "../realtime/hub.js";

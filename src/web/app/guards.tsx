@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { NoLongerOnTeamPage } from "~/features/rejoin/no-longer-on-team-page";
 import { FullPageSpinner } from "~/ui/spinner";
 import type { Role } from "~/lib/session";
 import { loginPathFor } from "~/lib/session-paths";
@@ -18,13 +20,31 @@ export function RequireRole({ role }: { role: Role }) {
   if (status === "loading") return <FullPageSpinner />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   if (user.role !== role) return <Navigate to="/" replace />;
+  // An account taken off its team (docs/product.md §6) sees why and how to join again, not each page's error; a
+  // player keeps their profile.
+  if (!user.team && location.pathname !== "/player/profile") {
+    return (
+      <GuardedContent>
+        <NoLongerOnTeamPage user={user} />
+      </GuardedContent>
+    );
+  }
   return <GuardedContent />;
 }
 
-function GuardedContent() {
-  return (
-    <div className="container-page flex-1 py-8 sm:py-10">
-      <Outlet />
-    </div>
-  );
+function GuardedContent({ children }: { children?: ReactNode }) {
+  return <div className="container-page flex-1 py-8 sm:py-10">{children ?? <Outlet />}</div>;
+}
+
+/**
+ * /operator (docs/product.md §2 "Operator"): the accounts in OPERATOR_EMAILS, whatever their role. Signed out goes
+ * to /login, anyone else to "/", as for the other role's area; the server answers 404 to them anyway.
+ */
+export function RequireOperator({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === "loading") return <FullPageSpinner />;
+  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (user.operator !== true) return <Navigate to="/" replace />;
+  return <GuardedContent>{children}</GuardedContent>;
 }

@@ -18,6 +18,8 @@ export default [
     route("forgot-password", "routes/public/forgot-password.tsx"),
     route("reset-password", "routes/public/reset-password.tsx"),
     route("confirm-email", "routes/public/confirm-email.tsx"),
+    // A roster invite link (docs/product.md §11): rendered in the browser, not prerendered.
+    route("claim/:token", "routes/public/claim.tsx"),
   ]),
 
   // Player only.
@@ -44,8 +46,14 @@ export default [
     route("coach/games/rules", "routes/coach/games-rules.tsx"),
     route("coach/games/sessions", "routes/coach/games-sessions.tsx"),
     route("coach/games/:id", "routes/coach/games-box-score.tsx"),
+    route("coach/settings", "routes/coach/settings.tsx"),
     route("coach/account", "routes/coach/account.tsx"),
   ]),
+
+  // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.
+  route("operator", "routes/operator.tsx"),
+  // The installed app's start address: the signed-in user's dashboard, else "/".
+  route("start", "routes/start.tsx"),
 
   // docs/product.md §2: any unknown path redirects to "/".
   route("*", "routes/catch-all.tsx"),

@@ -9,6 +9,7 @@ import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse
 import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
+import type { ClaimInfo, RosterResponse } from "#domain/api/roster";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -30,11 +31,28 @@ import type {
 } from "#domain/api/team";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
-import { meKeys, playbookKeys, serverKeys, teamKeys } from "./query-keys";
+import { claimKey, meKeys, operatorKeys, playbookKeys, serverKeys, teamKeys, type SeasonParam } from "./query-keys";
+import type { SeasonsResponse } from "#domain/api/seasons";
+import type { DeletionPlan } from "#domain/api/recovery";
+import type { TeamCoachesResponse } from "#domain/api/team-settings";
+import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResponse } from "#domain/api/operator";
 import type { DeletionPlan } from "#domain/api/recovery";
 
-/** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC). */
-const withTz = (path: string, tzOffset: number) => `${path}?${new URLSearchParams({ tzOffset: String(tzOffset) })}`;
+/** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC); `&season=…` for a picked season. */
+const withTz = (path: string, tzOffset: number, season: SeasonParam = null) =>
+  `${path}?${seasonParams(new URLSearchParams({ tzOffset: String(tzOffset) }), season)}`;
+
+/** Adds the picked season (docs/product.md §12) to a read's parameters; null (the current season) adds nothing. */
+function seasonParams(params: URLSearchParams, season: SeasonParam): URLSearchParams {
+  if (season) params.set("season", season);
+  return params;
+}
+
+/** `path` with the picked season, if any. */
+const withSeason = (path: string, season: SeasonParam) => {
+  const params = seasonParams(new URLSearchParams(), season);
+  return params.size > 0 ? `${path}?${params}` : path;
+};
 
 const playerPath = (id: string) => `/api/team/players/${encodeURIComponent(id)}`;
 
@@ -65,8 +83,9 @@ function cursorPagesQuery<T extends { nextCursor: string | null }>(
 /** GET /api/me/dashboard: days and the current week are counted in the viewer's zone. */
 export function meDashboardQuery(tzOffset: number) {
   return queryOptions({
-    queryKey: meKeys.dashboard(tzOffset),
-    queryFn: ({ signal }) => apiFetch<PlayerDashboardResponse>(withTz("/api/me/dashboard", tzOffset), { signal }),
+    queryKey: meKeys.dashboard(tzOffset, season),
+    queryFn: ({ signal }) =>
+      apiFetch<PlayerDashboardResponse>(withTz("/api/me/dashboard", tzOffset, season), { signal }),
   });
 }
 
@@ -166,8 +185,9 @@ export function rulesQuery() {
 /** GET /api/team/players/{id}/stat-lines: a player's football lines, season and per game. */
 export function playerStatLinesQuery(id: string) {
   return queryOptions({
-    queryKey: teamKeys.playerStatLines(id),
-    queryFn: ({ signal }) => apiFetch<StatLinesResponse>(`${playerPath(id)}/stat-lines`, { signal }),
+    queryKey: teamKeys.playerStatLines(id, season),
+    queryFn: ({ signal }) =>
+      apiFetch<StatLinesResponse>(withSeason(`${playerPath(id)}/stat-lines`, season), { signal }),
   });
 }
 
@@ -188,12 +208,16 @@ export function playerDetailQuery(id: string, tzOffset: number) {
 }
 
 /** GET /api/team/players/{id}/events, newest first, a page at a time; `type` null means every type. */
-export function playerEventsQuery(id: string, type: string | null) {
-  return cursorPagesQuery<PlayerEventsResponse>(teamKeys.playerEvents(id, type), `${playerPath(id)}/events`, () => {
-    const params = new URLSearchParams();
-    if (type) params.set("type", type);
-    return params;
-  });
+export function playerEventsQuery(id: string, type: string | null, season: SeasonParam = null) {
+  return cursorPagesQuery<PlayerEventsResponse>(
+    teamKeys.playerEvents(id, type, season),
+    `${playerPath(id)}/events`,
+    () => {
+      const params = seasonParams(new URLSearchParams(), season);
+      if (type) params.set("type", type);
+      return params;
+    },
+  );
 }
 
 /** GET /api/team/players/{id}/feedback: newest first, with whether the player has read each. */
@@ -269,6 +293,14 @@ export function teamDashboardQuery() {
   });
 }
 
+/** GET /api/team/coaches: the head coach first, then the assistants (team settings). */
+export function teamCoachesQuery() {
+  return queryOptions({
+    queryKey: teamKeys.coaches(),
+    queryFn: ({ signal }) => apiFetch<TeamCoachesResponse>("/api/team/coaches", { signal }),
+  });
+}
+
 // ---- The playbook --------------------------------------------------------------------------------------------
 
 /** GET /api/team/plays: current plays, or every play with `includeArchived`. */
@@ -307,4 +339,46 @@ export function playEventsQuery(playId: string, filters: AnalysisFilters, tzOffs
     `/api/team/playbook-analysis/${encodeURIComponent(playId)}/events`,
     () => windowParams(filters, tzOffset),
   );
+}
+
+// ---- The operator page ---------------------------------------------------------------------------------------
+
+/** GET /api/operator/messages: the contact form's messages, newest first. */
+export function operatorMessagesQuery() {
+  return queryOptions({
+    queryKey: operatorKeys.messages(),
+    queryFn: ({ signal }) => apiFetch<OperatorMessagesResponse>("/api/operator/messages", { signal }),
+  });
+}
+
+/** GET /api/operator/teams */
+export function operatorTeamsQuery() {
+  return queryOptions({
+    queryKey: operatorKeys.teams(),
+    queryFn: ({ signal }) => apiFetch<OperatorTeamsResponse>("/api/operator/teams", { signal }),
+  });
+}
+
+/** GET /api/operator/usage */
+export function operatorUsageQuery() {
+  return queryOptions({
+    queryKey: operatorKeys.usage(),
+    queryFn: ({ signal }) => apiFetch<OperatorUsageResponse>("/api/operator/usage", { signal }),
+  });
+}
+
+/** GET /api/team/roster: the coach's players with invite state, waiting sign-ups and requests. */
+export function teamRosterQuery() {
+  return queryOptions({
+    queryKey: teamKeys.roster(),
+    queryFn: ({ signal }) => apiFetch<RosterResponse>("/api/team/roster", { signal }),
+  });
+}
+
+/** GET /api/claim/{token}: the roster row an invite link is for. */
+export function claimInfoQuery(token: string) {
+  return queryOptions({
+    queryKey: claimKey(token),
+    queryFn: ({ signal }) => apiFetch<ClaimInfo>(`/api/claim/${encodeURIComponent(token)}`, { signal }),
+  });
 }

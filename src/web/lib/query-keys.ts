@@ -53,6 +53,8 @@ export const teamKeys = {
   scoreboard: () => ["team", "scoreboard"] as const,
   /** GET /api/team/rules: the league rules. */
   rules: () => ["team", "rules"] as const,
+  /** GET /api/team/coaches: the head coach and the assistants (team settings). */
+  coaches: () => ["team", "coaches"] as const,
 };
 
 /** The playbook's reads, all under ["team", "playbook", ...]. */
@@ -104,3 +106,26 @@ export const serverKeys = {
   /** GET /api/mail: whether this server sends mail. */
   mail: () => ["server", "mail"] as const,
 };
+
+/**
+ * The operator page's reads (OPERATOR_EMAILS accounts only), under their own root: no team's live change and no
+ * team write touches them.
+ */
+export const operatorKeys = {
+  all: ["operator"] as const,
+  /** GET /api/operator/messages */
+  messages: () => ["operator", "messages"] as const,
+  /** GET /api/operator/teams */
+  teams: () => ["operator", "teams"] as const,
+  /** GET /api/operator/usage */
+  usage: () => ["operator", "usage"] as const,
+};
+
+/** What the server says about itself to anyone, signed in or not: no write and no live change touches it. */
+export const serverKeys = {
+  /** GET /api/mail: whether this server sends mail. */
+  mail: () => ["server", "mail"] as const,
+};
+
+/** GET /api/claim/{token}: who an invite link is for (public; under its own root, no team or account yet). */
+export const claimKey = (token: string) => ["claim", token] as const;

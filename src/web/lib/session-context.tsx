@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
+import { writeRoleHint } from "./role-hint";
 import type { Me } from "./session";
 import { isGuardedPath } from "./session-paths";
 
@@ -119,6 +120,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const user = query.data ?? null;
   const status: SessionStatus = query.isPending ? "loading" : user ? "signed-in" : "signed-out";
+  const hintRole = status === "loading" ? undefined : (user?.role ?? null);
+  // The role hint the public pages read before their first paint (lib/role-hint.ts).
+  useEffect(() => {
+    if (hintRole !== undefined) writeRoleHint(hintRole);
+  }, [hintRole]);
 
   const value = useMemo<SessionValue>(
     () => ({ status, loggingOut, user, setUser, signOut }),

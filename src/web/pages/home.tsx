@@ -72,15 +72,27 @@ export default function HomePage() {
               sideline in two taps; scores, rankings and player dashboards update as the game goes on. It is open
               software you run yourself, so your team's data stays with your team.
             </p>
+            {/* A signed-in visitor's calls to action come first (app.css, lib/role-hint.ts: chosen before the first
+                paint, so nothing moves); everyone else's are the sign-up ones. */}
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/signup" className="btn btn-primary px-6 py-3 text-base">
+              <Link to="/coach/dashboard" className="when-coach btn btn-primary px-6 py-3 text-base">
+                Go to your dashboard
+              </Link>
+              <Link to="/player/dashboard" className="when-player btn btn-primary px-6 py-3 text-base">
+                Go to your dashboard
+              </Link>
+              <Link to="/signup" className="when-visitor btn btn-primary px-6 py-3 text-base">
                 Sign up — it's free
               </Link>
-              <Link to="/login" className="btn btn-ghost-light px-6 py-3 text-base">
+              <Link to="/login" className="when-visitor btn btn-ghost-light px-6 py-3 text-base">
                 Log in
               </Link>
             </div>
-            <p className="mt-4 text-sm text-field-200">Coaches create a team; players join with its team code.</p>
+            <p className="when-visitor mt-4 text-sm text-field-200">
+              Coaches create a team; players join with its team code.
+            </p>
+            <p className="when-coach mt-4 text-sm text-field-200">You are signed in as a coach.</p>
+            <p className="when-player mt-4 text-sm text-field-200">You are signed in as a player.</p>
           </div>
           <div className="flex justify-center lg:justify-end">
             <LeaderboardIllustration />

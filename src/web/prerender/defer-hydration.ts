@@ -18,6 +18,9 @@ export const APP_READY_EVENT = "flagline:app-ready";
 /** Set on <html> by the boot script when the session check says nobody is signed in (app.css reveals the
  * visitor navigation with it). */
 const VISITOR_ATTRIBUTE = "data-visitor";
+/** The role hint cookie and the attribute it becomes (src/web/lib/role-hint.ts: keep the two in step). */
+const ROLE_HINT_COOKIE = "flagline-role";
+const ROLE_HINT_ATTRIBUTE = "data-signed-in";
 
 /**
  * The boot script, run inline in the page's <head>. Plain ES2020 as a string: it is not bundled, and a function's
@@ -35,9 +38,15 @@ const VISITOR_ATTRIBUTE = "data-visitor";
  * - The session check (GET /api/session, 200 for visitors too, so their console logs no failed request): signed in
  *   starts the app; anything else (not signed in, no answer) marks the page as a visitor's, which shows the
  *   visitor navigation the prerendered page holds.
+ * - The role hint cookie (lib/role-hint.ts), read first: <html data-signed-in="coach|player"> before the first
+ *   paint, so the home page offers a signed-in visitor their dashboard at once (app.css); cleared when the session
+ *   check says nobody is signed in.
  */
 export const BOOT_SCRIPT = `(function () {
   var d = document, w = window, started = false, ready = false, replay = null, edits = [];
+  // The role hint (lib/role-hint.ts), before the first paint: a signed-in visitor's calls to action show at once.
+  var hint = /(?:^|;\\s*)${ROLE_HINT_COOKIE}=(coach|player)(?:;|$)/.exec(d.cookie);
+  if (hint) d.documentElement.setAttribute("${ROLE_HINT_ATTRIBUTE}", hint[1]);
   function start() {
     if (started) return;
     started = true;
@@ -105,10 +114,19 @@ export const BOOT_SCRIPT = `(function () {
   });
   fetch("/api/session", { credentials: "same-origin", headers: { Accept: "application/json" } })
     .then(function (response) { return response.ok ? response.json() : null; })
-    .then(function (state) { return Boolean(state && state.signedIn); }, function () { return false; })
-    .then(function (signedIn) {
-      if (signedIn) start();
-      else d.documentElement.setAttribute("${VISITOR_ATTRIBUTE}", "");
+    .then(function (state) { return state && state.signedIn ? state : null; }, function () { return null; })
+    .then(function (state) {
+      if (state) {
+        if (state.role) d.documentElement.setAttribute("${ROLE_HINT_ATTRIBUTE}", state.role);
+        start();
+      } else {
+        d.documentElement.setAttribute("${VISITOR_ATTRIBUTE}", "");
+        if (hint) {
+          // A stale hint (the session ended elsewhere): the visitor's page after all.
+          d.documentElement.removeAttribute("${ROLE_HINT_ATTRIBUTE}");
+          d.cookie = "${ROLE_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
+        }
+      }
     });
 })();`;
 

@@ -1,11 +1,23 @@
+import type { ReactNode } from "react";
 import type { MeTeam } from "~/lib/session";
-import { CopyButton } from "~/ui/copy-button";
+import { CopyButton } from "./copy-button";
 
 const ON_DARK =
   "[&_.btn]:border-white/40 [&_.btn]:bg-transparent [&_.btn]:text-white [&_.btn:hover]:bg-white/10 [&_[role=status]]:text-field-100";
 
-/** The team's codes on the dashboard: the team code for players and, for head coaches, the coach invite code. */
-export function TeamCodes({ team }: { team: MeTeam }) {
+/**
+ * The team's codes (the coach dashboard, team settings): the team code for players and, for head coaches, the
+ * coach invite code. `actions` adds controls under each code (team settings: replace it with a new one).
+ */
+export function TeamCodes({
+  team,
+  actions,
+  footer,
+}: {
+  team: MeTeam;
+  actions?: (which: "team" | "coach") => ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <section aria-labelledby="team-title" className="surface-dark rounded-2xl bg-field-900 p-6 text-white sm:p-8">
       <h2 id="team-title" className="text-2xl font-extrabold tracking-tight">
@@ -24,6 +36,7 @@ export function TeamCodes({ team }: { team: MeTeam }) {
             How players join: they choose <strong className="text-white">Sign Up</strong>, pick “I'm a player” and enter
             this code with their jersey number and positions. They appear on your roster straight away.
           </p>
+          {actions?.("team")}
         </div>
         {team.coachInviteCode ? (
           <div className="rounded-xl bg-white/10 p-5">
@@ -38,9 +51,11 @@ export function TeamCodes({ team }: { team: MeTeam }) {
               For assistant coaches only: they sign up as a coach, tick “I'm an assistant coach joining a team” and
               enter this code. Keep it out of the team chat.
             </p>
+            {actions?.("coach")}
           </div>
         ) : null}
       </div>
+      {footer}
     </section>
   );
 }

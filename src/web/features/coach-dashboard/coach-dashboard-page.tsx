@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, ClipboardList, LineChart, Search, Trophy, UserPlus, Users } from "lucide-react";
+import { Activity, BarChart3, ClipboardList, LineChart, Search, Settings, Trophy, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
@@ -14,7 +14,7 @@ import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
 import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
-import { TeamCodes } from "./team-codes";
+import { TeamCodes } from "~/ui/team-codes";
 
 const RETURN_TO = "/coach/dashboard";
 
@@ -33,6 +33,12 @@ const TOOLS = [
     label: "Playbook Analysis",
     text: "Which positions and plays produce results.",
     icon: BarChart3,
+  },
+  {
+    to: "/coach/settings",
+    label: "Team Settings",
+    text: "The team's name and codes, and your coaching staff.",
+    icon: Settings,
   },
 ];
 
@@ -108,7 +114,19 @@ export function CoachDashboardPage() {
         </QueryState>
       )}
 
-      {team ? <TeamCodes team={team} /> : null}
+      {team ? (
+        <TeamCodes
+          team={team}
+          footer={
+            <p className="mt-6">
+              <Link to="/coach/settings" className="font-semibold text-white underline underline-offset-2">
+                Team settings
+              </Link>
+              <span className="text-field-100"> — the team's name, new codes, your coaching staff.</span>
+            </p>
+          }
+        />
+      ) : null}
 
       <section aria-labelledby="tools-title">
         <h2 id="tools-title" className="text-xl font-bold text-stone-900">

@@ -35,6 +35,10 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.game-sheet": ["events", "sessions", "roster"],
   "team.scoreboard": ["events", "sessions"],
   "team.rules": ["sessions"],
+  "team.coaches": ["roster"],
+  // Starting or changing a season is announced as "sessions": the picker's list and every stat read follow it.
+  "team.seasons": ["sessions"],
+  "team.roster": ["roster"],
   "me.dashboard": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
   "me.stat-lines": ["events", "sessions"],
   "me.profile": ["roster"],
