@@ -10,9 +10,24 @@ import type { Engine } from "../engine.js";
  * - A player's jersey number is unique within the team. Players who already share one keep it for the one who
  *   joined first; the others' number moves to requested_jersey_number, so the coach sees it and decides.
  */
+/** The profile columns this migration reads and writes, as they are at this point of the history. */
+interface Profiles005 {
+  profiles: {
+    user_id: string;
+    team_id: string | null;
+    role: string;
+    jersey_number: number | null;
+    requested_jersey_number: number | null;
+    requested_at: string | null;
+    joined_at: string | null;
+    created_at: string;
+  };
+}
+
 export function rosterMigration(_engine: Engine): Migration {
   return {
-    async up(db: Kysely<any>) {
+    async up(raw: Kysely<unknown>) {
+      const db = raw as Kysely<Profiles005>;
       await db.schema.alterTable("profiles").addColumn("claim_token", "text").execute();
       await db.schema
         .alterTable("profiles")
@@ -23,7 +38,7 @@ export function rosterMigration(_engine: Engine): Migration {
       await db.schema.alterTable("profiles").addColumn("requested_at", "text").execute();
       await db.schema.createIndex("profiles_claim_token_idx").unique().on("profiles").column("claim_token").execute();
 
-      const players: { user_id: string; team_id: string; jersey_number: number | string }[] = await db
+      const players = await db
         .selectFrom("profiles")
         .select(["user_id", "team_id", "jersey_number"])
         .where("role", "=", "player")
@@ -53,7 +68,7 @@ export function rosterMigration(_engine: Engine): Migration {
         where role = 'player' and jersey_number is not null`.execute(db);
     },
 
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("profiles_team_jersey_idx").execute();
       await db.schema.dropIndex("profiles_claim_token_idx").execute();
       for (const column of [

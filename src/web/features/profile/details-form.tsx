@@ -5,10 +5,12 @@ import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "#domain/zod";
 import { FormCard } from "~/ui/app-page";
-import { submitErrorMessage } from "~/ui/form-errors";
+import { isApiError } from "~/lib/api";
+import { applyServerFieldErrors, submitErrorMessage } from "~/ui/form-errors";
 import { controlProps, FieldError, FormField, FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
 import { PositionChecklist, PositionOptions } from "~/ui/position-choices";
 import type { ProfileDto } from "#domain/api/player";
+import { positionName } from "#domain/positions";
 import { fullNameSchema, jerseyNumberSchema, positionKeySchema } from "#domain/schemas";
 import { updateProfile } from "./api";
 import { useProfileChanged } from "./profile-cache";
@@ -24,13 +26,23 @@ type DetailsInput = z.input<typeof detailsSchema>;
 type DetailsOutput = z.output<typeof detailsSchema>;
 const FIELDS = ["fullName", "jerseyNumber", "primaryPosition", "positions"] as const;
 
+/** The form starts from what the player asked for while the coach has not answered (docs/product.md §11). */
 function defaults(profile: ProfileDto): DetailsInput {
+  const jersey = profile.request?.jerseyNumber ?? profile.jerseyNumber;
+  const primary = profile.request?.primaryPosition ?? profile.primaryPosition;
   return {
     fullName: profile.fullName,
-    jerseyNumber: profile.jerseyNumber === null ? "" : String(profile.jerseyNumber),
-    primaryPosition: profile.primaryPosition ?? "",
-    positions: profile.positions.filter((p) => p !== profile.primaryPosition),
+    jerseyNumber: jersey === null ? "" : String(jersey),
+    primaryPosition: primary ?? "",
+    positions: profile.positions.filter((p) => p !== primary),
   };
+}
+
+/** "Requested #12 · waiting for your coach", for the field the request is about. */
+function requested(profile: ProfileDto, field: "jerseyNumber" | "primaryPosition"): string | null {
+  const value = profile.request?.[field];
+  if (value === null || value === undefined) return null;
+  return `Requested ${typeof value === "number" ? `#${value}` : positionName(value)} · waiting for your coach`;
 }
 
 /** Name, jersey number, primary position and the other positions a player can play. */
@@ -71,9 +83,17 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
     onSuccess: (saved) => {
       profileChanged(saved);
       reset(defaults(saved));
-      setNotice("Your profile is saved. Your coaches see the change straight away.");
+      setNotice(
+        saved.request
+          ? "Your profile is saved. Your jersey number and primary position are your coach's to set: your change waits for them."
+          : "Your profile is saved. Your coaches see the change straight away.",
+      );
     },
     onError: (error) => {
+      if (isApiError(error, 409) && Object.keys(error.fields).length > 0) {
+        setFormError(applyServerFieldErrors(error, FIELDS, setError));
+        return;
+      }
       setFormError(submitErrorMessage(error, FIELDS, setError, "Your profile could not be saved. Please try again."));
     },
   });
@@ -84,7 +104,10 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
   });
 
   return (
-    <FormCard title="Your details" lead="Your coach finds you in the Event Logger by name, number and position.">
+    <FormCard
+      title="Your details"
+      lead="Your coach finds you in the Event Logger by name, number and position. Your jersey number and primary position are your coach's to set: a change here is a request they approve."
+    >
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
         <InputField
           label="Full name"
@@ -96,7 +119,7 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
         <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
           <InputField
             label="Jersey number"
-            hint="0–99"
+            hint={requested(profile, "jerseyNumber") ?? "0–99"}
             error={errors.jerseyNumber?.message}
             {...register("jerseyNumber")}
             type="text"
@@ -104,7 +127,11 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
             autoComplete="off"
             maxLength={2}
           />
-          <FormField label="Primary position" hint="Where you play most." error={errors.primaryPosition?.message}>
+          <FormField
+            label="Primary position"
+            hint={requested(profile, "primaryPosition") ?? "Where you play most."}
+            error={errors.primaryPosition?.message}
+          >
             {(ids) => (
               <select
                 {...controlProps(ids, errors.primaryPosition?.message)}

@@ -1,0 +1,43 @@
+import { apiFetch, isApiError } from "~/lib/api";
+import type { RosterEntry, RosterPlayerInput, RosterResponse } from "#domain/api/roster";
+
+/*
+ * The roster's writes (docs/product.md §11). Each answers with the player as saved; the page then refreshes the
+ * team's reads (a roster change shows on the lists, the leaderboard and the logger).
+ */
+
+const path = (id: string, rest = "") => `/api/team/roster/${encodeURIComponent(id)}${rest}`;
+
+export async function addPlayer(input: RosterPlayerInput): Promise<RosterEntry> {
+  return (await apiFetch<{ player: RosterEntry }>("/api/team/roster", { method: "POST", json: input })).player;
+}
+
+export async function importPlayers(players: RosterPlayerInput[]): Promise<RosterEntry[]> {
+  return (await apiFetch<RosterResponse>("/api/team/roster/import", { method: "POST", json: { players } })).players;
+}
+
+export async function updatePlayer(id: string, input: Partial<RosterPlayerInput>): Promise<RosterEntry> {
+  return (await apiFetch<{ player: RosterEntry }>(path(id), { method: "PATCH", json: input })).player;
+}
+
+export async function renewInvite(id: string): Promise<string> {
+  return (await apiFetch<{ inviteToken: string }>(path(id, "/invite"), { method: "POST" })).inviteToken;
+}
+
+/** Confirms a waiting sign-up, or declines them (they leave the team; already gone counts as done). */
+export async function decideMembership(id: string, decision: "confirm" | "decline"): Promise<void> {
+  try {
+    await apiFetch(path(id, "/confirmation"), { method: "POST", json: { decision } });
+  } catch (error) {
+    if (!(decision === "decline" && isApiError(error, 404))) throw error;
+  }
+}
+
+export async function decideRequest(id: string, decision: "approve" | "decline"): Promise<RosterEntry> {
+  return (await apiFetch<{ player: RosterEntry }>(path(id, "/request"), { method: "POST", json: { decision } })).player;
+}
+
+/** The full invite link of a token, on this site. */
+export function inviteUrl(token: string, origin: string = window.location.origin): string {
+  return `${origin}/claim/${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,110 @@
+import { useMutation } from "@tanstack/react-query";
+import { Check, UserCheck, X } from "lucide-react";
+import { FormMessage } from "~/ui/form-field";
+import { formatDateTime } from "~/ui/format";
+import { describeError } from "~/ui/query-state";
+import type { RosterEntry } from "#domain/api/roster";
+import { positionName } from "#domain/positions";
+import { decideMembership, decideRequest } from "./api";
+
+/** What a player asked to change, as the coach reads it: "#12 · Cornerback". */
+export function requestText(request: NonNullable<RosterEntry["request"]>): string {
+  const parts: string[] = [];
+  if (request.jerseyNumber !== null) parts.push(`#${request.jerseyNumber}`);
+  if (request.primaryPosition !== null) parts.push(positionName(request.primaryPosition));
+  return parts.join(" · ");
+}
+
+function currentText(player: RosterEntry): string {
+  const number = player.jerseyNumber === null ? "no number" : `#${player.jerseyNumber}`;
+  return `${number} · ${positionName(player.primaryPosition)}`;
+}
+
+/**
+ * The roster's to-do list (docs/product.md §11), above the table: players who joined with the team code and wait
+ * for the coach (Confirm / Decline), and players' jersey or position requests (Approve / Decline).
+ */
+export function RosterAttention({ roster, onChanged }: { roster: readonly RosterEntry[]; onChanged: () => void }) {
+  const waiting = roster.filter((p) => !p.confirmed);
+  const requests = roster.filter((p) => p.confirmed && p.request !== null);
+  const membership = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: "confirm" | "decline" }) => decideMembership(id, decision),
+    onSuccess: onChanged,
+  });
+  const request = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: "approve" | "decline" }) => decideRequest(id, decision),
+    onSuccess: onChanged,
+  });
+  if (waiting.length === 0 && requests.length === 0) return null;
+  const busy = membership.isPending || request.isPending;
+  const failed = membership.error ?? request.error;
+
+  return (
+    <section
+      aria-labelledby="attention-title"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 shadow-sm"
+    >
+      <h2 id="attention-title" className="text-lg font-bold text-stone-900">
+        Waiting for you
+      </h2>
+      {failed ? (
+        <FormMessage tone="error">{describeError(failed, "That did not work. Please try again.")}</FormMessage>
+      ) : null}
+      <ul className="mt-2 divide-y divide-amber-200">
+        {waiting.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-3 py-2">
+            <UserCheck aria-hidden="true" className="size-5 text-amber-800" />
+            <p className="mr-auto text-sm text-stone-900">
+              <span className="font-semibold">{p.fullName}</span> joined with the team code ({currentText(p)}
+              {p.request ? `, asks for ${requestText(p.request)}` : ""}).
+            </p>
+            <button
+              type="button"
+              className="btn btn-field py-1.5"
+              disabled={busy}
+              aria-label={`Confirm ${p.fullName}`}
+              onClick={() => membership.mutate({ id: p.id, decision: "confirm" })}
+            >
+              <Check aria-hidden="true" className="size-4" /> Confirm
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary py-1.5"
+              disabled={busy}
+              aria-label={`Decline ${p.fullName}`}
+              onClick={() => membership.mutate({ id: p.id, decision: "decline" })}
+            >
+              <X aria-hidden="true" className="size-4" /> Decline
+            </button>
+          </li>
+        ))}
+        {requests.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-3 py-2">
+            <p className="mr-auto text-sm text-stone-900">
+              <span className="font-semibold">{p.fullName}</span> ({currentText(p)}) asks for {requestText(p.request!)}
+              <span className="text-stone-600"> · {formatDateTime(p.request!.requestedAt)}</span>
+            </p>
+            <button
+              type="button"
+              className="btn btn-field py-1.5"
+              disabled={busy}
+              aria-label={`Approve ${p.fullName}'s request`}
+              onClick={() => request.mutate({ id: p.id, decision: "approve" })}
+            >
+              <Check aria-hidden="true" className="size-4" /> Approve
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary py-1.5"
+              disabled={busy}
+              aria-label={`Decline ${p.fullName}'s request`}
+              onClick={() => request.mutate({ id: p.id, decision: "decline" })}
+            >
+              <X aria-hidden="true" className="size-4" /> Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
