@@ -29,6 +29,8 @@ export const playerSummarySchema = z.object({
   performanceScore: z.number(),
   eventCount: count,
   attendancePercentage: count,
+  /** Sessions the player has a mark for; 0: no attendance taken yet (shown as "—", not 0%). */
+  attendanceMarked: count,
   teamRanking: z.number().int().min(1).max(10),
   lastActive: isoTime.nullable(),
   stats: z.object({
@@ -228,8 +230,8 @@ export const teamStatsResponseSchema = z.object({
     /** Every event logged for the team. */
     events: count,
     ...statFields,
-    /** Mean of the players' attendance percentages, rounded; 0 with no players. */
-    averageAttendance: count,
+    /** Mean of the players' attendance percentages, rounded; null before any player has a mark. */
+    averageAttendance: count.nullable(),
   }),
   /** The team's football line over every snap and every event logged on its own. */
   football: teamFootballSchema,
@@ -283,7 +285,8 @@ const dashboardEventSchema = z.object({
 export const dashboardResponseSchema = z.object({
   team: z.object({ id: z.string(), name: z.string(), code: z.string() }),
   playerCount: count,
-  averageAttendance: count,
+  /** As in team stats: null before any player has a mark. */
+  averageAttendance: count.nullable(),
   /** Events of the team in the last 7 days. */
   eventsThisWeek: count,
   /** The five best scores. */

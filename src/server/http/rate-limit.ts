@@ -105,6 +105,7 @@ export const TOO_MANY_ACCOUNT_REQUESTS = "Too many requests for this account. Pl
  * each has its own hourly budget. Off with AUTH_RATE_LIMIT=0, like the other sign-in and sign-up limits.
  */
 const ACCOUNT_LIMITS = {
+  "forgot-password": 20,
   "reset-link": 30,
   "change-email": 10,
   "confirm-email": 30,

@@ -209,3 +209,34 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect((await checkIntegrity(database.db)).drift).toEqual([]);
   });
 });
+
+describe.each(testEngines())("account limits on $engine", ({ create }) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await create();
+  });
+  afterAll(async () => database?.cleanup());
+
+  it("export, deletion and forgot password are limited per address, with Retry-After", async () => {
+    const app = createTestApp(database, {
+      authRateLimit: 10,
+      mail: { smtpUrl: "smtp://127.0.0.1:9", from: "noreply@flagline.test", contactTo: null },
+    });
+    const { client } = await signUpCoach(app.app);
+    for (let i = 0; i < 10; i++) expect((await client.get("/api/me/export")).status).toBe(200);
+    const limited = await client.get("/api/me/export");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    for (let i = 0; i < 10; i++) {
+      expect((await client.request("DELETE", "/api/me", { json: { password: "wrong-password" } })).status).toBe(400);
+    }
+    expect((await client.request("DELETE", "/api/me", { json: { password: PASSWORD } })).status).toBe(429);
+
+    const stranger = new TestClient(app.app, "10.9.8.7");
+    for (let i = 0; i < 20; i++) {
+      expect((await stranger.post("/api/password/forgot", { email: uniqueEmail("someone") })).status).toBe(200);
+    }
+    expect((await stranger.post("/api/password/forgot", { email: uniqueEmail("someone") })).status).toBe(429);
+  });
+});

@@ -10,6 +10,7 @@ import { resetTokenOwner } from "../auth/tokens.js";
 import { callAuth } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
+import { countAccountRequest } from "../http/rate-limit.js";
 import { TOO_MANY_ATTEMPTS } from "./session.js";
 
 /*
@@ -74,12 +75,18 @@ export function passwordRoutes() {
     .openapi(mailStatus, (c) => c.json({ mail: c.get("services").mailer !== null }, 200))
     .openapi(forgot, async (c) => {
       const { email } = c.req.valid("json");
-      const { mailer, log } = c.get("services");
+      const { mailer, log, database, config } = c.get("services");
       // Without mail there is nothing to send: the page tells people to ask their head coach or the operator.
       if (mailer) {
-        const { response } = await callAuth(c, "/request-password-reset", { email });
-        if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
-        if (!response.ok) log.warn({ status: response.status }, "password reset request failed");
+        await countAccountRequest(database.db, config, c.get("clientIp"), "forgot-password");
+        // Better Auth looks the email up, stores a token and hands the mail over after this answer has gone: the
+        // answer's timing is the same whether or not the email has an account (decision 0012).
+        void callAuth(c, "/request-password-reset", { email }).then(
+          ({ response }) => {
+            if (!response.ok) log.warn({ status: response.status }, "password reset request failed");
+          },
+          (err: unknown) => log.warn({ err }, "password reset request failed"),
+        );
       }
       return c.json({ message: FORGOT_PASSWORD_SENT }, 200);
     })

@@ -6,7 +6,8 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { SelectField } from "~/ui/form-field";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
-import { formatDay, formatPercent, formatScore } from "~/ui/format";
+import { AttendanceValue, attendanceOf } from "~/ui/attendance";
+import { formatDay, formatScore } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from "~/ui/query-state";
@@ -185,6 +186,10 @@ export function LeaderboardPage() {
   );
 }
 
+/**
+ * The board's table. Score comes right after the player, so a phone (390 px) shows it without scrolling the
+ * table sideways; the other columns follow (docs/product.md §2 `/coach/leaderboard`).
+ */
 function RankingTable({
   board,
   returnTo,
@@ -210,11 +215,11 @@ function RankingTable({
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               Player
             </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              Position
-            </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               Score
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Position
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               Rank
@@ -250,13 +255,15 @@ function RankingTable({
                   <span>{p.name}</span>
                 </Link>
               </th>
+              <td className="px-3 py-2 text-right font-bold tabular-nums">{formatScore(p.performanceScore)}</td>
               <td className="px-3 py-2">
                 <PositionBadge position={p.position} />
               </td>
-              <td className="px-3 py-2 text-right font-bold tabular-nums">{formatScore(p.performanceScore)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{p.teamRanking}</td>
               <td className="px-3 py-2 text-right tabular-nums">{p.eventCount}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(p.attendancePercentage)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                <AttendanceValue percent={attendanceOf(p)} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { firstName, Stat } from "~/ui/app-page";
+import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { QueryState } from "~/ui/query-state";
@@ -58,14 +59,6 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
-      {me.waitingForCoach ? (
-        <p role="status" className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          <span className="font-semibold">Your coach hasn't confirmed you yet.</span> You joined{" "}
-          {me.team?.name ?? "the team"} with the team code; until your coach confirms you, you are not on the team's
-          lists or leaderboard.
-        </p>
-      ) : null}
-
       <ScoreboardCard enabled={me.team !== null} />
 
       <QueryState
@@ -98,8 +91,12 @@ export function PlayerDashboardPage() {
               />
               <Stat
                 label="Attendance"
-                value={formatPercent(data.summary.attendancePercentage)}
-                note="Of the practices and games your coach took attendance at."
+                value={attendanceOf(data.summary) === null ? null : formatPercent(data.summary.attendancePercentage)}
+                note={
+                  data.summary.attendanceMarked > 0
+                    ? "Of the practices and games your coach took attendance at."
+                    : `${NO_ATTENDANCE_YET}: your coach has not marked you at a practice or game.`
+                }
               />
             </div>
 

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, FileUp, UserMinus, UserPlus, Users } from "lucide-react";
+import { Download, UserMinus, Users } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { apiFetch, isApiError } from "~/lib/api";
 import { useCurrentUser } from "~/lib/session-context";
 import { StatusNotice } from "~/ui/form-field";
 import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
+import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { downloadText } from "~/ui/download";
 import { plural } from "~/ui/format";
@@ -17,9 +18,7 @@ import type { PlayerSummaryDto, TeamPlayersResponse } from "#domain/api/team";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumnKey } from "./roster-csv";
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
-import { teamPlayersQuery, teamRosterQuery } from "~/lib/queries";
-import { RosterAttention } from "./roster-attention";
-import { RowActions, useRosterTools } from "./roster-tools";
+import { teamPlayersQuery } from "~/lib/queries";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);
@@ -30,14 +29,9 @@ export function RosterPage() {
   const team = me.team;
   const queryClient = useQueryClient();
   const query = useQuery({ ...teamPlayersQuery(), enabled: team !== null });
-  const rosterQuery = useQuery({ ...teamRosterQuery(), enabled: team !== null });
-  const roster = rosterQuery.data?.players;
-  const entries = useMemo(() => new Map((roster ?? []).map((p) => [p.id, p])), [roster]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
   const [sort, setSort] = useState(DEFAULT_ROSTER_SORT);
   const [removing, setRemoving] = useState<PlayerSummaryDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const tools = useRosterTools(roster, refresh, setNotice);
   const removeTrigger = useRef<HTMLElement | null>(null);
   const removed = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,21 +76,11 @@ export function RosterPage() {
       <AppPageHeader
         eyebrow={team?.name}
         title="Team Roster"
-        lead="Your players with their attendance, performance score and last activity. Add them yourself and send each an invite link, or let them join with the team code."
+        lead="Everyone who joined with your team code, with their attendance, performance score and last activity."
         actions={
-          team ? (
-            <>
-              <button type="button" className="btn btn-field" onClick={tools.add}>
-                <UserPlus aria-hidden="true" className="size-4" /> Add player
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={tools.startImport}>
-                <FileUp aria-hidden="true" className="size-4" /> Import
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={rows.length === 0}>
-                <Download aria-hidden="true" className="size-4" /> Export CSV
-              </button>
-            </>
-          ) : null
+          <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={rows.length === 0}>
+            <Download aria-hidden="true" className="size-4" /> Export CSV
+          </button>
         }
       />
 
@@ -121,7 +105,6 @@ export function RosterPage() {
           </div>
 
           <StatusNotice notice={notice} />
-          {roster ? <RosterAttention roster={roster} onChanged={refresh} /> : null}
 
           <QueryState
             query={query}
@@ -132,8 +115,7 @@ export function RosterPage() {
             {() =>
               sorted.length === 0 ? (
                 <EmptyState title="No players yet" icon={<Users className="size-8" />}>
-                  Add your players or import a roster, then send each their invite link. Players who sign up with the
-                  team code above appear here once you confirm them.
+                  Share the team code above: players appear here as soon as they sign up with it.
                 </EmptyState>
               ) : (
                 <div
@@ -147,6 +129,7 @@ export function RosterPage() {
                       The team's players, sorted by{" "}
                       {ROSTER_COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()},{" "}
                       {sort.direction === "asc" ? "ascending" : "descending"}. {plural(sorted.length, "player")}.
+                      {sorted.some((p) => attendanceOf(p) === null) ? ` Attendance — means: ${NO_ATTENDANCE_YET}.` : ""}
                     </caption>
                     <thead className="border-b border-stone-200 bg-stone-100">
                       <tr>
@@ -179,11 +162,6 @@ export function RosterPage() {
                                 <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
                                 <span>{row.name}</span>
                               </Link>
-                              {entries.get(player.id)?.claimed === false ? (
-                                <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                                  Not claimed
-                                </span>
-                              ) : null}
                             </th>
                             <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
                             <td className="px-3 py-2">
@@ -199,11 +177,10 @@ export function RosterPage() {
                                 row.lastActive
                               )}
                             </td>
-                            <td className="px-2 py-2 text-right whitespace-nowrap">
-                              <RowActions entry={entries.get(player.id)} onInvite={tools.invite} onEdit={tools.edit} />
+                            <td className="px-3 py-2 text-right">
                               <button
                                 type="button"
-                                className="inline-flex items-center gap-1 rounded-lg px-1.5 py-1 font-semibold text-red-800 hover:bg-red-50"
+                                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 font-semibold text-red-800 hover:bg-red-50"
                                 aria-label={`Remove ${player.name}`}
                                 onClick={(event) => askToRemove(player, event.currentTarget)}
                               >
@@ -221,8 +198,6 @@ export function RosterPage() {
           </QueryState>
         </section>
       )}
-
-      {tools.dialogs}
 
       <ConfirmDialog
         open={removing !== null}
