@@ -59,6 +59,14 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
+      {me.waitingForCoach ? (
+        <p role="status" className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <span className="font-semibold">Your coach hasn't confirmed you yet.</span> You joined{" "}
+          {me.team?.name ?? "the team"} with the team code; until your coach confirms you, you are not on the team's
+          lists or leaderboard.
+        </p>
+      ) : null}
+
       <ScoreboardCard enabled={me.team !== null} />
 
       <QueryState

@@ -26,18 +26,18 @@ type DetailsInput = z.input<typeof detailsSchema>;
 type DetailsOutput = z.output<typeof detailsSchema>;
 const FIELDS = ["fullName", "jerseyNumber", "primaryPosition", "positions"] as const;
 
+/** The form starts from what the player asked for while the coach has not answered (docs/product.md §11). */
 function defaults(profile: ProfileDto): DetailsInput {
-  return {
   const jersey = profile.request?.jerseyNumber ?? profile.jerseyNumber;
   const primary = profile.request?.primaryPosition ?? profile.primaryPosition;
+  return {
     fullName: profile.fullName,
-    jerseyNumber: profile.jerseyNumber === null ? "" : String(profile.jerseyNumber),
-    primaryPosition: profile.primaryPosition ?? "",
-    positions: profile.positions.filter((p) => p !== profile.primaryPosition),
+    jerseyNumber: jersey === null ? "" : String(jersey),
+    primaryPosition: primary ?? "",
+    positions: profile.positions.filter((p) => p !== primary),
   };
 }
 
-/** Name, jersey number, primary position and the other positions a player can play. */
 /** "Requested #12 · waiting for your coach", for the field the request is about. */
 function requested(profile: ProfileDto, field: "jerseyNumber" | "primaryPosition"): string | null {
   const value = profile.request?.[field];
@@ -45,6 +45,7 @@ function requested(profile: ProfileDto, field: "jerseyNumber" | "primaryPosition
   return `Requested ${typeof value === "number" ? `#${value}` : positionName(value)} · waiting for your coach`;
 }
 
+/** Name, jersey number, primary position and the other positions a player can play. */
 export function DetailsForm({ profile }: { profile: ProfileDto }) {
   const id = useId();
   const profileChanged = useProfileChanged();
@@ -89,11 +90,11 @@ export function DetailsForm({ profile }: { profile: ProfileDto }) {
       );
     },
     onError: (error) => {
-      setFormError(submitErrorMessage(error, FIELDS, setError, "Your profile could not be saved. Please try again."));
       if (isApiError(error, 409) && Object.keys(error.fields).length > 0) {
         setFormError(applyServerFieldErrors(error, FIELDS, setError));
         return;
       }
+      setFormError(submitErrorMessage(error, FIELDS, setError, "Your profile could not be saved. Please try again."));
     },
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, UserMinus, Users } from "lucide-react";
+import { Download, FileUp, UserMinus, UserPlus, Users } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { apiFetch, isApiError } from "~/lib/api";
@@ -18,7 +18,9 @@ import type { PlayerSummaryDto, TeamPlayersResponse } from "#domain/api/team";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumnKey } from "./roster-csv";
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
-import { teamPlayersQuery } from "~/lib/queries";
+import { teamPlayersQuery, teamRosterQuery } from "~/lib/queries";
+import { RosterAttention } from "./roster-attention";
+import { RowActions, useRosterTools } from "./roster-tools";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);
@@ -29,9 +31,14 @@ export function RosterPage() {
   const team = me.team;
   const queryClient = useQueryClient();
   const query = useQuery({ ...teamPlayersQuery(), enabled: team !== null });
+  const rosterQuery = useQuery({ ...teamRosterQuery(), enabled: team !== null });
+  const roster = rosterQuery.data?.players;
+  const entries = useMemo(() => new Map((roster ?? []).map((p) => [p.id, p])), [roster]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
   const [sort, setSort] = useState(DEFAULT_ROSTER_SORT);
   const [removing, setRemoving] = useState<PlayerSummaryDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const tools = useRosterTools(roster, refresh, setNotice);
   const removeTrigger = useRef<HTMLElement | null>(null);
   const removed = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -76,11 +83,21 @@ export function RosterPage() {
       <AppPageHeader
         eyebrow={team?.name}
         title="Team Roster"
-        lead="Everyone who joined with your team code, with their attendance, performance score and last activity."
+        lead="Your players with their attendance, performance score and last activity. Add them yourself and send each an invite link, or let them join with the team code."
         actions={
-          <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={rows.length === 0}>
-            <Download aria-hidden="true" className="size-4" /> Export CSV
-          </button>
+          team ? (
+            <>
+              <button type="button" className="btn btn-field" onClick={tools.add}>
+                <UserPlus aria-hidden="true" className="size-4" /> Add player
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={tools.startImport}>
+                <FileUp aria-hidden="true" className="size-4" /> Import
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={rows.length === 0}>
+                <Download aria-hidden="true" className="size-4" /> Export CSV
+              </button>
+            </>
+          ) : null
         }
       />
 
@@ -105,6 +122,7 @@ export function RosterPage() {
           </div>
 
           <StatusNotice notice={notice} />
+          {roster ? <RosterAttention roster={roster} onChanged={refresh} /> : null}
 
           <QueryState
             query={query}
@@ -115,7 +133,8 @@ export function RosterPage() {
             {() =>
               sorted.length === 0 ? (
                 <EmptyState title="No players yet" icon={<Users className="size-8" />}>
-                  Share the team code above: players appear here as soon as they sign up with it.
+                  Add your players or import a roster, then send each their invite link. Players who sign up with the
+                  team code above appear here once you confirm them.
                 </EmptyState>
               ) : (
                 <div
@@ -162,6 +181,11 @@ export function RosterPage() {
                                 <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
                                 <span>{row.name}</span>
                               </Link>
+                              {entries.get(player.id)?.claimed === false ? (
+                                <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                                  Not claimed
+                                </span>
+                              ) : null}
                             </th>
                             <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
                             <td className="px-3 py-2">
@@ -177,10 +201,11 @@ export function RosterPage() {
                                 row.lastActive
                               )}
                             </td>
-                            <td className="px-3 py-2 text-right">
+                            <td className="px-2 py-2 text-right whitespace-nowrap">
+                              <RowActions entry={entries.get(player.id)} onInvite={tools.invite} onEdit={tools.edit} />
                               <button
                                 type="button"
-                                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 font-semibold text-red-800 hover:bg-red-50"
+                                className="inline-flex items-center gap-1 rounded-lg px-1.5 py-1 font-semibold text-red-800 hover:bg-red-50"
                                 aria-label={`Remove ${player.name}`}
                                 onClick={(event) => askToRemove(player, event.currentTarget)}
                               >
@@ -198,6 +223,8 @@ export function RosterPage() {
           </QueryState>
         </section>
       )}
+
+      {tools.dialogs}
 
       <ConfirmDialog
         open={removing !== null}
