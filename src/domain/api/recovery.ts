@@ -27,7 +27,6 @@ export const FORGOT_PASSWORD_SENT =
 export const forgotPasswordAnswerSchema = z.object({ message: z.string() });
 
 export const resetPasswordSchema = z.object({ token: tokenSchema, newPassword: passwordSchema });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The reset page's form: the new password twice. */
 export const resetPasswordFormSchema = z

@@ -98,7 +98,7 @@ export async function startCodeGuess(
   };
 }
 
-export const TOO_MANY_ACCOUNT_REQUESTS = "Too many requests for this account. Please wait a while and try again.";
+const TOO_MANY_ACCOUNT_REQUESTS = "Too many requests for this account. Please wait a while and try again.";
 
 /**
  * The account endpoints' limits per address (docs/product.md §11): each checks a password or does heavy work, so

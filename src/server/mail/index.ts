@@ -2,8 +2,6 @@ import nodemailer from "nodemailer";
 import type { Logger } from "../logger.js";
 import type { MailConfig } from "./config.js";
 
-export type { MailConfig } from "./config.js";
-export { mailConfigFromEnv } from "./config.js";
 
 export interface MailMessage {
   to: string;

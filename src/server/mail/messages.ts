@@ -17,7 +17,7 @@ export function resetPasswordUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function confirmEmailUrl(publicUrl: string, token: string): string {
+function confirmEmailUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 }
 
