@@ -4,6 +4,7 @@
  */
 import { meSchema, type Me } from "#domain/account";
 import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "#domain/api/player";
+import { seasonsResponseSchema, type SeasonsResponse } from "#domain/api/seasons";
 import {
   playerDetailResponseSchema,
   playerSummarySchema,
@@ -114,5 +115,31 @@ export function emptyDashboard(summary: PlayerSummaryDto, weekStart = "2026-11-2
     latestFeedback: [],
     unreadFeedback: 0,
     thisWeek: { weekStart, minutes: 0, sessions: 0, logs: [] },
+  });
+}
+
+/** GET /api/team/seasons: a current season and, unless `past` is false, last season before it. */
+export function seasonsResponse(opts: { past?: boolean } = {}): SeasonsResponse {
+  const current = {
+    id: "season-2",
+    name: "Spring 2027",
+    startsOn: "2027-03-01",
+    endsOn: null,
+    current: true,
+    sessionCount: 2,
+    createdAt: "2027-03-01T09:00:00.000Z",
+  };
+  const last = {
+    id: "season-1",
+    name: "Fall 2026",
+    startsOn: "2026-09-01",
+    endsOn: "2027-02-28",
+    current: false,
+    sessionCount: 9,
+    createdAt: "2026-09-01T09:00:00.000Z",
+  };
+  return seasonsResponseSchema.parse({
+    seasons: opts.past === false ? [current] : [current, last],
+    currentSeasonId: current.id,
   });
 }

@@ -36,7 +36,6 @@ import type { SeasonsResponse } from "#domain/api/seasons";
 import type { DeletionPlan } from "#domain/api/recovery";
 import type { TeamCoachesResponse } from "#domain/api/team-settings";
 import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResponse } from "#domain/api/operator";
-import type { DeletionPlan } from "#domain/api/recovery";
 
 /** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC); `&season=…` for a picked season. */
 const withTz = (path: string, tzOffset: number, season: SeasonParam = null) =>
@@ -81,7 +80,7 @@ function cursorPagesQuery<T extends { nextCursor: string | null }>(
 // ---- The signed-in player's own data -------------------------------------------------------------------------
 
 /** GET /api/me/dashboard: days and the current week are counted in the viewer's zone. */
-export function meDashboardQuery(tzOffset: number) {
+export function meDashboardQuery(tzOffset: number, season: SeasonParam = null) {
   return queryOptions({
     queryKey: meKeys.dashboard(tzOffset, season),
     queryFn: ({ signal }) =>
@@ -138,20 +137,20 @@ export function trainingLogsQuery(filters: TrainingLogQuery) {
 }
 
 /** GET /api/me/stat-lines: the signed-in player's football lines, season and per game. */
-export function myStatLinesQuery() {
+export function myStatLinesQuery(season: SeasonParam = null) {
   return queryOptions({
-    queryKey: meKeys.statLines(),
-    queryFn: ({ signal }) => apiFetch<StatLinesResponse>("/api/me/stat-lines", { signal }),
+    queryKey: meKeys.statLines(season),
+    queryFn: ({ signal }) => apiFetch<StatLinesResponse>(withSeason("/api/me/stat-lines", season), { signal }),
   });
 }
 
 // ---- Game day (coaches and players of the team) --------------------------------------------------------------
 
 /** GET /api/team/games: the season's games (newest first) with scores and results, and the record. */
-export function gamesQuery() {
+export function gamesQuery(season: SeasonParam = null) {
   return queryOptions({
-    queryKey: teamKeys.games(),
-    queryFn: ({ signal }) => apiFetch<GamesResponse>("/api/team/games", { signal }),
+    queryKey: teamKeys.games(season),
+    queryFn: ({ signal }) => apiFetch<GamesResponse>(withSeason("/api/team/games", season), { signal }),
   });
 }
 
@@ -183,7 +182,7 @@ export function rulesQuery() {
 // ---- Team data (coaches) -------------------------------------------------------------------------------------
 
 /** GET /api/team/players/{id}/stat-lines: a player's football lines, season and per game. */
-export function playerStatLinesQuery(id: string) {
+export function playerStatLinesQuery(id: string, season: SeasonParam = null) {
   return queryOptions({
     queryKey: teamKeys.playerStatLines(id, season),
     queryFn: ({ signal }) =>
@@ -192,18 +191,18 @@ export function playerStatLinesQuery(id: string) {
 }
 
 /** GET /api/team/players: every player of the coach's team with their docs/product.md §3 summary. */
-export function teamPlayersQuery() {
+export function teamPlayersQuery(season: SeasonParam = null) {
   return queryOptions({
-    queryKey: teamKeys.players(),
-    queryFn: ({ signal }) => apiFetch<TeamPlayersResponse>("/api/team/players", { signal }),
+    queryKey: teamKeys.players(season),
+    queryFn: ({ signal }) => apiFetch<TeamPlayersResponse>(withSeason("/api/team/players", season), { signal }),
   });
 }
 
 /** GET /api/team/players/{id}: summary, attendance, score history, training logs and feedback. */
-export function playerDetailQuery(id: string, tzOffset: number) {
+export function playerDetailQuery(id: string, tzOffset: number, season: SeasonParam = null) {
   return queryOptions({
-    queryKey: teamKeys.player(id, tzOffset),
-    queryFn: ({ signal }) => apiFetch<PlayerDetailResponse>(withTz(playerPath(id), tzOffset), { signal }),
+    queryKey: teamKeys.player(id, tzOffset, season),
+    queryFn: ({ signal }) => apiFetch<PlayerDetailResponse>(withTz(playerPath(id), tzOffset, season), { signal }),
   });
 }
 
@@ -233,6 +232,24 @@ export function teamSessionsQuery() {
   return queryOptions({
     queryKey: teamKeys.sessions(),
     queryFn: ({ signal }) => apiFetch<TeamSessionsResponse>("/api/team/sessions", { signal }),
+  });
+}
+
+/** GET /api/team/sessions?season=: one season's practices and games (null: the current season's), newest first. */
+export function seasonSessionsQuery(season: SeasonParam, currentSeasonId: string | null) {
+  const id = season ?? currentSeasonId;
+  return queryOptions({
+    queryKey: teamKeys.seasonSessions(id),
+    queryFn: ({ signal }) => apiFetch<TeamSessionsResponse>(withSeason("/api/team/sessions", id), { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /api/team/seasons: the team's seasons, newest (the current one) first. */
+export function seasonsQuery() {
+  return queryOptions({
+    queryKey: teamKeys.seasons(),
+    queryFn: ({ signal }) => apiFetch<SeasonsResponse>("/api/team/seasons", { signal }),
   });
 }
 
@@ -266,11 +283,16 @@ export function mergePreviewQuery(id: string, intoId: string) {
 }
 
 /** GET /api/team/leaderboard for a window (and, for one session, its id) and a position group. */
-export function leaderboardQuery(window: LeaderboardWindow, sessionId: string | null, group: LeaderboardGroup) {
+export function leaderboardQuery(
+  window: LeaderboardWindow,
+  sessionId: string | null,
+  group: LeaderboardGroup,
+  season: SeasonParam = null,
+) {
   return queryOptions({
-    queryKey: teamKeys.leaderboard(window, sessionId, group),
+    queryKey: teamKeys.leaderboard(window, sessionId, group, season),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ window, group });
+      const params = seasonParams(new URLSearchParams({ window, group }), season);
       if (window === "session" && sessionId) params.set("sessionId", sessionId);
       return apiFetch<LeaderboardResponse>(`/api/team/leaderboard?${params}`, { signal });
     },
@@ -278,18 +300,18 @@ export function leaderboardQuery(window: LeaderboardWindow, sessionId: string | 
 }
 
 /** GET /api/team/stats, days bucketed in the viewer's zone. */
-export function teamStatsQuery(tzOffset: number) {
+export function teamStatsQuery(tzOffset: number, season: SeasonParam = null) {
   return queryOptions({
-    queryKey: teamKeys.stats(tzOffset),
-    queryFn: ({ signal }) => apiFetch<TeamStatsResponse>(withTz("/api/team/stats", tzOffset), { signal }),
+    queryKey: teamKeys.stats(tzOffset, season),
+    queryFn: ({ signal }) => apiFetch<TeamStatsResponse>(withTz("/api/team/stats", tzOffset, season), { signal }),
   });
 }
 
 /** GET /api/team/dashboard: head counts, this week's activity, the top five and the latest events. */
-export function teamDashboardQuery() {
+export function teamDashboardQuery(season: SeasonParam = null) {
   return queryOptions({
-    queryKey: teamKeys.dashboard(),
-    queryFn: ({ signal }) => apiFetch<DashboardResponse>("/api/team/dashboard", { signal }),
+    queryKey: teamKeys.dashboard(season),
+    queryFn: ({ signal }) => apiFetch<DashboardResponse>(withSeason("/api/team/dashboard", season), { signal }),
   });
 }
 
@@ -313,19 +335,19 @@ export function playsQuery(includeArchived: boolean) {
 }
 
 /** The window both analysis endpoints read, as query parameters (an unset filter is left out). */
-function windowParams(filters: AnalysisFilters, tzOffset: number): URLSearchParams {
-  const params = new URLSearchParams({ kind: filters.kind, tzOffset: String(tzOffset) });
+function windowParams(filters: AnalysisFilters, tzOffset: number, season: SeasonParam): URLSearchParams {
+  const params = seasonParams(new URLSearchParams({ kind: filters.kind, tzOffset: String(tzOffset) }), season);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
   return params;
 }
 
 /** GET /api/team/playbook-analysis: every play's figures over the window. */
-export function analysisQuery(filters: AnalysisFilters, tzOffset: number) {
+export function analysisQuery(filters: AnalysisFilters, tzOffset: number, season: SeasonParam = null) {
   return queryOptions({
-    queryKey: playbookKeys.analysis(filters, tzOffset),
+    queryKey: playbookKeys.analysis(filters, tzOffset, season),
     queryFn: ({ signal }) => {
-      const params = windowParams(filters, tzOffset);
+      const params = windowParams(filters, tzOffset, season);
       if (filters.side !== "all") params.set("side", filters.side);
       return apiFetch<PlaybookAnalysisResponse>(`/api/team/playbook-analysis?${params}`, { signal });
     },
@@ -333,11 +355,16 @@ export function analysisQuery(filters: AnalysisFilters, tzOffset: number) {
 }
 
 /** GET /api/team/playbook-analysis/{playId}/events, a page at a time (newest first). */
-export function playEventsQuery(playId: string, filters: AnalysisFilters, tzOffset: number) {
+export function playEventsQuery(
+  playId: string,
+  filters: AnalysisFilters,
+  tzOffset: number,
+  season: SeasonParam = null,
+) {
   return cursorPagesQuery<PlayAnalysisEventsResponse>(
-    playbookKeys.playEvents(playId, filters, tzOffset),
+    playbookKeys.playEvents(playId, filters, tzOffset, season),
     `/api/team/playbook-analysis/${encodeURIComponent(playId)}/events`,
-    () => windowParams(filters, tzOffset),
+    () => windowParams(filters, tzOffset, season),
   );
 }
 

@@ -16,20 +16,32 @@ export const SESSION_QUERY_KEY = ["session", "me"] as const;
 
 export const TEAM_ROOT_KEY = ["team"] as const;
 
+/**
+ * The season a stat read covers (docs/product.md §12): a season id from the season picker, or null for the current
+ * season (the API's default). Every stat key carries it, so two seasons never share a cache entry.
+ */
+export type SeasonParam = string | null;
+
 export const teamKeys = {
   all: TEAM_ROOT_KEY,
   /** GET /api/team/players: the roster, the search dialog, the logger's grid and the detail page's first paint. */
-  players: () => ["team", "players"] as const,
+  players: (season: SeasonParam = null) => ["team", "players", { season }] as const,
   /** Everything about one player: the detail, their event history and the feedback they were given. */
   playerAll: (id: string) => ["team", "player", id] as const,
   /** GET /api/team/players/{id} */
-  player: (id: string, tzOffset: number) => ["team", "player", id, { tzOffset }] as const,
+  player: (id: string, tzOffset: number, season: SeasonParam = null) =>
+    ["team", "player", id, { tzOffset, season }] as const,
   /** GET /api/team/players/{id}/events, one entry per type filter. */
-  playerEvents: (id: string, type: string | null) => ["team", "player", id, "events", { type }] as const,
+  playerEvents: (id: string, type: string | null, season: SeasonParam = null) =>
+    ["team", "player", id, "events", { type, season }] as const,
   /** GET /api/team/players/{id}/feedback */
   playerFeedback: (id: string) => ["team", "player", id, "feedback"] as const,
   /** GET /api/team/sessions */
   sessions: () => ["team", "sessions"] as const,
+  /** GET /api/team/sessions?season=: one season's sessions (the leaderboard's game picker). */
+  seasonSessions: (season: SeasonParam) => ["team", "sessions", { season }] as const,
+  /** GET /api/team/seasons: the season picker and the seasons screen. */
+  seasons: () => ["team", "seasons"] as const,
   /** GET /api/team/sessions/{id}: one session's events and attendance (the logger). */
   session: (id: string) => ["team", "session", id] as const,
   /** GET /api/team/sessions/{id}/impact: what deleting it removes (the sessions screen). */
@@ -37,16 +49,21 @@ export const teamKeys = {
   /** GET /api/team/sessions/{id}/merge?intoId=: a merge's preview (the sessions screen). */
   mergePreview: (id: string, intoId: string) => ["team", "session", id, "merge", intoId] as const,
   /** GET /api/team/leaderboard */
-  leaderboard: (window: LeaderboardWindow, sessionId: string | null, group: LeaderboardGroup) =>
-    ["team", "leaderboard", { window, sessionId, group }] as const,
+  leaderboard: (
+    window: LeaderboardWindow,
+    sessionId: string | null,
+    group: LeaderboardGroup,
+    season: SeasonParam = null,
+  ) => ["team", "leaderboard", { window, sessionId, group, season }] as const,
   /** GET /api/team/stats */
-  stats: (tzOffset: number) => ["team", "stats", { tzOffset }] as const,
+  stats: (tzOffset: number, season: SeasonParam = null) => ["team", "stats", { tzOffset, season }] as const,
   /** GET /api/team/dashboard */
-  dashboard: () => ["team", "dashboard"] as const,
+  dashboard: (season: SeasonParam = null) => ["team", "dashboard", { season }] as const,
   /** GET /api/team/players/{id}/stat-lines: football lines, season and per game (refreshed with the player). */
-  playerStatLines: (id: string) => ["team", "player", id, "stat-lines"] as const,
+  playerStatLines: (id: string, season: SeasonParam = null) =>
+    ["team", "player", id, "stat-lines", { season }] as const,
   /** GET /api/team/games: the season's games and record (coaches and players). */
-  games: () => ["team", "games"] as const,
+  games: (season: SeasonParam = null) => ["team", "games", { season }] as const,
   /** GET /api/team/sessions/{id}/snaps: a game's scoreboard and snaps (the logger, the box score). */
   gameSheet: (sessionId: string) => ["team", "game-sheet", sessionId] as const,
   /** GET /api/team/scoreboard: the game being played today, for the dashboards. */
@@ -65,16 +82,16 @@ export const playbookKeys = {
   /** GET /api/team/plays: the playbook's list and the logger's play picker. */
   plays: (includeArchived: boolean) => ["team", "playbook", "plays", { includeArchived }] as const,
   /** GET /api/team/playbook-analysis */
-  analysis: (filters: AnalysisFilters, tzOffset: number) =>
-    ["team", "playbook", "analysis", { ...filters, tzOffset }] as const,
+  analysis: (filters: AnalysisFilters, tzOffset: number, season: SeasonParam = null) =>
+    ["team", "playbook", "analysis", { ...filters, tzOffset, season }] as const,
   /** GET /api/team/playbook-analysis/{playId}/events */
-  playEvents: (playId: string, filters: AnalysisFilters, tzOffset: number) =>
+  playEvents: (playId: string, filters: AnalysisFilters, tzOffset: number, season: SeasonParam = null) =>
     [
       "team",
       "playbook",
       "play-events",
       playId,
-      { kind: filters.kind, from: filters.from, to: filters.to, tzOffset },
+      { kind: filters.kind, from: filters.from, to: filters.to, tzOffset, season },
     ] as const,
 };
 
@@ -83,7 +100,7 @@ export const ME_ROOT_KEY = ["me"] as const;
 export const meKeys = {
   all: ME_ROOT_KEY,
   /** GET /api/me/dashboard */
-  dashboard: (tzOffset: number) => ["me", "dashboard", { tzOffset }] as const,
+  dashboard: (tzOffset: number, season: SeasonParam = null) => ["me", "dashboard", { tzOffset, season }] as const,
   /** Every GET /api/me/dashboard entry, whatever its zone. */
   dashboardAll: () => ["me", "dashboard"] as const,
   /** GET /api/profile */
@@ -91,7 +108,7 @@ export const meKeys = {
   /** GET /api/me/deletion: what deleting the account takes with it (coaches and players). */
   deletion: () => ["me", "deletion"] as const,
   /** GET /api/me/stat-lines: the player's football lines, season and per game. */
-  statLines: () => ["me", "stat-lines"] as const,
+  statLines: (season: SeasonParam = null) => ["me", "stat-lines", { season }] as const,
   /** GET /api/me/feedback */
   feedback: () => ["me", "feedback"] as const,
   /** GET /api/me/training-logs, one entry per filter. */
@@ -101,12 +118,6 @@ export const meKeys = {
       "training-logs",
       { type: filters.type ?? null, from: filters.from ?? null, to: filters.to ?? null },
     ] as const,
-};
-
-/** What the server says about itself to anyone, signed in or not: no write and no live change touches it. */
-export const serverKeys = {
-  /** GET /api/mail: whether this server sends mail. */
-  mail: () => ["server", "mail"] as const,
 };
 
 /**

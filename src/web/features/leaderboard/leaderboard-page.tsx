@@ -13,7 +13,9 @@ import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import { sessionLabel, type LeaderboardResponse } from "#domain/api/team";
-import { leaderboardQuery, teamSessionsQuery } from "~/lib/queries";
+import { leaderboardQuery, seasonSessionsQuery } from "~/lib/queries";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import {
   GROUP_OPTIONS,
   readFilters,
@@ -27,7 +29,8 @@ const PLACE_STYLES = ["bg-accent-300 text-stone-950", "bg-stone-300 text-stone-9
 /**
  * /coach/leaderboard: the team ranked by performance score (places 1, 2, 3… from the API, ties share a place)
  * beside each player's 1–10 team ranking, filtered by position group and time window, and the leaders of each
- * statistic. The filters live in the address, so Back from a player returns to the same board.
+ * statistic, for the picked season (docs/product.md §12: the current one unless another is picked). The filters
+ * live in the address, so Back from a player returns to the same board.
  */
 export function LeaderboardPage() {
   const me = useCurrentUser();
@@ -38,14 +41,20 @@ export function LeaderboardPage() {
   const setFilters = (patch: Partial<LeaderboardFilters>) =>
     setParams(writeFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
 
-  const sessions = useQuery({ ...teamSessionsQuery(), enabled: filters.window === "session" });
+  const seasons = usePickedSeason();
+  const seasonId = seasons.season ?? seasons.currentSeasonId;
+  // The game picker lists the picked season's games.
+  const sessions = useQuery({
+    ...seasonSessionsQuery(seasons.season, seasons.currentSeasonId),
+    enabled: filters.window === "session" && seasonId !== null,
+  });
   const games = useMemo(() => (sessions.data?.sessions ?? []).filter((s) => s.kind === "game"), [sessions.data]);
   const gameId =
     filters.window === "session" ? ((games.find((g) => g.id === filters.game) ?? games[0])?.id ?? null) : null;
   const waitingForGame = filters.window === "session" && gameId === null;
 
   const board = useQuery({
-    ...leaderboardQuery(filters.window, gameId, filters.group),
+    ...leaderboardQuery(filters.window, gameId, filters.group, seasons.season),
     enabled: !waitingForGame,
     placeholderData: keepPreviousData,
   });
@@ -77,6 +86,19 @@ export function LeaderboardPage() {
         headingLevel={3}
       >
         {(data) => {
+          if (
+            data.players.length > 0 &&
+            filters.window !== "session" &&
+            data.players.every((p) => p.eventCount === 0)
+          ) {
+            return (
+              <EmptyState title="No plays logged yet" icon={<Trophy className="size-8" />}>
+                {`Nothing has been logged ${filters.window === "last30" ? "in the last 30 days of" : "in"} ${
+                  seasons.picked?.name ?? "this season"
+                } yet. Every season starts from zero; past seasons stay under Season.`}
+              </EmptyState>
+            );
+          }
           if (data.players.length === 0) {
             return (
               <EmptyState title="No players to rank" icon={<Trophy className="size-8" />}>
@@ -86,7 +108,17 @@ export function LeaderboardPage() {
               </EmptyState>
             );
           } else {
-            return <RankingTable board={data} returnTo={returnTo} passSummary={filters.window === "season"} />;
+            return (
+              <>
+                {data.attendance ? <GameAttendance attendance={data.attendance} /> : null}
+                <RankingTable
+                  board={data}
+                  returnTo={returnTo}
+                  passSummary={filters.window === "season"}
+                  season={seasons.season}
+                />
+              </>
+            );
           }
         }}
       </QueryState>
@@ -112,6 +144,7 @@ export function LeaderboardPage() {
       />
 
       <div className="card flex flex-col gap-4 p-5 lg:flex-row lg:items-end lg:gap-8">
+        <SeasonPicker value={seasons} />
         <SegmentedControl
           legend="Position group"
           options={GROUP_OPTIONS}
@@ -194,10 +227,12 @@ function RankingTable({
   board,
   returnTo,
   passSummary,
+  season,
 }: {
   board: LeaderboardResponse;
   returnTo: string;
   passSummary: boolean;
+  season: string | null;
 }) {
   return (
     <div
@@ -247,7 +282,7 @@ function RankingTable({
               </td>
               <th scope="row" className="px-3 py-2 text-left font-semibold">
                 <Link
-                  to={`/coach/player-detail/${encodeURIComponent(p.id)}`}
+                  to={`/coach/player-detail/${encodeURIComponent(p.id)}${season ? `?${new URLSearchParams({ season })}` : ""}`}
                   state={{ player: passSummary ? p : undefined, returnTo }}
                   className="inline-flex items-center gap-2 text-field-800 underline-offset-2 hover:underline"
                 >
@@ -269,5 +304,17 @@ function RankingTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The one-game board's attendance (docs/product.md §12): who was there, and who was marked absent and left out. */
+function GameAttendance({ attendance }: { attendance: NonNullable<LeaderboardResponse["attendance"]> }) {
+  return (
+    <p className="mb-3 rounded-xl bg-stone-100 px-4 py-2 text-sm text-stone-800">
+      <span className="font-semibold">Attendance:</span> {attendance.present} present
+      {attendance.absent.length > 0
+        ? ` · Absent (not ranked): ${attendance.absent.map((p) => p.name).join(", ")}`
+        : " · nobody marked absent"}
+    </p>
   );
 }
