@@ -33,6 +33,7 @@ function blank(id: string, name = "Unknown Player", jerseyNumber: number | strin
     performanceScore: 0,
     eventCount: 0,
     attendancePercentage: 0,
+    attendanceMarked: 0,
     teamRanking: 10,
     lastActive: null,
     stats: {
@@ -79,6 +80,7 @@ describe("buildPlayerSummary (docs/product.md §3)", () => {
       performanceScore: 63.5,
       eventCount: 25,
       attendancePercentage: 75,
+      attendanceMarked: 4,
       teamRanking: 7, // round(6.35) + 1
       lastActive: LAST,
       stats: {

@@ -39,6 +39,11 @@ export interface PlayerSummary {
   performanceScore: number;
   eventCount: number;
   attendancePercentage: number;
+  /**
+   * Flagline: the sessions the player has a mark for (present or absent). 0: no attendance taken for them yet,
+   * which the screens show as "—" rather than 0% (docs/product.md §9).
+   */
+  attendanceMarked: number;
   teamRanking: number;
   lastActive: string | null;
   stats: PlayerStatsSummary;
@@ -98,6 +103,7 @@ export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggr
     performanceScore: score,
     eventCount,
     attendancePercentage: attendancePercentage(aggregate.attendance.attended, aggregate.attendance.total),
+    attendanceMarked: aggregate.attendance.total,
     teamRanking: teamRanking(score),
     lastActive: eventCount > 0 ? aggregate.lastEventAt : null,
     stats: {
@@ -132,6 +138,7 @@ export function blankPlayerSummary(profile: Pick<PlayerProfile, "id"> & Partial<
     performanceScore: 0,
     eventCount: 0,
     attendancePercentage: 0,
+    attendanceMarked: 0,
     teamRanking: BLANK_TEAM_RANKING,
     lastActive: null,
     stats: emptyStatsSummary(),

@@ -40,7 +40,7 @@ async function board(page: Page): Promise<[string, string, string][]> {
     .evaluateAll((trs) =>
       trs.map((tr) => {
         const cells = Array.from(tr.querySelectorAll("th, td")).map((c) => (c as HTMLElement).innerText.trim());
-        return [cells[0]!, cells[1]!, cells[3]!] as [string, string, string];
+        return [cells[0]!, cells[1]!, cells[2]!] as [string, string, string];
       }),
     );
 }

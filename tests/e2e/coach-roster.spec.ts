@@ -91,8 +91,8 @@ test.describe("team roster", () => {
     expect(rows[0]).toEqual(["Name", "Jersey", "Position", "Attendance", "Score", "Team ranking", "Last active"]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(["Mia Ortiz", "Eve Adams", "@Zed Brown", '=Dana "DJ" Lee, Jr']);
     // Mia (qb): Pass TD 8.1 + Pass Completion 1.6 = 9.7, ranking round(0.97) + 1 = 2.
-    expect(rows[1]).toEqual(["Mia Ortiz", "#9", "Quarterback", "0%", "9.7", "2", expect.stringMatching(/\d{4}/)]);
-    expect(rows[4]!.slice(1)).toEqual(["#4", "Safety", "0%", "0.0", "1", "—"]);
+    expect(rows[1]).toEqual(["Mia Ortiz", "#9", "Quarterback", "—", "9.7", "2", expect.stringMatching(/\d{4}/)]);
+    expect(rows[4]!.slice(1)).toEqual(["#4", "Safety", "—", "0.0", "1", "—"]);
     await expect(table(page).getByRole("columnheader", { name: "Score" })).toHaveAttribute("aria-sort", "descending");
   });
 

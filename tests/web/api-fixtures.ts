@@ -73,6 +73,8 @@ export function playerSummary(
     performanceScore: 0,
     eventCount: 0,
     attendancePercentage: 0,
+    // Marked for sessions unless a test says otherwise (0: no attendance taken yet, shown as "—").
+    attendanceMarked: 10,
     teamRanking: 1,
     lastActive: null,
     photoUrl: null,

@@ -46,9 +46,12 @@ export function statLeaders(players: readonly PlayerSummary[], perStat = LEADERS
   return Object.fromEntries(LEADER_STATS.map((s) => [s, board(s)])) as Leaders;
 }
 
-/** Mean of the players' attendance percentages, rounded; 0 with no players. */
-export function averageAttendance(players: readonly PlayerSummary[]): number {
-  if (players.length === 0) return 0;
+/**
+ * Mean of the players' attendance percentages, rounded; null before any player has a mark (no players, or no
+ * attendance taken yet), which the screens show as "—" rather than 0% (docs/product.md §9).
+ */
+export function averageAttendance(players: readonly PlayerSummary[]): number | null {
+  if (!players.some((p) => p.attendanceMarked > 0)) return null;
   const sum = players.reduce((acc, p) => acc + p.attendancePercentage, 0);
   return Math.round(sum / players.length);
 }

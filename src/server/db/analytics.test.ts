@@ -372,7 +372,8 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     const emptyTeam = await createTeam(t.db, { name: "Empty" });
     expect(await teamDashboard(t.db, emptyTeam.id)).toMatchObject({
       playerCount: 0,
-      averageAttendance: 0,
+      // No player has a mark: no average yet (the screens show "—", not 0%).
+      averageAttendance: null,
       eventsThisWeek: 0,
     });
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { scoreboardSchema } from "#domain/api/game";
 import { dashboardResponseSchema } from "#domain/api/team";
@@ -74,5 +74,46 @@ describe("coach dashboard page", () => {
     await waitFor(() => expect(api.count("GET", "/api/team/scoreboard")).toBe(1));
     expect(screen.queryByRole("region", { name: "Live game" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Final" })).not.toBeInTheDocument();
+  });
+
+  it("a brand-new coach (no session, nothing logged) is welcomed; average attendance is — until attendance is taken", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: null })
+      .on("GET", "/api/team/sessions", { sessions: [] })
+      .on("GET", "/api/team/scoreboard", { scoreboard: null });
+    open(api);
+    expect(
+      await screen.findByText(`Welcome, ${COACH.fullName.split(" ")[0]}. Here is ${COACH.team!.name} at a glance.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    const glance = screen.getByRole("region", { name: "At a glance" });
+    const stat = within(glance).getByText("Average attendance").parentElement!;
+    expect(stat).toHaveTextContent("—");
+    expect(stat).toHaveTextContent("No attendance taken yet");
+    expect(stat).not.toHaveTextContent("0%");
+  });
+
+  it("a coach whose team has sessions is welcomed back, with the average as a percentage", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: 83 })
+      .on("GET", "/api/team/sessions", {
+        sessions: [
+          {
+            id: "s-1",
+            kind: "practice",
+            date: "2026-10-01",
+            opponent: null,
+            location: null,
+            eventCount: 0,
+            presentCount: 5,
+            attendanceCount: 6,
+          },
+        ],
+      })
+      .on("GET", "/api/team/scoreboard", { scoreboard: null });
+    open(api);
+    expect(await screen.findByText(/^Welcome back, /)).toBeInTheDocument();
+    const glance = await screen.findByRole("region", { name: "At a glance" });
+    expect(within(glance).getByText("Average attendance").parentElement!).toHaveTextContent("83%");
   });
 });

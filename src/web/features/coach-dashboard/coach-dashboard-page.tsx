@@ -3,7 +3,8 @@ import { Activity, BarChart3, ClipboardList, LineChart, Search, Settings, Trophy
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
-import { AppPageHeader, firstName, Panel, Stat, NoTeamPanel } from "~/ui/app-page";
+import { AppPageHeader, Panel, Stat, NoTeamPanel } from "~/ui/app-page";
+import { NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
@@ -13,8 +14,11 @@ import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
-import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
+import { teamDashboardQuery as dashboardQuery, teamSessionsQuery } from "~/lib/queries";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { TeamCodes } from "~/ui/team-codes";
+import { dashboardGreeting } from "./greeting";
 
 const RETURN_TO = "/coach/dashboard";
 
@@ -51,15 +55,22 @@ export function CoachDashboardPage() {
   const team = me.team;
   const { openPlayerSearch } = usePlayerSearch();
   const [inviteOpen, setInviteOpen] = useState(false);
-  const query = useQuery({ ...dashboardQuery(), enabled: team !== null });
+  const seasons = usePickedSeason();
+  const query = useQuery({ ...dashboardQuery(seasons.season), enabled: team !== null });
+  const sessions = useQuery({ ...teamSessionsQuery(), enabled: team !== null });
+  const greeting = dashboardGreeting(
+    me.fullName,
+    team ? { sessions: sessions.data?.sessions.length, events: query.data?.latestEvents.length } : null,
+  );
 
   return (
     <div className="space-y-8">
       <AppPageHeader
         eyebrow={me.coachRole === "assistant" ? "Assistant coach" : "Head coach"}
         title="Coach Dashboard"
-        lead={`Welcome back, ${firstName(me.fullName)}.${team ? ` Here is ${team.name} at a glance.` : ""}`}
+        lead={[greeting, team ? `Here is ${team.name} at a glance.` : ""].filter(Boolean).join(" ")}
       />
+      {team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
 
       <ScoreboardCard enabled={team !== null} />
 
@@ -164,7 +175,11 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
         </h2>
         <div className="grid gap-4 sm:grid-cols-3">
           <Stat label="Players" value={formatCount(data.playerCount)} />
-          <Stat label="Average attendance" value={formatPercent(data.averageAttendance)} />
+          <Stat
+            label="Average attendance"
+            value={data.averageAttendance === null ? null : formatPercent(data.averageAttendance)}
+            note={data.averageAttendance === null ? NO_ATTENDANCE_YET : undefined}
+          />
           <Stat label="Events this week" value={formatCount(data.eventsThisWeek)} note="Logged in the last 7 days" />
         </div>
       </section>

@@ -28,6 +28,7 @@ import { queuedSessionIds, withQueuedSessions } from "./snap-model";
 import { SnapScoreboard } from "./snap-scoreboard";
 import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
 import { useOutbox } from "./use-outbox";
+import { useUndoRest } from "./undo-rest";
 import {
   attendanceCounts,
   attendanceRows,
@@ -481,6 +482,7 @@ function LogTab({
   const yards = yardsText.trim() === "-" ? null : parseYards(yardsText);
   const yardsError = yards && !yards.ok ? yards.message : null;
   const last = rows[0] ?? null;
+  const undoRest = useUndoRest();
   const padHost = useRef<HTMLDivElement>(null);
   const pad = useRef<HTMLDivElement>(null);
 
@@ -556,8 +558,9 @@ function LogTab({
             onPlayChange={setPlayId}
             status={status}
             undoLabel={last ? `${last.eventType} by ${last.playerName}` : null}
+            undoing={undoRest.resting}
             onUndo={() => {
-              if (last) void remove(last, "Undone");
+              if (last) void undoRest.run(() => remove(last, "Undone"));
             }}
             onLog={(type) => void log(type)}
             pending={pendingCount}

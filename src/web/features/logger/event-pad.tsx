@@ -42,6 +42,7 @@ export function EventPad({
   onPlayChange,
   status,
   undoLabel,
+  undoing = false,
   onUndo,
   onLog,
   pending,
@@ -59,6 +60,8 @@ export function EventPad({
   status: PadStatus | null;
   /** "Flag Pull by Maya Okafor": what Undo would take back; null hides it. */
   undoLabel: string | null;
+  /** Undo rests after taking something back (a double tap's second tap does nothing). */
+  undoing?: boolean;
   onUndo: () => void;
   onLog: (type: EventType) => void;
 }) {
@@ -115,7 +118,8 @@ export function EventPad({
           <button
             type="button"
             onClick={onUndo}
-            aria-label={`Undo ${undoLabel}`}
+            disabled={undoing}
+            aria-label={undoing ? "Undo" : `Undo ${undoLabel}`}
             className="btn btn-secondary h-10 shrink-0 px-3 py-0"
           >
             <Undo2 aria-hidden="true" className="size-4" />

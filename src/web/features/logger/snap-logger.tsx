@@ -22,11 +22,9 @@ import {
   type SnapRow,
 } from "./snap-model";
 import { SnapPad } from "./snap-pad";
+import { useUndoRest } from "./undo-rest";
 import type { OutboxHandle } from "./use-outbox";
 import type { AttendanceRow } from "./view-model";
-
-/** How long Undo rests after taking a snap back (longer than a double tap). */
-const UNDO_REST_MS = 600;
 
 const periodKey = (sessionId: string) => `flagline:logger:period:${sessionId}`;
 
@@ -138,8 +136,7 @@ export function SnapLogger({
   const [playId, setPlayId] = useState("");
   const [firstDown, setFirstDown] = useState(false);
   const [chosenPasser, setChosenPasser] = useState<string | null>(null);
-  const [undoing, setUndoing] = useState(false);
-  const undoLock = useRef(false);
+  const undoRest = useUndoRest();
   const [editing, setEditing] = useState<SnapRow | null>(null);
   const { rows, label } = game;
   const host = useRef<HTMLDivElement>(null);
@@ -200,21 +197,15 @@ export function SnapLogger({
   };
 
   const undo = async () => {
-    // One undo at a time, and the button rests a moment after each: the second tap of a double tap lands on a
-    // disabled button instead of taking back the snap before, which the button names only once it is usable.
-    if (!target || !outbox.engine || undoLock.current) return;
-    undoLock.current = true;
-    setUndoing(true);
+    // One undo at a time, and the button rests a moment after each (useUndoRest): the second tap of a double tap
+    // lands on a disabled button instead of taking back the snap before, which the button names only once usable.
+    const engine = outbox.engine;
+    if (!target || !engine) return;
     const words = text(target.detail);
-    try {
-      if (await outbox.engine.removeSnap({ id: target.id, sessionId, text: words }))
+    await undoRest.run(async () => {
+      if (await engine.removeSnap({ id: target.id, sessionId, text: words }))
         setStatus({ tone: "info", text: `Undone: ${words}` });
-    } finally {
-      window.setTimeout(() => {
-        undoLock.current = false;
-        setUndoing(false);
-      }, UNDO_REST_MS);
-    }
+    });
   };
 
   const save = async (row: SnapRow, edit: OutboxSnapEdit) => {
@@ -276,7 +267,7 @@ export function SnapLogger({
           status={status}
           undoText={target ? text(target.detail) : null}
           onUndo={() => void undo()}
-          undoing={undoing}
+          undoing={undoRest.resting}
         />
       </div>
       <SnapEditDialog

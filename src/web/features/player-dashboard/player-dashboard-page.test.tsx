@@ -23,7 +23,7 @@ const NO_LINES = statLines({ season: line("wr", {}), games: [] });
 const NO_GAME = { scoreboard: null };
 
 const NOVA = playerUser({ id: "p-nova", fullName: "Nova New" });
-const SUMMARY = playerSummary({ id: NOVA.id, name: NOVA.fullName });
+const SUMMARY = playerSummary({ id: NOVA.id, name: NOVA.fullName, attendanceMarked: 0 });
 
 /** A stat card's label and value share a parent. */
 const stat = (label: string) => screen.getByText(label, { exact: true }).parentElement!;
@@ -43,7 +43,10 @@ describe("player dashboard page", () => {
     expect(screen.getByRole("heading", { name: "No feedback yet" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No training logged this week" })).toBeInTheDocument();
     expect(stat("Team ranking")).toHaveTextContent("1 / 10");
-    expect(stat("Attendance")).toHaveTextContent("0%");
+    // Never marked: a dash, said in words, not 0%.
+    expect(stat("Attendance")).toHaveTextContent("—");
+    expect(stat("Attendance")).toHaveTextContent("No attendance taken yet: your coach has not marked you");
+    expect(stat("Attendance")).not.toHaveTextContent("0%");
     expect(stat("Performance score")).toHaveTextContent("0.0");
     expect(screen.queryByRole("button", { name: "Mark as read" })).not.toBeInTheDocument();
     const football = await screen.findByRole("region", { name: "Your football stats" });

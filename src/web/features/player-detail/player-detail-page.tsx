@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { isPlayerNotFound, PlayerNotFound } from "~/ui/player-not-found";
 import { Stat } from "~/ui/app-page";
+import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { formatDateTime, formatPercent, formatScore } from "~/ui/format";
 import { QueryState } from "~/ui/query-state";
 import type { PlayerSummaryDto } from "#domain/api/team";
@@ -14,6 +15,8 @@ import { PlayerHeading } from "~/ui/player-heading";
 import { StatsSummary } from "~/ui/stats-summary";
 import { AttendanceHistory, FeedbackList, TrainingLogs } from "./detail-sections";
 import { readDetailState } from "./detail-state";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { EventHistory } from "./event-history";
 import { FootballSection } from "./football-section";
 import { ResetLinkButton } from "./reset-link-dialog";
@@ -30,10 +33,11 @@ export function PlayerDetailPage({ id }: { id: string }) {
   const { player: statePlayer, returnTo } = readDetailState(location.state, id);
   // The zone is fixed for the page's life, so the cache key stays put.
   const [tzOffset] = useState(viewerTzOffset);
-  const detail = useQuery(playerDetailQuery(id, tzOffset));
+  const seasons = usePickedSeason();
+  const detail = useQuery(playerDetailQuery(id, tzOffset, seasons.season));
   // Reads the roster's cache entry without fetching it: a first paint for a page opened by URL after the roster.
   const cached = useQuery({
-    ...teamPlayersQuery(),
+    ...teamPlayersQuery(seasons.season),
     enabled: false,
     select: (data) => data.players.find((p) => p.id === id) ?? null,
   });
@@ -71,7 +75,11 @@ export function PlayerDetailPage({ id }: { id: string }) {
             note={`${summary.eventCount} logged ${summary.eventCount === 1 ? "play" : "plays"}`}
           />
           <Stat label="Team ranking" value={summary.teamRanking} note="1 to 10, from the score" />
-          <Stat label="Attendance" value={formatPercent(summary.attendancePercentage)} />
+          <Stat
+            label="Attendance"
+            value={attendanceOf(summary) === null ? null : formatPercent(summary.attendancePercentage)}
+            note={attendanceOf(summary) === null ? NO_ATTENDANCE_YET : undefined}
+          />
           <Stat
             label="Last active"
             value={summary.lastActive ? <span className="text-lg">{formatDateTime(summary.lastActive)}</span> : null}
@@ -81,7 +89,8 @@ export function PlayerDetailPage({ id }: { id: string }) {
       ) : null}
 
       {/* Football stat lines lead the numbers, right under the performance score (docs/product.md §10). */}
-      <FootballSection playerId={id} playerName={summary?.name ?? null} />
+      <SeasonPicker value={seasons} className="max-w-xs" />
+      <FootballSection playerId={id} playerName={summary?.name ?? null} season={seasons.season} />
 
       {summary ? <StatsSummary stats={summary.stats} /> : null}
 
@@ -94,7 +103,7 @@ export function PlayerDetailPage({ id }: { id: string }) {
         {(data) => (
           <>
             <ScoreChart history={data.scoreHistory} />
-            <EventHistory playerId={id} playerName={data.player.name} />
+            <EventHistory playerId={id} playerName={data.player.name} season={seasons.season} />
             <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
               <AttendanceHistory rows={data.attendance} playerName={data.player.name} />
               <TrainingLogs logs={data.trainingLogs} playerName={data.player.name} />

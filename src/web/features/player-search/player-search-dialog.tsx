@@ -6,7 +6,8 @@ import { useId, useMemo, useRef, useState, type ReactNode, type RefObject } from
 import { useLocation, useNavigate } from "react-router";
 import { controlProps, FormField, SelectField } from "~/ui/form-field";
 import { useSession } from "~/lib/session-context";
-import { formatJersey, formatPercent, formatScore } from "~/ui/format";
+import { AttendanceValue, attendanceOf } from "~/ui/attendance";
+import { formatJersey, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { positionColor } from "~/ui/position-colors";
 import { EmptyState, QueryState } from "~/ui/query-state";
@@ -301,7 +302,7 @@ function PlayerRow({ player, onChoose }: { player: PlayerSummaryDto; onChoose: (
       </span>
       <span className="grid grid-cols-4 gap-2 pl-13 text-center sm:w-72 sm:shrink-0 sm:pl-0">
         <RowStat label="Rank" value={String(player.teamRanking)} />
-        <RowStat label="Attendance" value={formatPercent(player.attendancePercentage)} />
+        <RowStat label="Attendance" value={<AttendanceValue percent={attendanceOf(player)} />} />
         <RowStat label="Score" value={formatScore(player.performanceScore)} />
         <RowStat label="Events" value={String(player.eventCount)} />
       </span>
@@ -309,7 +310,7 @@ function PlayerRow({ player, onChoose }: { player: PlayerSummaryDto; onChoose: (
   );
 }
 
-function RowStat({ label, value }: { label: string; value: string }) {
+function RowStat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <span className="block">
       <span className="block text-xs text-stone-600">{label}</span>

@@ -13,6 +13,7 @@ function player(overrides: Partial<PlayerSummaryDto> = {}): PlayerSummaryDto {
     performanceScore: 12.5,
     eventCount: 10,
     attendancePercentage: 85,
+    attendanceMarked: 7,
     teamRanking: 2,
     lastActive: "2026-10-03T14:05:00.000Z",
     stats: {
@@ -205,5 +206,12 @@ describe("sortRoster", () => {
     expect(nextSort(DEFAULT_ROSTER_SORT, "score")).toEqual({ column: "score", direction: "asc" });
     expect(nextSort(DEFAULT_ROSTER_SORT, "name")).toEqual({ column: "name", direction: "asc" });
     expect(nextSort(DEFAULT_ROSTER_SORT, "lastActive")).toEqual({ column: "lastActive", direction: "desc" });
+  });
+});
+
+describe("attendance before any is taken", () => {
+  it("a player never marked reads — on screen and in the CSV, never 0%", () => {
+    expect(rosterRow(player({ attendancePercentage: 0, attendanceMarked: 0 })).attendance).toBe("—");
+    expect(rosterRow(player({ attendancePercentage: 0, attendanceMarked: 3 })).attendance).toBe("0%");
   });
 });

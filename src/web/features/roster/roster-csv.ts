@@ -1,6 +1,7 @@
 import { positionName } from "#domain/positions";
 import type { PlayerSummaryDto } from "#domain/api/team";
-import { formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
+import { attendanceText } from "~/ui/attendance";
+import { formatDateTime, formatJersey, formatScore } from "~/ui/format";
 
 /** The roster table's columns, in the order they are shown and exported. */
 export const ROSTER_COLUMNS = [
@@ -28,7 +29,7 @@ export function rosterRow(
     name: player.name,
     jersey: formatJersey(player.jerseyNumber),
     position: positionName(player.position),
-    attendance: formatPercent(player.attendancePercentage),
+    attendance: attendanceText(player),
     score: formatScore(player.performanceScore),
     ranking: String(player.teamRanking),
     lastActive: formatTime(player.lastActive),

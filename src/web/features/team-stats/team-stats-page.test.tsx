@@ -54,7 +54,7 @@ function stats(footballSection: TeamStatsResponse["football"], trend: TeamStatsR
       touchdowns: 3,
       flagPulls: 1,
       interceptions: 0,
-      averageAttendance: 0,
+      averageAttendance: null,
     },
     football: footballSection,
     trend,
@@ -101,6 +101,10 @@ describe("team stats page", () => {
     open(stats(football(SNAPS)));
     const section = await screen.findByRole("region", { name: "Football" });
     const totals = screen.getByRole("region", { name: "Team totals" });
+    // No attendance taken yet: the average is a dash, said in words, not 0%.
+    const average = within(totals).getByText("Average attendance").parentElement!;
+    expect(average).toHaveTextContent("—");
+    expect(average).toHaveTextContent("No attendance taken yet");
     expect(section.compareDocumentPosition(totals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     const tables = within(section).getAllByRole("table");

@@ -2,7 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Medal, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useCurrentUser } from "~/lib/session-context";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { AppPageHeader, Panel, Stat, NoTeamPanel } from "~/ui/app-page";
+import { NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { formatCount, formatPercent, formatScore, plural } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { EmptyState, QueryState } from "~/ui/query-state";
@@ -30,15 +33,17 @@ const KIND_WORD: Record<SessionFilter, string> = { all: "session", game: "game",
 export function TeamStatsPage() {
   const me = useCurrentUser();
   const [tzOffset] = useState(viewerTzOffset);
-  const query = useQuery({ ...teamStatsQuery(tzOffset), enabled: me.team !== null });
+  const seasons = usePickedSeason();
+  const query = useQuery({ ...teamStatsQuery(tzOffset, seasons.season), enabled: me.team !== null });
 
   return (
     <div className="space-y-8">
       <AppPageHeader
         eyebrow={me.team?.name}
         title="Team Stats"
-        lead="Season totals for the whole team, and how they change from one practice or game to the next."
+        lead="The season's totals for the whole team, and how they change from one practice or game to the next."
       />
+      {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
       {!me.team ? (
         <NoTeamPanel />
       ) : (
@@ -78,7 +83,11 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
             note={`${plural(totals.games, "game")}, ${plural(totals.practices, "practice")}`}
           />
           <Stat label="Logged plays" value={formatCount(totals.events)} />
-          <Stat label="Average attendance" value={formatPercent(totals.averageAttendance)} />
+          <Stat
+            label="Average attendance"
+            value={totals.averageAttendance === null ? null : formatPercent(totals.averageAttendance)}
+            note={totals.averageAttendance === null ? NO_ATTENDANCE_YET : undefined}
+          />
           {/* Summed over players, as the leaders boards count them: a touchdown pass is the passer's and the catcher's. */}
           <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} />
           <Stat label="Passing yards" value={formatCount(totals.passingYards)} />
