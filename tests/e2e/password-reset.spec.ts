@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, startSmtpPeer } from "#tests/server/support/smtp-peer.js";
 import { seedTeam, signInQuick } from "./helpers";
@@ -10,6 +11,17 @@ import { seedTeam, signInQuick } from "./helpers";
  */
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
+
+/** axe's serious and critical WCAG 2.1 AA findings on the page as it is now (tests/e2e/a11y.spec.ts covers the rest). */
+async function blockingA11y(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 async function chooseNewPassword(page: Page, password: string) {
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
@@ -34,6 +46,8 @@ test("a player who forgot their password resets it through the emailed link and 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeVisible();
+    expect(await blockingA11y(page), "/forgot-password").toEqual([]);
     await page.getByLabel("Email").fill(player.email);
     await page.getByRole("button", { name: "Send me a reset link" }).click();
     await expect(page.getByText(/If an account uses this email, a link to choose a new password/)).toBeVisible();
@@ -41,6 +55,8 @@ test("a player who forgot their password resets it through the emailed link and 
     const mail = await peer.waitFor((m) => m.to.includes(player.email));
     expect(mail.subject).toBe("Reset your Flagline password");
     await page.goto(linkIn(mail).href);
+    await expect(page.getByLabel("New password again")).toBeVisible();
+    expect(await blockingA11y(page), "/reset-password").toEqual([]);
     await chooseNewPassword(page, "emailed-new-password");
     await logIn(page, player.email, "emailed-new-password");
     await expect(page).toHaveURL(/\/player\/dashboard$/);
@@ -62,6 +78,7 @@ test("the head coach makes a reset link on the player's page; the player opens i
   await expect(dialog.getByRole("button", { name: "Copy reset link" })).toBeVisible();
   const url = await dialog.getByRole("textbox", { name: "Reset link" }).inputValue();
   expect(url).toMatch(/\/reset-password\?token=/);
+  expect(await blockingA11y(page), "the reset link dialog").toEqual([]);
 
   const phone = await browser.newContext();
   try {
