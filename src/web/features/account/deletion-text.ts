@@ -15,9 +15,11 @@ export function deletionLines(plan: DeletionPlan): string[] {
     return [
       `You are the only coach of ${team}: deleting your account deletes the team too.`,
       "Its games, practices, playbook, logged plays, stats and feedback are deleted for everyone.",
-      plan.teamMembersLeft > 0
-        ? `Its ${plural(plan.teamMembersLeft, "other member keeps their", "other members keep their")} account, without a team.`
-        : "Nobody else is on the team.",
+      plan.teamMembersLeft === 0
+        ? "Nobody else is on the team."
+        : plan.teamMembersLeft === 1
+          ? "Its 1 other member keeps their account, without a team."
+          : `Its ${plan.teamMembersLeft} other members keep their accounts, without a team.`,
     ];
   }
   if (plan.role === "player") {
