@@ -24,6 +24,23 @@ const DASHBOARD = dashboardResponseSchema.parse({
   latestEvents: [],
 });
 
+/** Two seasons; the earlier one holds `earlier` sessions, the current one none. */
+function seasons(earlier: number) {
+  const season = (id: string, startsOn: string, sessionCount: number, current: boolean) => ({
+    id,
+    name: id,
+    startsOn,
+    endsOn: current ? null : "2026-12-31",
+    current,
+    sessionCount,
+    createdAt: `${startsOn}T09:00:00.000Z`,
+  });
+  return {
+    seasons: [season("spring", "2027-01-01", 0, true), season("fall", "2026-09-01", earlier, false)],
+    currentSeasonId: "spring",
+  };
+}
+
 const SEARCH = { open: false, setOpen: () => {}, openPlayerSearch: () => {} };
 
 function open(api: FakeApi) {
@@ -79,7 +96,7 @@ describe("coach dashboard page", () => {
   it("a brand-new coach (no session, nothing logged) is welcomed; average attendance is — until attendance is taken", async () => {
     const api = fakeApi()
       .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: null })
-      .on("GET", "/api/team/sessions", { sessions: [] })
+      .on("GET", "/api/team/seasons", seasons(0))
       .on("GET", "/api/team/scoreboard", { scoreboard: null });
     open(api);
     expect(
@@ -96,20 +113,8 @@ describe("coach dashboard page", () => {
   it("a coach whose team has sessions is welcomed back, with the average as a percentage", async () => {
     const api = fakeApi()
       .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: 83 })
-      .on("GET", "/api/team/sessions", {
-        sessions: [
-          {
-            id: "s-1",
-            kind: "practice",
-            date: "2026-10-01",
-            opponent: null,
-            location: null,
-            eventCount: 0,
-            presentCount: 5,
-            attendanceCount: 6,
-          },
-        ],
-      })
+      // Sessions in an earlier season only: a new season does not make the coach new.
+      .on("GET", "/api/team/seasons", seasons(6))
       .on("GET", "/api/team/scoreboard", { scoreboard: null });
     open(api);
     expect(await screen.findByText(/^Welcome back, /)).toBeInTheDocument();

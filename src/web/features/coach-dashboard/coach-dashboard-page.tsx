@@ -14,7 +14,7 @@ import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
-import { teamDashboardQuery as dashboardQuery, teamSessionsQuery } from "~/lib/queries";
+import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { TeamCodes } from "~/ui/team-codes";
@@ -57,10 +57,12 @@ export function CoachDashboardPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const seasons = usePickedSeason();
   const query = useQuery({ ...dashboardQuery(seasons.season), enabled: team !== null });
-  const sessions = useQuery({ ...teamSessionsQuery(), enabled: team !== null });
+  // Every season's sessions count: a coach starting a new season is not new here.
+  const sessionTotal =
+    seasons.currentSeasonId === null ? undefined : seasons.seasons.reduce((n, s) => n + s.sessionCount, 0);
   const greeting = dashboardGreeting(
     me.fullName,
-    team ? { sessions: sessions.data?.sessions.length, events: query.data?.latestEvents.length } : null,
+    team ? { sessions: sessionTotal, events: query.data?.latestEvents.length } : null,
   );
 
   return (

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TeamSessionSummary } from "#domain/api/team";
 import type { MergePlan } from "#domain/api/sessions";
 import { coachUser } from "#tests/web/api-fixtures";
-import { apiError, fakeApi, renderPage, type ApiRequest } from "#tests/web/render.tsx";
+import { apiError, fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
 import { formatDay } from "~/ui/format";
 import { SessionsPage } from "./sessions-page";
 import { deleteImpactLines, mergeLines } from "./words";
@@ -25,6 +25,16 @@ function summary(over: Partial<TeamSessionSummary> & Pick<TeamSessionSummary, "i
     ...over,
   };
 }
+
+const SEASON = {
+  id: "season-1",
+  name: "Fall 2026",
+  startsOn: "2026-09-01",
+  endsOn: null,
+  current: true,
+  sessionCount: 3,
+  createdAt: "2026-09-01T09:00:00.000Z",
+};
 
 const SESSIONS = [
   summary({ id: G2, opponent: "Hawks", date: "2026-10-10", eventCount: 42, presentCount: 9, attendanceCount: 12 }),
@@ -53,7 +63,13 @@ const hawks = `Game vs Hawks · ${formatDay("2026-10-10")}`;
 const practice = `Practice · ${formatDay("2026-10-08")}`;
 
 function open() {
-  const api = fakeApi().on("GET", "/api/team/sessions", { sessions: SESSIONS });
+  const api = fakeApi()
+    .on("GET", "/api/team/seasons", { seasons: [SEASON], currentSeasonId: SEASON.id })
+    .on("GET", "/api/team/sessions", (req: ApiRequest) => {
+      // The current season's sessions, asked for by id.
+      expect(req.searchParams.get("season")).toBe(SEASON.id);
+      return json({ sessions: SESSIONS });
+    });
   const page = renderPage(<SessionsPage />, { path: "/coach/games/sessions", user: coachUser(), api });
   return { api, ...page };
 }

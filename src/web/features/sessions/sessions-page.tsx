@@ -3,13 +3,15 @@ import { CalendarDays, GitMerge, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { sessionLabel, type TeamSessionSummary } from "#domain/api/team";
-import { teamSessionsQuery } from "~/lib/queries";
+import { seasonSessionsQuery } from "~/lib/queries";
+import { usePickedSeason } from "~/lib/season-param";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, NoTeamPanel, Panel } from "~/ui/app-page";
 import { StatusNotice } from "~/ui/form-field";
 import { formatDay, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
+import { SeasonPicker } from "~/ui/season-picker";
 import { deleteSession, mergeSession, updateSession, type SessionPatch } from "./api";
 import { DeleteSessionDialog } from "./delete-session-dialog";
 import { MergeSessionDialog } from "./merge-session-dialog";
@@ -23,7 +25,13 @@ import { SessionEditDialog } from "./session-edit-dialog";
 export function SessionsPage() {
   const me = useCurrentUser();
   const hasTeam = me.team !== null;
-  const sessions = useQuery({ ...teamSessionsQuery(), enabled: hasTeam });
+  // One season's sessions (a merge stays within a season): the current one unless the address picks another.
+  const seasons = usePickedSeason();
+  const seasonId = seasons.season ?? seasons.currentSeasonId;
+  const sessions = useQuery({
+    ...seasonSessionsQuery(seasons.season, seasons.currentSeasonId),
+    enabled: hasTeam && seasonId !== null,
+  });
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TeamSessionSummary | null>(null);
   const [merging, setMerging] = useState<TeamSessionSummary | null>(null);
@@ -69,13 +77,14 @@ export function SessionsPage() {
       <AppPageHeader
         eyebrow={me.team?.name}
         title="Practices & games"
-        lead="Every session of the team, newest first. Fix a date or an opponent, merge a session started twice, or delete one."
+        lead="Every session of the season, newest first. Fix a date or an opponent, merge a session started twice, or delete one."
         actions={
           <Link to="/coach/games" className="btn btn-secondary">
             Games
           </Link>
         }
       />
+      {hasTeam ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
       <StatusNotice notice={notice} />
       {!hasTeam ? (
         <NoTeamPanel />
