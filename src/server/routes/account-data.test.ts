@@ -160,8 +160,11 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(wrong.status).toBe(400);
     expect((await player.client.get("/api/me")).status).toBe(200);
 
+    const heard: string[] = [];
+    plainApp.services.hub.subscribe(coach.me.team!.id, (change) => heard.push(change.kind));
     const res = await player.client.request("DELETE", "/api/me", { json: { password: PASSWORD } });
     expect(res.status).toBe(204);
+    expect(heard.sort()).toEqual(["events", "roster"]);
     expect((await player.client.get("/api/me")).status).toBe(401);
     expect((await signIn(plainApp, player.me.email)).status).toBe(401);
     const roster = await coach.client.get("/api/team/players");

@@ -8,6 +8,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
 import { countAccountRequest } from "../http/rate-limit.js";
 import { signedInOnly } from "../http/viewer.js";
+import { changeNow } from "../realtime/hub.js";
 import { MUST_HAND_OVER, WRONG_PASSWORD } from "./account-texts.js";
 
 /* Download my data and delete my account (docs/product.md §11): for every signed-in user, coach or player. */
@@ -92,6 +93,11 @@ export function accountDataRoutes() {
         deletesTeam: what.deletesTeam,
       });
       hub.revoke({ userId: viewer.userId });
+      // The rest of the team sees them leave the roster, and their plays leave the numbers, at once.
+      if (viewer.teamId && !what.deletesTeam) {
+        hub.publish(viewer.teamId, changeNow("roster"));
+        if (what.events > 0) hub.publish(viewer.teamId, changeNow("events"));
+      }
       for (const key of keys) {
         await files.delete(key).catch((err: unknown) => log.warn({ err, key }, "stored file not deleted"));
       }
