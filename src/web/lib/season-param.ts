@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import type { Season } from "#domain/api/seasons";
 import { seasonsQuery } from "./queries";
+import { useSession } from "./session-context";
 import type { SeasonParam } from "./query-keys";
 
 /**
@@ -24,7 +25,9 @@ export interface PickedSeason {
 
 export function usePickedSeason(): PickedSeason {
   const [params, setParams] = useSearchParams();
-  const list = useQuery(seasonsQuery());
+  // Only a member of a team has seasons: nothing is asked for without one.
+  const hasTeam = Boolean(useSession().user?.team);
+  const list = useQuery({ ...seasonsQuery(), enabled: hasTeam });
   const currentSeasonId = list.data?.currentSeasonId ?? null;
   const asked = params.get("season") || null;
   const seasons = list.data?.seasons ?? [];

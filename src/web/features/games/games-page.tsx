@@ -5,6 +5,8 @@ import type { GamesResponse } from "#domain/api/game";
 import { gamesQuery } from "~/lib/queries";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, NoTeamPanel, Panel } from "~/ui/app-page";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { formatDay, NONE } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
 import { gameState, opponentText, scoreText } from "./box-score";
@@ -18,7 +20,8 @@ import { boxScorePath, homeAwayText, ResultBadge, type GamesArea } from "./game-
 export function GamesPage({ area }: { area: GamesArea }) {
   const me = useCurrentUser();
   const hasTeam = me.team !== null;
-  const games = useQuery({ ...gamesQuery(), enabled: hasTeam });
+  const seasons = usePickedSeason();
+  const games = useQuery({ ...gamesQuery(seasons.season), enabled: hasTeam });
 
   return (
     <div className="space-y-8">
@@ -41,6 +44,7 @@ export function GamesPage({ area }: { area: GamesArea }) {
           ) : null
         }
       />
+      {hasTeam ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
       {!hasTeam ? (
         area === "coach" ? (
           <NoTeamPanel />

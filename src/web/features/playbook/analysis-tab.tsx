@@ -28,6 +28,8 @@ import {
   sortAnalysis,
 } from "./analysis-sort";
 import { analysisQuery } from "~/lib/queries";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { PlayDrillDown } from "./play-drilldown";
 import { SideBadge } from "./play-bits";
 import { describeWindow } from "./window-text";
@@ -48,8 +50,9 @@ export function AnalysisTab({
   const ids = useId();
   const [tzOffset] = useState(() => viewerTzOffset());
   const invalidRange = rangeError(filters);
+  const seasons = usePickedSeason();
   const query = useQuery({
-    ...analysisQuery(filters, tzOffset),
+    ...analysisQuery(filters, tzOffset, seasons.season),
     enabled: invalidRange === null,
     placeholderData: keepPreviousData,
   });
@@ -224,6 +227,7 @@ export function AnalysisTab({
   return (
     <div className="space-y-6">
       <div className="card flex flex-col gap-4 p-5 lg:flex-row lg:flex-wrap lg:items-end lg:gap-8">
+        <SeasonPicker value={seasons} />
         <SegmentedControl
           legend="Side"
           options={SIDE_OPTIONS}
@@ -309,6 +313,7 @@ export function AnalysisTab({
         row={drilled}
         filters={filters}
         tzOffset={tzOffset}
+        season={seasons.season}
         onClose={() => setDrilled(null)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -28,12 +28,15 @@ export function PlayDrillDown({
   row,
   filters,
   tzOffset,
+  season = null,
   onClose,
   onCloseAutoFocus,
 }: {
   row: PlaybookAnalysisRow | null;
   filters: AnalysisFilters;
   tzOffset: number;
+  /** The picked season (null or absent: the current one). */
+  season?: string | null;
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
@@ -46,7 +49,7 @@ export function PlayDrillDown({
       onCloseAutoFocus={onCloseAutoFocus}
       size="3xl"
     >
-      {row ? <DrillDownBody key={row.playId} row={row} filters={filters} tzOffset={tzOffset} /> : null}
+      {row ? <DrillDownBody key={row.playId} row={row} filters={filters} tzOffset={tzOffset} season={season} /> : null}
     </SheetDialog>
   );
 }
@@ -55,13 +58,15 @@ function DrillDownBody({
   row,
   filters,
   tzOffset,
+  season,
 }: {
   row: PlaybookAnalysisRow;
   filters: AnalysisFilters;
   tzOffset: number;
+  season: string | null;
 }) {
   const ids = useId();
-  const query = useInfiniteQuery(playEventsQuery(row.playId, filters, tzOffset));
+  const query = useInfiniteQuery(playEventsQuery(row.playId, filters, tzOffset, season));
   const pages = query.data?.pages;
   // Every page repeats the play's row and players for the same window; the newest page has the freshest.
   const latest: PlayAnalysisEventsResponse | undefined = pages?.at(-1);

@@ -12,8 +12,8 @@ const LAST_GAMES = 5;
  * The player's own football stat lines (docs/product.md §10), the same ones their coach reads: the season's line
  * and their last games. Live through the player layout's stream (query family me.stat-lines).
  */
-export function OwnFootball() {
-  const query = useQuery(myStatLinesQuery());
+export function OwnFootball({ season = null }: { season?: string | null }) {
+  const query = useQuery(myStatLinesQuery(season));
   return (
     <Panel title="Your football stats" icon={<Trophy className="size-5" />}>
       <QueryState

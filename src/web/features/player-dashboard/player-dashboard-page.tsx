@@ -15,6 +15,8 @@ import { StatsSummary } from "~/ui/stats-summary";
 import { OwnFootball } from "./own-football";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";
 import { meDashboardQuery as dashboardQuery } from "~/lib/queries";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { RecentPlays } from "./recent-plays";
 import { ScoreHistoryChart } from "./score-history-chart";
 import { WeekTraining } from "./week-training";
@@ -28,7 +30,8 @@ export function PlayerDashboardPage() {
   const me = useCurrentUser();
   // The zone is fixed for the page's life, so the cache key stays put.
   const [tzOffset] = useState(viewerTzOffset);
-  const query = useQuery(dashboardQuery(tzOffset));
+  const seasons = usePickedSeason();
+  const query = useQuery(dashboardQuery(tzOffset, seasons.season));
   const data = query.data;
   const position = data?.summary.position ?? effectivePosition(me);
 
@@ -69,6 +72,8 @@ export function PlayerDashboardPage() {
 
       <ScoreboardCard enabled={me.team !== null} />
 
+      {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
+
       <QueryState
         query={query}
         loading="Loading your dashboard..."
@@ -108,7 +113,7 @@ export function PlayerDashboardPage() {
               />
             </div>
 
-            <OwnFootball />
+            <OwnFootball season={seasons.season} />
 
             <StatsSummary stats={data.summary.stats} />
 

@@ -8,10 +8,19 @@ import { EVENT_TYPES, isEventType } from "#domain/event-types";
 import { playerEventsQuery } from "~/lib/queries";
 
 /** The player's logged plays, newest first, filterable by type, a page at a time ("Load more"). */
-export function EventHistory({ playerId, playerName }: { playerId: string; playerName: string }) {
+export function EventHistory({
+  playerId,
+  playerName,
+  season = null,
+}: {
+  playerId: string;
+  playerName: string;
+  /** The picked season (null or absent: the current one). */
+  season?: string | null;
+}) {
   const ids = useId();
   const [type, setType] = useState<string | null>(null);
-  const query = useInfiniteQuery(playerEventsQuery(playerId, type));
+  const query = useInfiniteQuery(playerEventsQuery(playerId, type, season));
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
 
   const body = (

@@ -11,8 +11,17 @@ import { SeasonAndGames } from "~/ui/stat-lines";
  * A player the coach cannot see answers 404 here too; the page then shows "Player not found" from the detail, so
  * this panel shows nothing rather than a second error.
  */
-export function FootballSection({ playerId, playerName }: { playerId: string; playerName: string | null }) {
-  const query = useQuery(playerStatLinesQuery(playerId));
+export function FootballSection({
+  playerId,
+  playerName,
+  season = null,
+}: {
+  playerId: string;
+  playerName: string | null;
+  /** The picked season (null or absent: the current one). */
+  season?: string | null;
+}) {
+  const query = useQuery(playerStatLinesQuery(playerId, season));
   if (isPlayerNotFound(query.error)) return null;
   const who = playerName ?? "this player";
   return (

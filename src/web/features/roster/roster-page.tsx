@@ -6,6 +6,8 @@ import { apiFetch, isApiError } from "~/lib/api";
 import { useCurrentUser } from "~/lib/session-context";
 import { StatusNotice } from "~/ui/form-field";
 import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
+import { usePickedSeason } from "~/lib/season-param";
+import { SeasonPicker } from "~/ui/season-picker";
 import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { downloadText } from "~/ui/download";
@@ -30,7 +32,10 @@ export function RosterPage() {
   const me = useCurrentUser();
   const team = me.team;
   const queryClient = useQueryClient();
-  const query = useQuery({ ...teamPlayersQuery(), enabled: team !== null });
+  const seasons = usePickedSeason();
+  // The player detail opens on the season the roster shows.
+  const seasonSearch = seasons.season ? `?${new URLSearchParams({ season: seasons.season })}` : "";
+  const query = useQuery({ ...teamPlayersQuery(seasons.season), enabled: team !== null });
   const rosterQuery = useQuery({ ...teamRosterQuery(), enabled: team !== null });
   const roster = rosterQuery.data?.players;
   const entries = useMemo(() => new Map((roster ?? []).map((p) => [p.id, p])), [roster]);
@@ -58,7 +63,7 @@ export function RosterPage() {
       }
     },
     onSuccess: (_, player) => {
-      queryClient.setQueryData<TeamPlayersResponse>(teamKeys.players(), (old) =>
+      queryClient.setQueryData<TeamPlayersResponse>(teamKeys.players(seasons.season), (old) =>
         old ? { players: old.players.filter((p) => p.id !== player.id) } : old,
       );
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
@@ -100,6 +105,7 @@ export function RosterPage() {
           ) : null
         }
       />
+      {team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
 
       {team ? <TeamCodeCard code={team.code} /> : null}
 
@@ -174,8 +180,8 @@ export function RosterPage() {
                           <tr key={player.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50">
                             <th scope="row" className="px-3 py-2 text-left font-semibold">
                               <Link
-                                to={`/coach/player-detail/${encodeURIComponent(player.id)}`}
-                                state={{ player, returnTo: RETURN_TO }}
+                                to={`/coach/player-detail/${encodeURIComponent(player.id)}${seasonSearch}`}
+                                state={{ player, returnTo: `${RETURN_TO}${seasonSearch}` }}
                                 className="inline-flex items-center gap-2 text-field-800 underline-offset-2 hover:underline"
                               >
                                 <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
