@@ -38,7 +38,9 @@ try {
   } else {
     console.log(`DRIFT: ${report.drift.length} counter(s) disagree with the recount:`);
     for (const d of report.drift.slice(0, 50)) {
-      console.log(`  player ${d.playerId}  ${d.field}: stored ${d.stored}, recounted ${d.recounted}`);
+      console.log(
+        `  player ${d.playerId} season ${d.seasonId}  ${d.field}: stored ${d.stored}, recounted ${d.recounted}`,
+      );
     }
     if (report.drift.length > 50) console.log(`  … and ${report.drift.length - 50} more`);
     if (fix) {

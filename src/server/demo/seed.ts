@@ -6,6 +6,7 @@ import { createFeedback, markFeedbackRead } from "../db/feedback.js";
 import { setFinalScore } from "../db/games.js";
 import { createPlay } from "../db/plays.js";
 import type { DB } from "../db/schema.js";
+import { currentSeason, updateSeason } from "../db/seasons.js";
 import { insertSnaps } from "../db/snaps.js";
 import { createTeamSession } from "../db/team-sessions.js";
 import { createProfile, createTeam } from "../db/teams.js";
@@ -146,6 +147,11 @@ export async function seedDemo(
     await insertSnaps(db, team.id, coachId, s.snaps);
     if (s.final) await setFinalScore(db, { id: s.id, teamId: team.id }, coachId, s.final);
   }
+  // The demo's games are the team's current season (docs/product.md §12): it began with its first practice or game.
+  const firstDay = season.sessions.map((s) => s.date).sort()[0];
+  const current = await currentSeason(db, team.id);
+  if (firstDay && current && firstDay < current.starts_on)
+    await updateSeason(db, team.id, current.id, { name: `${firstDay.slice(0, 4)} season`, startsOn: firstDay });
 
   const opponents = season.sessions.flatMap((s) => (s.opponent ? [s.opponent] : []));
   const feedback = demoFeedback(roster, opponents, seed);
