@@ -2,7 +2,6 @@ import nodemailer from "nodemailer";
 import type { Logger } from "../logger.js";
 import type { MailConfig } from "./config.js";
 
-
 export interface MailMessage {
   to: string;
   subject: string;
