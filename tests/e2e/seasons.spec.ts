@@ -23,7 +23,7 @@ async function board(page: Page): Promise<[string, string][]> {
 }
 
 /*
- * docs/product.md §12: the head coach starts a new season from Team settings; the leaderboard starts from zero,
+ * docs/product.md §11 (#s11-seasons): the head coach starts a new season from Team settings; the leaderboard starts from zero,
  * and picking last season shows its numbers exactly as they were.
  * Ada (qb): a Flag Pull today, 2.1. Ben (wr): a 12-yard Catch in the game, 1.6.
  */

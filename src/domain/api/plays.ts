@@ -163,7 +163,7 @@ const analysisWindowFields = {
   from: sessionDateSchema.optional(),
   to: sessionDateSchema.optional(),
   tzOffset: tzOffsetQuery,
-  /** A season id of the team; absent: the current season (docs/product.md §12). */
+  /** A season id of the team; absent: the current season (docs/product.md §11 (#s11-seasons)). */
   season: seasonQuerySchema,
 };
 

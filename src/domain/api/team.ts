@@ -181,7 +181,7 @@ export const leaderboardResponseSchema = z.object({
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
   /**
    * The one-session board only (null otherwise): how many were marked present for it, and the players marked
-   * absent, who are left out of the board (docs/product.md §12).
+   * absent, who are left out of the board (docs/product.md §11 (#s11-seasons)).
    */
   attendance: z
     .object({

@@ -106,7 +106,7 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
       await bruteForceSummaries(t.db, team.id, (e) => e.team_id === team.id && e.occurred_at >= since),
     );
     const session = sessions[0]!;
-    // The one-session board leaves out the players marked absent from it (docs/product.md §12).
+    // The one-session board leaves out the players marked absent from it (docs/product.md §11 (#s11-seasons)).
     const absent = new Set(
       (
         await t.db

@@ -147,7 +147,7 @@ export async function seedDemo(
     await insertSnaps(db, team.id, coachId, s.snaps);
     if (s.final) await setFinalScore(db, { id: s.id, teamId: team.id }, coachId, s.final);
   }
-  // The demo's games are the team's current season (docs/product.md §12): it began with its first practice or game.
+  // The demo's games are the team's current season (docs/product.md §11 (#s11-seasons)): it began with its first practice or game.
   const firstDay = season.sessions.map((s) => s.date).sort()[0];
   const current = await currentSeason(db, team.id);
   if (firstDay && current && firstDay < current.starts_on)

@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from "./context.js";
 import { notFound } from "./errors.js";
 
 /*
- * The `season` query parameter of every stat read (docs/product.md §12, decision 0013): a season id of the
+ * The `season` query parameter of every stat read (docs/product.md §11 (#s11-seasons), decision 0013): a season id of the
  * caller's team, or absent for the current season. Another team's season answers 404 exactly like an unknown id.
  */
 

@@ -7,7 +7,7 @@ import { testEngines, type TestDatabase } from "#tests/server/support/test-datab
 import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
 
 /*
- * Seasons (docs/product.md §12): the counters per season after every kind of write, a new season starting from
+ * Seasons (docs/product.md §11 (#s11-seasons)): the counters per season after every kind of write, a new season starting from
  * zero while the last one reads exactly as before, the one-game board's attendance rule, and the season writes'
  * rules. One database per engine; the tests run in order on one team's story.
  */

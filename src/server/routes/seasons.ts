@@ -12,7 +12,7 @@ import { coachOnly, headCoachOnly, teamMemberOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
- * Seasons (docs/product.md §12, decision 0013). Every member of the team reads the list (the season picker is on
+ * Seasons (docs/product.md §11 (#s11-seasons), decision 0013). Every member of the team reads the list (the season picker is on
  * the players' screens too); the head coach starts a new season; coaches rename a season or move its dates. The
  * team always comes from the session: another team's season id answers 404 like an unknown one.
  */
@@ -76,7 +76,7 @@ const patch = createRoute({
   },
 });
 
-/** The 409 for a refused season write, in the words of docs/product.md §12. */
+/** The 409 for a refused season write, in the words of docs/product.md §11 (#s11-seasons). */
 function conflict(c: SeasonConflict): ApiError {
   switch (c.code) {
     case "season_starts_too_early":

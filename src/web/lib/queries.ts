@@ -41,7 +41,7 @@ import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResp
 const withTz = (path: string, tzOffset: number, season: SeasonParam = null) =>
   `${path}?${seasonParams(new URLSearchParams({ tzOffset: String(tzOffset) }), season)}`;
 
-/** Adds the picked season (docs/product.md §12) to a read's parameters; null (the current season) adds nothing. */
+/** Adds the picked season (docs/product.md §11 (#s11-seasons)) to a read's parameters; null (the current season) adds nothing. */
 function seasonParams(params: URLSearchParams, season: SeasonParam): URLSearchParams {
   if (season) params.set("season", season);
   return params;

@@ -17,7 +17,7 @@ export const SESSION_QUERY_KEY = ["session", "me"] as const;
 export const TEAM_ROOT_KEY = ["team"] as const;
 
 /**
- * The season a stat read covers (docs/product.md §12): a season id from the season picker, or null for the current
+ * The season a stat read covers (docs/product.md §11 (#s11-seasons)): a season id from the season picker, or null for the current
  * season (the API's default). Every stat key carries it, so two seasons never share a cache entry.
  */
 export type SeasonParam = string | null;

@@ -7,7 +7,7 @@ import { useSession } from "./session-context";
 import type { SeasonParam } from "./query-keys";
 
 /**
- * The season every stat screen shows (docs/product.md §12), kept in the address as `?season=<id>` like the
+ * The season every stat screen shows (docs/product.md §11 (#s11-seasons)), kept in the address as `?season=<id>` like the
  * screens' other filters. No parameter means the current season, so a plain address always shows it, and the
  * reads send no season (the API's default). Picking the current season in the picker removes the parameter.
  */

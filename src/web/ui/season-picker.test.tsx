@@ -7,7 +7,7 @@ import { SeasonPicker } from "~/ui/season-picker";
 import { coachUser, seasonsResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
-/* The season picker every stat screen shows (docs/product.md §12): what it offers, what it keeps in the address. */
+/* The season picker every stat screen shows (docs/product.md §11 (#s11-seasons)): what it offers, what it keeps in the address. */
 
 function Page() {
   const picked = usePickedSeason();

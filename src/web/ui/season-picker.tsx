@@ -4,7 +4,7 @@ import { SelectField } from "./form-field";
 import { formatDay } from "./format";
 
 /**
- * The season picker of every stat screen (docs/product.md §12): the team's seasons by name, newest first, the
+ * The season picker of every stat screen (docs/product.md §11 (#s11-seasons)): the team's seasons by name, newest first, the
  * current one marked; a past season is announced with a clear "Past season" marker, so numbers from last season
  * are never mistaken for this season's. The picked season lives in the address (lib/season-param.ts).
  */

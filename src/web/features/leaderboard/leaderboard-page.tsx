@@ -29,7 +29,7 @@ const PLACE_STYLES = ["bg-accent-300 text-stone-950", "bg-stone-300 text-stone-9
 /**
  * /coach/leaderboard: the team ranked by performance score (places 1, 2, 3… from the API, ties share a place)
  * beside each player's 1–10 team ranking, filtered by position group and time window, and the leaders of each
- * statistic, for the picked season (docs/product.md §12: the current one unless another is picked). The filters
+ * statistic, for the picked season (docs/product.md §11 (#s11-seasons): the current one unless another is picked). The filters
  * live in the address, so Back from a player returns to the same board.
  */
 export function LeaderboardPage() {
@@ -307,7 +307,7 @@ function RankingTable({
   );
 }
 
-/** The one-game board's attendance (docs/product.md §12): who was there, and who was marked absent and left out. */
+/** The one-game board's attendance (docs/product.md §11 (#s11-seasons)): who was there, and who was marked absent and left out. */
 function GameAttendance({ attendance }: { attendance: NonNullable<LeaderboardResponse["attendance"]> }) {
   return (
     <p className="mb-3 rounded-xl bg-stone-100 px-4 py-2 text-sm text-stone-800">

@@ -17,7 +17,7 @@ export async function patchSeason(id: string, body: PatchSeasonBody): Promise<Se
 
 /**
  * The start day a new season is offered: today in the viewer's calendar, or the day after the current season
- * began when that is later (a new season must start after the current one; docs/product.md §12).
+ * began when that is later (a new season must start after the current one; docs/product.md §11 (#s11-seasons)).
  */
 export function defaultStart(currentStartsOn: string | undefined, now = new Date()): string {
   const today = localToday(now, viewerTzOffset(now));

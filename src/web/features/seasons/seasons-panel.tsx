@@ -14,7 +14,7 @@ import { describeError, QueryState } from "~/ui/query-state";
 import { defaultStart, patchSeason, startSeason } from "./api";
 
 /**
- * Seasons (docs/product.md §12), on the coach's team settings: the team's seasons, renaming one, and, for the head
+ * Seasons (docs/product.md §11 (#s11-seasons)), on the coach's team settings: the team's seasons, renaming one, and, for the head
  * coach, starting a new season after a confirmation that says what happens (the roster stays, numbers start at
  * zero, last season stays readable under Season on every stat screen).
  */
