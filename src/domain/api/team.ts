@@ -177,8 +177,6 @@ export const leaderboardResponseSchema = z.object({
   window: z.enum(LEADERBOARD_WINDOWS),
   players: z.array(rankedPlayerSchema),
   leaders: leadersSchema,
-});
-export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
   /**
    * The one-session board only (null otherwise): how many were marked present for it, and the players marked
    * absent, who are left out of the board (docs/product.md §11 (#s11-seasons)).
@@ -189,6 +187,8 @@ export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
       absent: z.array(z.object({ id: z.string(), name: z.string() })),
     })
     .nullable(),
+});
+export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 
 const statFields = {
   passingYards: z.number(),
