@@ -23,7 +23,7 @@ export const operatorMessagesResponseSchema = z.object({
 });
 export type OperatorMessagesResponse = z.infer<typeof operatorMessagesResponseSchema>;
 
-export const operatorTeamSchema = z.object({
+const operatorTeamSchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),

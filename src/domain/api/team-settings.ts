@@ -5,7 +5,7 @@
 import { z } from "../zod.js";
 import type { rotateCodeResponseSchema } from "./team.js";
 
-export const TEAM_NAME_MAX = 80;
+const TEAM_NAME_MAX = 80;
 
 /** PATCH /api/team: the head coach renames the team. */
 export const teamNameBodySchema = z.object({
@@ -20,7 +20,7 @@ export type TeamNameBody = z.infer<typeof teamNameBodySchema>;
 export const teamNameResponseSchema = z.object({ team: z.object({ id: z.string(), name: z.string() }) });
 
 /** One coach of the team, as the settings page lists them. */
-export const teamCoachSchema = z.object({
+const teamCoachSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),

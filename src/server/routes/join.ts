@@ -18,7 +18,7 @@ import { UNKNOWN_COACH_INVITE, UNKNOWN_TEAM_CODE } from "./signup.js";
  * as sign-up's (http/rate-limit.ts), so codes cannot be guessed here either.
  */
 
-export const ALREADY_ON_TEAM = "You are already on a team.";
+const ALREADY_ON_TEAM = "You are already on a team.";
 
 const join = createRoute({
   method: "post",

@@ -13,7 +13,7 @@ import { coachOnly, headCoachOnly } from "../http/viewer.js";
  * The team comes from the session; a coach id of another team answers 404 like one that does not exist.
  */
 
-export const NOT_HEAD_ANY_MORE = "You are no longer the head coach of this team.";
+const NOT_HEAD_ANY_MORE = "You are no longer the head coach of this team.";
 const ASSISTANT_NOT_FOUND = "That assistant coach";
 
 const coachParams = z.object({
