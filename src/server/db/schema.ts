@@ -132,14 +132,6 @@ interface TeamSessionsTable {
   final_corrected: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
   ended_at: ColumnType<string | null, string | null | undefined, string | null>;
   ended_by: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-interface AttendanceTable {
-  session_id: string;
-  player_id: string;
-  present: IntBoolean;
-  updated_at: string;
-}
   /** The season the session was created in (migration 007); the server assigns it. */
   season_id: string;
 }
@@ -154,6 +146,14 @@ interface SeasonsTable {
   /** YYYY-MM-DD; null while the season is open (the current one). */
   ends_on: string | null;
   created_at: string;
+}
+
+interface AttendanceTable {
+  session_id: string;
+  player_id: string;
+  present: IntBoolean;
+  updated_at: string;
+}
 
 interface PlaysTable {
   id: string;
@@ -185,6 +185,8 @@ interface EventsTable {
   created_at: string;
   /** The snap this event was implied by; null for an event logged on its own. */
   snap_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its session's season, or the team's current season when it was logged without one (migration 007). */
+  season_id: string;
 }
 
 /** One down (docs/product.md §10). `detail` is JSON of the domain's SnapDetail. */
@@ -193,8 +195,6 @@ interface SnapsTable {
   team_id: string;
   session_id: string;
   play_id: string | null;
-  /** Its session's season, or the team's current season when it was logged without one (migration 007). */
-  season_id: string;
   kind: string;
   detail: string;
   period: number;
@@ -217,6 +217,7 @@ interface SnapPlayersTable {
 /** Kept in the same transaction as every event insert and removal. Rows may hold count 0. */
 interface PlayerEventCountsTable {
   player_id: string;
+  season_id: string;
   event_type: string;
   count: number;
   yards: number;
@@ -234,7 +235,6 @@ interface PlayerStatsTable {
 
 interface TrainingLogsTable {
   id: string;
-  season_id: string;
   player_id: string;
   team_id: string | null;
   /** YYYY-MM-DD */
@@ -313,6 +313,7 @@ export interface DB {
   files: FilesTable;
   contact_messages: ContactMessagesTable;
   request_limits: RequestLimitsTable;
+  seasons: SeasonsTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;
@@ -321,7 +322,6 @@ export type EventRecord = Selectable<EventsTable>;
 export type SnapRecord = Selectable<SnapsTable>;
 export type NewEventRecord = Insertable<EventsTable>;
 export type TeamSessionRecord = Selectable<TeamSessionsTable>;
-  seasons: SeasonsTable;
 export type PlayRecord = Selectable<PlaysTable>;
 export type TrainingLogRecord = Selectable<TrainingLogsTable>;
 export type FileRecord = Selectable<FilesTable>;
