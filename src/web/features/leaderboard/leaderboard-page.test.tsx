@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LeaderboardPage } from "~/features/leaderboard/leaderboard-page";
 import { teamSessionsResponseSchema } from "#domain/api/team";
-import { coachUser } from "#tests/web/api-fixtures";
+import { coachUser, playerSummary, seasonsResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -28,7 +28,7 @@ describe("leaderboard page", () => {
         },
       ],
     });
-    const api = fakeApi().on("GET", "/api/team/sessions", sessions);
+    const api = fakeApi().on("GET", "/api/team/seasons", seasonsResponse()).on("GET", "/api/team/sessions", sessions);
     renderPage(<LeaderboardPage />, {
       path: "/coach/leaderboard",
       url: "/coach/leaderboard?window=session",
@@ -39,5 +39,66 @@ describe("leaderboard page", () => {
     expect(screen.getByLabelText("Game", { exact: true })).toBeDisabled();
     expect(screen.getByLabelText("Time window")).toHaveValue("session");
     expect(api.count("GET", "/api/team/leaderboard")).toBe(0);
+  });
+
+  it("a season with nothing logged yet says so instead of a table of zeros (a new season starts there)", async () => {
+    const leaders = {
+      passingYards: [],
+      receivingYards: [],
+      rushingYards: [],
+      touchdowns: [],
+      flagPulls: [],
+      interceptions: [],
+    };
+    const api = fakeApi()
+      .on("GET", "/api/team/seasons", seasonsResponse())
+      .on("GET", "/api/team/leaderboard", {
+        window: "season",
+        players: [{ ...playerSummary({ id: "a", name: "Ada Quarter" }), place: 1 }],
+        leaders,
+        attendance: null,
+      });
+    renderPage(<LeaderboardPage />, { path: "/coach/leaderboard", user: coachUser(), api });
+    expect(await screen.findByRole("heading", { name: "No plays logged yet" })).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing has been logged in Spring 2027 yet/)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("one game's board says who was present and who was absent (and left out)", async () => {
+    const leaders = {
+      passingYards: [],
+      receivingYards: [],
+      rushingYards: [],
+      touchdowns: [],
+      flagPulls: [],
+      interceptions: [],
+    };
+    const game = {
+      id: "g-1",
+      kind: "game",
+      date: "2026-11-20",
+      opponent: "Hawks",
+      location: null,
+      eventCount: 3,
+      presentCount: 1,
+      attendanceCount: 2,
+    };
+    const api = fakeApi()
+      .on("GET", "/api/team/seasons", seasonsResponse())
+      .on("GET", "/api/team/sessions", { sessions: [game] })
+      .on("GET", "/api/team/leaderboard", {
+        window: "session",
+        players: [{ ...playerSummary({ id: "a", name: "Ada Quarter", eventCount: 3 }), place: 1 }],
+        leaders,
+        attendance: { present: 1, absent: [{ id: "b", name: "Ben Away" }] },
+      });
+    renderPage(<LeaderboardPage />, {
+      path: "/coach/leaderboard",
+      url: "/coach/leaderboard?window=session",
+      user: coachUser(),
+      api,
+    });
+    expect(await screen.findByText(/1 present · Absent \(not ranked\): Ben Away/)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.pathname === "/api/team/sessions")?.searchParams.get("season")).toBe("season-2");
   });
 });
