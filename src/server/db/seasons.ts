@@ -24,7 +24,7 @@ export function seasonOrCurrent(teamId: string, seasonId: string | undefined): s
 }
 
 /** The day before a 'YYYY-MM-DD' day. */
-export function dayBefore(day: string): string {
+function dayBefore(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
@@ -36,7 +36,7 @@ export function todayUtc(): string {
 }
 
 /** The name of a team's first season: the year it starts in. */
-export function firstSeasonName(startsOn: string): string {
+function firstSeasonName(startsOn: string): string {
   return `${startsOn.slice(0, 4)} season`;
 }
 

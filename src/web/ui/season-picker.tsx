@@ -32,7 +32,7 @@ export function SeasonPicker({ value, className }: { value: PickedSeason; classN
 }
 
 /** "Past season: <name>" with its dates, shown while a season other than the current one is picked. */
-export function PastSeasonMarker({ value }: { value: PickedSeason }) {
+function PastSeasonMarker({ value }: { value: PickedSeason }) {
   const { picked, currentSeasonId } = value;
   if (!picked || picked.id === currentSeasonId) return null;
   return (
