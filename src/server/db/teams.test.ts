@@ -114,6 +114,7 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
       primaryPosition: null,
       positions: [],
       photoUrl: null,
+      formerTeam: null,
     });
     expect((await loadMe(t.db, assistant.userId))?.team?.coachInviteCode).toBeNull();
     expect(await loadMe(t.db, player.userId)).toMatchObject({

@@ -191,16 +191,16 @@ describe.each(testEngines())("accounts and sessions on $engine", ({ create }) =>
   it("GET /api/session answers 200 for everyone: signed out, as a coach, as a player, and after logout", async () => {
     const anonymous = await new TestClient(app).get("/api/session");
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toEqual({ signedIn: false, role: null });
+    expect(anonymous.body).toEqual({ signedIn: false, role: null, operator: false });
     expect(anonymous.headers.get("cache-control")).toBe("no-store");
 
     const { client: coach, me } = await signUpCoach(app, "Session State");
-    expect((await coach.get("/api/session")).body).toEqual({ signedIn: true, role: "coach" });
+    expect((await coach.get("/api/session")).body).toEqual({ signedIn: true, role: "coach", operator: false });
     const { client: player } = await signUpPlayer(app, me.team!.code);
-    expect((await player.get("/api/session")).body).toEqual({ signedIn: true, role: "player" });
+    expect((await player.get("/api/session")).body).toEqual({ signedIn: true, role: "player", operator: false });
 
     await coach.delete("/api/session");
-    expect((await coach.get("/api/session")).body).toEqual({ signedIn: false, role: null });
+    expect((await coach.get("/api/session")).body).toEqual({ signedIn: false, role: null, operator: false });
   });
 
   it("signed out, /api/me is 401 with the error shape", async () => {
