@@ -83,7 +83,15 @@ const TABLES = {
 
 type TableName = keyof typeof TABLES;
 /** Foreign keys point backwards in this list, so flushing in this order never breaks one. */
-const TABLE_ORDER: TableName[] = ["teams", "seasons", "user", "profiles", "events", "player_event_counts", "player_stats"];
+const TABLE_ORDER: TableName[] = [
+  "teams",
+  "seasons",
+  "user",
+  "profiles",
+  "events",
+  "player_event_counts",
+  "player_stats",
+];
 
 export interface BulkLoader {
   /** Inserts the rows (values in TABLES order) in one transaction. */
@@ -422,7 +430,17 @@ export async function generate(
         ? option.yards[0] + Math.floor(random() * (option.yards[1] - option.yards[0] + 1))
         : null;
       const occurredAt = new Date(now - Math.floor(random() * YEAR_MS)).toISOString();
-      add("events", [randomUUID(), teamId, seasonId, playerIds[p]!, option.type, yards, occurredAt, headCoachId, occurredAt]);
+      add("events", [
+        randomUUID(),
+        teamId,
+        seasonId,
+        playerIds[p]!,
+        option.type,
+        yards,
+        occurredAt,
+        headCoachId,
+        occurredAt,
+      ]);
       const c = counters[p]!;
       let t = c.byType.get(option.type);
       if (!t) c.byType.set(option.type, (t = { count: 0, yards: 0 }));

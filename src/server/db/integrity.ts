@@ -185,9 +185,13 @@ async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatc
     for (const s of page) for (const id of playersOfDetail(s.detail)) named.add(id);
     const present = new Set(
       named.size
-        ? (await db.selectFrom("profiles").select("user_id").where("user_id", "in", [...named]).execute()).map(
-            (p) => p.user_id,
-          )
+        ? (
+            await db
+              .selectFrom("profiles")
+              .select("user_id")
+              .where("user_id", "in", [...named])
+              .execute()
+          ).map((p) => p.user_id)
         : [],
     );
     for (const s of page) {
@@ -203,10 +207,10 @@ async function checkSnapEvents(db: Kysely<DB>): Promise<{ snaps: number; mismatc
         implied = eventsOfSnap(detail)
           .filter((e) => present.has(e.playerId))
           .map(
-          (e) =>
-            eventKey({ ...e, sessionId: s.session_id, playId: s.play_id, occurredAt: s.occurred_at }) +
-            ` team=${s.team_id}`,
-        );
+            (e) =>
+              eventKey({ ...e, sessionId: s.session_id, playId: s.play_id, occurredAt: s.occurred_at }) +
+              ` team=${s.team_id}`,
+          );
       } catch {
         implied = ["(detail is not a snap)"];
       }
