@@ -21,11 +21,11 @@ export const sessionImpactResponseSchema = z.object({
 export type SessionImpactResponse = z.infer<typeof sessionImpactResponseSchema>;
 export type SessionImpact = SessionImpactResponse["impact"];
 
-/** POST /api/team/sessions/{id}/merge: the session {id} merges into `intoId` and is deleted. */
+/**
+ * POST /api/team/sessions/{id}/merge (body) and its preview GET …/merge?intoId= (query): the session {id} merges
+ * into `intoId` and is deleted.
+ */
 export const mergeSessionSchema = z.object({ intoId: uuidSchema("The session to merge into") });
-
-/** GET /api/team/sessions/{id}/merge?intoId=: the preview. */
-export const mergeQuerySchema = mergeSessionSchema;
 
 const mergeSideSchema = z.object({ id: z.string(), ...sessionRefSchema.shape });
 

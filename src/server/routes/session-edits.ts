@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
-  mergeQuerySchema,
   mergeResponseSchema,
   mergeSessionSchema,
   sessionImpactResponseSchema,
@@ -43,7 +42,7 @@ const previewMerge = createRoute({
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Preview merging the session into `intoId`: what moves, and the attendance marks in both (present wins)",
-  request: { params: sessionIdParam, query: mergeQuerySchema },
+  request: { params: sessionIdParam, query: mergeSessionSchema },
   responses: {
     200: { description: "The preview", content: { "application/json": { schema: mergeResponseSchema } } },
     ...errorResponses(400, 401, 403, 404, 409),

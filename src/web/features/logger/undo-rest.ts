@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /** How long Undo rests after taking something back: longer than a double tap (docs/product.md §2 `/coach/log`). */
-export const UNDO_REST_MS = 600;
+const UNDO_REST_MS = 600;
 
 /**
  * One undo at a time, then a rest: the second tap of a double tap lands on a resting (disabled) button and does
