@@ -6,6 +6,9 @@ import type { Role } from "~/lib/session";
 import { loginPathFor } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
 
+/** The pages an account without a team still opens: the player's profile, the coach's account (§11). */
+const WITHOUT_TEAM = new Set(["/player/profile", "/coach/account"]);
+
 /**
  * docs/product.md §4 access guard. While the session check runs only a spinner shows; a signed-out user goes to /login
  * (with the asked-for path as `next`), a signed-in user of the other role goes to "/". The server checks every
@@ -20,9 +23,9 @@ export function RequireRole({ role }: { role: Role }) {
   if (status === "loading") return <FullPageSpinner />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   if (user.role !== role) return <Navigate to="/" replace />;
-  // An account taken off its team (docs/product.md §6) sees why and how to join again, not each page's error; a
-  // player keeps their profile.
-  if (!user.team && location.pathname !== "/player/profile") {
+  // An account taken off its team (docs/product.md §6) sees why and how to join again, not each page's error; their
+  // profile and account screens stay open.
+  if (!user.team && !WITHOUT_TEAM.has(location.pathname)) {
     return (
       <GuardedContent>
         <NoLongerOnTeamPage user={user} />

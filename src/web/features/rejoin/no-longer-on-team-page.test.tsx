@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { coachUser, playerUser } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
@@ -61,8 +61,15 @@ describe("no longer on the team", () => {
     expect(screen.queryByRole("heading", { name: "Coach Dashboard" })).toBeNull();
   });
 
-  it("a removed player still opens their profile", async () => {
+  it("a removed player still opens their profile, a removed coach their account", async () => {
     renderPage(<h1>My Profile</h1>, { path: "/player/profile", user: REMOVED, api: fakeApi() });
     expect(await screen.findByRole("heading", { name: "My Profile" })).toBeInTheDocument();
+    cleanup();
+    renderPage(<h1>Account</h1>, {
+      path: "/coach/account",
+      user: coachUser({ coachRole: "assistant", team: null }),
+      api: fakeApi(),
+    });
+    expect(await screen.findByRole("heading", { name: "Account" })).toBeInTheDocument();
   });
 });
