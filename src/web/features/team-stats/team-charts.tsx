@@ -117,7 +117,10 @@ export function YardsTrendChart({ trend, kindLabel }: { trend: readonly TrendRow
 }
 
 /** The share of marked players present at each session. */
-export function AttendanceChart({ rows }: { rows: readonly AttendanceRow[] }) {
+export function AttendanceChart({ rows: all }: { rows: readonly AttendanceRow[] }) {
+  // A session nobody was marked for has no attendance to show (not 0%): it is left out, and with none marked yet
+  // the chart says how it fills in (docs/product.md §9).
+  const rows = all.filter((r) => r.marked > 0);
   const data = chartRows(rows);
   return (
     <ChartFrame

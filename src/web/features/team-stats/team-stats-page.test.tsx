@@ -146,6 +146,14 @@ describe("team stats page", () => {
     expect(within(section).queryByText("Total yards")).not.toBeInTheDocument();
   });
 
+  it("attendance over time leaves out sessions nobody was marked for, and says how it fills in before any", async () => {
+    const unmarked = { sessionId: "g-1", date: "2026-10-03", kind: "game" as const, present: 0, marked: 0, percent: 0 };
+    open({ ...stats(football(SNAPS)), attendance: [unmarked] });
+    const chart = await screen.findByRole("figure", { name: "Attendance over time" });
+    expect(within(chart).getByText(/Attendance appears here once you mark who came/)).toBeInTheDocument();
+    expect(within(chart).queryByText("0%")).not.toBeInTheDocument();
+  });
+
   it("the yards chart's numbers are the offense's: passing and rushing, never receiving on top", async () => {
     open(stats(football(SNAPS), [GAME_ROW]));
     const chart = await screen.findByRole("figure", { name: "Yards per session" });
