@@ -122,6 +122,15 @@ export async function seedTeam(spec: TeamSeed = {}): Promise<{ coach: SeededAcco
       };
 
       const players: SeededAccount[] = [];
+      // Jersey numbers are unique within a team (docs/product.md §11): a player left without one gets 7, or the
+      // next number no other seeded player of the team wears.
+      const used = new Set((spec.players ?? []).flatMap((p) => (p.jerseyNumber === undefined ? [] : [p.jerseyNumber])));
+      const nextFree = () => {
+        let n = 7;
+        while (used.has(n)) n = (n + 1) % 100;
+        used.add(n);
+        return n;
+      };
       for (const p of spec.players ?? []) {
         const fullName = p.fullName ?? "Pat Player";
         const primary = p.primaryPosition ?? "wr";
@@ -133,7 +142,7 @@ export async function seedTeam(spec: TeamSeed = {}): Promise<{ coach: SeededAcco
           role: "player",
           coachRole: null,
           fullName,
-          jerseyNumber: p.jerseyNumber ?? 7,
+          jerseyNumber: p.jerseyNumber ?? nextFree(),
           primaryPosition: primary,
           positions: [primary, ...(p.positions ?? []).filter((x) => x !== primary)],
         });

@@ -98,11 +98,7 @@ function toEntry(r: RosterRow): RosterEntry {
 }
 
 function rosterQuery(db: Kysely<DB>, teamId: string) {
-  return db
-    .selectFrom("profiles")
-    .select(ROSTER_COLUMNS)
-    .where("team_id", "=", teamId)
-    .where("role", "=", "player");
+  return db.selectFrom("profiles").select(ROSTER_COLUMNS).where("team_id", "=", teamId).where("role", "=", "player");
 }
 
 /** The team's players as the coach manages them: waiting sign-ups first, then by name. */
@@ -241,8 +237,7 @@ export async function updateRosterPlayer(
       );
     }
     const jerseyAsked = next.requested_jersey_number === undefined ? current.requested_jersey_number : null;
-    const positionAsked =
-      next.requested_primary_position === undefined ? current.requested_primary_position : null;
+    const positionAsked = next.requested_primary_position === undefined ? current.requested_primary_position : null;
     if (jerseyAsked === null && positionAsked === null) next.requested_at = null;
     await trx.updateTable("profiles").set(next).where("user_id", "=", id).execute();
     if (patch.fullName !== undefined) {

@@ -57,7 +57,10 @@ const listRoute = createRoute({
   middleware: [coachOnly] as const,
   summary: "The team's players as the coach manages them: invite state, waiting sign-ups, requests",
   responses: {
-    200: { description: "The roster", content: { "application/json": { schema: rosterResponseSchema.openapi("Roster") } } },
+    200: {
+      description: "The roster",
+      content: { "application/json": { schema: rosterResponseSchema.openapi("Roster") } },
+    },
     ...errorResponses(401, 403),
   },
 });

@@ -74,7 +74,12 @@ export function InviteDialog({
         </FormMessage>
       ) : null}
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className="btn btn-secondary" disabled={renew.isPending} onClick={() => player && renew.mutate(player.id)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={renew.isPending}
+          onClick={() => player && renew.mutate(player.id)}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
           {renew.isPending ? "Making a new link…" : "New link"}
         </button>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RosterPage } from "~/features/roster/roster-page";
 import { rosterEntrySchema, type RosterEntry } from "#domain/api/roster";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
-import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
+import { apiError, fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
 
 /*
  * The roster's dialogs and its to-do list (docs/product.md §11): import with its preview and row errors, adding a
@@ -38,7 +38,7 @@ function open(roster: RosterEntry[]) {
 describe("roster dialogs", () => {
   it("import: the preview marks bad rows and imports nothing until they are fixed, then all of them", async () => {
     const { api, user } = open([entry()]);
-    api.on("POST", "/api/team/roster/import", (req) =>
+    api.on("POST", "/api/team/roster/import", (req: ApiRequest) =>
       json({ players: (req.body as { players: unknown[] }).players.map((_, i) => entry({ id: `n${i}` })) }, 201),
     );
     await user.click(await screen.findByRole("button", { name: "Import" }));

@@ -22,7 +22,7 @@ import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumn
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
 import { teamPlayersQuery, teamRosterQuery } from "~/lib/queries";
 import { RosterAttention } from "./roster-attention";
-import { RowActions, useRosterTools } from "./roster-tools";
+import { ClaimState, EditButton, useRosterTools } from "./roster-tools";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);
@@ -187,11 +187,7 @@ export function RosterPage() {
                                 <PlayerAvatar position={player.position} photoUrl={player.photoUrl} size="sm" />
                                 <span>{row.name}</span>
                               </Link>
-                              {entries.get(player.id)?.claimed === false ? (
-                                <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                                  Not claimed
-                                </span>
-                              ) : null}
+                              <ClaimState entry={entries.get(player.id)} onInvite={tools.invite} />
                             </th>
                             <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
                             <td className="px-3 py-2">
@@ -208,14 +204,15 @@ export function RosterPage() {
                               )}
                             </td>
                             <td className="px-2 py-2 text-right whitespace-nowrap">
-                              <RowActions entry={entries.get(player.id)} onInvite={tools.invite} onEdit={tools.edit} />
+                              <EditButton entry={entries.get(player.id)} onEdit={tools.edit} />
                               <button
                                 type="button"
-                                className="inline-flex items-center gap-1 rounded-lg px-1.5 py-1 font-semibold text-red-800 hover:bg-red-50"
+                                className="inline-flex items-center gap-1 rounded-lg p-1.5 font-semibold text-red-800 hover:bg-red-50"
                                 aria-label={`Remove ${player.name}`}
+                                title="Remove from the team"
                                 onClick={(event) => askToRemove(player, event.currentTarget)}
                               >
-                                <UserMinus aria-hidden="true" className="size-4" /> Remove
+                                <UserMinus aria-hidden="true" className="size-4" />
                               </button>
                             </td>
                           </tr>

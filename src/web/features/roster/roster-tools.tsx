@@ -65,34 +65,48 @@ export function useRosterTools(
   };
 }
 
-const ACTION = "inline-flex items-center gap-1 rounded-lg px-1.5 py-1 font-semibold text-field-800 hover:bg-field-50";
-
-/** A row's Invite (while nobody has claimed it) and Edit actions. */
-export function RowActions({
+/** Under a name the coach added and nobody has claimed yet: a "Not claimed" badge and the Invite action. */
+export function ClaimState({
   entry,
   onInvite,
-  onEdit,
 }: {
   entry: RosterEntry | undefined;
   onInvite: (entry: RosterEntry) => void;
+}) {
+  if (!entry || entry.claimed) return null;
+  return (
+    <span className="mt-0.5 ml-10 flex items-center gap-2 text-xs font-semibold">
+      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-stone-700">Not claimed</span>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-lg px-1 py-0.5 text-field-800 underline-offset-2 hover:underline"
+        aria-label={`Invite ${entry.fullName}`}
+        onClick={() => onInvite(entry)}
+      >
+        <Link2 aria-hidden="true" className="size-3.5" /> Invite
+      </button>
+    </span>
+  );
+}
+
+/** A row's Edit action (an icon; its name says whom it edits). */
+export function EditButton({
+  entry,
+  onEdit,
+}: {
+  entry: RosterEntry | undefined;
   onEdit: (entry: RosterEntry) => void;
 }) {
   if (!entry) return null;
   return (
-    <>
-      {!entry.claimed ? (
-        <button
-          type="button"
-          className={ACTION}
-          aria-label={`Invite ${entry.fullName}`}
-          onClick={() => onInvite(entry)}
-        >
-          <Link2 aria-hidden="true" className="size-4" /> Invite
-        </button>
-      ) : null}
-      <button type="button" className={ACTION} aria-label={`Edit ${entry.fullName}`} onClick={() => onEdit(entry)}>
-        <Pencil aria-hidden="true" className="size-4" /> Edit
-      </button>
-    </>
+    <button
+      type="button"
+      className="inline-flex items-center rounded-lg p-1.5 text-field-800 hover:bg-field-50"
+      aria-label={`Edit ${entry.fullName}`}
+      title="Edit name, number and positions"
+      onClick={() => onEdit(entry)}
+    >
+      <Pencil aria-hidden="true" className="size-4" />
+    </button>
   );
 }
