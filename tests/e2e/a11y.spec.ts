@@ -239,12 +239,13 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     [`/coach/player/${playerId}`, "Great huddle energy today."],
     [`/coach/player-detail/${playerId}`, "Fifty short throws"],
     ["/coach/playbook-analysis", "Slant Right"],
+    ["/coach/games/sessions", "Game vs Eagles"],
   ];
 
-  // The eight coach pages in two halves, each on a team of its own, so the two workers share them.
+  // The nine coach pages in two halves, each on a team of its own, so the two workers share them.
   for (const [half, from, to] of [
     ["dashboard, team stats, roster and leaderboard", 0, 4],
-    ["logger, feedback, player detail and playbook (both tabs)", 4, 8],
+    ["logger, feedback, player detail, playbook (both tabs) and practices & games", 4, 9],
   ] as const) {
     test(`the coach pages with real data: ${half}`, async ({ browser, baseURL }) => {
       // Four or five pages through axe with real data: about 30 s on a busy two-core machine.

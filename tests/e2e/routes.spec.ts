@@ -15,6 +15,7 @@ const COACH = [
   "/coach/playbook-analysis",
   "/coach/games",
   "/coach/games/rules",
+  "/coach/games/sessions",
   "/coach/games/some-game-id",
 ];
 
