@@ -64,6 +64,12 @@ test.describe("leaderboard", () => {
     await expect(ada.getByRole("cell").nth(3)).toHaveText("3");
     await expect(rankings(page).getByRole("columnheader", { name: "Place" })).toBeVisible();
     await expect(rankings(page).getByRole("columnheader", { name: "Rank" })).toBeVisible();
+    // On a phone (390 px) the score is on screen without scrolling the table sideways.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rankings(page).getByRole("columnheader", { name: "Score" })).toBeInViewport({ ratio: 1 });
+    await expect(ada.getByRole("cell").nth(1)).toBeInViewport({ ratio: 1 });
+    await page.setViewportSize(desktop);
 
     // Category leaders.
     const receiving = page
