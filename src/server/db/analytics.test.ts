@@ -42,6 +42,9 @@ async function seedTeam(db: TestDatabase["db"], random: ReturnType<typeof rng>, 
   const team = await createTeam(db, { name: "Falcons" });
   const coach = await seedProfile(db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Casey Coach" });
   const players = [];
+  // Jersey numbers are unique within a team (docs/product.md §11): a number drawn twice leaves the player without.
+  const used = new Set<number>();
+  const free = (jersey: number) => (used.has(jersey) ? null : (used.add(jersey), jersey));
   for (let i = 0; i < n; i++) {
     const primary = random.pick(POSITION_VALUES);
     players.push(
@@ -49,7 +52,7 @@ async function seedTeam(db: TestDatabase["db"], random: ReturnType<typeof rng>, 
         teamId: team.id,
         role: "player",
         fullName: random.chance(0.1) ? "" : `Player ${i} ${random.pick(["Ann", "bob", "Cy"])}`,
-        jerseyNumber: random.chance(0.8) ? random.int(0, 99) : null,
+        jerseyNumber: random.chance(0.8) ? free(random.int(0, 99)) : null,
         primaryPosition: random.chance(0.85) ? primary : null,
         positions: random.chance(0.5) ? [random.pick(["cb", "rb", "Safety"])] : [],
       }),

@@ -115,6 +115,7 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
       positions: [],
       photoUrl: null,
       formerTeam: null,
+      waitingForCoach: false,
     });
     expect((await loadMe(t.db, assistant.userId))?.team?.coachInviteCode).toBeNull();
     expect(await loadMe(t.db, player.userId)).toMatchObject({

@@ -71,7 +71,7 @@ async function twoTeams(app: TestApp) {
   const a = await signUpCoach(app, "Falcons");
   const b = await signUpCoach(app, "Eagles");
   const a1 = await signUpPlayer(app, a.me.team!.code, { fullName: "Ava One", primaryPosition: "qb" });
-  const a2 = await signUpPlayer(app, a.me.team!.code, { fullName: "Abe Two", primaryPosition: "cb" });
+  const a2 = await signUpPlayer(app, a.me.team!.code, { fullName: "Abe Two", primaryPosition: "cb", jerseyNumber: 8 });
   const b1 = await signUpPlayer(app, b.me.team!.code, { fullName: "Bea Rival", primaryPosition: "wr" });
   return { a, b, a1, a2, b1 };
 }
@@ -117,6 +117,7 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         primaryPosition: "qb",
         positions: ["qb"],
         photoUrl: null,
+        request: null,
       });
     });
 
@@ -139,12 +140,17 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       expect(patch.body.error.code).toBe("unauthenticated");
     });
 
-    it("a player edits name, number and positions; the primary comes first, no repeats", async () => {
+    it("a player edits their name and positions; number and primary position are requests the coach approves", async () => {
       const { client, me } = await signUpPlayer(app, teams.a.me.team!.code, {
         fullName: "Edit Me",
+        jerseyNumber: 31,
         primaryPosition: "wr",
         positions: ["rb"],
       });
+      const approve = async () =>
+        expect((await teams.a.client.post(`/api/team/roster/${me.id}/request`, { decision: "approve" })).status).toBe(
+          200,
+        );
       const seen = changes(teams.a.me.team!.id).length;
       const res = await client.request("PATCH", "/api/profile", {
         json: {
@@ -155,26 +161,34 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         },
       });
       expect(res.status).toBe(200);
+      // docs/product.md §11: the number and the primary position wait for the coach; the rest is saved.
       expect(res.body.profile).toMatchObject({
         fullName: "Edited Name",
-        jerseyNumber: 23,
-        primaryPosition: "cb",
-        positions: ["cb", "qb", "safety"],
+        jerseyNumber: 31,
+        primaryPosition: "wr",
+        positions: ["wr", "qb", "cb", "safety"],
+        request: { jerseyNumber: 23, primaryPosition: "cb" },
       });
-      // The app's view of the user follows, and the team's screens hear of it.
+      expect(changes(teams.a.me.team!.id).slice(seen)).toContain("roster");
+      await approve();
+      // The app's view of the user follows: the approved primary goes in front, no repeats.
       expect((await client.get("/api/me")).body.user).toMatchObject({
         fullName: "Edited Name",
         jerseyNumber: 23,
-        positions: ["cb", "qb", "safety"],
+        positions: ["cb", "wr", "qb", "safety"],
       });
-      expect(changes(teams.a.me.team!.id).slice(seen)).toContain("roster");
 
-      // A new primary alone goes in front of the positions already held.
+      // A new primary alone, once approved, goes in front of the positions already held.
       const primaryOnly = await client.request("PATCH", "/api/profile", { json: { primaryPosition: "lb" } });
-      expect(primaryOnly.body.profile.positions).toEqual(["lb", "cb", "qb", "safety"]);
+      expect(primaryOnly.body.profile.request).toMatchObject({ jerseyNumber: null, primaryPosition: "lb" });
+      await approve();
       // Positions alone keep the primary first.
       const positionsOnly = await client.request("PATCH", "/api/profile", { json: { positions: ["te"] } });
-      expect(positionsOnly.body.profile).toMatchObject({ primaryPosition: "lb", positions: ["lb", "te"] });
+      expect(positionsOnly.body.profile).toMatchObject({
+        primaryPosition: "lb",
+        positions: ["lb", "te"],
+        request: null,
+      });
       // Nothing sent: a 400, and nothing changes.
       const nothing = await client.request("PATCH", "/api/profile", { json: {} });
       expect(nothing.status).toBe(400);
@@ -211,7 +225,7 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       expect(partly.body.error.fields).toEqual({ jerseyNumber: "Jersey number must be a whole number." });
       expect((await teams.a2.client.get("/api/profile")).body.profile).toMatchObject({
         fullName: "Abe Two",
-        jerseyNumber: 7,
+        jerseyNumber: 8,
       });
     });
 
