@@ -117,10 +117,10 @@ describe("games page (season view)", () => {
     expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
-  it("a coach without a team sees the No team yet panel and nothing is requested", async () => {
+  it("a coach without a team is shown how to join one (the role guard) and nothing is requested", async () => {
     const api = fakeApi();
     renderPage(<GamesPage area="coach" />, { path: "/coach/games", user: coachUser({ team: null }), api });
-    expect(await screen.findByRole("heading", { name: "No team yet" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "You're not on a team" })).toBeInTheDocument();
     expect(api.count("GET", "/api/team/games")).toBe(0);
   });
 });
