@@ -89,6 +89,8 @@ export function LeaderboardPage() {
           if (
             data.players.length > 0 &&
             filters.window !== "session" &&
+            // A whole board with nothing logged (a new season); one position group's zeros stay a table.
+            filters.group === "all" &&
             data.players.every((p) => p.eventCount === 0)
           ) {
             return (
