@@ -63,7 +63,6 @@ export const rosterRequestSchema = z.object({
   primaryPosition: z.string().nullable(),
   requestedAt: isoTime,
 });
-export type RosterRequest = z.infer<typeof rosterRequestSchema>;
 
 /** One player as the coach's roster shows them. */
 export const rosterEntrySchema = z.object({
@@ -93,11 +92,6 @@ export const rosterEntryResponseSchema = z.object({ player: rosterEntrySchema })
 /** POST /api/team/roster/{id}/invite */
 export const inviteResponseSchema = z.object({ inviteToken: z.string() });
 
-/** The web path a player opens to claim their row. */
-export function claimPath(token: string): string {
-  return `/claim/${encodeURIComponent(token)}`;
-}
-
 /** GET /api/claim/{token}: who the row is, so the person sees they have the right link. */
 export const claimInfoSchema = z.object({
   teamName: z.string(),
@@ -112,7 +106,6 @@ export const claimBodySchema = z.object({ email: emailSchema, password: password
 export type ClaimInput = z.infer<typeof claimBodySchema>;
 
 export const CLAIM_NOT_FOUND = "This invite link is not valid any more. Ask your coach for a new one.";
-export const NOT_CLAIMED_YET = "Not claimed yet";
 
 /** The 409 message when a jersey number is someone else's on the team. */
 export function jerseyTakenMessage(jerseyNumber: number, holder: string): string {

@@ -14,10 +14,10 @@ import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";
 
 /** The email domain of users the coach added and nobody has claimed yet (RFC 2606: it can never receive mail). */
-export const PLACEHOLDER_EMAIL_DOMAIN = "roster.invalid";
+const PLACEHOLDER_EMAIL_DOMAIN = "roster.invalid";
 
 /** 192 random bits, URL-safe. */
-export function newClaimToken(): string {
+function newClaimToken(): string {
   return randomBytes(24).toString("base64url");
 }
 

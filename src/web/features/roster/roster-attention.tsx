@@ -8,7 +8,7 @@ import { positionName } from "#domain/positions";
 import { decideMembership, decideRequest } from "./api";
 
 /** What a player asked to change, as the coach reads it: "#12 · Cornerback". */
-export function requestText(request: NonNullable<RosterEntry["request"]>): string {
+function requestText(request: NonNullable<RosterEntry["request"]>): string {
   const parts: string[] = [];
   if (request.jerseyNumber !== null) parts.push(`#${request.jerseyNumber}`);
   if (request.primaryPosition !== null) parts.push(positionName(request.primaryPosition));
