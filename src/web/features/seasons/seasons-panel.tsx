@@ -14,9 +14,9 @@ import { describeError, QueryState } from "~/ui/query-state";
 import { defaultStart, patchSeason, startSeason } from "./api";
 
 /**
- * Seasons (docs/product.md §11 (#s11-seasons)), on the coach's team settings: the team's seasons, renaming one, and, for the head
- * coach, starting a new season after a confirmation that says what happens (the roster stays, numbers start at
- * zero, last season stays readable under Season on every stat screen).
+ * Seasons (docs/product.md §11 (#s11-seasons)), on the coach's team settings: the team's seasons, editing one's
+ * name and dates, and, for the head coach, starting a new season after a confirmation that says what happens (the
+ * roster stays, numbers start at zero, last season stays readable under Season on every stat screen).
  */
 export function SeasonsPanel() {
   const me = useCurrentUser();
@@ -63,9 +63,17 @@ function useRefreshTeam() {
 function SeasonRow({ season }: { season: Season }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(season.name);
+  const [startsOn, setStartsOn] = useState(season.startsOn);
+  const [endsOn, setEndsOn] = useState(season.endsOn ?? "");
   const refresh = useRefreshTeam();
   const rename = useMutation({
-    mutationFn: () => patchSeason(season.id, { name }),
+    // Only what changed is sent: the current season has no end to send.
+    mutationFn: () =>
+      patchSeason(season.id, {
+        ...(name.trim() !== season.name ? { name: name.trim() } : {}),
+        ...(startsOn !== season.startsOn ? { startsOn } : {}),
+        ...(season.endsOn !== null && endsOn !== season.endsOn ? { endsOn } : {}),
+      }),
     onSuccess: async () => {
       await refresh();
       setEditing(false);
@@ -74,27 +82,57 @@ function SeasonRow({ season }: { season: Season }) {
   const dates = `${formatDay(season.startsOn)} – ${season.endsOn ? formatDay(season.endsOn) : "today"}`;
   const sessions = season.sessionCount === 1 ? "1 practice or game" : `${season.sessionCount} practices and games`;
 
+  const fields = rename.error && "fields" in rename.error ? (rename.error.fields as Record<string, string>) : {};
+  const unchanged =
+    name.trim() === season.name && startsOn === season.startsOn && (season.endsOn === null || endsOn === season.endsOn);
   if (editing)
     return (
       <li className="py-3">
         <form
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="space-y-3"
+          aria-label={`Edit ${season.name}`}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            rename.mutate();
+            if (unchanged) setEditing(false);
+            else rename.mutate();
           }}
         >
-          <InputField
-            label={`New name for ${season.name}`}
-            value={name}
-            maxLength={SEASON_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            error={rename.error ? describeError(rename.error, "The season could not be renamed.") : undefined}
-            fieldClassName="grow"
-          />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <InputField
+              label="Name"
+              value={name}
+              required
+              maxLength={SEASON_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              error={fields.name}
+            />
+            <InputField
+              label="Starts on"
+              type="date"
+              value={startsOn}
+              required
+              onChange={(event) => setStartsOn(event.target.value)}
+              error={fields.startsOn}
+            />
+            {season.endsOn !== null ? (
+              <InputField
+                label="Ends on"
+                type="date"
+                value={endsOn}
+                required
+                onChange={(event) => setEndsOn(event.target.value)}
+                error={fields.endsOn}
+              />
+            ) : (
+              <p className="self-end text-sm text-stone-700">Ends when the next season starts.</p>
+            )}
+          </div>
+          {rename.error ? (
+            <FormMessage tone="error">{describeError(rename.error, "The season could not be saved.")}</FormMessage>
+          ) : null}
           <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={rename.isPending}>
-              {rename.isPending ? "Saving…" : "Save name"}
+            <button type="submit" className="btn btn-primary" disabled={rename.isPending || !name.trim()}>
+              {rename.isPending ? "Saving…" : "Save"}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)}>
               Cancel
@@ -120,14 +158,16 @@ function SeasonRow({ season }: { season: Season }) {
       <button
         type="button"
         className="btn btn-secondary"
-        aria-label={`Rename ${season.name}`}
+        aria-label={`Edit ${season.name}`}
         onClick={() => {
           setName(season.name);
+          setStartsOn(season.startsOn);
+          setEndsOn(season.endsOn ?? "");
           rename.reset();
           setEditing(true);
         }}
       >
-        Rename
+        Edit
       </button>
     </li>
   );
@@ -182,7 +222,7 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
           error={fieldErrors.startsOn}
         />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={!trimmed || !startsOn}>
+      <button type="submit" className="btn btn-primary" disabled={!trimmed || !validDay(startsOn)}>
         Start new season…
       </button>
       <ConfirmDialog
@@ -192,7 +232,7 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
         description={
           <div className="space-y-2">
             <p>
-              {current
+              {current && validDay(startsOn)
                 ? `${current.name} ends on ${formatDay(addDays(startsOn, -1))} and ${trimmed} starts on ${formatDay(startsOn)}.`
                 : `${trimmed} starts on ${formatDay(startsOn)}.`}
             </p>
@@ -211,4 +251,9 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
       />
     </form>
   );
+}
+
+/** A "YYYY-MM-DD" the date field holds (it is "" while being typed). */
+function validDay(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
 }

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { SeasonsPanel } from "~/features/seasons/seasons-panel";
+import { coachUser, seasonsResponse } from "#tests/web/api-fixtures";
+import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
+
+/* The Seasons panel of Team settings (docs/product.md §11 (#s11-seasons)). The journey is tests/e2e/seasons.spec.ts. */
+
+describe("seasons panel", () => {
+  it("the head coach starts a new season after a confirmation that says what happens", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/team/seasons", seasonsResponse())
+      .on("POST", "/api/team/seasons", (req) =>
+        json({ season: { ...seasonsResponse().seasons[0], id: "season-3", ...(req.body as object) } }, 201),
+      );
+    const { user } = renderPage(<SeasonsPanel />, { path: "/coach/settings", user: coachUser(), api });
+    expect(await screen.findByText("Spring 2027")).toBeInTheDocument();
+    expect(screen.getByText("Current")).toBeInTheDocument();
+    expect(screen.getByText(/9 practices and games/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("New season's name"), "Fall 2027");
+    await user.clear(screen.getByLabelText("Starts on"));
+    await user.type(screen.getByLabelText("Starts on"), "2027-09-01");
+    await user.click(screen.getByRole("button", { name: "Start new season…" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Start Fall 2027?" });
+    expect(dialog).toHaveTextContent(/Spring 2027 ends on .*2027.* and Fall 2027 starts on/);
+    expect(dialog).toHaveTextContent("The roster stays as it is.");
+    expect(dialog).toHaveTextContent("Spring 2027 stays readable: pick it under Season on any stat screen.");
+    await user.click(within(dialog).getByRole("button", { name: "Start Fall 2027" }));
+    expect(await screen.findByText("Fall 2027 has started. Its numbers start at zero.")).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === "POST")?.body).toEqual({ name: "Fall 2027", startsOn: "2027-09-01" });
+  });
+
+  it("an assistant edits a past season's dates, reads the refusal, and cannot start a season", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/team/seasons", seasonsResponse())
+      .on("PATCH", "/api/team/seasons/season-1", () =>
+        apiError(409, "season_dates_overlap", "These dates overlap Spring 2027."),
+      );
+    const { user } = renderPage(<SeasonsPanel />, {
+      path: "/coach/settings",
+      user: coachUser({ coachRole: "assistant" }),
+      api,
+    });
+    expect(await screen.findByText("Only the head coach can start a new season.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("New season's name")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit Fall 2026" }));
+    const form = screen.getByRole("form", { name: "Edit Fall 2026" });
+    await user.clear(within(form).getByLabelText("Ends on"));
+    await user.type(within(form).getByLabelText("Ends on"), "2027-03-05");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("These dates overlap Spring 2027.");
+    expect(api.requests.find((r) => r.method === "PATCH")?.body).toEqual({ endsOn: "2027-03-05" });
+  });
+});
