@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { SeasonsPanel } from "~/features/seasons/seasons-panel";
 import { coachUser, seasonsResponse } from "#tests/web/api-fixtures";
-import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
+import { apiError, fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
 
 /* The Seasons panel of Team settings (docs/product.md §11 (#s11-seasons)). The journey is tests/e2e/seasons.spec.ts. */
 
@@ -11,7 +11,7 @@ describe("seasons panel", () => {
   it("the head coach starts a new season after a confirmation that says what happens", async () => {
     const api = fakeApi()
       .on("GET", "/api/team/seasons", seasonsResponse())
-      .on("POST", "/api/team/seasons", (req) =>
+      .on("POST", "/api/team/seasons", (req: ApiRequest) =>
         json({ season: { ...seasonsResponse().seasons[0], id: "season-3", ...(req.body as object) } }, 201),
       );
     const { user } = renderPage(<SeasonsPanel />, { path: "/coach/settings", user: coachUser(), api });
