@@ -176,6 +176,9 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
       primaryPosition: "rb",
     });
     const playerId = ((await player.json()) as { user: { id: string } }).user.id;
+    // A team-code sign-up waits for the coach (docs/product.md §11): confirmed on A, listed on B.
+    const confirmed = await post(A, `/api/team/roster/${playerId}/confirmation`, { decision: "confirm" }, coachCookie);
+    expect(confirmed.status).toBe(200);
 
     const streamOnB = await fetch(`${B}/api/team/stream`, {
       headers: { cookie: coachCookie, accept: "text/event-stream" },
