@@ -39,7 +39,11 @@ async function expectLoaded(img: Locator) {
 const photoInput = (page: Page) => page.getByLabel(/^(Upload a photo|Replace your photo)$/);
 
 test.describe("player profile", () => {
-  test("edits name, number and positions, and the change shows to the coach", async ({ page, browser, baseURL }) => {
+  test("edits name and positions, asks for a number and position, and the coach approves", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Several pages or uploads: on a busy two-core machine that can pass the default 30 s.
     test.slow();
     const { coach, players } = await seedTeam({
@@ -63,25 +67,35 @@ test.describe("player profile", () => {
     await details.getByRole("button", { name: "Save changes" }).click();
     await expect(details.getByRole("status")).toContainText("Your profile is saved.");
 
+    // docs/product.md §11: the number and the primary position are the coach's; the player's change waits.
     await page.reload();
     await expect(details.getByLabel("Full name")).toHaveValue("Jordan Rivers");
     await expect(details.getByLabel("Jersey number")).toHaveValue("23");
+    await expect(details.getByText("Requested #23 · waiting for your coach")).toBeVisible();
     await expect(details.getByLabel("Primary position")).toHaveValue("qb");
+    await expect(details.getByText("Requested Quarterback · waiting for your coach")).toBeVisible();
     await expect(details.getByLabel("Safety")).toBeChecked();
     await expect(details.getByLabel("Running Back")).toBeChecked();
-    await expect(details.getByLabel("Wide Receiver")).not.toBeChecked();
 
-    // The session was refreshed: the dashboard greets the new name.
+    // The session was refreshed: the dashboard greets the new name, with the number the coach set.
     await page.goto("/player/dashboard");
     await expect(page.getByText("Hi Jordan")).toBeVisible();
-    await expect(page.getByText("#23", { exact: true })).toBeVisible();
+    await expect(page.getByText("#7", { exact: true })).toBeVisible();
 
     const coachPage = await coachSession(browser, baseURL, coach.email);
     await coachPage.goto("/coach/team-roster");
     const row = coachPage.getByRole("row").filter({ hasText: "Jordan Rivers" });
+    await expect(row).toContainText("#7");
+    const waiting = coachPage.getByRole("region", { name: "Waiting for you" });
+    await expect(waiting).toContainText("Jordan Rivers (#7 · Wide Receiver) asks for #23 · Quarterback");
+    await waiting.getByRole("button", { name: "Approve Jordan Rivers's request" }).click();
     await expect(row).toContainText("#23");
     await expect(row).toContainText("Quarterback");
+    await expect(waiting).toHaveCount(0);
     await coachPage.context().close();
+
+    await page.reload();
+    await expect(page.getByText("#23", { exact: true })).toBeVisible();
   });
 
   test("uploads a photo that shows here, on the roster and in the search, and removes it", async ({
