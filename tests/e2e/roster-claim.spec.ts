@@ -1,7 +1,19 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
+
+/** Serious and critical WCAG 2.1 A/AA violations (axe) on the page or inside `include`, once transitions end. */
+async function axeProblems(page: Page, include?: string): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /*
  * docs/product.md §11: the coach builds the roster from a CSV file, sends one player their invite link, and the
@@ -25,6 +37,7 @@ test("a coach imports a roster by CSV and a player claims their row through the 
     .getByLabel("Choose a CSV file")
     .setInputFiles({ name: "roster.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(importDialog.getByRole("heading", { name: "Preview: 2 players" })).toBeVisible();
+  expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
   await importDialog.getByRole("button", { name: "Import 2 players" }).click();
   await expect(page.getByText("2 players imported.", { exact: false })).toBeVisible();
 
@@ -35,10 +48,12 @@ test("a coach imports a roster by CSV and a player claims their row through the 
   // The table fits the page at 1280 px: nothing to scroll sideways.
   const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await axeProblems(page, "main")).toEqual([]);
 
   await page.getByRole("button", { name: "Invite Kai Keeper" }).click();
   const invite = page.getByRole("dialog", { name: "Invite Kai Keeper" });
   await expect(invite.getByRole("img", { name: "QR code of Kai Keeper's invite link" })).toBeVisible();
+  expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
   const link = await invite.getByLabel("Invite link", { exact: true }).inputValue();
   expect(link).toMatch(/\/claim\/[A-Za-z0-9_-]{32}$/);
 
@@ -48,6 +63,7 @@ test("a coach imports a roster by CSV and a player claims their row through the 
   await phone.goto(link);
   await expect(phone.getByRole("heading", { name: "Claim your place" })).toBeVisible();
   await expect(phone.getByText(/You are joining/)).toContainText("Harbor Hawks as Kai Keeper (#17 · Quarterback)");
+  expect(await axeProblems(phone)).toEqual([]);
   await phone.getByLabel("Email").fill(uniqueEmail("kai"));
   await phone.getByLabel("Password").fill(PASSWORD);
   await phone.getByRole("button", { name: "Claim my place" }).click();
