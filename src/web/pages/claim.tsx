@@ -44,7 +44,7 @@ function Gone() {
 
 function ClaimForm({ token, info, onGone }: { token: string; info: ClaimInfo; onGone: () => void }) {
   const navigate = useNavigate();
-  const { setUser } = useSession();
+  const { user, setUser } = useSession();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -92,6 +92,11 @@ function ClaimForm({ token, info, onGone }: { token: string; info: ClaimInfo; on
         <span className="font-semibold">{info.fullName}</span>
         {details.length ? ` (${details.join(" · ")})` : ""}.
       </p>
+      {user ? (
+        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          You are signed in as {user.fullName}. Claiming this place signs this browser in as {info.fullName} instead.
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <InputField
           label="Email"
