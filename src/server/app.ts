@@ -22,10 +22,10 @@ import { healthRoutes } from "./routes/health.js";
 import { playbookAnalysisRoutes } from "./routes/playbook-analysis.js";
 import { playRoutes } from "./routes/plays.js";
 import { profileRoutes } from "./routes/profile.js";
+import { rosterRoutes } from "./routes/roster.js";
 import { sessionRoutes } from "./routes/session.js";
 import { teamSessionRoutes } from "./routes/sessions.js";
 import { sessionEditRoutes } from "./routes/session-edits.js";
-import { rosterRoutes } from "./routes/roster.js";
 import { signupRoutes } from "./routes/signup.js";
 import { snapRoutes } from "./routes/snaps.js";
 import { statLineRoutes } from "./routes/stat-lines.js";
@@ -151,17 +151,17 @@ export function createApp(services: Services) {
   app.route("/", trainingLogRoutes());
   app.route("/", feedbackRoutes());
   app.route("/", statLineRoutes());
+  app.route("/", rosterRoutes());
+  app.route("/", claimRoutes());
   app.route("/", teamSettingsRoutes());
+  app.route("/", seasonRoutes());
   app.route("/", joinRoutes());
   app.route("/", operatorRoutes());
-  app.route("/", seasonRoutes());
   app.route("/", passwordRoutes());
   app.route("/", resetLinkRoutes());
   app.route("/", accountEmailRoutes());
   app.route("/", accountDataRoutes());
 
-  app.route("/", rosterRoutes());
-  app.route("/", claimRoutes());
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -594,6 +594,7 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
     expect(paths["/api/team/playbook-analysis"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       "from",
       "kind",
+      "season",
       "side",
       "to",
       "tzOffset",

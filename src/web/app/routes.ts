@@ -46,8 +46,8 @@ export default [
     route("coach/games/rules", "routes/coach/games-rules.tsx"),
     route("coach/games/sessions", "routes/coach/games-sessions.tsx"),
     route("coach/games/:id", "routes/coach/games-box-score.tsx"),
-    route("coach/settings", "routes/coach/settings.tsx"),
     route("coach/account", "routes/coach/account.tsx"),
+    route("coach/settings", "routes/coach/settings.tsx"),
   ]),
 
   // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.

@@ -807,6 +807,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/me/feedback": { build: none },
   "POST /api/me/feedback/read": { build: none },
   ...ACCOUNT_REQUESTS,
+
   // The caller's own team's name again: a valid change that changes nothing the other cells rely on.
   "PATCH /api/team": {
     build: async (w, actor) => ({ json: { name: actor === "coachB" ? w.teamB.name : w.teamA.name } }),

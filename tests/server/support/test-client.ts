@@ -56,19 +56,19 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
   };
   const app = createApp(services);
   appOrigins.set(app, new URL(config.publicUrl).origin);
+  appDatabases.set(app, database);
   return { app, services };
 }
 
 /** Each test app's PUBLIC_URL origin: TestClient addresses its requests (Host, default Origin) there. */
 const appOrigins = new WeakMap<object, string>();
-  appDatabases.set(app, database);
+/** Each test app's database: signUpPlayer stands in for the coach's confirmation there. */
+const appDatabases = new WeakMap<object, TestDatabase>();
 
 export interface TestResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
-/** Each test app's database: signUpPlayer stands in for the coach's confirmation there. */
-const appDatabases = new WeakMap<object, TestDatabase>();
 }
 
 type TestApp = ReturnType<typeof createTestApp>["app"];
