@@ -35,3 +35,9 @@ export function localDay<T>(db: Kysely<T>, column: string, offsetMinutes: number
 export async function pingDatabase<T>(db: Kysely<T>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Whether an error is a unique-index violation (either engine). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}

@@ -21,12 +21,6 @@ function newClaimToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** Whether an error is a unique-index violation (either engine). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 /** The name of the team's player who wears this number (other than `except`), or null when it is free. */
 export async function jerseyHolder(
   db: Kysely<DB>,

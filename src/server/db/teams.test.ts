@@ -11,6 +11,7 @@ import {
   findTeamByCode,
   getProfile,
   getTeam,
+  joinTeam,
 } from "./teams.js";
 import { insertTestUser, seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -84,6 +85,24 @@ describe.each(testEngines())("teams and profiles on $engine", ({ create }) => {
     expect(await getProfile(t.db, "nobody")).toBeNull();
     const teamless = await seedProfile(t.db, { teamId: null, role: "coach", fullName: "Free" });
     expect(teamless).toMatchObject({ teamId: null, joinedAt: null, positions: [] });
+  });
+
+  it("players who join at the same moment with the same number all join; one wears it, the others request it", async () => {
+    const team = await createTeam(t.db, { name: "Same Number" });
+    const joiners = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        seedProfile(t.db, { teamId: null, role: "player", fullName: `Joiner ${i}`, jerseyNumber: 23 }),
+      ),
+    );
+    const joined = await Promise.all(joiners.map((p) => joinTeam(t.db, p.userId, team.id)));
+    expect(joined.every((p) => p?.teamId === team.id)).toBe(true);
+    const rows = await t.db
+      .selectFrom("profiles")
+      .select(["jersey_number", "requested_jersey_number"])
+      .where("team_id", "=", team.id)
+      .execute();
+    expect(rows.filter((r) => r.jersey_number === 23)).toHaveLength(1);
+    expect(rows.filter((r) => r.jersey_number === null && r.requested_jersey_number === 23)).toHaveLength(7);
   });
 
   it("loads the signed-in user, showing the coach invite code to the head coach only", async () => {

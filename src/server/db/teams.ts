@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { inTransaction, nowIso } from "./engine.js";
+import { inTransaction, isUniqueViolation, nowIso } from "./engine.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
 import { createFirstSeason } from "./seasons.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
@@ -219,6 +219,17 @@ function jerseyOnJoin(teamId: string, now: string) {
 }
 
 export async function joinTeam(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
+  try {
+    return await joinTeamOnce(db, userId, teamId);
+  } catch (error) {
+    // Two players who join at the same moment with the same number: the second one's number was free when its
+    // update looked, and the unique index refused it. Once more: now the number is seen as taken, and becomes a request.
+    if (!isUniqueViolation(error)) throw error;
+    return joinTeamOnce(db, userId, teamId);
+  }
+}
+
+async function joinTeamOnce(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
   const now = nowIso();
   const row = await db
     .updateTable("profiles")

@@ -3,7 +3,7 @@ import { meSchema } from "#domain/account.js";
 import { CLAIM_NOT_FOUND, claimBodySchema, claimInfoSchema } from "#domain/api/roster.js";
 import { loadMe } from "../db/accounts.js";
 import { claimRow, findClaim } from "../db/roster-claim.js";
-import { isUniqueViolation } from "../db/roster.js";
+import { isUniqueViolation } from "../db/engine.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses } from "../http/errors.js";

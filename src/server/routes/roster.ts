@@ -15,13 +15,13 @@ import {
   addRosterPlayers,
   confirmRosterPlayer,
   getRosterEntry,
-  isUniqueViolation,
   jerseyHolder,
   listRoster,
   renewInvite,
   updateRosterPlayer,
   type JerseyClash,
 } from "../db/roster.js";
+import { isUniqueViolation } from "../db/engine.js";
 import { decideRequest } from "../db/roster-requests.js";
 import { removePlayerFromTeam } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
