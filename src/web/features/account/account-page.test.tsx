@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AccountPage } from "./account-page";
 import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { coachUser } from "#tests/web/api-fixtures";
 import type { DeletionPlan } from "#domain/api/recovery";
+import { WRONG_CURRENT_PASSWORD } from "#domain/api/player";
 
-/* The coach's Account screen: change email and the delete dialog's states. Deleting for real: integration tests. */
+/* The coach's Account screen: password, change email and the delete dialog's states. Deleting for real: integration tests. */
 
 const plan = (over: Partial<DeletionPlan>): DeletionPlan => ({
   role: "coach",
@@ -23,6 +24,34 @@ const plan = (over: Partial<DeletionPlan>): DeletionPlan => ({
 });
 
 describe("account screen", () => {
+  it("the password form explains missing and mismatched fields, and shows the server's answer beside the current password", async () => {
+    const api = fakeApi().on("POST", "/api/profile/password", () =>
+      apiError(400, "wrong_password", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }),
+    );
+    // A coach: the password form is on the Account screen (players have it on My Profile, through the same sections).
+    const { user } = renderPage(<AccountPage />, { path: "/coach/account", user: coachUser(), api });
+    const form = await screen.findByRole("region", { name: "Change password" });
+    const current = within(form).getByLabelText("Current password");
+    await user.type(within(form).getByLabelText("New password", { exact: true }), "a-brand-new-secret");
+    await user.type(within(form).getByLabelText("Confirm new password"), "a-different-secret");
+    await user.click(within(form).getByRole("button", { name: "Change password" }));
+    expect(await within(form).findByText("Enter your current password.")).toBeInTheDocument();
+    expect(within(form).getByText("The two new passwords do not match.")).toBeInTheDocument();
+    expect(api.count("POST", "/api/profile/password")).toBe(0);
+
+    // A wrong current password: the server's message, beside that field.
+    await user.type(current, "not-my-password");
+    await user.clear(within(form).getByLabelText("Confirm new password"));
+    await user.type(within(form).getByLabelText("Confirm new password"), "a-brand-new-secret");
+    await user.click(within(form).getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(current).toHaveAttribute("aria-invalid", "true"));
+    expect(current).toHaveAccessibleDescription(expect.stringContaining(WRONG_CURRENT_PASSWORD));
+    expect(api.requests.find((r) => r.method === "POST")?.body).toMatchObject({
+      currentPassword: "not-my-password",
+      newPassword: "a-brand-new-secret",
+    });
+  });
+
   it("changes the email at once when the server has no mail, and says so", async () => {
     const api = fakeApi().on("POST", "/api/me/email", { status: "changed", email: "new@example.com" });
     const { user } = renderPage(<AccountPage />, { path: "/coach/account", user: coachUser(), api });

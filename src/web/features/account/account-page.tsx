@@ -5,7 +5,10 @@ import { AccountSections } from "./account-sections";
 export function AccountPage() {
   return (
     <div className="space-y-8">
-      <AppPageHeader title="Account" lead="Your login email, a copy of your data, or deleting your account." />
+      <AppPageHeader
+        title="Account"
+        lead="Your password and login email, a copy of your data, or deleting your account."
+      />
       <div className="max-w-2xl">
         <AccountSections />
       </div>

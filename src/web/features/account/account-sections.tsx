@@ -1,10 +1,14 @@
+import { useCurrentUser } from "~/lib/session-context";
 import { ChangeEmailCard } from "./change-email-card";
 import { MyDataCard } from "./my-data-card";
+import { PasswordForm } from "./password-form";
 
-/** Change email, download my data and delete my account: on the coach's Account screen and on My Profile. */
+/** Password, email, download my data and delete my account: on the coach's Account screen and on My Profile. */
 export function AccountSections() {
+  const me = useCurrentUser();
   return (
     <div id="account" className="space-y-8">
+      <PasswordForm email={me.email} />
       <ChangeEmailCard />
       <MyDataCard />
     </div>

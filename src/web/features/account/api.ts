@@ -1,5 +1,6 @@
 import { apiFetch } from "~/lib/api";
 import { downloadText } from "~/ui/download";
+import type { ChangePasswordInput } from "#domain/api/player";
 import type { ChangeEmailAnswer, ChangeEmailInput, DeleteAccountInput } from "#domain/api/recovery";
 
 /** POST /api/me/email: applied at once without mail; with mail, a link goes to the new address. */
@@ -17,4 +18,9 @@ export async function downloadMyData(): Promise<void> {
   const data = await apiFetch<unknown>("/api/me/export");
   const day = new Date().toISOString().slice(0, 10);
   downloadText(JSON.stringify(data, null, 2), `flagline-my-data-${day}.json`, "application/json");
+}
+
+/** POST /api/profile/password (any signed-in user). The server answers with a fresh session cookie; other sessions are signed out. */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await apiFetch("/api/profile/password", { method: "POST", json: input });
 }

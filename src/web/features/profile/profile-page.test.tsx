@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ProfilePage } from "~/features/profile/profile-page";
-import { profileResponseSchema, WRONG_CURRENT_PASSWORD } from "#domain/api/player";
+import { profileResponseSchema } from "#domain/api/player";
 import { playerUser } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
- * /player/profile: the forms' field errors, in the browser and from the server. Saving details, photos and a new
- * password for real stay in tests/e2e/player-profile.spec.ts.
+ * /player/profile: the details form's field errors, in the browser and from the server. Saving details, photos and a
+ * new password for real stay in tests/e2e/player-profile.spec.ts; the password form is tested with the account screen.
  */
 
 const PAT = playerUser({
@@ -33,10 +33,7 @@ const PROFILE = profileResponseSchema.parse({
 function openProfile() {
   const api = fakeApi()
     .on("GET", "/api/profile", PROFILE)
-    .on("PATCH", "/api/profile", () => apiError(500, "unexpected", "Nothing should be sent."))
-    .on("POST", "/api/profile/password", () =>
-      apiError(400, "wrong_password", WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }),
-    );
+    .on("PATCH", "/api/profile", () => apiError(500, "unexpected", "Nothing should be sent."));
   return { api, ...renderPage(<ProfilePage />, { path: "/player/profile", user: PAT, api }) };
 }
 
@@ -60,29 +57,5 @@ describe("profile page", () => {
     expect(within(details).getByText("Jersey number must be between 0 and 99.")).toBeInTheDocument();
     expect(within(details).getByLabelText("Full name")).toHaveAttribute("aria-invalid", "true");
     expect(api.count("PATCH", "/api/profile")).toBe(0);
-  });
-
-  it("the password form explains missing and mismatched fields, and shows the server's answer beside the current password", async () => {
-    const { api, user } = openProfile();
-    const form = await screen.findByRole("region", { name: "Change password" });
-    const current = within(form).getByLabelText("Current password");
-    await user.type(within(form).getByLabelText("New password", { exact: true }), "a-brand-new-secret");
-    await user.type(within(form).getByLabelText("Confirm new password"), "a-different-secret");
-    await user.click(within(form).getByRole("button", { name: "Change password" }));
-    expect(await within(form).findByText("Enter your current password.")).toBeInTheDocument();
-    expect(within(form).getByText("The two new passwords do not match.")).toBeInTheDocument();
-    expect(api.count("POST", "/api/profile/password")).toBe(0);
-
-    // A wrong current password: the server's message, beside that field.
-    await user.type(current, "not-my-password");
-    await user.clear(within(form).getByLabelText("Confirm new password"));
-    await user.type(within(form).getByLabelText("Confirm new password"), "a-brand-new-secret");
-    await user.click(within(form).getByRole("button", { name: "Change password" }));
-    await waitFor(() => expect(current).toHaveAttribute("aria-invalid", "true"));
-    expect(current).toHaveAccessibleDescription(expect.stringContaining(WRONG_CURRENT_PASSWORD));
-    expect(api.requests.find((r) => r.method === "POST")?.body).toMatchObject({
-      currentPassword: "not-my-password",
-      newPassword: "a-brand-new-secret",
-    });
   });
 });

@@ -4,10 +4,9 @@ import { AppPageHeader } from "~/ui/app-page";
 import { QueryState } from "~/ui/query-state";
 import { profileQuery } from "~/lib/queries";
 import { DetailsForm } from "./details-form";
-import { PasswordForm } from "./password-form";
 import { PhotoCard } from "./photo-card";
 
-/** /player/profile: photo, name, number and positions (what coaches see), and the password. */
+/** /player/profile: photo, name, number and positions (what coaches see); the route adds the account sections. */
 export function ProfilePage() {
   const me = useCurrentUser();
   const query = useQuery(profileQuery());
@@ -42,7 +41,6 @@ export function ProfilePage() {
             </div>
             <div className="min-w-0 space-y-8">
               <DetailsForm profile={profile} />
-              <PasswordForm email={profile.email} />
             </div>
           </div>
         )}
