@@ -22,8 +22,9 @@ test("logging on a phone in one browser updates an open leaderboard and the sear
   await signInQuick(board, coach.email);
   const streamOpen = board.waitForResponse((r) => r.url().endsWith("/api/team/stream") && r.status() === 200);
   await board.goto("/coach/leaderboard");
+  // Nothing is logged this season yet: the board says so instead of ranking zeros.
+  await expect(board.getByRole("heading", { name: "No plays logged yet" })).toBeVisible();
   const mayaRow = board.getByRole("row").filter({ hasText: "Maya Okafor" });
-  await expect(mayaRow).toContainText("0.0");
   // The laptop hears changes only once its event stream is open.
   await streamOpen;
 
@@ -44,7 +45,9 @@ test("logging on a phone in one browser updates an open leaderboard and the sear
   await board.getByRole("button", { name: "Search players" }).click();
   const dialog = board.getByRole("dialog");
   const mayaInDialog = dialog.getByRole("button", { name: /Maya Okafor/ });
-  await expect(mayaInDialog).toContainText("0%");
+  // No attendance taken for her yet: a dash, never "0%".
+  await expect(mayaInDialog).toContainText("—");
+  await expect(mayaInDialog).not.toContainText("%");
   await logger.getByRole("tab", { name: /Attendance/ }).click();
   await logger.getByRole("group", { name: "Maya Okafor" }).getByRole("button", { name: "Present" }).click();
   await expect(syncBadge(logger)).toHaveText(/All sent/);
