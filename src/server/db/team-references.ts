@@ -11,7 +11,7 @@ export interface TeamReferences {
   plays: Set<string>;
 }
 
-/** The subset of the given ids that are players (current members), sessions and plays of the team. One query. */
+/** The subset of the given ids that are players (current, confirmed members), sessions and plays of the team. One query. */
 export async function teamReferences(
   db: Kysely<DB>,
   teamId: string,
@@ -26,6 +26,8 @@ export async function teamReferences(
         .select([sql<string>`'p'`.as("kind"), "user_id as id"])
         .where("team_id", "=", teamId)
         .where("role", "=", "player")
+        // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
+        .where("confirmed", "=", 1)
         .where("user_id", "in", ids.players),
     );
   }

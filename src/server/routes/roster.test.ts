@@ -1,3 +1,4 @@
+import { anEvent } from "#tests/server/support/logger-fixtures.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import {
@@ -222,6 +223,10 @@ describe.each(testEngines())("the coach's roster on $engine", ({ create }) => {
     const names = async () => (await coach.get("/api/team/players")).body.players.map((p: { name: string }) => p.name);
     expect(await names()).toEqual(["Lee Lead"]);
     expect((await waiting.client.get("/api/me/dashboard")).status).toBe(200);
+    // Nothing can be logged for a player the coach has not confirmed, not even through the API.
+    const early = await coach.post("/api/team/events", { events: [anEvent(waiting.me.id, { eventType: "Catch" })] });
+    expect(early.status).toBe(400);
+    expect(early.body.error.fields).toEqual({ "events.0.playerId": "This player is not on your team." });
 
     const confirmed = await coach.post(`${ROSTER}/${waiting.me.id}/confirmation`, { decision: "confirm" });
     expect(confirmed.status).toBe(200);
