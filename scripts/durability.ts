@@ -98,7 +98,11 @@ try {
       jerseyNumber: i,
       primaryPosition: i % 2 ? "wr" : "cb",
     });
-    players.push(((await res.json()) as { user: { id: string } }).user.id);
+    const id = ((await res.json()) as { user: { id: string } }).user.id;
+    // A team-code sign-up waits for the coach (docs/product.md §11): the coach confirms each player.
+    const confirmed = await post(`/api/team/roster/${id}/confirmation`, { decision: "confirm" }, cookie);
+    if (confirmed.status !== 200) throw new Error(`confirming player ${i} failed: ${confirmed.status}`);
+    players.push(id);
   }
 
   const acknowledged = new Set<string>();
