@@ -5,6 +5,7 @@ import { testEngines, type TestDatabase } from "#tests/server/support/test-datab
 import {
   createTestApp,
   PASSWORD,
+  signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
@@ -179,15 +180,7 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
 
   it("a head coach with another coach must hand over first (409); alone, they take the team with them", async () => {
     const { coach, player } = await teamWithData(plainApp);
-    const assistant = new TestClient(plainApp.app);
-    const joined = await assistant.post("/api/signup", {
-      role: "coach",
-      fullName: "Ari Assistant",
-      email: uniqueEmail("assistant"),
-      password: PASSWORD,
-      coachInviteCode: coach.me.team!.coachInviteCode,
-    });
-    expect(joined.status).toBe(201);
+    const { client: assistant } = await signUpAssistant(plainApp.app, coach.me.team!.coachInviteCode!);
     expect((await coach.client.get("/api/me/deletion")).body).toMatchObject({ mustHandOver: true, deletesTeam: false });
     const refused = await coach.client.request("DELETE", "/api/me", { json: { password: PASSWORD } });
     expect(refused.status).toBe(409);

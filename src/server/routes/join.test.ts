@@ -4,6 +4,7 @@ import { testEngines, type TestDatabase } from "#tests/server/support/test-datab
 import {
   createTestApp,
   PASSWORD,
+  signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
@@ -79,15 +80,12 @@ describe.each(testEngines())("joining a team again on $engine", ({ create }) => 
 
   it("a removed assistant coach rejoins with the coach invite code, as an assistant; a team code does not work for them", async () => {
     const head = await signUpCoach(app, "Staffroom");
-    const assistant = new TestClient(app);
-    const signup = await assistant.post("/api/signup", {
-      role: "coach",
-      fullName: "Ash Assistant",
-      email: uniqueEmail("assistant"),
-      password: PASSWORD,
-      coachInviteCode: head.me.team!.coachInviteCode,
-    });
-    const id = signup.body.user.id as string;
+    const { client: assistant, me: assistantMe } = await signUpAssistant(
+      app,
+      head.me.team!.coachInviteCode!,
+      "Ash Assistant",
+    );
+    const id = assistantMe.id;
     expect((await head.client.delete(`/api/team/coaches/${id}`)).status).toBe(204);
     expect((await assistant.get("/api/me")).body.user.formerTeam).toMatchObject({ name: "Staffroom" });
 

@@ -4,6 +4,7 @@ import { testEngines, seedProfile, type TestDatabase } from "#tests/server/suppo
 import {
   createTestApp,
   PASSWORD,
+  signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
@@ -134,15 +135,7 @@ describe.each(testEngines())("password recovery on $engine", ({ create }) => {
 
   it("reset links: head coach only, a player of their own team only, and not for a roster row with no account", async () => {
     const { coach, player } = await playerWithEmail(plainApp);
-    const assistant = new TestClient(plainApp.app);
-    const joined = await assistant.post("/api/signup", {
-      role: "coach",
-      fullName: "Ari Assistant",
-      email: uniqueEmail("assistant"),
-      password: PASSWORD,
-      coachInviteCode: coach.me.team!.coachInviteCode,
-    });
-    expect(joined.status).toBe(201);
+    const { client: assistant, me: assistantMe } = await signUpAssistant(plainApp.app, coach.me.team!.coachInviteCode!);
     const path = `/api/team/players/${player.me.id}/reset-link`;
     expect((await assistant.post(path)).status).toBe(403);
     expect((await player.client.post(path)).status).toBe(403);
@@ -154,7 +147,7 @@ describe.each(testEngines())("password recovery on $engine", ({ create }) => {
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual(missing.body);
     // A coach is not a player of the team.
-    expect((await coach.client.post(`/api/team/players/${joined.body.user.id}/reset-link`)).status).toBe(404);
+    expect((await coach.client.post(`/api/team/players/${assistantMe.id}/reset-link`)).status).toBe(404);
 
     const unclaimed = await seedProfile(database.db, {
       teamId: coach.me.team!.id,

@@ -1,30 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
-import {
-  createTestApp,
-  PASSWORD,
-  signUpCoach,
-  signUpPlayer,
-  TestClient,
-  uniqueEmail,
-} from "#tests/server/support/test-client.js";
+import { createTestApp, signUpAssistant, signUpCoach, signUpPlayer } from "#tests/server/support/test-client.js";
 import type { TeamCoach } from "#domain/api/team-settings.js";
 import { handOverHeadCoach } from "../db/team-coaches.js";
 
 type App = ReturnType<typeof createTestApp>["app"];
-
-async function signUpAssistant(app: App, coachInviteCode: string, fullName = "Ari Assistant") {
-  const client = new TestClient(app);
-  const res = await client.post("/api/signup", {
-    role: "coach",
-    fullName,
-    email: uniqueEmail("assistant"),
-    password: PASSWORD,
-    coachInviteCode,
-  });
-  if (res.status !== 201) throw new Error(`assistant sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, me: res.body.user as import("#domain/account.js").Me };
-}
 
 /** A team with its head coach and two assistants. */
 async function staffedTeam(app: App, name: string) {

@@ -146,6 +146,20 @@ export async function signUpCoach(app: TestApp, teamName = "Falcons") {
   return { client, me: res.body.user as import("#domain/account.js").Me };
 }
 
+/** An assistant coach of the team whose coach invite code is given, signed up through the API. */
+export async function signUpAssistant(app: TestApp, coachInviteCode: string, fullName = "Ari Assistant") {
+  const client = new TestClient(app);
+  const res = await client.post("/api/signup", {
+    role: "coach",
+    fullName,
+    email: uniqueEmail("assistant"),
+    password: PASSWORD,
+    coachInviteCode,
+  });
+  if (res.status !== 201) throw new Error(`assistant sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, me: res.body.user as import("#domain/account.js").Me };
+}
+
 export async function signUpPlayer(
   app: TestApp,
   teamCode: string,
