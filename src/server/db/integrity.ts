@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { inTransaction } from "./engine.js";
+import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
 
 /** One counter that disagrees with a recount from the source rows (events, attendance). */
@@ -36,8 +37,6 @@ export interface IntegrityReport {
   snapMismatches: SnapMismatch[];
 }
 
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-
 /**
  * Recounts every maintained counter from the events and attendance tables with grouped SQL (no rows are pulled
  * into memory one by one), and lists each place the stored counters disagree.
@@ -72,12 +71,15 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
   // Counters are kept per (player, season): decision 0013.
   const k = (playerId: string, seasonId: string) => `${playerId}\u0000${seasonId}`;
   for (const r of typeCounts)
-    recountedTypes.set(`${k(r.player_id, r.season_id)}\u0000${r.event_type}`, { count: num(r.n), yards: num(r.y) });
+    recountedTypes.set(`${k(r.player_id, r.season_id)}\u0000${r.event_type}`, {
+      count: countOf(r.n),
+      yards: countOf(r.y),
+    });
   const storedTypes = new Map<string, { count: number; yards: number }>();
   for (const r of stored)
     storedTypes.set(`${k(r.player_id, r.season_id)}\u0000${r.event_type}`, {
-      count: num(r.count),
-      yards: num(r.yards),
+      count: countOf(r.count),
+      yards: countOf(r.yards),
     });
   for (const key of new Set([...recountedTypes.keys(), ...storedTypes.keys()])) {
     const [playerId, seasonId, eventType] = key.split("\u0000") as [string, string, string];
@@ -90,10 +92,10 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
   }
 
   const recountedPlayers = new Map(
-    perPlayer.map((r) => [k(r.player_id, r.season_id), { n: num(r.n), last: (r.last as string | null) ?? null }]),
+    perPlayer.map((r) => [k(r.player_id, r.season_id), { n: countOf(r.n), last: (r.last as string | null) ?? null }]),
   );
   const recountedAttendance = new Map(
-    attendance.map((r) => [k(r.player_id, r.season_id), { n: num(r.n), p: num(r.p) }]),
+    attendance.map((r) => [k(r.player_id, r.season_id), { n: countOf(r.n), p: countOf(r.p) }]),
   );
   const storedStats = new Map(stats.map((s) => [k(s.player_id, s.season_id), s]));
   const keys = new Set([...recountedPlayers.keys(), ...recountedAttendance.keys(), ...storedStats.keys()]);
@@ -106,12 +108,12 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
     const check = (field: string, stored: number | string | null, recounted: number | string | null) => {
       if (stored !== recounted) drift.push({ playerId, seasonId, field, stored, recounted });
     };
-    check("eventCount", num(s?.event_count), e.n);
+    check("eventCount", countOf(s?.event_count), e.n);
     check("lastEventAt", e.n === 0 ? null : (s?.last_event_at ?? null), e.last);
-    check("attendanceTotal", num(s?.attendance_total), a.n);
-    check("attendanceAttended", num(s?.attendance_attended), a.p);
+    check("attendanceTotal", countOf(s?.attendance_total), a.n);
+    check("attendanceAttended", countOf(s?.attendance_attended), a.p);
   }
-  const events = perPlayer.reduce((sum, r) => sum + num(r.n), 0);
+  const events = perPlayer.reduce((sum, r) => sum + countOf(r.n), 0);
   const snapCheck = await checkSnapEvents(db);
   return { events, players: players.size, drift, snaps: snapCheck.snaps, snapMismatches: snapCheck.mismatches };
 }

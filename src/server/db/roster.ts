@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
-import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
+import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";
 
 /** The email domain of users the coach added and nobody has claimed yet (RFC 2606: it can never receive mail). */
@@ -67,14 +67,12 @@ const ROSTER_COLUMNS = [
   "requested_at",
 ] as const;
 
-const num = (value: number | string | null) => (value === null ? null : Number(value));
-
 function toEntry(r: RosterRow): RosterEntry {
   const requested = r.requested_at !== null;
   return {
     id: r.user_id,
     fullName: r.full_name,
-    jerseyNumber: num(r.jersey_number),
+    jerseyNumber: numberOrNull(r.jersey_number),
     primaryPosition: r.primary_position,
     positions: orderPositions(r.primary_position, stringListOrEmpty(r.positions)),
     claimed: r.claim_token === null,
@@ -82,7 +80,7 @@ function toEntry(r: RosterRow): RosterEntry {
     confirmed: Number(r.confirmed) === 1,
     request: requested
       ? {
-          jerseyNumber: num(r.requested_jersey_number),
+          jerseyNumber: numberOrNull(r.requested_jersey_number),
           primaryPosition: r.requested_primary_position,
           requestedAt: r.requested_at!,
         }

@@ -44,6 +44,11 @@ export function positionOfRow(r: { primary_position: string | null; positions: s
 }
 
 /** A nullable integer column (PostgreSQL may hand back a string for a count or sum) as a number or null. */
+/** A COUNT or SUM as either engine returns it (pg: a string; null for no rows) as a number. */
+export function countOf(value: unknown): number {
+  return Number(value ?? 0);
+}
+
 export function numberOrNull(value: number | string | null): number | null {
   return value === null ? null : Number(value);
 }

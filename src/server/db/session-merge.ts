@@ -1,11 +1,13 @@
 import { sql, type Kysely } from "kysely";
-import type { MarkConflict, MergePlan, SessionImpact } from "#domain/api/sessions.js";
+import type { MarkConflict, MergePlan } from "#domain/api/sessions.js";
 import { bumpAttendance } from "./attendance.js";
+import { sessionImpact } from "./team-sessions.js";
 import { engineOf, inTransaction } from "./engine.js";
+import { countOf } from "./rows.js";
 import type { DB, TeamSessionRecord } from "./schema.js";
 
 /*
- * What deleting a session removes, and merging a session into another (docs/product.md §3 sessions).
+ * Merging a session into another (docs/product.md §3 sessions).
  *
  * A merge moves the source's events, snaps (with their players) and attendance marks into the target and deletes
  * the source, in one transaction. Events keep their player, type, yards and time, so the per-player counters do
@@ -14,35 +16,6 @@ import type { DB, TeamSessionRecord } from "./schema.js";
  * running score is the sum of the snaps' points, so it follows the snaps; an ended game's final score that was
  * not corrected by hand is recomputed from them, a corrected one is kept.
  */
-
-const num = (v: unknown): number => Number(v ?? 0);
-
-/** Counts of what a session holds: the marks and snaps its deletion removes, the events it keeps. */
-export async function sessionImpact(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<SessionImpact> {
-  const [marks, snaps, events] = await Promise.all([
-    db
-      .selectFrom("attendance")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("session_id", "=", key.id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("snaps")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("session_id", "=", key.id)
-      .where("team_id", "=", key.teamId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("events")
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("n"),
-        sql<number | string>`count(distinct ${sql.ref("player_id")})`.as("players"),
-      ])
-      .where("session_id", "=", key.id)
-      .where("team_id", "=", key.teamId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { marks: num(marks.n), snaps: num(snaps.n), events: num(events.n), eventPlayers: num(events.players) };
-}
 
 export type MergeRefusal = "not_found" | "same_session" | "different_kind" | "different_season";
 
@@ -85,9 +58,9 @@ async function conflictsOf(trx: Kysely<DB>, sourceId: string, targetId: string):
   return rows.map((r) => ({
     playerId: r.player_id,
     name: r.full_name ?? "Former player",
-    source: num(r.source) === 1,
-    target: num(r.target) === 1,
-    merged: num(r.source) === 1 || num(r.target) === 1,
+    source: countOf(r.source) === 1,
+    target: countOf(r.target) === 1,
+    merged: countOf(r.source) === 1 || countOf(r.target) === 1,
   }));
 }
 
@@ -112,7 +85,7 @@ async function planOf(
     snaps: impact.snaps,
     marks: impact.marks - conflicts.length,
     conflicts,
-    finalRecomputed: target.ended_at !== null && num(target.final_corrected) === 0 && impact.snaps > 0,
+    finalRecomputed: target.ended_at !== null && countOf(target.final_corrected) === 0 && impact.snaps > 0,
   };
 }
 
@@ -192,7 +165,7 @@ export async function mergeSessions(
         .executeTakeFirstOrThrow();
       await trx
         .updateTable("team_sessions")
-        .set({ final_us: num(totals.us), final_them: num(totals.them) })
+        .set({ final_us: countOf(totals.us), final_them: countOf(totals.them) })
         .where("id", "=", target.id)
         .where("team_id", "=", teamId)
         .execute();

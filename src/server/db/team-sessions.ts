@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { SessionImpact } from "#domain/api/sessions.js";
 import type { TeamSessionSummary } from "#domain/api/team.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { countOf } from "./rows.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
 import { seasonForNewSession } from "./seasons.js";
 
@@ -179,22 +181,36 @@ export async function updateTeamSession(
   return row !== undefined;
 }
 
-/** Whether a session has attendance marks and events: which views deleting it touches. */
-export async function sessionDeleteImpact(
-  db: Kysely<DB>,
-  key: { id: string; teamId: string },
-): Promise<{ marks: boolean; events: boolean }> {
-  const [marks, events] = await Promise.all([
-    db.selectFrom("attendance").select("player_id").where("session_id", "=", key.id).limit(1).execute(),
+/** Counts of what a session holds: the marks and snaps its deletion removes, the events it keeps. */
+export async function sessionImpact(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<SessionImpact> {
+  const [marks, snaps, events] = await Promise.all([
     db
-      .selectFrom("events")
-      .select("id")
+      .selectFrom("attendance")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("session_id", "=", key.id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("snaps")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("session_id", "=", key.id)
       .where("team_id", "=", key.teamId)
-      .limit(1)
-      .execute(),
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("events")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("n"),
+        sql<number | string>`count(distinct ${sql.ref("player_id")})`.as("players"),
+      ])
+      .where("session_id", "=", key.id)
+      .where("team_id", "=", key.teamId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { marks: marks.length > 0, events: events.length > 0 };
+  return {
+    marks: countOf(marks.n),
+    snaps: countOf(snaps.n),
+    events: countOf(events.n),
+    eventPlayers: countOf(events.players),
+  };
 }
 
 /** A session as GET /api/team/sessions lists it. */

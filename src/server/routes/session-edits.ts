@@ -6,8 +6,8 @@ import {
   type MergePlan,
 } from "#domain/api/sessions.js";
 import { retryOnDeadlock } from "../db/retry.js";
-import { mergePreview, mergeSessions, sessionImpact, type MergeRefusal } from "../db/session-merge.js";
-import { getTeamSession } from "../db/team-sessions.js";
+import { mergePreview, mergeSessions, type MergeRefusal } from "../db/session-merge.js";
+import { getTeamSession, sessionImpact } from "../db/team-sessions.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";

@@ -19,7 +19,7 @@ import {
   createTeamSessionOnce,
   deleteTeamSession,
   getTeamSession,
-  sessionDeleteImpact,
+  sessionImpact,
   updateTeamSession,
   type TeamSession,
 } from "../db/team-sessions.js";
@@ -231,12 +231,12 @@ export function teamSessionRoutes() {
       const { database, hub } = c.get("services");
       const db = database.db;
       // Which views the deletion touches, for the live update only (a mark made meanwhile just widens it).
-      const touches = await sessionDeleteImpact(db, { id, teamId: viewer.teamId });
+      const touches = await sessionImpact(db, { id, teamId: viewer.teamId });
       if (!(await retryOnDeadlock(() => deleteTeamSession(db, { id, teamId: viewer.teamId }))))
         throw notFound("That session");
       hub.publish(viewer.teamId, changeNow("sessions"));
-      if (touches.marks) hub.publish(viewer.teamId, changeNow("attendance"));
-      if (touches.events) hub.publish(viewer.teamId, changeNow("events"));
+      if (touches.marks > 0) hub.publish(viewer.teamId, changeNow("attendance"));
+      if (touches.events > 0) hub.publish(viewer.teamId, changeNow("events"));
       return c.body(null, 204);
     })
     .openapi(putAttendance, async (c) => {
