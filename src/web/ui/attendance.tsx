@@ -15,7 +15,8 @@ interface PlayerAttendance {
 
 /** "85%", or "—" for a player never marked (text: the roster's cell and its CSV). */
 export function attendanceText(p: PlayerAttendance): string {
-  return p.attendanceMarked > 0 ? formatPercent(p.attendancePercentage) : NONE;
+  const percent = attendanceOf(p);
+  return percent === null ? NONE : formatPercent(percent);
 }
 
 /** A percentage, or "—" read out as "No attendance taken yet". */
