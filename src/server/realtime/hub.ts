@@ -2,7 +2,13 @@ import type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
 export type { ChangeKind, TeamChange } from "#domain/api/logger.js";
 
-type ChangeListener = (change: TeamChange) => void;
+/**
+ * A change as the hub carries it between servers: the kind and time every screen hears, plus, for a change of one
+ * session (a snap, an event, a final score), that session's id, so the stream can send its game's scoreboard.
+ */
+export type HubChange = TeamChange & { sessionId?: string };
+
+type ChangeListener = (change: HubChange) => void;
 
 /**
  * "This user's access ended": sign-out (one session), password change and removal from the team (every session of
@@ -12,6 +18,23 @@ export interface Revocation {
   userId: string;
   /** Only the streams opened with this session; every stream of the user when left out. */
   sessionId?: string;
+  /**
+   * The user's access did not end, only who they are changed (email, head coach handed over, joined a team): the
+   * viewer caches forget them, their streams stay open.
+   */
+  viewerOnly?: boolean;
+}
+
+/**
+ * Told on each server, synchronously and before any subscriber, of every change and revocation the hub delivers
+ * there (its own or relayed from another server): the read caches bump the team's version, the viewer cache
+ * forgets the user, so a screen told of a change can never read the answer from before it.
+ */
+export interface HubObserver {
+  change?(teamId: string): void;
+  revoke?(revocation: Revocation): void;
+  /** Deliveries may have been missed (the PostgreSQL listener reconnected): forget everything. */
+  reset?(): void;
 }
 
 type RevocationListener = (revocation: Revocation) => void;
@@ -19,12 +42,12 @@ type RevocationListener = (revocation: Revocation) => void;
 /**
  * Fan-out of "something of this team changed" to every open screen of that team (docs/architecture.md: in-process
  * hub + Server-Sent Events; a PostgreSQL LISTEN/NOTIFY implementation of the same interface spreads it over
- * several app servers). A change says only what kind of data changed and when, never the data: each screen
- * refetches through the ordinary, team-checked endpoints, so the hub cannot leak anything a caller may not read.
+ * several app servers). A change carries only the kind, the time and maybe a session id, never team data: the
+ * stream (routes/stream.ts) reads what it sends on each server, through the same team-checked queries as the API.
  */
 export interface TeamHub {
   /** Tells the team's subscribers. Call after the write committed, and only when something changed. */
-  publish(teamId: string, change: TeamChange): void;
+  publish(teamId: string, change: HubChange): void;
   /**
    * Listens to one team's changes until the returned function is called. `onClose` runs once when the hub
    * closes (server shutdown), so a long-lived response can end and let the server stop.
@@ -34,13 +57,23 @@ export interface TeamHub {
   revoke(revocation: Revocation): void;
   /** Listens to revocations of one user until the returned function is called. */
   onRevoke(userId: string, listener: RevocationListener): () => void;
+  /** Adds an observer (see HubObserver) until the returned function is called. */
+  observe(observer: HubObserver): () => void;
   /** Ends every subscription (their onClose runs); later publishes are dropped, later subscribes close at once. */
   close(): Promise<void>;
 }
 
-/** A change of this kind, now. */
-export function changeNow(kind: ChangeKind): TeamChange {
-  return { kind, at: new Date().toISOString() };
+/** A change of this kind, now; `sessionId` when it is the change of one session (its game's scoreboard). */
+export function changeNow(kind: ChangeKind, sessionId?: string | null): HubChange {
+  const change: HubChange = { kind, at: new Date().toISOString() };
+  if (sessionId) change.sessionId = sessionId;
+  return change;
+}
+
+/** The session all these writes belong to, or undefined when they name none or several. */
+export function onlySession(items: readonly { sessionId?: string | null }[]): string | undefined {
+  const first = items[0]?.sessionId ?? undefined;
+  return first && items.every((i) => i.sessionId === first) ? first : undefined;
 }
 
 interface Subscription {
@@ -49,6 +82,8 @@ interface Subscription {
 }
 
 export interface MemoryTeamHub extends TeamHub {
+  /** Tells the observers that deliveries may have been missed (pg-hub, after its listener reconnects). */
+  reset(): void;
   /** Open subscriptions of a team (all teams without an argument). For tests and metrics. */
   subscriberCount(teamId?: string): number;
 }
@@ -57,11 +92,23 @@ export interface MemoryTeamHub extends TeamHub {
 export function createMemoryHub(opts: { onListenerError?: (error: unknown) => void } = {}): MemoryTeamHub {
   const teams = new Map<string, Set<Subscription>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
+  const observers = new Set<HubObserver>();
   let closed = false;
+
+  const tell = (fn: (observer: HubObserver) => void) => {
+    for (const observer of [...observers]) {
+      try {
+        fn(observer);
+      } catch (error) {
+        opts.onListenerError?.(error);
+      }
+    }
+  };
 
   return {
     publish(teamId, change) {
       if (closed) return;
+      tell((o) => o.change?.(teamId));
       const subs = teams.get(teamId);
       if (!subs) return;
       // A copy: a listener may unsubscribe (itself or another) while we iterate.
@@ -94,6 +141,7 @@ export function createMemoryHub(opts: { onListenerError?: (error: unknown) => vo
 
     revoke(revocation) {
       if (closed) return;
+      tell((o) => o.revoke?.(revocation));
       const listeners = revocationListeners.get(revocation.userId);
       if (!listeners) return;
       for (const listener of [...listeners]) {
@@ -115,6 +163,15 @@ export function createMemoryHub(opts: { onListenerError?: (error: unknown) => vo
         current.delete(listener);
         if (current.size === 0) revocationListeners.delete(userId);
       };
+    },
+
+    observe(observer) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+
+    reset() {
+      tell((o) => o.reset?.());
     },
 
     async close() {

@@ -11,7 +11,7 @@ const CHANNEL = "flagline_team_changes";
  * A team hub spread over several app servers through PostgreSQL LISTEN/NOTIFY. Each server keeps its own
  * in-process hub for its streams; a publish delivers locally at once and sends one NOTIFY, which every other
  * server relays to its local streams (a server ignores its own notifications, so nothing arrives twice).
- * A change carries only the team id, the kind and the time, never team data. A revocation (a user's access
+ * A change carries only the team id, the kind, the time and maybe a session id, never team data. A revocation (a user's access
  * ended) travels on the same channel as `{ origin, revoke: { userId, sessionId? } }`, and ends that user's
  * streams on every server.
  */
@@ -26,6 +26,7 @@ export async function createPgHub(opts: {
   let client: pg.Client | null = null;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let everConnected = false;
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
@@ -34,18 +35,24 @@ export async function createPgHub(opts: {
         origin?: string;
         teamId?: unknown;
         change?: unknown;
-        revoke?: { userId?: unknown; sessionId?: unknown };
+        revoke?: { userId?: unknown; sessionId?: unknown; viewerOnly?: unknown };
       };
       if (parsed.origin === serverId) return;
       const revoke = parsed.revoke;
       if (revoke && typeof revoke.userId === "string") {
         const sessionId = typeof revoke.sessionId === "string" ? revoke.sessionId : undefined;
-        local.revoke({ userId: revoke.userId, ...(sessionId ? { sessionId } : {}) });
+        local.revoke({
+          userId: revoke.userId,
+          ...(sessionId ? { sessionId } : {}),
+          ...(revoke.viewerOnly === true ? { viewerOnly: true } : {}),
+        });
         return;
       }
       if (typeof parsed.teamId !== "string") return;
       const change = teamChangeSchema.safeParse(parsed.change);
-      if (change.success) local.publish(parsed.teamId, change.data);
+      if (!change.success) return;
+      const sessionId = (parsed.change as { sessionId?: unknown }).sessionId;
+      local.publish(parsed.teamId, typeof sessionId === "string" ? { ...change.data, sessionId } : change.data);
     } catch (err) {
       opts.log.warn({ err }, "ignored a malformed team change notification");
     }
@@ -85,6 +92,9 @@ export async function createPgHub(opts: {
       await c.end().catch(() => undefined);
       return;
     }
+    // Changes and revocations sent while no listener was connected never arrive: the caches start afresh.
+    if (everConnected) local.reset();
+    everConnected = true;
     client = c;
   };
 
@@ -116,6 +126,9 @@ export async function createPgHub(opts: {
     },
     onRevoke(userId, listener) {
       return local.onRevoke(userId, listener);
+    },
+    observe(observer) {
+      return local.observe(observer);
     },
     subscribe(teamId, listener, onClose) {
       return local.subscribe(teamId, listener, onClose);

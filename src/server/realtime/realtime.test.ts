@@ -98,7 +98,7 @@ describe("per-connection coalescing", () => {
 
   it("sends a lone change at once and folds a burst into one more message per kind per window", () => {
     const sent: TeamChange[] = [];
-    const c = createCoalescer((x) => sent.push(x), 250);
+    const c = createCoalescer<TeamChange>((x) => sent.push(x), 250);
     c.push(change("events", "t0"));
     expect(sent.map((x) => x.at)).toEqual(["t0"]);
     for (let i = 1; i <= 50; i++) c.push(change("events", `t${i}`));
@@ -131,7 +131,7 @@ describe("per-connection coalescing", () => {
 
   it("stop() drops what is waiting", () => {
     const sent: TeamChange[] = [];
-    const c = createCoalescer((x) => sent.push(x), 250);
+    const c = createCoalescer<TeamChange>((x) => sent.push(x), 250);
     c.push(change("events"));
     c.push(change("events"));
     c.stop();

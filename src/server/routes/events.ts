@@ -9,7 +9,7 @@ import { checkTeamReferences, type TeamRef } from "../http/references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
-import { changeNow } from "../realtime/hub.js";
+import { changeNow, onlySession } from "../realtime/hub.js";
 
 /*
  * The sideline logger's writes. Event ids are made by the client, so the offline outbox can send a batch again
@@ -136,7 +136,7 @@ export function eventRoutes() {
       // events are committed and a replay reports them duplicate).
       await checkForeignIds(db, viewer.teamId, events, notInserted);
 
-      if (results.some((r) => r.inserted)) hub.publish(viewer.teamId, changeNow("events"));
+      if (results.some((r) => r.inserted)) hub.publish(viewer.teamId, changeNow("events", onlySession(events)));
       return c.json(
         {
           results: events.map((e, i) => ({

@@ -6,16 +6,19 @@ import {
   gamesResponseSchema,
   liveScoreboardResponseSchema,
   rulesResponseSchema,
+  type ScoreboardDto,
 } from "#domain/api/game.js";
 import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
 import { leagueRulesSchema } from "#domain/league-rules.js";
-import { boxScoreData, gameSheet, listGames, liveScoreboard, setFinalScore } from "../db/games.js";
+import { boxScoreData, gameSheet, listGames, setFinalScore } from "../db/games.js";
 import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, teamMemberOnly } from "../http/viewer.js";
+import { cachedJson } from "../http/cached-json.js";
+import { readScoreboard, scoreboardKey } from "../http/team-reads.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
@@ -179,7 +182,7 @@ export function gameRoutes() {
       const outcome = await setFinalScore(database.db, { id, teamId: viewer.teamId }, viewer.userId, score);
       if (outcome === "not_found") throw notFound(SESSION);
       if (outcome === "not_a_game") throw new ApiError(400, "not_a_game", NOT_A_GAME);
-      hub.publish(viewer.teamId, changeNow("sessions"));
+      hub.publish(viewer.teamId, changeNow("sessions", id));
       return c.json({ scoreboard: outcome }, 200);
     })
     .openapi(deleteFinal, async (c) => {
@@ -189,15 +192,17 @@ export function gameRoutes() {
       const outcome = await setFinalScore(database.db, { id, teamId: viewer.teamId }, viewer.userId, null);
       if (outcome === "not_found") throw notFound(SESSION);
       if (outcome === "not_a_game") throw new ApiError(400, "not_a_game", NOT_A_GAME);
-      hub.publish(viewer.teamId, changeNow("sessions"));
+      hub.publish(viewer.teamId, changeNow("sessions", id));
       return c.json({ scoreboard: outcome }, 200);
     })
     .openapi(getScoreboard, async (c) => {
       const { tzOffset } = c.req.valid("query");
       // No tzOffset sent: the server's own calendar day.
       const offset = c.req.query("tzOffset") === undefined ? -new Date().getTimezoneOffset() : tzOffset;
-      const scoreboard = await liveScoreboard(c.get("services").database.db, c.var.viewer.teamId, dayAt(offset));
-      return c.json({ scoreboard }, 200);
+      const teamId = c.var.viewer.teamId;
+      const day = dayAt(offset);
+      const read = () => readScoreboard(c.get("services"), teamId, day);
+      return cachedJson(c, teamId, scoreboardKey(day), read);
     })
     .openapi(getGames, async (c) => {
       const season = await seasonOfRequest(c, c.var.viewer.teamId, c.req.valid("query").season);

@@ -17,7 +17,7 @@ import { checkTeamReferences, invalidReferences, missingReferences, type TeamRef
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
-import { changeNow } from "../realtime/hub.js";
+import { changeNow, onlySession } from "../realtime/hub.js";
 
 /*
  * Game day's writes (docs/product.md §10): snaps, each one down with its participants, written with the events it
@@ -156,7 +156,7 @@ export function snapRoutes() {
         throw error;
       }
 
-      if (statuses.includes("created")) hub.publish(viewer.teamId, changeNow("events"));
+      if (statuses.includes("created")) hub.publish(viewer.teamId, changeNow("events", onlySession(snaps)));
       return c.json({ results: snaps.map((s, i) => ({ id: s.id, status: statuses[i]! })) }, 200);
     })
     .openapi(putSnap, async (c) => {
@@ -200,8 +200,8 @@ export function snapRoutes() {
         throw error;
       }
       if (!result) throw notFound(SNAP);
-      if (result.changed) hub.publish(viewer.teamId, changeNow("events"));
       const snap = await getSnap(db, key);
+      if (result.changed) hub.publish(viewer.teamId, changeNow("events", snap?.sessionId));
       if (!snap) throw notFound(SNAP);
       return c.json({ snap }, 200);
     })

@@ -75,7 +75,8 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
       const message = await streamA.waitFor(isChange("events"), 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       const data = JSON.parse(message.data!);
-      expect(data).toEqual({ kind: "events", at: expect.any(String) });
+      // A coach's message carries the default leaderboard (decision 0016); no game, so no scoreboard.
+      expect(data).toEqual({ kind: "events", at: expect.any(String), leaderboard: expect.any(Object) });
       expect(new Date(data.at).toISOString()).toBe(data.at);
 
       await sleep(400);

@@ -1,12 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { CHANGE_EVENT } from "#domain/api/logger.js";
 import { getProfile } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";
 import { teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
-import type { TeamChange } from "../realtime/hub.js";
+import { createTeamFeed, type FeedMessage, type TeamFeed } from "../realtime/team-feed.js";
 
 /** A comment line this often keeps proxies and phone networks from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -38,8 +37,11 @@ const stream = createRoute({
   summary: "Server-Sent Events: what changed for the caller's team",
   description:
     'Any signed-in member of a team. Sends `event: change` with data {"kind": "events"|"attendance"|"sessions"|' +
-    '"roster"|"feedback"|"logs"|"plays", "at": ISO time}, at most once per kind per 250 ms, and a comment line ' +
-    "every 25 s. The data never carries team data: refetch what the kind names. The stream ends at once when the " +
+    '"roster"|"feedback"|"logs"|"plays", "at": ISO time} plus, when the change altered them, "scoreboard" (the ' +
+    "changed game's, as GET /api/team/scoreboard's; null when the game is gone) to every member and " +
+    '"leaderboard" (GET /api/team/leaderboard with its defaults) to coaches only; at most once per kind per ' +
+    "250 ms (the latest wins), and a comment line every 25 s. Refetch what the kind names unless its data came " +
+    "with it. The stream ends at once when the " +
     "caller's access ends (sign-out, password change, removal from the team). At most 10 open streams per user " +
     "(per server): the 11th is refused with 429.",
   responses: {
@@ -61,6 +63,8 @@ export function streamRoutes(opts: StreamOptions = {}) {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const coalesceMs = opts.coalesceMs ?? COALESCE_MS;
   const maxPerUser = opts.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  /** The team changes with their payloads, read once per change for all of this app's streams. */
+  let feed: TeamFeed | undefined;
   /** Open streams per user id on this server (this app instance). */
   const openByUser = new Map<string, number>();
   const release = (userId: string) => {
@@ -96,13 +100,15 @@ export function streamRoutes(opts: StreamOptions = {}) {
         chain = chain.then(() => sse.write(text)).then(() => void (queued -= 1));
       };
 
-      const coalescer = createCoalescer(
-        (change: TeamChange) => write(`event: ${CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`),
-        coalesceMs,
-      );
-      const unsubscribe = hub.subscribe(teamId, (change) => coalescer.push(change), end);
+      // Coach-only data (the leaderboard) goes to coaches only: the role is the one checked when the stream opened;
+      // a role change ends the stream (a revocation), so it never outlives the role.
+      const coach = viewer.role === "coach";
+      const coalescer = createCoalescer((m: FeedMessage) => write(coach ? m.coach : m.member), coalesceMs);
+      feed ??= createTeamFeed(c.get("services"));
+      const unsubscribe = feed.subscribe(teamId, { coach, send: (m) => coalescer.push(m) }, end);
       // Sign-out (this session), password change or removal from the team (any session): end now, on every server.
       const stopRevocations = hub.onRevoke(viewer.userId, (revocation) => {
+        if (revocation.viewerOnly) return;
         if (revocation.sessionId === undefined || revocation.sessionId === viewer.sessionId) end();
       });
       sse.onAbort(end);

@@ -12,6 +12,8 @@ import {
   rotateCodeResponseSchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
+  type LeaderboardResponse,
+  type TeamPlayersResponse,
 } from "#domain/api/team.js";
 import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
@@ -24,6 +26,9 @@ import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery, tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, headCoachOnly } from "../http/viewer.js";
+import { cachedJson } from "../http/cached-json.js";
+import { leaderboardKey, playersKey, readLeaderboard, readPlayers } from "../http/team-reads.js";
+import { changeNow } from "../realtime/hub.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
 /*
@@ -217,13 +222,10 @@ function summaryErrorLogger<E extends AppEnv>(c: AppContext<E>) {
 export function teamRoutes() {
   return createRouter()
     .openapi(listPlayers, async (c) => {
-      const viewer = c.var.viewer;
-      const season = await seasonOfRequest(c, viewer.teamId, c.req.valid("query").season);
-      const players = await teamPlayerSummaries(c.get("services").database.db, viewer.teamId, {
-        seasonId: season.id,
-        ...summaryErrorLogger(c),
-      });
-      return c.json({ players }, 200);
+      const teamId = c.var.viewer.teamId;
+      const seasonId = c.req.valid("query").season;
+      const read = () => readPlayers(c.get("services"), teamId, seasonId);
+      return cachedJson(c, teamId, playersKey(seasonId), read);
     })
     .openapi(getPlayer, async (c) => {
       const viewer = c.var.viewer;
@@ -285,6 +287,8 @@ export function teamRoutes() {
       if (!removed) throw notFound(PLAYER_NOT_FOUND);
       // The player's open live-update streams of the team end now, on every server.
       hub.revoke({ userId: id });
+      // The team's screens (and read caches) lose the player.
+      hub.publish(viewer.teamId, changeNow("roster"));
       return c.body(null, 204);
     })
     .openapi(rotateCode, async (c) => {
@@ -302,25 +306,17 @@ export function teamRoutes() {
       return c.json({ sessions }, 200);
     })
     .openapi(leaderboard, async (c) => {
-      const viewer = c.var.viewer;
+      const teamId = c.var.viewer.teamId;
       const { window, sessionId, group, season: seasonId } = c.req.valid("query");
-      const { db } = c.get("services").database;
-      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
-      if (window === "session") {
-        if (!sessionId) {
-          const message = "Choose a session for the one-session leaderboard.";
-          throw new ApiError(400, "invalid_input", message, { sessionId: message });
-        }
-        if (!(await getTeamSession(db, { id: sessionId, teamId: viewer.teamId }))) throw notFound("That session");
+      if (window === "session" && !sessionId) {
+        const message = "Choose a session for the one-session leaderboard.";
+        throw new ApiError(400, "invalid_input", message, { sessionId: message });
       }
-      const board = await teamLeaderboard(db, viewer.teamId, {
-        window,
-        sessionId: window === "session" ? sessionId : undefined,
-        group,
-        seasonId: season.id,
-        ...summaryErrorLogger(c),
-      });
-      return c.json(board, 200);
+      const q = { window, sessionId: window === "session" ? sessionId : undefined, group, seasonId };
+      const read = () => readLeaderboard(c.get("services"), teamId, q);
+      // The last 30 days move with the clock, not only with changes: read each time.
+      if (window === "last30") return c.json(await read(), 200);
+      return cachedJson(c, teamId, leaderboardKey(q), read);
     })
     .openapi(stats, async (c) => {
       const viewer = c.var.viewer;

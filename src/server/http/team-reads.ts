@@ -1,0 +1,96 @@
+import type { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS, LeaderboardResponse, PlayerSummaryDto } from "#domain/api/team.js";
+import type { ScoreboardDto } from "#domain/api/game.js";
+import { teamLeaderboard } from "../db/analytics-team.js";
+import { gameSheet, liveScoreboard } from "../db/games.js";
+import { resolveSeason } from "../db/seasons.js";
+import { teamPlayerSummaries } from "../db/summaries.js";
+import { getTeamSession } from "../db/team-sessions.js";
+import type { Services } from "./context.js";
+import { notFound } from "./errors.js";
+
+/*
+ * The hot team reads, as both their GET endpoints and the live stream's payloads read them: one function and
+ * one read-cache key per read, so the stream's payload and the next GET of the same answer are the same bytes
+ * (routes/stream.ts puts the payload in the read cache; the GET that follows finds it there).
+ */
+
+type ReadServices = Pick<Services, "database" | "log">;
+
+async function seasonOf(s: ReadServices, teamId: string, seasonId: string | undefined) {
+  const season = await resolveSeason(s.database.db, teamId, seasonId);
+  if (!season) throw notFound("That season");
+  return season;
+}
+
+function summaryErrors(s: ReadServices) {
+  return {
+    onPlayerError: (playerId: string, error: unknown) =>
+      s.log.warn({ err: error, playerId }, "player summary fell back to blank"),
+  };
+}
+
+/** GET /api/team/players?season= */
+export const playersKey = (seasonId: string | undefined) => `players season=${seasonId ?? ""}`;
+
+export async function readPlayers(
+  s: ReadServices,
+  teamId: string,
+  seasonId: string | undefined,
+): Promise<{ players: PlayerSummaryDto[] }> {
+  const season = await seasonOf(s, teamId, seasonId);
+  const players = await teamPlayerSummaries(s.database.db, teamId, { seasonId: season.id, ...summaryErrors(s) });
+  return { players };
+}
+
+export interface LeaderboardQuery {
+  window: (typeof LEADERBOARD_WINDOWS)[number];
+  sessionId?: string;
+  group: (typeof LEADERBOARD_GROUPS)[number];
+  seasonId?: string;
+}
+
+/** GET /api/team/leaderboard's defaults: the stream's coach payload. */
+export const DEFAULT_LEADERBOARD: LeaderboardQuery = { window: "season", group: "all" };
+
+export const leaderboardKey = (q: LeaderboardQuery) =>
+  `leaderboard ${q.window} ${q.sessionId ?? ""} ${q.group} season=${q.seasonId ?? ""}`;
+
+/** The leaderboard; 404 for a season or (window session) a session that is not the team's. */
+export async function readLeaderboard(
+  s: ReadServices,
+  teamId: string,
+  q: LeaderboardQuery,
+): Promise<LeaderboardResponse> {
+  const { db } = s.database;
+  const season = await seasonOf(s, teamId, q.seasonId);
+  if (q.window === "session" && !(q.sessionId && (await getTeamSession(db, { id: q.sessionId, teamId })))) {
+    throw notFound("That session");
+  }
+  return teamLeaderboard(db, teamId, {
+    window: q.window,
+    sessionId: q.window === "session" ? q.sessionId : undefined,
+    group: q.group,
+    seasonId: season.id,
+    ...summaryErrors(s),
+  });
+}
+
+/** GET /api/team/scoreboard for a calendar day. */
+export const scoreboardKey = (day: string) => `scoreboard day=${day}`;
+
+export async function readScoreboard(
+  s: ReadServices,
+  teamId: string,
+  day: string,
+): Promise<{ scoreboard: ScoreboardDto | null }> {
+  return { scoreboard: await liveScoreboard(s.database.db, teamId, day) };
+}
+
+/** One session's scoreboard (the stream's payload when a game changed); null when it no longer exists. */
+export async function readSessionScoreboard(
+  s: ReadServices,
+  teamId: string,
+  sessionId: string,
+): Promise<ScoreboardDto | null> {
+  return (await gameSheet(s.database.db, teamId, sessionId))?.scoreboard ?? null;
+}

@@ -1,0 +1,160 @@
+import { CHANGE_EVENT } from "#domain/api/logger.js";
+import type { Services } from "../http/context.js";
+import {
+  DEFAULT_LEADERBOARD,
+  leaderboardKey,
+  readLeaderboard,
+  readSessionScoreboard,
+} from "../http/team-reads.js";
+import type { ChangeKind, HubChange } from "./hub.js";
+import { readCacheOf } from "./read-cache.js";
+
+/** Change kinds that can alter a game's scoreboard (with the session they name). */
+const SCOREBOARD_KINDS: readonly ChangeKind[] = ["events", "sessions"];
+/** Change kinds that can alter the leaderboard (the web's "team.leaderboard" family, change-keys.ts). */
+const LEADERBOARD_KINDS: readonly ChangeKind[] = ["events", "attendance", "sessions", "roster"];
+
+/** One change as the stream sends it: the SSE frame for players and the one for coaches. */
+export interface FeedMessage {
+  kind: ChangeKind;
+  /** `event: change` with {kind, at, scoreboard?}. */
+  member: string;
+  /** The same plus `leaderboard` (coach-only data). */
+  coach: string;
+}
+
+export interface FeedSubscriber {
+  coach: boolean;
+  send(message: FeedMessage): void;
+}
+
+export interface TeamFeed {
+  /** Listens to the team's changes with their payloads until the returned function is called. */
+  subscribe(teamId: string, subscriber: FeedSubscriber, onClose: () => void): () => void;
+}
+
+interface TeamState {
+  subscribers: Set<FeedSubscriber>;
+  /** The screens' onClose: run when the hub closes (server shutdown). */
+  closers: Set<() => void>;
+  unsubscribe: () => void;
+  /** Changes heard while the payloads of earlier ones were being read: sent in order, read once. */
+  pending: HubChange[];
+  busy: boolean;
+}
+
+const frame = (fields: string[]) => `event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`;
+
+/**
+ * The stream's payloads (decision 0016), read once per team change on this server whatever the number of open
+ * screens: one hub subscription per team with screens here, the payloads read through the read cache (so the GET
+ * that follows, or another server's, gets the same bytes), serialized once, and the same two strings (players',
+ * coaches') handed to every screen. Changes heard while a read is running wait, and are then answered by one
+ * read: the data is read after all of them committed.
+ */
+export function createTeamFeed(services: Pick<Services, "hub" | "database" | "log">): TeamFeed {
+  const { hub, log } = services;
+  const cache = readCacheOf(hub);
+  const teams = new Map<string, TeamState>();
+
+  async function payloads(teamId: string, state: TeamState, changes: HubChange[]) {
+    const kinds = new Set(changes.map((c) => c.kind));
+    const sessions = new Set(
+      changes.filter((c) => SCOREBOARD_KINDS.includes(c.kind) && c.sessionId).map((c) => c.sessionId!),
+    );
+    const wantsBoard = [...state.subscribers].some((s) => s.coach) && LEADERBOARD_KINDS.some((k) => kinds.has(k));
+    const [scoreboards, leaderboard] = await Promise.all([
+      Promise.all(
+        [...sessions].map(async (id) => {
+          const board = await readSessionScoreboard(services, teamId, id);
+          // A practice has no scoreboard to show; a session gone is a game gone (null).
+          return [id, board === null || board.kind === "game" ? JSON.stringify(board) : undefined] as const;
+        }),
+      ),
+      wantsBoard
+        ? cache.get(teamId, leaderboardKey(DEFAULT_LEADERBOARD), () =>
+            readLeaderboard(services, teamId, DEFAULT_LEADERBOARD),
+          )
+        : undefined,
+    ]);
+    return { scoreboards: new Map(scoreboards), leaderboard: leaderboard?.body };
+  }
+
+  async function drain(teamId: string, state: TeamState) {
+    state.busy = true;
+    try {
+      while (state.pending.length > 0 && state.subscribers.size > 0) {
+        const changes = state.pending.splice(0);
+        let read: Awaited<ReturnType<typeof payloads>> = { scoreboards: new Map(), leaderboard: undefined };
+        try {
+          read = await payloads(teamId, state, changes);
+        } catch (err) {
+          // Without payloads a change still tells screens what to refetch, as before.
+          log.warn({ err, teamId }, "could not read the live update payloads");
+        }
+        for (const change of changes) {
+          const fields = [`"kind":${JSON.stringify(change.kind)}`, `"at":${JSON.stringify(change.at)}`];
+          const scoreboard =
+            change.sessionId && SCOREBOARD_KINDS.includes(change.kind)
+              ? read.scoreboards.get(change.sessionId)
+              : undefined;
+          if (scoreboard !== undefined) fields.push(`"scoreboard":${scoreboard}`);
+          const member = frame(fields);
+          if (read.leaderboard !== undefined && LEADERBOARD_KINDS.includes(change.kind)) {
+            fields.push(`"leaderboard":${read.leaderboard}`);
+          }
+          const message = { kind: change.kind, member, coach: frame(fields) };
+          for (const sub of [...state.subscribers]) sub.send(message);
+        }
+      }
+    } finally {
+      state.busy = false;
+      state.pending.length = 0;
+    }
+  }
+
+  return {
+    subscribe(teamId, subscriber, onClose) {
+      let state = teams.get(teamId);
+      if (!state) {
+        let closed = false;
+        const created: TeamState = {
+          subscribers: new Set(),
+          closers: new Set(),
+          unsubscribe: () => {},
+          pending: [],
+          busy: false,
+        };
+        created.unsubscribe = hub.subscribe(
+          teamId,
+          (change) => {
+            created.pending.push(change);
+            if (!created.busy) void drain(teamId, created);
+          },
+          () => {
+            closed = true;
+            if (teams.get(teamId) === created) teams.delete(teamId);
+            for (const close of [...created.closers]) close();
+          },
+        );
+        // The hub is closed (shutting down): this screen's stream ends at once.
+        if (closed) {
+          onClose();
+          return () => {};
+        }
+        teams.set(teamId, (state = created));
+      }
+      const current = state;
+      current.subscribers.add(subscriber);
+      current.closers.add(onClose);
+      return () => {
+        current.subscribers.delete(subscriber);
+        current.closers.delete(onClose);
+        if (current.subscribers.size === 0 && teams.get(teamId) === current) {
+          teams.delete(teamId);
+          current.unsubscribe();
+        }
+      };
+    },
+  };
+}
