@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { getProfile } from "../db/teams.js";
+import { sessionTokenOf, viewerCacheOf } from "../realtime/viewer-cache.js";
 import type { AppContext, AppEnv, Viewer } from "./context.js";
 import { forbidden, unauthenticated } from "./errors.js";
 
@@ -7,25 +8,33 @@ import { forbidden, unauthenticated } from "./errors.js";
 export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
   const cached = c.get("viewerLookup");
   if (cached !== undefined) return cached;
+  const { hub } = c.get("services");
+  const token = sessionTokenOf(c.req.header("cookie"));
+  // The viewer cache (decision 0016) by session token; a request without the cookie asks Better Auth directly.
+  const viewer = token ? await viewerCacheOf(hub).get(token, () => lookupViewer(c)) : (await lookupViewer(c))?.viewer;
+  c.set("viewerLookup", viewer ?? null);
+  return viewer ?? null;
+}
+
+/** The session (Better Auth) and the profile behind this request, and when the session expires. */
+async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewer: Viewer; expiresAt: number } | null> {
   const { auth, database } = c.get("services");
-  let viewer: Viewer | null = null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (session) {
-    const profile = await getProfile(database.db, session.user.id);
-    if (profile) {
-      viewer = {
-        userId: session.user.id,
-        email: session.user.email,
-        role: profile.role,
-        coachRole: profile.coachRole,
-        teamId: profile.teamId,
-        fullName: profile.fullName,
-        sessionId: session.session.id,
-      };
-    }
-  }
-  c.set("viewerLookup", viewer);
-  return viewer;
+  if (!session) return null;
+  const profile = await getProfile(database.db, session.user.id);
+  if (!profile) return null;
+  return {
+    viewer: {
+      userId: session.user.id,
+      email: session.user.email,
+      role: profile.role,
+      coachRole: profile.coachRole,
+      teamId: profile.teamId,
+      fullName: profile.fullName,
+      sessionId: session.session.id,
+    },
+    expiresAt: new Date(session.session.expiresAt).getTime(),
+  };
 }
 
 async function requireViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {

@@ -74,6 +74,8 @@ export function accountEmailRoutes() {
       if (!(await setUserEmail(database.db, viewer.userId, newEmail))) {
         throw new ApiError(409, "email_taken", EMAIL_TAKEN_ELSEWHERE, { newEmail: EMAIL_TAKEN_ELSEWHERE });
       }
+      // The cached viewers hold the old address: forgotten on every server.
+      c.get("services").hub.revoke({ userId: viewer.userId, viewerOnly: true });
       return c.json({ status: "changed" as const, email: newEmail }, 200);
     })
     .openapi(confirmEmail, async (c) => {
@@ -85,6 +87,7 @@ export function accountEmailRoutes() {
       if (!(await setUserEmail(database.db, change.userId, change.newEmail))) {
         throw new ApiError(409, "email_taken", EMAIL_TAKEN_ELSEWHERE);
       }
+      c.get("services").hub.revoke({ userId: change.userId, viewerOnly: true });
       return c.json({ status: "changed" as const, email: change.newEmail }, 200);
     });
 }

@@ -56,6 +56,8 @@ export function joinRoutes() {
     await guess.right();
 
     if (!(await joinTeam(db, viewer.userId, team.id))) throw new ApiError(409, "already_on_team", ALREADY_ON_TEAM);
+    // The joiner's cached viewer (no team) is forgotten on every server before anyone hears of the change.
+    hub.revoke({ userId: viewer.userId, viewerOnly: true });
     hub.publish(team.id, changeNow("roster"));
     const user = await loadMe(db, viewer.userId);
     if (!user) throw unauthenticated();

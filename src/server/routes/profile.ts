@@ -133,7 +133,10 @@ async function ownProfile<E extends AppEnv>(c: AppContext<E>, viewer: Viewer) {
 
 /** Tells the team's open screens (roster, leaderboard) that a name, number, position or photo changed. */
 function announceRosterChange<E extends AppEnv>(c: AppContext<E>, viewer: Viewer) {
-  if (viewer.teamId) c.get("services").hub.publish(viewer.teamId, changeNow("roster"));
+  const { hub } = c.get("services");
+  // The cached viewer holds the name: forgotten on every server.
+  hub.revoke({ userId: viewer.userId, viewerOnly: true });
+  if (viewer.teamId) hub.publish(viewer.teamId, changeNow("roster"));
 }
 
 function passwordChangeRefused(json: unknown): ApiError {

@@ -8,6 +8,7 @@ import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
 import { withOperatorFlag } from "../http/operator.js";
 import { countSignupAttempt, startCodeGuess, type CodeGuess } from "../http/rate-limit.js";
+import { changeNow } from "../realtime/hub.js";
 import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
 
 export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
@@ -102,6 +103,8 @@ export function signupRoutes() {
       throw error;
     }
 
+    // Joining a team with its code shows on the team's screens (the coach's waiting list, the coaches' list).
+    if (team.kind === "join") c.get("services").hub.publish(team.teamId, changeNow("roster"));
     const user = await loadMe(db, userId);
     if (!user) throw new Error("profile vanished right after sign-up");
     forwardCookies(c, response);

@@ -121,6 +121,9 @@ export function teamSettingsRoutes() {
       const { database, hub } = c.get("services");
       const change = await handOverHeadCoach(database.db, viewer.teamId, viewer.userId, id);
       if (change !== "done") refuse(change);
+      // Both coaches' roles changed: their cached viewers are forgotten on every server.
+      hub.revoke({ userId: viewer.userId, viewerOnly: true });
+      hub.revoke({ userId: id, viewerOnly: true });
       hub.publish(viewer.teamId, changeNow("roster"));
       return c.json({ coaches: await listTeamCoaches(database.db, viewer.teamId) }, 200);
     });
