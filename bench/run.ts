@@ -44,6 +44,10 @@ const PLAYERS_PATH = "/api/team/players";
 /** How long the session-cache experiment keeps a getSession answer. */
 const SESSION_CACHE_MS = 5_000;
 
+// `--scenario saturday` is its own bench (bench/saturday/main.ts); without it, this file's default scenario.
+if (process.argv.includes("--scenario")) {
+  await import("./saturday/main.js"); // ends the process when done
+}
 const opts = parseOptions(process.argv.slice(2));
 const server = realServerCommand(opts.fromSource);
 const began = performance.now();

@@ -9,7 +9,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once("error", reject);
@@ -49,9 +49,9 @@ export function tsxCommand(script: string): string[] {
   return ["--import", "tsx", script];
 }
 
-/** Starts `node ...args` with env on a free port and resolves once GET /api/health answers 200. */
-export async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts `node ...args` with env on `port` (default: a free one) and resolves once GET /api/health answers 200. */
+export async function startProcess(args: string[], env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },

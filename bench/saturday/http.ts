@@ -1,0 +1,109 @@
+import http from "node:http";
+
+/** The outcome of one request: status 0 for a socket error, -1 for a timeout. */
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+/** Keep-alive sockets for the ordinary requests of one worker (streams get their own sockets). */
+export function keepAliveAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024, scheduling: "lifo" });
+}
+
+/** One request with node:http; never rejects (errors and timeouts come back as statuses 0 and -1). */
+export function request(
+  agent: http.Agent,
+  url: URL,
+  path: string,
+  opts: { method?: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<Answer> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (a: Answer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: opts.method ?? "GET",
+        agent,
+        headers: opts.body
+          ? { ...opts.headers, "content-type": "application/json", "content-length": Buffer.byteLength(opts.body) }
+          : opts.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on("error", () => finish({ status: 0, body: "" }));
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ status: -1, body: "" });
+      req.destroy();
+    }, opts.timeoutMs);
+    req.on("error", (e) => finish({ status: 0, body: String(e) }));
+    req.end(opts.body);
+  });
+}
+
+export interface StreamHandlers {
+  /** The stream answered 200 and is open. */
+  onOpen(): void;
+  /** One `event: change` message's data. */
+  onChange(data: string): void;
+  /** The stream ended (status of the answer when it was not 200, else 200). */
+  onEnd(status: number): void;
+}
+
+/** Opens GET `path` as a Server-Sent Events stream on a socket of its own. Returns a function that closes it. */
+export function openStream(url: URL, path: string, cookie: string, h: StreamHandlers): () => void {
+  let ended = false;
+  const end = (status: number) => {
+    if (ended) return;
+    ended = true;
+    h.onEnd(status);
+  };
+  const req = http.get(
+    { host: url.hostname, port: url.port, path, agent: false, headers: { cookie, accept: "text/event-stream" } },
+    (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        res.on("end", () => end(res.statusCode ?? 0));
+        return;
+      }
+      h.onOpen();
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (!message.startsWith("event: change")) continue;
+          const data = message
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => l.slice(5).trimStart())
+            .join("\n");
+          h.onChange(data);
+        }
+      });
+      res.on("end", () => end(200));
+      res.on("error", () => end(200));
+      res.on("close", () => end(200));
+    },
+  );
+  req.on("error", () => end(0));
+  return () => {
+    ended = true;
+    req.destroy();
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * npm run bench -- --scenario saturday [--quick] (see bench/saturday/options.ts for every flag)
+ *
+ * A league's Saturday: for each G of the ladder, G games are logged at once (each game's head coach posts a snap
+ * every 10 s to POST /api/team/snaps, staggered so writes spread evenly) while V assistant coaches per team hold
+ * GET /api/team/stream open and keep the scoreboard and leaderboard on screen as the web does: they take what a
+ * `change` message carries (scoreboard / leaderboard) and refetch what it does not. Today's design (commit
+ * 56c5083) and the new one run in the same bench, each on its own fresh database migrated by its own server.
+ * Writes bench/results/saturday.{json,md}.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../../src/server/db/index.js";
+import { generate, postgresLoader, sqliteLoader } from "../generate.js";
+import { describeMachine } from "../report.js";
+import { freePort, getJson, startProcess, tsxCommand, type ServerProcess } from "../servers.js";
+import { buildDesigns, type Design } from "./bundles.js";
+import { runLoad } from "./load.js";
+import { parseSaturdayOptions } from "./options.js";
+import { watch } from "./proc.js";
+import type { GameTeamSpec } from "./protocol.js";
+import { saturdayMarkdown, verdictOf, type DesignRun, type RungResult } from "./report.js";
+import { seedGameTeams } from "./seed.js";
+
+const opts = parseSaturdayOptions(process.argv.slice(2));
+const began = performance.now();
+const log = (line: string) =>
+  process.stderr.write(`[${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const cleanups: Array<() => Promise<void> | void> = [];
+async function cleanUp() {
+  while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => log(`cleanup: ${String(e)}`));
+}
+process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: opts.pgUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL's processes (its CPU is the database's share of the machine). */
+function postgresPids(): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Starts the design's servers (and the balancer in front of several); returns the URL to load and the pids. */
+async function startServers(design: Design, env: Record<string, string>) {
+  const servers: ServerProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  cleanups.push(stopAll);
+  // Behind the balancer every server knows the balancer's address as its public URL (the Origin check of writes).
+  const balancerPort = opts.servers > 1 ? await freePort() : 0;
+  const publicUrl: Record<string, string> = balancerPort ? { PUBLIC_URL: `http://127.0.0.1:${balancerPort}` } : {};
+  for (let i = 0; i < opts.servers; i++) servers.push(await startProcess(design.args, { ...env, ...publicUrl }));
+  let url = servers[0]!.url;
+  if (balancerPort) {
+    const backends = servers.map((s) => s.url).join(",");
+    const balancer = await startProcess(tsxCommand("bench/saturday/balancer.ts"), { BACKENDS: backends }, balancerPort);
+    servers.push(balancer);
+    url = balancer.url;
+  }
+  return {
+    url,
+    appPids: servers.slice(0, opts.servers).map((s) => s.pid),
+    balancerPid: opts.servers > 1 ? servers[opts.servers]!.pid : null,
+    async stop() {
+      cleanups.splice(cleanups.indexOf(stopAll), 1);
+      await stopAll();
+    },
+  };
+}
+
+async function runDesign(design: Design): Promise<DesignRun> {
+  const run: DesignRun = { design: design.name, label: design.label, rungs: [], errors: [], skipped: [] };
+  log(`=== ${design.label}, ${opts.engine}, ${opts.servers} server(s) ===`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-saturday-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (opts.engine === "postgres") {
+    const name = `flagline_saturday_${randomBytes(5).toString("hex")}`;
+    await adminQuery(`create database "${name}"`);
+    cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
+    const url = new URL(opts.pgUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const authSecret = randomBytes(32).toString("hex");
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    AUTH_SECRET: authSecret,
+    LOG_LEVEL: opts.logLevel,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  // The design's own server migrates its fresh database (the new design has migrations the old one lacks).
+  await (await startServers({ ...design }, env)).stop();
+
+  const t0 = performance.now();
+  const loader =
+    opts.engine === "sqlite" ? sqliteLoader(path.join(dataDir, "flagline.db")) : await postgresLoader(databaseUrl!);
+  await generate(
+    loader,
+    { measured: [], background: { teams: opts.background, players: 20, eventsPerPlayer: 10 }, seed: 2026 },
+    () => {},
+  );
+  const database = openDatabase({ databaseUrl, dataDir });
+  let teams: GameTeamSpec[];
+  try {
+    teams = await seedGameTeams(database.db, {
+      games: Math.max(...opts.games),
+      viewers: opts.viewers,
+      playerViewers: opts.playerViewers,
+      players: opts.players,
+      authSecret,
+    });
+  } finally {
+    await database.close();
+  }
+  log(
+    `seeded ${opts.background} background and ${teams.length} game teams in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  for (const g of opts.games) {
+    const last = run.rungs.at(-1);
+    if (last && !last.verdict.pass && !opts.noSkip) {
+      run.skipped.push(g);
+      continue;
+    }
+    const servers = await startServers(design, env);
+    try {
+      // The minted session is one Better Auth accepts, and the game shows on the scoreboard.
+      const check = await getJson(
+        servers.url,
+        "/api/team/scoreboard",
+        teams[0]!.viewers[0]?.cookie ?? teams[0]!.scorerCookie,
+      );
+      const board = check.status === 200 ? (JSON.parse(check.text) as { scoreboard: unknown }).scoreboard : null;
+      if (!board)
+        throw new Error(`GET /api/team/scoreboard with a minted session: ${check.status} ${check.text.slice(0, 200)}`);
+      log(`G=${g}: ${g * (opts.viewers + opts.playerViewers)} viewers connecting`);
+      const pgPids = opts.engine === "postgres" ? postgresPids() : [];
+      let stopWatch: ReturnType<typeof watch> | null = null;
+      let usage: ReturnType<ReturnType<typeof watch>> = [];
+      const load = await runLoad({
+        url: servers.url,
+        origin: servers.url,
+        teams: teams.slice(0, g),
+        workers: opts.workers,
+        periodMs: opts.period * 1000,
+        durationMs: opts.duration * 1000,
+        timeoutMs: 10_000,
+        onStart: () => (stopWatch = watch([...servers.appPids, "self", ...pgPids])),
+        onWindowEnd: () => (usage = stopWatch ? stopWatch() : []),
+        log,
+      });
+      if (usage.length === 0 && stopWatch) usage = (stopWatch as () => typeof usage)();
+      const app = usage.slice(0, servers.appPids.length);
+      const rung: RungResult = {
+        ...load,
+        servers: app,
+        serverCpuPercent: app.reduce((s, u) => s + u.cpuPercent, 0),
+        serverRssMb: app.reduce((s, u) => s + u.maxRssMb, 0),
+        clientCpuPercent: usage[servers.appPids.length]?.cpuPercent ?? NaN,
+        postgresCpuPercent: pgPids.length
+          ? usage.slice(servers.appPids.length + 1).reduce((s, u) => s + u.cpuPercent, 0)
+          : null,
+        loadAverage: loadavg()[0]!,
+        verdict: { pass: false, why: "" },
+      };
+      rung.verdict = verdictOf(rung);
+      run.rungs.push(rung);
+      log(
+        `  G=${g}: write p50 ${rung.writeP50.toFixed(1)} / p99 ${rung.writeP99.toFixed(1)} ms; screen p99 ${rung.screenP99.toFixed(0)} ms; server CPU ${rung.serverCpuPercent}% RSS ${rung.serverRssMb} MB; client CPU ${rung.clientCpuPercent}% loop p99 ${rung.clientLoopDelayP99.toFixed(1)} ms; ${rung.verdict.pass ? "PASS" : `MISS (${rung.verdict.why})`}`,
+      );
+    } catch (error) {
+      run.errors.push(`G=${g}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`  G=${g} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      break;
+    } finally {
+      await servers.stop();
+    }
+  }
+  return run;
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date().toISOString();
+  log("bundling today's design (56c5083, once) and the working tree's server");
+  const designs = buildDesigns().filter((d) => opts.designs.includes(d.name));
+  const machine = await describeMachine(
+    opts.engine === "postgres" ? opts.pgUrl : null,
+    designs.map((d) => d.label).join("; "),
+  );
+  const runs: DesignRun[] = [];
+  for (const design of designs) {
+    try {
+      runs.push(await runDesign(design));
+    } catch (error) {
+      log(`${design.name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      runs.push({ design: design.name, label: design.label, rungs: [], skipped: [], errors: [String(error)] });
+    } finally {
+      await cleanUp();
+    }
+  }
+  machine.loadAtEnd = loadavg().map((l) => +l.toFixed(2));
+  const seconds = Math.round((performance.now() - began) / 1000);
+  const results = { startedAt, seconds, options: opts, machine, runs };
+  const markdown = saturdayMarkdown(results);
+  mkdirSync(opts.outDir, { recursive: true });
+  const stem = opts.servers > 1 ? `saturday-${opts.engine}-${opts.servers}-servers` : `saturday-${opts.engine}`;
+  writeFileSync(path.join(opts.outDir, `${stem}.json`), JSON.stringify(results, null, 2) + "\n");
+  writeFileSync(path.join(opts.outDir, `${stem}.md`), markdown + "\n");
+  console.log(markdown);
+  log(`done in ${seconds} s; written to ${opts.outDir}/${stem}.{json,md}`);
+  return runs.some((r) => r.errors.length > 0) ? 1 : 0;
+}
+
+// Exits here: bench/run.ts awaits this module and never goes on to the default scenario.
+process.exit(
+  await main().catch(async (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanUp();
+    return 1;
+  }),
+);

@@ -1,0 +1,160 @@
+import type { Engine } from "../../src/server/db/index.js";
+
+/** What one `npm run bench -- --scenario saturday` does. */
+export interface SaturdayOptions {
+  quick: boolean;
+  /** The G ladder: simultaneous games per run. */
+  games: number[];
+  /** Assistant coaches watching per team (scoreboard + leaderboard), and players watching (scoreboard only). */
+  viewers: number;
+  playerViewers: number;
+  /** Confirmed players per game team. */
+  players: number;
+  /** Teams that only make the tables big (bench/generate.ts: 20 players, 10 events each). */
+  background: number;
+  /** Seconds of writing per G, and seconds between one scorer's snaps. */
+  duration: number;
+  period: number;
+  engine: Engine;
+  servers: number;
+  designs: Array<"today" | "new">;
+  /** Load worker threads of the bench client. */
+  workers: number;
+  /** Keep climbing the ladder after a design missed a target (default: stop that design there). */
+  noSkip: boolean;
+  pgUrl: string;
+  logLevel: string;
+  outDir: string;
+}
+
+function usage(): string {
+  return `npm run bench -- --scenario saturday [options]
+
+  --quick               a dev run under 3 minutes: --games 20,50 --viewers 5 --duration 30 --background 50
+  --games 100,250,500,1000  the G ladder (simultaneous games; one scorer each, a snap every --period s)
+  --viewers 10          assistant coaches per team watching scoreboard + leaderboard over the stream
+  --player-viewers 0    players per team also watching (scoreboard only)
+  --players 15          confirmed players per game team
+  --background 300      background teams (20 players, 10 events each)
+  --duration 180        seconds of writing per G
+  --period 10           seconds between one scorer's snaps
+  --engine sqlite       sqlite or postgres
+  --servers 1           app servers; 2 or more need --engine postgres and run behind a TCP round-robin balancer
+  --designs today,new   which designs to run (today's: commit 56c5083; new: the working tree)
+  --workers 2           load worker threads of the bench client
+  --no-skip             run every G even after a design missed a target at a smaller one
+  --pg-url URL          PostgreSQL admin URL (a fresh database per design is made and dropped)
+  --log-level info      LOG_LEVEL of the servers (production default)
+  --out bench/results   where saturday.json and saturday.md go
+`;
+}
+
+const ints = (flag: string, v: string) =>
+  v.split(",").map((s) => {
+    const n = Number(s.trim().replace(/_/g, ""));
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} takes whole numbers, got "${v}"`);
+    return n;
+  });
+
+export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
+  const quick = argv.includes("--quick");
+  const o: SaturdayOptions = {
+    quick,
+    games: quick ? [20, 50] : [100, 250, 500, 1000],
+    viewers: quick ? 5 : 10,
+    playerViewers: 0,
+    players: 15,
+    background: quick ? 50 : 300,
+    duration: quick ? 30 : 180,
+    period: 10,
+    engine: "sqlite",
+    servers: 1,
+    designs: ["today", "new"],
+    workers: 2,
+    noSkip: false,
+    pgUrl:
+      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+    logLevel: "info",
+    outDir: "bench/results",
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    const one = () => ints(flag, value())[0]!;
+    switch (flag) {
+      case "--quick":
+        break;
+      case "--scenario":
+        if (value() !== "saturday") throw new Error("--scenario takes saturday (or leave it out for the default)");
+        break;
+      case "--games":
+        o.games = ints(flag, value()).filter((g) => g > 0);
+        break;
+      case "--viewers":
+        o.viewers = one();
+        break;
+      case "--player-viewers":
+        o.playerViewers = one();
+        break;
+      case "--players":
+        o.players = Math.max(2, one());
+        break;
+      case "--background":
+        o.background = one();
+        break;
+      case "--duration":
+        o.duration = Math.max(5, one());
+        break;
+      case "--period":
+        o.period = Math.max(1, one());
+        break;
+      case "--engine":
+      case "--engines": {
+        const e = value();
+        if (e !== "sqlite" && e !== "postgres") throw new Error(`--engine takes sqlite or postgres, got "${e}"`);
+        o.engine = e;
+        break;
+      }
+      case "--servers":
+        o.servers = Math.max(1, one());
+        break;
+      case "--designs": {
+        const d = value().split(",");
+        for (const x of d) if (x !== "today" && x !== "new") throw new Error(`unknown design "${x}"`);
+        o.designs = d as SaturdayOptions["designs"];
+        break;
+      }
+      case "--workers":
+        o.workers = Math.max(1, one());
+        break;
+      case "--no-skip":
+        o.noSkip = true;
+        break;
+      case "--pg-url":
+        o.pgUrl = value();
+        break;
+      case "--log-level":
+        o.logLevel = value();
+        break;
+      case "--out":
+        o.outDir = value();
+        break;
+      case "--help":
+      case "-h":
+        console.log(usage());
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option "${flag}"\n\n${usage()}`);
+    }
+  }
+  if (o.servers > 1 && o.engine !== "postgres")
+    throw new Error("--servers 2 needs --engine postgres (SQLite is one server's embedded file)");
+  if (o.games.length === 0) throw new Error("--games needs at least one G");
+  o.games.sort((a, b) => a - b);
+  return o;
+}

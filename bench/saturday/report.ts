@@ -1,0 +1,195 @@
+import { machineTable, type Machine } from "../report.js";
+import type { LoadResult } from "./load.js";
+import type { SaturdayOptions } from "./options.js";
+
+/** Targets of docs/architecture.md's game-day budget. */
+export const WRITE_P99_MS = 100;
+export const SCREEN_P99_MS = 1_000;
+
+export interface RungResult extends LoadResult {
+  servers: Array<{ cpuPercent: number; maxRssMb: number }>;
+  /** Over the write window, all app servers together (% of one core), and their largest RSS summed. */
+  serverCpuPercent: number;
+  serverRssMb: number;
+  /** The bench process (main thread + load workers). */
+  clientCpuPercent: number;
+  postgresCpuPercent: number | null;
+  loadAverage: number;
+  verdict: { pass: boolean; why: string };
+}
+
+export interface DesignRun {
+  design: "today" | "new";
+  label: string;
+  rungs: RungResult[];
+  /** G values not run because a smaller G already missed a target. */
+  skipped: number[];
+  errors: string[];
+}
+
+export interface SaturdayResults {
+  startedAt: string;
+  seconds: number;
+  options: SaturdayOptions;
+  machine: Machine;
+  runs: DesignRun[];
+}
+
+export function verdictOf(r: LoadResult): { pass: boolean; why: string } {
+  const why: string[] = [];
+  if (!(r.writeP99 <= WRITE_P99_MS)) why.push(`write p99 ${r.writeP99.toFixed(0)} ms > ${WRITE_P99_MS}`);
+  if (!(r.screenP99 <= SCREEN_P99_MS))
+    why.push(
+      `screen p99 ${Number.isFinite(r.screenP99) ? r.screenP99.toFixed(0) + " ms" : "never shown"} > ${SCREEN_P99_MS}`,
+    );
+  if (r.writes === 0) why.push("no write acknowledged");
+  return { pass: why.length === 0, why: why.join("; ") };
+}
+
+const ms = (v: number) => (!Number.isFinite(v) ? "∞" : v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString("en-US"));
+const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
+
+function errors(r: RungResult): string {
+  const c = r.counts;
+  const parts = [
+    c.writeFailures && `${c.writeFailures} failed writes`,
+    c.writeTimeouts && `${c.writeTimeouts} write timeouts`,
+    c.write429 + c.read429 + c.stream429 && `${c.write429 + c.read429 + c.stream429} × 429`,
+    c.readFailures && `${c.readFailures} failed reads`,
+    c.readTimeouts && `${c.readTimeouts} read timeouts`,
+    c.streamDrops && `${c.streamDrops} dropped streams`,
+    c.streamRefused && `${c.streamRefused} refused streams`,
+    r.misses && `${r.misses} screens never updated`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** Server CPU per acknowledged write, ms: the write and everything it sets off (stream messages, refetches). */
+export function cpuPerWriteMs(r: RungResult, durationS: number): number {
+  return r.writes ? ((r.serverCpuPercent / 100) * durationS * 1000) / r.writes : NaN;
+}
+
+export function saturdayMarkdown(res: SaturdayResults): string {
+  const o = res.options;
+  const lines = [
+    `# Saturday scenario, ${res.startedAt} (${res.seconds} s${o.quick ? ", --quick" : ""})`,
+    "",
+    machineTable(res.machine, null),
+    "",
+    `Flags: games ${o.games.join(",")}; viewers ${o.viewers} assistant coaches${o.playerViewers ? ` + ${o.playerViewers} players` : ""} per team; ` +
+      `${o.players} players per team; ${o.background} background teams; a snap every ${o.period} s per game for ${o.duration} s; ` +
+      `engine ${o.engine}; ${o.servers} app server(s)${o.servers > 1 ? " behind a TCP round-robin balancer (bench/saturday/balancer.ts)" : ""}; ` +
+      `${o.workers} load worker threads; LOG_LEVEL ${o.logLevel}.`,
+    "",
+    "How to read it: a **write** is POST /api/team/snaps (one snap, one event), timed from sending to its 2xx. " +
+      "**Change-to-screen** is per write and viewer: from the write's 2xx to the moment that viewer's screen holds " +
+      "data reflecting it (scoreboard snapCount and, for coaches, the leaderboard's event count); 0 when the data came " +
+      "before the ack; a write a screen never showed counts as infinitely late. A viewer takes the `scoreboard` / " +
+      "`leaderboard` a `change` message carries and refetches what it does not carry (today's design carries none). " +
+      "CPU is % of one core over the write window, from /proc/<pid>/stat; RSS the largest seen. Client loop delay: " +
+      "the bench's own event-loop delay p99 (a slow client would show here).",
+    "",
+    row([
+      "Design",
+      "G",
+      "Streams",
+      "Writes",
+      "Write p50 ms",
+      "Write p99 ms",
+      "Screen p50 ms",
+      "Screen p99 ms",
+      "Server CPU %",
+      "Server RSS MB",
+      o.engine === "postgres" ? "PostgreSQL CPU %" : "Reads (refetches)",
+      "Client CPU % / loop p99 ms",
+      "CPU ms per write",
+      "Errors",
+      "Verdict",
+    ]),
+    row([
+      "---",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---:",
+      "---",
+      "---",
+    ]),
+  ];
+  const games = [...new Set(res.runs.flatMap((r) => r.rungs.map((x) => x.games)))].sort((a, b) => a - b);
+  for (const g of games)
+    for (const run of res.runs) {
+      const r = run.rungs.find((x) => x.games === g);
+      if (!r) continue;
+      lines.push(
+        row([
+          run.design === "today" ? "today's (56c5083)" : "new",
+          g,
+          r.streams,
+          r.writes,
+          ms(r.writeP50),
+          ms(r.writeP99),
+          ms(r.screenP50),
+          ms(r.screenP99),
+          r.serverCpuPercent.toFixed(0),
+          r.serverRssMb,
+          r.postgresCpuPercent !== null ? r.postgresCpuPercent.toFixed(0) : r.counts.reads.toLocaleString("en-US"),
+          `${r.clientCpuPercent.toFixed(0)} / ${ms(r.clientLoopDelayP99)}`,
+          cpuPerWriteMs(r, o.duration).toFixed(1),
+          errors(r),
+          r.verdict.pass ? "PASS" : `MISS: ${r.verdict.why}`,
+        ]),
+      );
+    }
+  lines.push("");
+  for (const run of res.runs) {
+    const passed = run.rungs.filter((r) => r.verdict.pass).map((r) => r.games);
+    const best = passed.length ? Math.max(...passed) : null;
+    lines.push(
+      `- **${run.label}**: largest G with write p99 <= ${WRITE_P99_MS} ms and screen p99 <= ${SCREEN_P99_MS} ms: ` +
+        `${best ?? "none of those run"}` +
+        (run.skipped.length ? ` (not run: G=${run.skipped.join(", ")}, a smaller G already missed)` : "") +
+        `. Goal G = 1,000 at V = 10: ${best !== null && best >= 1000 && o.viewers >= 10 ? "MET" : "NOT MET"}` +
+        (o.engine === "sqlite" ? "" : ` (on ${o.engine})`) +
+        ".",
+    );
+    const payloads = run.rungs.reduce((s, r) => s + r.counts.payloadScoreboards + r.counts.payloadLeaderboards, 0);
+    lines.push(
+      `  - stream messages carried ${payloads ? `${payloads.toLocaleString("en-US")} scoreboards/leaderboards` : "no data (every change was refetched)"}; first failure seen: ${run.rungs.map((r) => r.firstFailure).find(Boolean) || "none"}.`,
+    );
+    for (const e of run.errors) lines.push(`  - ERROR ${e}`);
+  }
+  if (o.servers > 1) lines.push("", ...serversNote(res));
+  return lines.join("\n");
+}
+
+/** What more servers add: measured here, and reasoned for a machine with cores to spare. */
+function serversNote(res: SaturdayResults): string[] {
+  const o = res.options;
+  const out = [`## ${o.servers} servers on ${o.engine}`, ""];
+  for (const run of res.runs) {
+    const r = run.rungs.filter((x) => x.writes > 0).at(-1);
+    if (!r) continue;
+    const perWrite = cpuPerWriteMs(r, o.duration);
+    const perCore = 1000 / perWrite;
+    const gPerCore = perCore * o.period;
+    out.push(
+      `- ${run.label} at G=${r.games}: the ${o.servers} servers used ${r.servers.map((s) => `${s.cpuPercent.toFixed(0)}%`).join(" + ")} of a core, ` +
+        `PostgreSQL ${r.postgresCpuPercent?.toFixed(0) ?? "?"}%, the bench client ${r.clientCpuPercent.toFixed(0)}%, on ${res.machine.nproc} cores. ` +
+        `Server CPU per write with its fan-out: ${perWrite.toFixed(1)} ms, so one server core carries about ${Math.round(perCore)} writes/s ` +
+        `(~${Math.round(gPerCore).toLocaleString("en-US")} games at one snap per ${o.period} s). Here every core is already busy ` +
+        `(servers + client + database), so a second server only splits the same CPU; on a machine with cores to spare each ` +
+        `added server adds about that many games, until PostgreSQL's own CPU (${r.postgresCpuPercent?.toFixed(0) ?? "?"}% at G=${r.games}) ` +
+        `or its fsyncs become the limit.`,
+    );
+  }
+  return out;
+}
