@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { inTransaction } from "./engine.js";
+import { untallyPlayerSlots } from "./tallies.js";
 import type { DB } from "./schema.js";
 
 /*
@@ -97,6 +98,8 @@ export async function deleteAccount(
         ? files.where((eb) => eb.or([eb("team_id", "=", opts.teamId!), eb("owner_user_id", "=", userId)]))
         : files.where("owner_user_id", "=", userId).where("kind", "=", "photo");
     const keys = (await files.execute()).map((f) => f.storage_key);
+    // Their events go by cascade, and their session and day tallies with them; the team-wide slots are not theirs.
+    await untallyPlayerSlots(trx, userId);
     if (opts.deletesTeam && opts.teamId) {
       // Players keep their accounts, without a team (as if taken off the roster).
       await trx.deleteFrom("teams").where("id", "=", opts.teamId).execute();

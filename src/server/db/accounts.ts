@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Me } from "#domain/account.js";
+import { inTransaction } from "./engine.js";
+import { untallyPlayerSlots } from "./tallies.js";
 import type { DB } from "./schema.js";
 import { fileUrl, stringListOrEmpty } from "./rows.js";
 
@@ -69,6 +71,10 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
  * counters, attendance, logs and feedback). Returns whether the user existed.
  */
 export async function deleteUser(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom("user").where("id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    // The team-wide slot tallies hold no player: their events are taken out before the cascade removes them.
+    await untallyPlayerSlots(trx, userId);
+    const result = await trx.deleteFrom("user").where("id", "=", userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }

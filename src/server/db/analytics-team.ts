@@ -19,13 +19,13 @@ import { UNKNOWN_PLAYER_NAME, type PlayerSummary } from "#domain/player-summary.
 import { attendancePercentage, eventPoints, eventPointsTenths } from "#domain/scoring.js";
 import type { SnapDetail } from "#domain/snaps.js";
 import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
-import { localDay } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { summarizeRow, teamPlayerSummaries, teamPlayersQuery, type SummaryErrorHandler } from "./summaries.js";
 import { teamSessionsWithCounts } from "./team-sessions.js";
 import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
+import { eventsSince, seasonBreakdown, sessionCounters, sinceCounters, type TallyRow } from "./tally-reads.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,37 +35,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * those of one session (whose season is its own).
  */
 export type EventWindow = { since: string; seasonId?: string } | { sessionId: string };
-
-/** Per-(player, event type) counts, yard sums and latest time of the team's events in a window (one query). */
-async function windowCounters(
-  db: Kysely<DB>,
-  teamId: string,
-  window: EventWindow,
-): Promise<Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>> {
-  let q = db
-    .selectFrom("events")
-    .select((eb) => [
-      "player_id",
-      "event_type",
-      eb.fn.countAll<number | string>().as("n"),
-      eb.fn.sum<number | string | null>("yards").as("yards"),
-      eb.fn.max("occurred_at").as("last"),
-    ])
-    .where("team_id", "=", teamId);
-  q =
-    "since" in window
-      ? q.where("season_id", "=", seasonOrCurrent(teamId, window.seasonId)).where("occurred_at", ">=", window.since)
-      : q.where("session_id", "=", window.sessionId);
-  const rows = await q.groupBy(["player_id", "event_type"]).execute();
-  const byPlayer = new Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>();
-  for (const r of rows) {
-    let p = byPlayer.get(r.player_id);
-    if (!p) byPlayer.set(r.player_id, (p = { counters: [], lastEventAt: null }));
-    p.counters.push({ eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0) });
-    if (r.last !== null && (p.lastEventAt === null || r.last > p.lastEventAt)) p.lastEventAt = r.last;
-  }
-  return byPlayer;
-}
 
 /**
  * Summaries of every player of the team over a window of events: eventCount, score, stats and lastActive
@@ -91,9 +60,9 @@ export async function windowPlayerSummaries(
       .leftJoin("attendance as a", (j) =>
         j.onRef("a.player_id", "=", "p.user_id").on("a.session_id", "=", sessionId ?? ""),
       )
-      .select(["s.attendance_total", "s.attendance_attended", "a.present"])
+      .select(["s.attendance_total", "s.attendance_attended", "s.last_event_at", "a.present"])
       .execute(),
-    windowCounters(db, teamId, window),
+    "since" in window ? sinceCounters(db, teamId, window) : sessionCounters(db, teamId, window.sessionId),
   ]);
   const present = roster.filter((r) => {
     if (r.present === null || r.present === undefined || Number(r.present) === 1) return true;
@@ -107,7 +76,13 @@ export async function windowPlayerSummaries(
       {
         counters: w?.counters ?? [],
         attendance: { attended: Number(r.attendance_attended ?? 0), total: Number(r.attendance_total ?? 0) },
-        lastEventAt: w?.lastEventAt ?? null,
+        // A since-window's latest time is the season's (player_stats) when that falls inside the window.
+        lastEventAt:
+          "since" in window
+            ? r.last_event_at !== null && r.last_event_at >= window.since && w
+              ? r.last_event_at
+              : null
+            : (w?.lastEventAt ?? null),
       },
       opts,
     );
@@ -172,73 +147,7 @@ async function sessionAttendanceCounts(
   };
 }
 
-interface BreakdownRow {
-  sessionId: string | null;
-  day: string;
-  playerId: string;
-  position: string;
-  eventType: string;
-  /** Logged on its own (no snap implied it): the football line reads these, and the snaps for the rest. */
-  loose: boolean;
-  count: number;
-  yards: number;
-  /** How many of them carried yards. */
-  withYards: number;
-}
-
-/**
- * The team's events grouped by session, local day, player, type and whether a snap implied them (one query).
- * The player is in the grouping only because an event's points depend on the player's position.
- */
-async function teamEventBreakdown(
-  db: Kysely<DB>,
-  teamId: string,
-  seasonId: string | undefined,
-  offsetMinutes: number,
-): Promise<BreakdownRow[]> {
-  const perEvent = db
-    .selectFrom("events as e")
-    .innerJoin("profiles as p", "p.user_id", "e.player_id")
-    .select([
-      "e.session_id",
-      localDay(db, "e.occurred_at", offsetMinutes).as("day"),
-      "e.player_id",
-      "e.event_type",
-      "e.yards",
-      "p.primary_position",
-      "p.positions",
-    ])
-    .select((eb) => eb.case().when("e.snap_id", "is", null).then(1).else(0).end().as("loose"))
-    .where("e.team_id", "=", teamId)
-    .where("e.season_id", "=", seasonOrCurrent(teamId, seasonId));
-  const rows = await db
-    .selectFrom(perEvent.as("t"))
-    .select((eb) => [
-      "t.session_id",
-      "t.day",
-      "t.player_id",
-      "t.event_type",
-      "t.primary_position",
-      "t.positions",
-      "t.loose",
-      eb.fn.countAll<number | string>().as("n"),
-      eb.fn.sum<number | string | null>("t.yards").as("yards"),
-      eb.fn.count<number | string>("t.yards").as("with_yards"),
-    ])
-    .groupBy(["t.session_id", "t.day", "t.player_id", "t.event_type", "t.primary_position", "t.positions", "t.loose"])
-    .execute();
-  return rows.map((r) => ({
-    sessionId: r.session_id,
-    day: r.day,
-    playerId: r.player_id,
-    position: positionOfRow(r),
-    eventType: r.event_type,
-    loose: Number(r.loose) === 1,
-    count: Number(r.n),
-    yards: Number(r.yards ?? 0),
-    withYards: Number(r.with_yards),
-  }));
-}
+type BreakdownRow = TallyRow;
 
 type StatFields = Pick<
   TeamStatsResponse["totals"],
@@ -322,16 +231,15 @@ export async function teamStats(
   teamId: string,
   opts: SummaryErrorHandler & SeasonOption & { tzOffset?: number } = {},
 ): Promise<TeamStatsResponse> {
-  const [players, sessionsNewestFirst, breakdown, snaps] = await Promise.all([
+  const [players, sessionsNewestFirst, { rows: breakdown, daily }, snaps] = await Promise.all([
     teamPlayerSummaries(db, teamId, opts),
     teamSessionsWithCounts(db, teamId, opts.seasonId),
-    teamEventBreakdown(db, teamId, opts.seasonId, opts.tzOffset ?? 0),
+    seasonBreakdown(db, teamId, opts.seasonId, opts.tzOffset ?? 0),
     teamSnapDetails(db, teamId, opts.seasonId),
   ]);
   const sessions = [...sessionsNewestFirst].reverse();
   const all = tallyBy(breakdown, () => "all").get("all") ?? new Tally();
   const bySession = tallyBy(breakdown, (r) => r.sessionId);
-  const byDay = tallyBy(breakdown, (r) => r.day);
 
   return {
     totals: {
@@ -365,9 +273,7 @@ export async function teamStats(
       marked: s.attendanceCount,
       percent: attendancePercentage(s.presentCount, s.attendanceCount),
     })),
-    daily: [...byDay.entries()]
-      .map(([date, t]) => ({ date, events: t.events, points: t.pointsTenths / 10 }))
-      .sort(ascendingDate),
+    daily: daily.map((d) => ({ date: d.date, events: d.events, points: d.pointsTenths / 10 })).sort(ascendingDate),
     topPerformers: statLeaders(players),
   };
 }
@@ -386,12 +292,7 @@ export async function teamDashboard(
   const [team, players, week, latest] = await Promise.all([
     getTeam(db, teamId),
     teamPlayerSummaries(db, teamId, opts),
-    db
-      .selectFrom("events")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("team_id", "=", teamId)
-      .where("occurred_at", ">=", weekAgo)
-      .executeTakeFirstOrThrow(),
+    eventsSince(db, teamId, weekAgo),
     db
       .selectFrom("events as e")
       .innerJoin("profiles as p", "p.user_id", "e.player_id")
@@ -416,7 +317,7 @@ export async function teamDashboard(
     team: { id: team.id, name: team.name, code: team.teamCode },
     playerCount: players.length,
     averageAttendance: averageAttendance(players),
-    eventsThisWeek: Number(week.n),
+    eventsThisWeek: week,
     topPerformers: players.slice(0, DASHBOARD_TOP),
     latestEvents: latest.map((e) => ({
       id: e.id,

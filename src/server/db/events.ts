@@ -4,6 +4,7 @@ import { eventPoints } from "#domain/scoring.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
+import { applyTallyChanges } from "./tallies.js";
 
 /*
  * Events are the source of truth; player_event_counts and player_stats are kept in the same transaction as
@@ -115,6 +116,7 @@ async function insertEvent(trx: Kysely<DB>, e: NewEvent): Promise<{ inserted: bo
 
   await bumpEventCount(trx, e.playerId, row.season_id, e.eventType, 1, yards ?? 0);
   await addToPlayerStats(trx, e.playerId, row.season_id, 1, e.occurredAt);
+  await applyTallyChanges(trx, [], [counted(e, row.season_id)]);
   return { inserted: true };
 }
 
@@ -202,13 +204,29 @@ async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, seasonId: 
     .execute();
 }
 
-/** What the counters need to know of an event. */
+/** What the counters (and the tallies, db/tallies.ts) need to know of an event. */
 export interface CountedEvent {
   playerId: string;
   seasonId: string;
+  sessionId: string | null;
+  /** Logged on its own (snap_id null). */
+  loose: boolean;
   eventType: string;
   yards: number | null;
   occurredAt: string;
+}
+
+/** A new event as the counters see it, in its season. */
+export function counted(e: NewEvent, seasonId: string): CountedEvent {
+  return {
+    playerId: e.playerId,
+    seasonId,
+    sessionId: e.sessionId ?? null,
+    loose: !e.snapId,
+    eventType: e.eventType,
+    yards: e.yards ?? null,
+    occurredAt: e.occurredAt,
+  };
 }
 
 /**
@@ -240,11 +258,13 @@ export async function deleteEventRowsOfSnaps(
     .deleteFrom("events")
     .where("team_id", "=", teamId)
     .where("snap_id", "in", snapIds)
-    .returning(["player_id", "season_id", "event_type", "yards", "occurred_at"])
+    .returning(["player_id", "season_id", "session_id", "snap_id", "event_type", "yards", "occurred_at"])
     .execute();
   return rows.map((r) => ({
     playerId: r.player_id,
     seasonId: r.season_id,
+    sessionId: r.session_id,
+    loose: r.snap_id === null,
     eventType: r.event_type,
     yards: numberOrNull(r.yards),
     occurredAt: r.occurred_at,
@@ -311,6 +331,7 @@ export async function applyCounterChanges(
     if (p.removed) await takeFromPlayerStats(trx, p.playerId, p.seasonId, -p.count);
     else if (p.last !== null) await addToPlayerStats(trx, p.playerId, p.seasonId, p.count, p.last);
   }
+  await applyTallyChanges(trx, removed, added);
 }
 
 /**
@@ -343,6 +364,21 @@ export async function removeEvent(
 
     await bumpEventCount(trx, removed.player_id, removed.season_id, removed.event_type, -1, -(removed.yards ?? 0));
     await takeFromPlayerStats(trx, removed.player_id, removed.season_id, 1);
+    await applyTallyChanges(
+      trx,
+      [
+        {
+          playerId: removed.player_id,
+          seasonId: removed.season_id,
+          sessionId: removed.session_id,
+          loose: true,
+          eventType: removed.event_type,
+          yards: numberOrNull(removed.yards),
+          occurredAt: removed.occurred_at,
+        },
+      ],
+      [],
+    );
     return toEventRow(removed);
   });
 }

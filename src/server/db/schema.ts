@@ -233,6 +233,38 @@ interface PlayerStatsTable {
   attendance_attended: number;
 }
 
+/** Decision 0015: per (season, session, player, type, loose). session_key '' holds events without a session. */
+interface SessionTalliesTable {
+  season_id: string;
+  session_key: string;
+  player_id: string;
+  event_type: string;
+  /** 1: logged on its own (snap_id null). */
+  loose: number;
+  count: number;
+  yards: number;
+  with_yards: number;
+  last_at: string | null;
+}
+
+/** Decision 0015: per (season, UTC day 'YYYY-MM-DD', player, type). */
+interface DayTalliesTable {
+  season_id: string;
+  day: string;
+  player_id: string;
+  event_type: string;
+  count: number;
+  yards: number;
+}
+
+/** Decision 0015: per (season, UTC quarter hour since 1970): events and their points in tenths. */
+interface SlotTalliesTable {
+  season_id: string;
+  slot: number;
+  events: number;
+  points_tenths: number;
+}
+
 interface TrainingLogsTable {
   id: string;
   player_id: string;
@@ -308,6 +340,9 @@ export interface DB {
   snap_players: SnapPlayersTable;
   player_event_counts: PlayerEventCountsTable;
   player_stats: PlayerStatsTable;
+  session_tallies: SessionTalliesTable;
+  day_tallies: DayTalliesTable;
+  slot_tallies: SlotTalliesTable;
   training_logs: TrainingLogsTable;
   feedback: FeedbackTable;
   files: FilesTable;

@@ -4,6 +4,7 @@ import { bumpAttendance } from "./attendance.js";
 import { sessionImpact } from "./team-sessions.js";
 import { engineOf, inTransaction } from "./engine.js";
 import { countOf } from "./rows.js";
+import { moveSessionTallies } from "./tallies.js";
 import type { DB, TeamSessionRecord } from "./schema.js";
 
 /*
@@ -124,6 +125,7 @@ export async function mergeSessions(
       .where("session_id", "=", source.id)
       .where("team_id", "=", teamId)
       .execute();
+    await moveSessionTallies(trx, source.id, { sessionId: target.id });
 
     // Marks of players the target has none for move as they are: the counters do not change.
     await trx

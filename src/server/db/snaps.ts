@@ -6,6 +6,7 @@ import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from 
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import {
   applyCounterChanges,
+  counted as countedEvent,
   assertIsoTimestamp,
   deleteEventRowsOfSnaps,
   insertNewEventRows,
@@ -228,13 +229,7 @@ export function createSnapWriter(db: Kysely<DB>, opts: { maxSnapsPerBatch?: numb
   };
 }
 
-const counted = (e: NewEvent) => ({
-  playerId: e.playerId,
-  seasonId: e.seasonId!,
-  eventType: e.eventType,
-  yards: e.yards ?? null,
-  occurredAt: e.occurredAt,
-});
+const counted = (e: NewEvent) => countedEvent(e, e.seasonId!);
 
 /** The snap row of the team, locked against concurrent edits and deletes on PostgreSQL (SQLite: one writer). */
 async function lockSnap(trx: Kysely<DB>, key: { id: string; teamId: string }): Promise<SnapRecord | undefined> {

@@ -5,6 +5,7 @@ import type { TeamSessionSummary } from "#domain/api/team.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { countOf } from "./rows.js";
+import { moveSessionTallies } from "./tallies.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
 import { seasonForNewSession } from "./seasons.js";
 
@@ -141,6 +142,9 @@ export async function deleteTeamSession(db: Kysely<DB>, key: { id: string; teamI
       .returning(["player_id", "present"])
       .execute();
     for (const m of marks) await bumpAttendance(trx, m.player_id, key.id, -1, -Number(m.present));
+    // Its events stay without a session, and its snaps' events stay as events logged on their own (the foreign
+    // keys' set null): their tallies move with them.
+    await moveSessionTallies(trx, key.id, { asLoose: true });
     await trx.deleteFrom("team_sessions").where("id", "=", key.id).where("team_id", "=", key.teamId).execute();
     return true;
   });

@@ -7,6 +7,7 @@ import { snapsMigration } from "./004_snaps.js";
 import { rosterMigration } from "./005_roster.js";
 import { seasonsMigration } from "./007_seasons.js";
 import { operatorMigration } from "./008_operator.js";
+import { talliesMigration } from "./009_tallies.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -22,5 +23,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "005_roster": rosterMigration(engine),
     "007_seasons": seasonsMigration(engine),
     "008_operator": operatorMigration(engine),
+    "009_tallies": talliesMigration(engine),
   };
 }

@@ -1,0 +1,267 @@
+/*
+ * Upkeep of the tallies the team reads are built from (decision 0015, migration 009): session_tallies,
+ * day_tallies and slot_tallies. Every write path that adds, removes or moves events calls in here in its own
+ * transaction. As with player_event_counts, every change is an atomic `x = x + d` upsert (never read in JS and
+ * written back), statements go in key order so concurrent writers on PostgreSQL take row locks in one order, and
+ * rows may hold 0 (the reads skip them).
+ */
+import { sql, type Kysely } from "kysely";
+import { engineOf } from "./engine.js";
+import type { DB } from "./schema.js";
+import { pointsTenthsSql, slotOf } from "./tally-sql.js";
+
+/** What the tallies need to know of an event. */
+export interface TalliedEvent {
+  playerId: string;
+  seasonId: string;
+  sessionId: string | null;
+  /** Logged on its own (snap_id null). */
+  loose: boolean;
+  eventType: string;
+  yards: number | null;
+  occurredAt: string;
+}
+
+const SEP = "\u0000";
+const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+interface SessionDelta {
+  seasonId: string;
+  sessionKey: string;
+  playerId: string;
+  eventType: string;
+  loose: 0 | 1;
+  count: number;
+  yards: number;
+  withYards: number;
+  last: string | null;
+  removed: boolean;
+}
+
+/**
+ * Brings the tallies in line with events the caller removed and added in this transaction (the events table
+ * already holds the result): net deltas per tally row. A session row that lost events has its latest time
+ * recomputed from the events table; one that only gained keeps the later.
+ */
+export async function applyTallyChanges(
+  trx: Kysely<DB>,
+  removed: readonly TalliedEvent[],
+  added: readonly TalliedEvent[],
+): Promise<void> {
+  const sessions = new Map<string, SessionDelta>();
+  const days = new Map<
+    string,
+    { seasonId: string; day: string; playerId: string; eventType: string; count: number; yards: number }
+  >();
+  const slots = new Map<
+    string,
+    { seasonId: string; slot: number; playerId: string; eventType: string; count: number }
+  >();
+  const note = (e: TalliedEvent, sign: 1 | -1) => {
+    const sessionKey = e.sessionId ?? "";
+    const loose = e.loose ? 1 : 0;
+    const sk = [e.seasonId, sessionKey, e.playerId, e.eventType, loose].join(SEP);
+    const s = sessions.get(sk) ?? {
+      seasonId: e.seasonId,
+      sessionKey,
+      playerId: e.playerId,
+      eventType: e.eventType,
+      loose,
+      count: 0,
+      yards: 0,
+      withYards: 0,
+      last: null,
+      removed: false,
+    };
+    s.count += sign;
+    s.yards += sign * (e.yards ?? 0);
+    if (e.yards !== null) s.withYards += sign;
+    if (sign < 0) s.removed = true;
+    else if (s.last === null || s.last < e.occurredAt) s.last = e.occurredAt;
+    sessions.set(sk, s);
+
+    const day = e.occurredAt.slice(0, 10);
+    const dk = [e.seasonId, day, e.playerId, e.eventType].join(SEP);
+    const d = days.get(dk) ?? {
+      seasonId: e.seasonId,
+      day,
+      playerId: e.playerId,
+      eventType: e.eventType,
+      count: 0,
+      yards: 0,
+    };
+    d.count += sign;
+    d.yards += sign * (e.yards ?? 0);
+    days.set(dk, d);
+
+    const slot = slotOf(e.occurredAt);
+    const lk = [e.seasonId, String(slot).padStart(12, "0"), e.playerId, e.eventType].join(SEP);
+    const l = slots.get(lk) ?? { seasonId: e.seasonId, slot, playerId: e.playerId, eventType: e.eventType, count: 0 };
+    l.count += sign;
+    slots.set(lk, l);
+  };
+  removed.forEach((e) => note(e, -1));
+  added.forEach((e) => note(e, 1));
+
+  for (const s of byKey(sessions)) {
+    if (s.count === 0 && s.yards === 0 && s.withYards === 0 && !s.removed && s.last === null) continue;
+    await upsertSessionRow(trx, s);
+    if (s.removed) await recomputeLast(trx, s);
+  }
+  for (const d of byKey(days)) {
+    if (d.count === 0 && d.yards === 0) continue;
+    await trx
+      .insertInto("day_tallies")
+      .values({
+        season_id: d.seasonId,
+        day: d.day,
+        player_id: d.playerId,
+        event_type: d.eventType,
+        count: d.count,
+        yards: d.yards,
+      })
+      .onConflict((oc) =>
+        oc.columns(["season_id", "day", "player_id", "event_type"]).doUpdateSet({
+          count: sql`day_tallies.count + excluded.count`,
+          yards: sql`day_tallies.yards + excluded.yards`,
+        }),
+      )
+      .execute();
+  }
+  for (const l of byKey(slots)) {
+    if (l.count !== 0) await bumpSlot(trx, l.seasonId, l.slot, l.playerId, l.eventType, l.count);
+  }
+}
+
+async function upsertSessionRow(trx: Kysely<DB>, s: SessionDelta) {
+  await trx
+    .insertInto("session_tallies")
+    .values({
+      season_id: s.seasonId,
+      session_key: s.sessionKey,
+      player_id: s.playerId,
+      event_type: s.eventType,
+      loose: s.loose,
+      count: s.count,
+      yards: s.yards,
+      with_yards: s.withYards,
+      last_at: s.last,
+    })
+    .onConflict((oc) =>
+      oc.columns(["season_id", "session_key", "player_id", "event_type", "loose"]).doUpdateSet({
+        count: sql`session_tallies.count + excluded.count`,
+        yards: sql`session_tallies.yards + excluded.yards`,
+        with_yards: sql`session_tallies.with_yards + excluded.with_yards`,
+        last_at: sql`case
+          when session_tallies.last_at is null or session_tallies.last_at < excluded.last_at
+          then excluded.last_at else session_tallies.last_at end`,
+      }),
+    )
+    .execute();
+}
+
+/** Adds `count` events of a type by a player to a slot, worth the points of the player's current position. */
+async function bumpSlot(
+  trx: Kysely<DB>,
+  seasonId: string,
+  slot: number,
+  playerId: string,
+  eventType: string,
+  count: number,
+) {
+  const points = pointsTenthsSql(engineOf(trx), sql.val(eventType), "p");
+  await sql`insert into slot_tallies (season_id, slot, events, points_tenths)
+    select ${seasonId}, cast(${slot} as integer), cast(${count} as integer), cast(${count} as integer) * ${points}
+    from profiles p where p.user_id = ${playerId}
+    on conflict (season_id, slot) do update set
+      events = slot_tallies.events + excluded.events,
+      points_tenths = slot_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+}
+
+/** A session row's latest time, from the events (a separate statement: see events.ts takeFromPlayerStats). */
+async function recomputeLast(trx: Kysely<DB>, s: SessionDelta) {
+  await trx
+    .updateTable("session_tallies")
+    .set({
+      last_at: (eb) => {
+        let q = eb
+          .selectFrom("events")
+          .select((x) => x.fn.max("occurred_at").as("m"))
+          .where("player_id", "=", s.playerId)
+          .where("season_id", "=", s.seasonId)
+          .where("event_type", "=", s.eventType)
+          .where("snap_id", s.loose === 1 ? "is" : "is not", null);
+        q = s.sessionKey === "" ? q.where("session_id", "is", null) : q.where("session_id", "=", s.sessionKey);
+        return q;
+      },
+    })
+    .where("season_id", "=", s.seasonId)
+    .where("session_key", "=", s.sessionKey)
+    .where("player_id", "=", s.playerId)
+    .where("event_type", "=", s.eventType)
+    .where("loose", "=", s.loose)
+    .execute();
+}
+
+/**
+ * Moves a session's tallies to another session key (a merge), or to the events without a session (a delete:
+ * `asLoose`, since the session's snaps go with it and their events stay as events logged on their own).
+ */
+export async function moveSessionTallies(
+  trx: Kysely<DB>,
+  fromSessionId: string,
+  to: { sessionId: string } | { asLoose: true },
+): Promise<void> {
+  const rows = await trx
+    .deleteFrom("session_tallies")
+    .where("session_key", "=", fromSessionId)
+    .returningAll()
+    .execute();
+  const merged = new Map<string, SessionDelta>();
+  for (const r of rows) {
+    const sessionKey = "sessionId" in to ? to.sessionId : "";
+    const loose: 0 | 1 = "sessionId" in to ? (Number(r.loose) === 1 ? 1 : 0) : 1;
+    const key = [r.season_id, sessionKey, r.player_id, r.event_type, loose].join(SEP);
+    const m = merged.get(key) ?? {
+      seasonId: r.season_id,
+      sessionKey,
+      playerId: r.player_id,
+      eventType: r.event_type,
+      loose,
+      count: 0,
+      yards: 0,
+      withYards: 0,
+      last: null,
+      removed: false,
+    };
+    m.count += Number(r.count);
+    m.yards += Number(r.yards);
+    m.withYards += Number(r.with_yards);
+    if (r.last_at !== null && (m.last === null || m.last < r.last_at)) m.last = r.last_at;
+    merged.set(key, m);
+  }
+  for (const s of byKey(merged)) {
+    await upsertSessionRow(trx, s);
+  }
+}
+
+/**
+ * Takes a player's events out of the slot tallies before their account (and with it their events, and their
+ * session and day tallies, by cascade) is deleted. One grouped read of their events, then one upsert per slot.
+ */
+export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Promise<void> {
+  const rows = await trx
+    .selectFrom("events")
+    .select(["season_id", "event_type", "occurred_at"])
+    .where("player_id", "=", playerId)
+    .execute();
+  const slots = new Map<string, { seasonId: string; slot: number; eventType: string; count: number }>();
+  for (const r of rows) {
+    const slot = slotOf(r.occurred_at);
+    const k = [r.season_id, String(slot).padStart(12, "0"), r.event_type].join(SEP);
+    const s = slots.get(k) ?? { seasonId: r.season_id, slot, eventType: r.event_type, count: 0 };
+    s.count -= 1;
+    slots.set(k, s);
+  }
+  for (const s of byKey(slots)) await bumpSlot(trx, s.seasonId, s.slot, playerId, s.eventType, s.count);
+}

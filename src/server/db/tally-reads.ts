@@ -1,0 +1,209 @@
+/*
+ * Team reads from the tallies (decision 0015): what used to group the team's events now groups tally rows, so a
+ * read costs what the season's sessions, players and days hold, not its events. Each function is one query.
+ * Windows that start at a time (the last 30 days, the last week) read whole UTC days from day_tallies and only the
+ * events of the first, partial day.
+ */
+import { sql, type Kysely } from "kysely";
+import type { EventTypeCounter } from "#domain/event-types.js";
+import type { LooseEventCount } from "#domain/football-stats.js";
+import { positionOfRow } from "./rows.js";
+import type { DB } from "./schema.js";
+import { seasonOrCurrent } from "./seasons.js";
+import { SLOT_MINUTES } from "./tally-sql.js";
+
+const DAY_MS = 86_400_000;
+
+/** The first UTC midnight at or after `since`, as 'YYYY-MM-DD' and as the ISO time. */
+function nextMidnight(since: string): { day: string; iso: string } {
+  const t = Date.parse(since);
+  const day = new Date(Math.ceil(t / DAY_MS) * DAY_MS).toISOString();
+  return { day: day.slice(0, 10), iso: day };
+}
+
+/** The team's seasons, as a subquery (a session's tallies are read by its key, scoped to the team this way). */
+const seasonsOfTeam = (db: Kysely<DB>, teamId: string) =>
+  db.selectFrom("seasons").select("id").where("team_id", "=", teamId);
+
+export type WindowCounters = Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>;
+
+/**
+ * Per (player, event type) counts and yards of the season's events since `since` (whole days from day_tallies,
+ * the partial first day from the events). lastEventAt is left null: the season's latest time (player_stats) is
+ * the window's whenever it falls inside it, which the caller reads with the roster.
+ */
+export async function sinceCounters(
+  db: Kysely<DB>,
+  teamId: string,
+  window: { since: string; seasonId?: string },
+): Promise<WindowCounters> {
+  const season = seasonOrCurrent(teamId, window.seasonId);
+  const edge = nextMidnight(window.since);
+  const { rows } = await sql<{ player_id: string; event_type: string; n: number | string; yards: number | string }>`
+    select player_id, event_type, sum(n) as n, sum(yards) as yards from (
+      select player_id, event_type, count as n, yards from day_tallies
+      where season_id = ${season} and day >= ${edge.day} and count <> 0
+      union all
+      select player_id, event_type, 1 as n, coalesce(yards, 0) as yards from events
+      where season_id = ${season} and team_id = ${teamId} and occurred_at >= ${window.since} and occurred_at < ${edge.iso}
+    ) w group by player_id, event_type having sum(n) > 0`.execute(db);
+  return countersOf(rows);
+}
+
+/** Per (player, event type) counts, yards and latest time of one session's events. */
+export async function sessionCounters(db: Kysely<DB>, teamId: string, sessionId: string): Promise<WindowCounters> {
+  const rows = await db
+    .selectFrom("session_tallies")
+    .select((eb) => [
+      "player_id",
+      "event_type",
+      eb.fn.sum<number | string>("count").as("n"),
+      eb.fn.sum<number | string>("yards").as("yards"),
+      eb.fn.max("last_at").as("last"),
+    ])
+    .where("session_key", "=", sessionId)
+    .where("season_id", "in", seasonsOfTeam(db, teamId))
+    .groupBy(["player_id", "event_type"])
+    .having((eb) => eb.fn.sum("count"), ">", 0)
+    .execute();
+  return countersOf(rows);
+}
+
+function countersOf(
+  rows: readonly {
+    player_id: string;
+    event_type: string;
+    n: number | string;
+    yards: number | string;
+    last?: string | null;
+  }[],
+): WindowCounters {
+  const byPlayer: WindowCounters = new Map();
+  for (const r of rows) {
+    let p = byPlayer.get(r.player_id);
+    if (!p) byPlayer.set(r.player_id, (p = { counters: [], lastEventAt: null }));
+    p.counters.push({ eventType: r.event_type, count: Number(r.n), yards: Number(r.yards ?? 0) });
+    const last = r.last ?? null;
+    if (last !== null && (p.lastEventAt === null || last > p.lastEventAt)) p.lastEventAt = last;
+  }
+  return byPlayer;
+}
+
+export interface TallyRow {
+  sessionId: string | null;
+  playerId: string;
+  position: string;
+  eventType: string;
+  /** Logged on its own (no snap implied it). */
+  loose: boolean;
+  count: number;
+  yards: number;
+  withYards: number;
+}
+
+export interface DailyRow {
+  date: string;
+  events: number;
+  pointsTenths: number;
+}
+
+/**
+ * A season's tallies per (session, player, type, loose) with the player's position, and its events and points
+ * per local day (`offsetMinutes` east of UTC; exact for offsets in whole quarter hours, as every zone's is).
+ * One query.
+ */
+export async function seasonBreakdown(
+  db: Kysely<DB>,
+  teamId: string,
+  seasonId: string | undefined,
+  offsetMinutes: number,
+): Promise<{ rows: TallyRow[]; daily: DailyRow[] }> {
+  const season = seasonOrCurrent(teamId, seasonId);
+  const offset = Math.trunc(offsetMinutes);
+  const dayNo = sql`(slot * ${sql.lit(SLOT_MINUTES)} + ${sql.lit(offset)}) / 1440`;
+  const { rows } = await sql<{
+    daily: number | string;
+    session_key: string | null;
+    player_id: string | null;
+    event_type: string | null;
+    loose: number | string | null;
+    n: number | string;
+    yards: number | string | null;
+    with_yards: number | string | null;
+    primary_position: string | null;
+    positions: string | null;
+    day_no: number | string | null;
+    points: number | string | null;
+  }>`
+    select 0 as daily, t.session_key, t.player_id, t.event_type, t.loose, t.count as n, t.yards, t.with_yards,
+      p.primary_position, p.positions, null as day_no, null as points
+    from session_tallies t join profiles p on p.user_id = t.player_id
+    where t.season_id = ${season} and t.count <> 0
+    union all
+    select 1, null, null, null, null, sum(events), null, null, null, null, ${dayNo}, sum(points_tenths)
+    from slot_tallies where season_id = ${season}
+    group by ${dayNo} having sum(events) <> 0`.execute(db);
+  const out: TallyRow[] = [];
+  const daily: DailyRow[] = [];
+  for (const r of rows) {
+    if (Number(r.daily) === 1) {
+      daily.push({
+        date: new Date(Number(r.day_no) * DAY_MS).toISOString().slice(0, 10),
+        events: Number(r.n),
+        pointsTenths: Number(r.points ?? 0),
+      });
+      continue;
+    }
+    out.push({
+      sessionId: r.session_key === "" ? null : r.session_key,
+      playerId: r.player_id!,
+      position: positionOfRow({ primary_position: r.primary_position, positions: r.positions ?? "[]" }),
+      eventType: r.event_type!,
+      loose: Number(r.loose) === 1,
+      count: Number(r.n),
+      yards: Number(r.yards ?? 0),
+      withYards: Number(r.with_yards ?? 0),
+    });
+  }
+  return { rows: out, daily };
+}
+
+/** How many events of the team (any season) happened since `since`. One query. */
+export async function eventsSince(db: Kysely<DB>, teamId: string, since: string): Promise<number> {
+  const edge = nextMidnight(since);
+  const { rows } = await sql<{ n: number | string | null }>`
+    select sum(n) as n from (
+      select sum(count) as n from day_tallies where season_id in (select ts.id from seasons ts where ts.team_id = ${teamId}) and day >= ${edge.day}
+      union all
+      select count(*) as n from events where team_id = ${teamId} and occurred_at >= ${since} and occurred_at < ${edge.iso}
+    ) w`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A session's events logged on their own, per player and type. One query. */
+export async function sessionLooseCounts(
+  db: Kysely<DB>,
+  teamId: string,
+  sessionId: string,
+): Promise<Map<string, LooseEventCount[]>> {
+  const rows = await db
+    .selectFrom("session_tallies")
+    .select(["player_id", "event_type", "count", "yards", "with_yards"])
+    .where("session_key", "=", sessionId)
+    .where("loose", "=", 1)
+    .where("count", "<>", 0)
+    .where("season_id", "in", seasonsOfTeam(db, teamId))
+    .execute();
+  const loose = new Map<string, LooseEventCount[]>();
+  for (const r of rows) {
+    const list = loose.get(r.player_id) ?? [];
+    list.push({
+      eventType: r.event_type,
+      count: Number(r.count),
+      yards: Number(r.yards),
+      withYards: Number(r.with_yards),
+    });
+    loose.set(r.player_id, list);
+  }
+  return loose;
+}

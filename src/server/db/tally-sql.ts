@@ -1,0 +1,55 @@
+/*
+ * The SQL pieces the tallies (decision 0015) are built with, shared by the migration that fills them, the write
+ * paths that keep them and the integrity recount: an event's quarter-hour slot, and the points an event is worth
+ * at its player's effective position (domain/scoring.ts, written out as a CASE).
+ */
+import { sql, type Expression, type RawBuilder } from "kysely";
+import { BASE_WEIGHTS, eventPointsTenths, POSITION_WEIGHT_OVERRIDES } from "#domain/scoring.js";
+import type { Engine } from "./engine.js";
+
+/** Minutes in a slot: every real time zone's offset is a multiple of 15 minutes. */
+export const SLOT_MINUTES = 15;
+
+/** The slot of an ISO time: quarter hours since 1970-01-01T00:00Z. */
+export function slotOf(iso: string): number {
+  return Math.floor(Date.parse(iso) / (SLOT_MINUTES * 60_000));
+}
+
+/** slotOf in SQL, for an ISO time column. */
+export function slotSql(engine: Engine, iso: Expression<string>): RawBuilder<number> {
+  return engine === "postgres"
+    ? sql<number>`floor(extract(epoch from ${iso}::timestamptz) / ${sql.lit(SLOT_MINUTES * 60)})::integer`
+    : sql<number>`(cast(strftime('%s', ${iso}) as integer) / ${sql.lit(SLOT_MINUTES * 60)})`;
+}
+
+/** domain/positions.ts effectivePosition of a profiles row (alias `p`), in SQL. */
+function positionSql(engine: Engine, p: string): RawBuilder<string> {
+  const primary = sql.ref(`${p}.primary_position`);
+  const positions = sql.ref(`${p}.positions`);
+  const first =
+    engine === "postgres"
+      ? sql`case when ${positions} ~ '^\\s*\\[' then (${positions}::jsonb ->> 0) end`
+      : sql`case when json_valid(${positions}) then json_extract(${positions}, '$[0]') end`;
+  return sql<string>`coalesce(nullif(lower(trim(${primary})), ''), nullif(lower(trim(${first})), ''), 'unknown')`;
+}
+
+/** eventPointsTenths(type, effective position of the profile `p`), in SQL. */
+export function pointsTenthsSql(engine: Engine, eventType: Expression<string>, p: string): RawBuilder<number> {
+  const position = positionSql(engine, p);
+  const types = [
+    ...new Set([...Object.keys(BASE_WEIGHTS), ...Object.values(POSITION_WEIGHT_OVERRIDES).flatMap(Object.keys)]),
+  ];
+  const branches = types.map((type) => {
+    const plain = eventPointsTenths(type, null);
+    const special = Object.keys(POSITION_WEIGHT_OVERRIDES).filter((pos) => eventPointsTenths(type, pos) !== plain);
+    const value =
+      special.length === 0
+        ? sql.lit(plain)
+        : sql`case ${position} ${sql.join(
+            special.map((pos) => sql`when ${sql.lit(pos)} then ${sql.lit(eventPointsTenths(type, pos))}`),
+            sql` `,
+          )} else ${sql.lit(plain)} end`;
+    return sql`when ${sql.lit(type)} then ${value}`;
+  });
+  return sql<number>`(case ${eventType} ${sql.join(branches, sql` `)} else ${sql.lit(eventPointsTenths("", null))} end)`;
+}
