@@ -54,7 +54,9 @@ async function insertAll(db: Kysely<DB>, rows: Rows): Promise<void> {
     for (const [table, list] of Object.entries(rows)) {
       for (let i = 0; i < list.length; i += 400) {
         // Rows are built per table by seedGameTeams; their columns are the tables' (checked by the inserts).
-        const values = list.slice(i, i + 400) as Parameters<ReturnType<typeof tx.insertInto<"teams">>["values"]>[0];
+        const values = list.slice(i, i + 400) as unknown as Parameters<
+          ReturnType<typeof tx.insertInto<"teams">>["values"]
+        >[0];
         await tx
           .insertInto(table as "teams")
           .values(values)
