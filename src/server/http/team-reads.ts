@@ -1,4 +1,9 @@
-import type { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS, LeaderboardResponse, PlayerSummaryDto } from "#domain/api/team.js";
+import type {
+  LEADERBOARD_GROUPS,
+  LEADERBOARD_WINDOWS,
+  LeaderboardResponse,
+  PlayerSummaryDto,
+} from "#domain/api/team.js";
 import type { ScoreboardDto } from "#domain/api/game.js";
 import { teamLeaderboard } from "../db/analytics-team.js";
 import { gameSheet, liveScoreboard } from "../db/games.js";

@@ -1,11 +1,6 @@
 import { CHANGE_EVENT } from "#domain/api/logger.js";
 import type { Services } from "../http/context.js";
-import {
-  DEFAULT_LEADERBOARD,
-  leaderboardKey,
-  readLeaderboard,
-  readSessionScoreboard,
-} from "../http/team-reads.js";
+import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readSessionScoreboard } from "../http/team-reads.js";
 import type { ChangeKind, HubChange } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";
 

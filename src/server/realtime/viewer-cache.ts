@@ -29,10 +29,7 @@ interface Entry {
  */
 export interface ViewerCache {
   /** The viewer of this token, from the cache or from `lookup` (kept until min(TTL, `expiresAt`)). */
-  get(
-    token: string,
-    lookup: () => Promise<{ viewer: Viewer; expiresAt: number } | null>,
-  ): Promise<Viewer | null>;
+  get(token: string, lookup: () => Promise<{ viewer: Viewer; expiresAt: number } | null>): Promise<Viewer | null>;
   /** Sessions held (tests). */
   size(): number;
 }

@@ -6,7 +6,6 @@ import {
   gamesResponseSchema,
   liveScoreboardResponseSchema,
   rulesResponseSchema,
-  type ScoreboardDto,
 } from "#domain/api/game.js";
 import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
 import { leagueRulesSchema } from "#domain/league-rules.js";

@@ -12,14 +12,11 @@ import {
   rotateCodeResponseSchema,
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
-  type LeaderboardResponse,
-  type TeamPlayersResponse,
 } from "#domain/api/team.js";
 import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
-import { teamDashboard, teamLeaderboard, teamStats } from "../db/analytics-team.js";
-import { teamPlayerSummaries } from "../db/summaries.js";
-import { getTeamSession, teamSessionsWithCounts } from "../db/team-sessions.js";
+import { teamDashboard, teamStats } from "../db/analytics-team.js";
+import { teamSessionsWithCounts } from "../db/team-sessions.js";
 import { removePlayerFromTeam, rotateTeamCode } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
