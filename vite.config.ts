@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
 import { PUBLIC_PATHS } from "./react-router.config.ts";
 import { deferHydration } from "./src/web/prerender/defer-hydration.ts";
+import { spaBoot } from "./src/web/prerender/spa-boot.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
@@ -158,6 +159,9 @@ function pwaAfterPrerender(): Plugin {
           const file = prerenderedFile(path);
           writeFileSync(file, deferHydration(readFileSync(file, "utf8")));
         }
+        // The signed-in screens' page starts its route modules and session check at once (decision 0017).
+        const fallback = join(CLIENT_OUT_DIR, "__spa-fallback.html");
+        writeFileSync(fallback, spaBoot(readFileSync(fallback, "utf8"), CLIENT_OUT_DIR));
         const pwa = plugins.find((p) => p.name === "vite-plugin-pwa");
         const api = pwa?.api as { generateSW?: () => Promise<unknown> } | undefined;
         if (!api?.generateSW) throw new Error("vite-plugin-pwa not found: cannot write the service worker");

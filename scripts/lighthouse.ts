@@ -1,18 +1,26 @@
 /**
  * npm run lighthouse
  * Builds nothing itself: run `npm run build` first (npm run lighthouse does). Starts Flagline on a fresh demo data
- * dir, then runs Lighthouse 12 (mobile, the default) in the system Chromium on /, /pricing, /login and a
- * signed-in /coach/leaderboard, prints the four category scores and writes them to docs/lighthouse.md.
+ * dir, then runs Lighthouse 12 (mobile, the default) in the system Chromium on the public pages /, /pricing, /login
+ * and the signed-in screens /coach/log, /coach/leaderboard, /coach/dashboard (the demo's head coach) and
+ * /player/dashboard (a demo player). Each page runs LIGHTHOUSE_RUNS times (3 unless set) and the run with the
+ * median performance score is kept, since other work on the machine moves single runs. Prints the scores, writes
+ * them to docs/lighthouse.md, and exits 1 when a page misses its budget (docs/architecture.md "Budgets": public
+ * pages performance >= 95, signed-in screens >= 90 with CLS <= 0.05). LIGHTHOUSE_PAGES=/coach/log,/login runs some.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import type { Result } from "lighthouse";
 
 const port = 4600 + Math.floor(Math.random() * 300);
 const base = `http://localhost:${port}`;
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 const dataDir = mkdtempSync(join(tmpdir(), "flagline-lighthouse-"));
 const server = spawn(process.execPath, ["dist/server/demo.js"], {
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "error", PUBLIC_URL: base },
@@ -35,10 +43,68 @@ async function waitUp() {
   }
 }
 
+/**
+ * Signs `email` in inside the Lighthouse browser itself, so the session cookie sits in its cookie jar (Lighthouse
+ * keeps cookies between runs) and every request carries it: the page's, and the service worker's, which a cookie
+ * passed as an extra header would miss. Signing in replaces the previous user's session cookie.
+ */
+async function signInBrowser(chromePort: number, email: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    // A page of ours (its CSP allows fetch to our origin; robots.txt is served with none).
+    await page.goto(`${base}/login`);
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch("/api/session", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { email, password: "flagline-demo" },
+    );
+    if (status !== 200) throw new Error(`signing in ${email}: ${status}`);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** The metrics behind the performance score, in Lighthouse's audit ids. */
+const METRICS = [
+  ["first-contentful-paint", "FCP"],
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+  ["cumulative-layout-shift", "CLS"],
+  ["speed-index", "SI"],
+] as const;
+
+interface Page {
+  path: string;
+  who: "visitor" | "coach" | "player";
+  minPerformance: number;
+  maxCls?: number;
+}
+const PAGES: Page[] = [
+  { path: "/", who: "visitor", minPerformance: 95 },
+  { path: "/pricing", who: "visitor", minPerformance: 95 },
+  { path: "/login", who: "visitor", minPerformance: 95 },
+  { path: "/coach/log", who: "coach", minPerformance: 90, maxCls: 0.05 },
+  { path: "/coach/leaderboard", who: "coach", minPerformance: 90, maxCls: 0.05 },
+  { path: "/coach/dashboard", who: "coach", minPerformance: 90, maxCls: 0.05 },
+  { path: "/player/dashboard", who: "player", minPerformance: 90, maxCls: 0.05 },
+];
+
 const rows: string[] = [];
+const metricRows: string[] = [];
 /** Per page, the audits that cost points (weighted, scored below 0.9), so a score below 100 says why. */
 const misses: string[] = [];
+/** Per signed-in page, the biggest opportunities and diagnostics Lighthouse names. */
+const notes: string[] = [];
+const missedBudgets: string[] = [];
 let failed = false;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -50,6 +116,9 @@ const chrome = await chromeLauncher.launch({
     "--disable-component-update",
   ],
 });
+
+const performanceOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+
 try {
   await waitUp();
   // The demo prints its logins once the seed is done.
@@ -57,45 +126,65 @@ try {
   while (!serverOut.includes("All demo accounts use the password") && Date.now() < seeded) {
     await new Promise((r) => setTimeout(r, 250));
   }
-  const signIn = await fetch(`${base}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "coach@demo.flagline.test", password: "flagline-demo" }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const playerEmail = /player\s+(\S+@demo\.flagline\.test)/.exec(serverOut)?.[1];
+  if (!playerEmail) throw new Error("the demo printed no player login");
+  const emails = { coach: "coach@demo.flagline.test", player: playerEmail };
 
-  const pages: Array<[string, Record<string, string> | undefined]> = [
-    ["/", undefined],
-    ["/pricing", undefined],
-    ["/login", undefined],
-    ["/coach/leaderboard", { cookie }],
-  ];
-  for (const [path, headers] of pages) {
-    const result = await lighthouse(`${base}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-      extraHeaders: headers,
-    });
-    const cats = result!.lhr.categories;
+  // PAGES is ordered visitor, coach, player: the browser signs in once per audience, before its first page.
+  let signedInAs: Page["who"] = "visitor";
+  for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
+    const { path, who } = page;
+    if (who !== signedInAs && who !== "visitor") await signInBrowser(chrome.port, emails[who]);
+    signedInAs = who;
+    const results: Result[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      results.push(result!.lhr);
+      // LIGHTHOUSE_SAVE=dir keeps every report's JSON, to read the audits' details.
+      if (process.env.LIGHTHOUSE_SAVE) {
+        const name = `${path.replace(/\W+/g, "_")}-${i}.json`;
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result!.lhr));
+      }
+    }
+    const all = results.map(performanceOf);
+    const lhr = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(results.length / 2)]!;
+    const cats = lhr.categories;
     const scores = CATEGORIES.map((c) => Math.round((cats[c]?.score ?? 0) * 100));
-    const runtimeError = result!.lhr.runtimeError?.message;
+    const runtimeError = lhr.runtimeError?.message;
     if (runtimeError) failed = true;
-    rows.push(`| ${path} | ${scores.join(" | ")} |${runtimeError ? ` ${runtimeError}` : ""}`);
+    const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+    if (scores[0]! < page.minPerformance)
+      missedBudgets.push(`${path}: performance ${scores[0]} < ${page.minPerformance}`);
+    if (page.maxCls !== undefined && cls > page.maxCls)
+      missedBudgets.push(`${path}: CLS ${cls.toFixed(3)} > ${page.maxCls}`);
+    rows.push(
+      `| ${path} | ${who} | ${scores.join(" | ")} | ${all.join(", ")} |${runtimeError ? ` ${runtimeError}` : ""}`,
+    );
+    metricRows.push(`| ${path} | ${METRICS.map(([id]) => lhr.audits[id]?.displayValue ?? "?").join(" | ")} |`);
     for (const category of CATEGORIES) {
       for (const ref of cats[category]?.auditRefs ?? []) {
-        const audit = result!.lhr.audits[ref.id];
+        const audit = lhr.audits[ref.id];
         if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
         const value = audit.displayValue ? ` (${audit.displayValue})` : "";
         misses.push(`| ${path} | ${category} | ${audit.title}${value} | ${Math.round(audit.score * 100)} |`);
       }
     }
+    if (who !== "visitor") {
+      // The opportunities and diagnostics that still flag something, so the next person knows where time goes.
+      for (const ref of cats.performance?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || ref.weight !== 0 || audit.score === null || audit.score >= 0.9 || !audit.displayValue) continue;
+        notes.push(`| ${path} | ${audit.title} | ${audit.displayValue} |`);
+      }
+    }
     console.log(
-      `${path.padEnd(20)} performance ${scores[0]}  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}`,
+      `${path.padEnd(20)} performance ${scores[0]} (runs ${all.join(", ")})  accessibility ${scores[1]}  best practices ${scores[2]}  SEO ${scores[3]}  ` +
+        METRICS.map(([id, short]) => `${short} ${lhr.audits[id]?.displayValue ?? "?"}`).join("  "),
     );
   }
 } finally {
@@ -107,23 +196,44 @@ try {
 const doc = `# Lighthouse
 
 Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), system Chromium, against a local
-\`npm run demo\` build. Regenerate with \`npm run lighthouse\`. Measured ${new Date().toISOString().slice(0, 10)}.
+\`npm run demo\` build. Regenerate with \`npm run lighthouse\`. Measured ${new Date().toISOString().slice(0, 10)}; each
+page ran ${runs} time${runs === 1 ? "" : "s"} and the run with the median performance score is the one shown.
 
-| Page | Performance | Accessibility | Best practices | SEO |
-|---|---|---|---|---|
+| Page | Signed in as | Performance | Accessibility | Best practices | SEO | Performance of each run |
+|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-The budget (docs/architecture.md: performance >= 95 on mobile) is for the public pages; they start the app only on
-the first interaction (decision 0006), which Lighthouse does not make. /coach/leaderboard is a signed-in page of
-the app: it loads React, React Router and the page's modules at once, and robots.txt keeps \`/coach/\` out of
-search engines on purpose, which is what its SEO score counts against it.
+| Page | First Contentful Paint | Largest Contentful Paint | Total Blocking Time | Cumulative Layout Shift | Speed Index |
+|---|---|---|---|---|---|
+${metricRows.join("\n")}
+
+Budgets (docs/architecture.md): the public pages score >= 95 on mobile; the signed-in screens >= 90 with CLS <= 0.05
+(decision 0017). ${missedBudgets.length ? `Missed in this run: ${missedBudgets.join("; ")}.` : "All met in this run."}
+
+How the pages load, and so what Lighthouse sees:
+
+- The public pages are prerendered and start the app only on the first interaction (decision 0006), which
+  Lighthouse does not make: their first load is the HTML, the CSS and about 2 kB of script.
+- A signed-in screen is the SPA fallback page: React, React Router and the route's modules must run before anything
+  but the page's frame shows. The fallback paints the app shell (header and a skeleton of the page's final size)
+  before any script runs, the route's modules are preloaded, and the screen's first API reads start before React
+  renders (decision 0017), so the first paint is early and the data fills reserved space without moving the page.
+- robots.txt keeps \`/coach/\` and \`/player/\` out of search engines on purpose; that is what their SEO score
+  counts against them ("Page is blocked from indexing"), not a defect.
 
 What cost points (weighted audits scoring below 90):
 
 | Page | Category | Audit | Score |
 |---|---|---|---|
 ${misses.join("\n")}
+
+What Lighthouse still flags on the signed-in screens (unweighted opportunities and diagnostics):
+
+| Page | Audit | Value |
+|---|---|---|
+${notes.join("\n")}
 `;
-writeFileSync("docs/lighthouse.md", doc);
-console.log("written to docs/lighthouse.md");
-process.exit(failed ? 1 : 0);
+if (!only) writeFileSync("docs/lighthouse.md", doc);
+console.log(only ? "LIGHTHOUSE_PAGES set: docs/lighthouse.md left as it was" : "written to docs/lighthouse.md");
+if (missedBudgets.length) console.log(`budgets missed: ${missedBudgets.join("; ")}`);
+process.exit(failed || missedBudgets.length ? 1 : 0);

@@ -1,10 +1,15 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { NoLongerOnTeamPage } from "~/features/rejoin/no-longer-on-team-page";
 import { FullPageSpinner } from "~/ui/spinner";
 import type { Role } from "~/lib/session";
 import { loginPathFor } from "~/lib/session-paths";
 import { useSession } from "~/lib/session-context";
+
+// Rare (an account taken off its team) and heavy (a form with its validation): loaded only when it shows, so no
+// signed-in screen's first load carries it (decision 0017).
+const NoLongerOnTeamPage = lazy(() =>
+  import("~/features/rejoin/no-longer-on-team-page").then((m) => ({ default: m.NoLongerOnTeamPage })),
+);
 
 /** The pages an account without a team still opens: the player's profile, the coach's account (§11). */
 const WITHOUT_TEAM = new Set(["/player/profile", "/coach/account"]);
@@ -28,7 +33,9 @@ export function RequireRole({ role }: { role: Role }) {
   if (!user.team && !WITHOUT_TEAM.has(location.pathname)) {
     return (
       <GuardedContent>
-        <NoLongerOnTeamPage user={user} />
+        <Suspense fallback={<FullPageSpinner />}>
+          <NoLongerOnTeamPage user={user} />
+        </Suspense>
       </GuardedContent>
     );
   }

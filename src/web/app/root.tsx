@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { clsx } from "clsx";
 import { useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { PlayerSearchProvider } from "~/features/player-search";
@@ -9,6 +10,7 @@ import appCss from "./app.css?url";
 import { createQueryClient } from "~/lib/query-client";
 import { SessionProvider, useSession } from "~/lib/session-context";
 import { isGuardedPath } from "~/lib/session-paths";
+import { Wordmark } from "./shell/logo";
 import { NavigationProgress } from "./shell/navigation-progress";
 import { PageTransition } from "./shell/page-transition";
 import { SiteFooter } from "./shell/site-footer";
@@ -70,21 +72,19 @@ export default function App() {
 function SiteShell() {
   const { status } = useSession();
   const { pathname } = useLocation();
-  // docs/product.md §4: a guarded page shows nothing but the spinner until the session check answers. Public pages are
-  // prerendered and show at once; only their navigation waits (see TopNav).
-  if (status === "loading" && isGuardedPath(pathname)) {
-    return (
-      <main id="main" className="flex min-h-dvh items-center justify-center">
-        <FullPageSpinner />
-      </main>
-    );
-  }
+  const guarded = isGuardedPath(pathname);
+  // docs/product.md §4: a guarded page shows nothing of itself but the spinner until the session check answers, in the
+  // same frame the SPA fallback painted (AppShellLoading). Public pages are prerendered and show at once; only their
+  // navigation waits (see TopNav).
+  if (status === "loading" && guarded) return <AppShellLoading />;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
       <NavigationProgress />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* A signed-in screen fills at least the whole screen below the header, so the footer starts below the fold and
+          content arriving after the first paint never pushes it across the screen (decision 0017: layout shift). */}
+      <main id="main" tabIndex={-1} className={clsx("flex flex-1 flex-col outline-none", guarded && "min-h-dvh")}>
         <PageTransition />
       </main>
       <SiteFooter />
@@ -92,9 +92,33 @@ function SiteShell() {
   );
 }
 
+/**
+ * The app's frame while it starts: the header bar with the wordmark and the neutral navigation placeholder (no
+ * audience's menu, decision 0003) over a spinner. Built into the SPA fallback page (HydrateFallback), so a signed-in
+ * screen paints its frame as soon as the HTML and CSS arrive, before any script runs, and the app keeps the same frame
+ * while the session check runs: nothing moves when the page itself arrives (decision 0017).
+ */
+function AppShellLoading() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="surface-dark sticky top-0 z-30 bg-field-900 text-white shadow-sm">
+        <div className="container-page relative flex h-16 items-center justify-between gap-4">
+          <Wordmark />
+          <div className="flex items-center" aria-hidden="true" data-testid="nav-placeholder">
+            <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex min-h-dvh flex-col">
+        <FullPageSpinner />
+      </main>
+    </div>
+  );
+}
+
 /** Shown while the app starts on a client-rendered route (the SPA fallback page). */
 export function HydrateFallback() {
-  return <FullPageSpinner />;
+  return <AppShellLoading />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -32,6 +32,8 @@ export interface ApiFetchOptions extends Omit<RequestInit, "body"> {
   json?: unknown;
   /** Sent as multipart/form-data (uploads); the browser sets the Content-Type with its boundary. */
   form?: FormData;
+  /** A response to this very request already under way (lib/early-fetch.ts); read instead of fetching again. */
+  early?: Promise<Response>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -60,7 +62,7 @@ function readErrorBody(status: number, payload: unknown): ApiErrorBody {
  * Throws ApiError on a non-2xx answer or when the request could not be made.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { json, form, headers, ...init } = options;
+  const { json, form, headers, early, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set("Accept", "application/json");
   let body: BodyInit | undefined;
@@ -73,7 +75,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let response: Response;
   try {
-    response = await fetch(path, { credentials: "same-origin", ...init, headers: requestHeaders, body });
+    response = await (early ?? fetch(path, { credentials: "same-origin", ...init, headers: requestHeaders, body }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(NETWORK_ERROR_STATUS, {

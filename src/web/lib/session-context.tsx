@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
+import { takeEarlyMe } from "./early-fetch";
 import { writeRoleHint } from "./role-hint";
 import type { Me } from "./session";
 import { isGuardedPath } from "./session-paths";
@@ -26,7 +27,8 @@ export class SessionCheckFailed extends Error {
 export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null> {
   let payload: unknown;
   try {
-    payload = await apiFetch<unknown>("/api/me", { signal });
+    // The first check of a signed-in screen reads the request its HTML already made (decision 0017).
+    payload = await apiFetch<unknown>("/api/me", { signal, early: takeEarlyMe() });
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
     if (error instanceof DOMException && error.name === "AbortError") throw error;

@@ -39,7 +39,8 @@ describe("player dashboard page", () => {
       await screen.findByRole("heading", { name: "Your coach hasn't logged any plays for you yet" }),
     ).toBeInTheDocument();
     expect(screen.getByText("Hi Nova")).toBeInTheDocument();
-    expect(screen.getByText(/Your score's history draws here after your first one\./)).toBeInTheDocument();
+    // The chart loads after the page (decision 0017).
+    expect(await screen.findByText(/Your score's history draws here after your first one\./)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No feedback yet" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "No training logged this week" })).toBeInTheDocument();
     expect(stat("Team ranking")).toHaveTextContent("1 / 10");

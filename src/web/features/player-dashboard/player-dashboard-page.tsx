@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { NotebookPen, UserRound } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { firstName, Stat } from "~/ui/app-page";
@@ -18,8 +18,11 @@ import { meDashboardQuery as dashboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { RecentPlays } from "./recent-plays";
-import { ScoreHistoryChart } from "./score-history-chart";
 import { WeekTraining } from "./week-training";
+
+// The chart library is most of this page's code and the chart sits below the fold on a phone: it loads after the
+// page has shown (decision 0017), in a card of the chart's height meanwhile.
+const ScoreHistoryChart = lazy(() => import("./score-history-chart").then((m) => ({ default: m.ScoreHistoryChart })));
 
 /**
  * /player/dashboard: today's game when one is on, the player's own numbers, the same ones their coach sees (score,
@@ -119,7 +122,11 @@ export function PlayerDashboardPage() {
 
             <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">
-                <ScoreHistoryChart history={data.scoreHistory} />
+                <Suspense
+                  fallback={<div className="card h-[22rem]" role="status" aria-label="Loading your score chart" />}
+                >
+                  <ScoreHistoryChart history={data.scoreHistory} />
+                </Suspense>
               </div>
               <WeekTraining week={data.thisWeek} />
             </div>

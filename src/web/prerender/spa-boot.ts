@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { EARLY_ME_GLOBAL } from "../lib/early-fetch.ts";
+
+/**
+ * Build step for the SPA fallback page, which every signed-in screen loads (decision 0017). React Router's fallback
+ * preloads only the root's modules: the route's own modules are asked for after React Router has started and
+ * matched the address, and the screen's session check (GET /api/me) after that again. Three round trips in a row
+ * on a phone. This step puts a small inline script at the start of <head> that, before anything else:
+ *
+ * - adds `<link rel="modulepreload">` for every module of the layout and route the address matches (their static
+ *   imports included, as React Router's manifest lists them), so they download alongside React;
+ * - on a guarded path (/coach/*, /player/*) starts GET /api/me at once and leaves the promise where
+ *   src/web/lib/early-fetch.ts hands it to the app's first session check.
+ *
+ * Only the signed-in areas' routes are listed (the public pages are prerendered and load their own modules).
+ * Plain ES5 as a string, like the public pages' boot script: it is not bundled.
+ */
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  module: string;
+  imports?: string[];
+}
+
+function readManifest(clientDir: string, html: string): Record<string, ManifestRoute> {
+  const href = /<link rel="modulepreload" href="(\/assets\/manifest-[\w-]+\.js)"/.exec(html)?.[1];
+  if (!href) throw new Error("spa-boot: the SPA fallback preloads no React Router manifest");
+  const source = readFileSync(join(clientDir, href), "utf8");
+  const json = /^window\.__reactRouterManifest=(\{[\s\S]*\});?\s*$/.exec(source)?.[1];
+  if (!json) throw new Error(`spa-boot: ${href} is not React Router's manifest as expected`);
+  return (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes;
+}
+
+/** "/coach/games/:id" -> a RegExp source matching that path (and nothing longer). */
+function pathPattern(path: string): string {
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((s) => (s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return `^/${segments.join("/")}/?$`;
+}
+
+/** The SPA fallback's HTML with the early-start script first in <head>. */
+export function spaBoot(html: string, clientDir: string): string {
+  const routes = readManifest(clientDir, html);
+  const already = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
+  const files: string[] = [];
+  const indexOf = (file: string) => {
+    let i = files.indexOf(file);
+    if (i < 0) i = files.push(file) - 1;
+    return i;
+  };
+  const table: Array<[string, number[]]> = [];
+  for (const route of Object.values(routes)) {
+    if (!route.path || route.path.includes("*")) continue;
+    const chain: ManifestRoute[] = [];
+    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.push(r);
+    const fullPath = chain
+      .map((r) => r.path ?? "")
+      .filter(Boolean)
+      .reverse()
+      .join("/");
+    if (!/^(coach|player)\//.test(fullPath)) continue;
+    const modules = new Set<string>();
+    for (const r of chain) {
+      if (r.id === "root") continue;
+      for (const file of [r.module, ...(r.imports ?? [])]) if (!already.has(file)) modules.add(file);
+    }
+    table.push([pathPattern(fullPath), [...modules].map(indexOf)]);
+  }
+  if (table.length === 0) throw new Error("spa-boot: no /coach or /player route found in the manifest");
+  const script = `(function () {
+  var d = document, p = location.pathname, f = ${JSON.stringify(files)}, t = ${JSON.stringify(table)}, seen = {};
+  for (var i = 0; i < t.length; i++) {
+    if (!new RegExp(t[i][0]).test(p)) continue;
+    for (var j = 0; j < t[i][1].length; j++) {
+      var href = f[t[i][1][j]];
+      if (seen[href]) continue;
+      seen[href] = 1;
+      var l = d.createElement("link");
+      l.rel = "modulepreload";
+      l.href = href;
+      d.head.appendChild(l);
+    }
+  }
+  if (/^\\/(coach|player)(\\/|$)/.test(p) && window.fetch) {
+    window.${EARLY_ME_GLOBAL} = { at: Date.now(), response: fetch("/api/me", { credentials: "same-origin", headers: { Accept: "application/json" } }) };
+    window.${EARLY_ME_GLOBAL}.response.catch(function () {});
+  }
+})();`;
+  const out = html.replace(/<head>/, `<head><script>${script}</script>`);
+  if (out === html) throw new Error("spa-boot: the SPA fallback has no <head>");
+  return out;
+}
