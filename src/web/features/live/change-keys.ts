@@ -1,4 +1,4 @@
-import type { Query, QueryKey } from "@tanstack/react-query";
+import type { QueryKey } from "@tanstack/react-query";
 import type { ChangeKind } from "#domain/api/logger";
 
 /**
@@ -72,9 +72,4 @@ export function isAffectedBy(kind: ChangeKind, key: QueryKey): boolean {
   if (family === null) return false;
   const kinds = KINDS_BY_FAMILY[family];
   return kinds === undefined || kinds.includes(kind);
-}
-
-/** The `invalidateQueries` filter for a change of `kind`. */
-export function changeFilter(kind: ChangeKind) {
-  return { predicate: (query: Query) => isAffectedBy(kind, query.queryKey) };
 }

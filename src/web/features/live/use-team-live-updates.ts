@@ -2,16 +2,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSession } from "~/lib/session-context";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { CHANGE_EVENT, teamChangeSchema } from "#domain/api/logger";
-import { changeFilter } from "./change-keys";
+import { CHANGE_EVENT } from "#domain/api/logger";
+import { liveChangeSchema } from "#domain/api/live";
+import { applyLiveChange } from "./apply-change";
 
 const TEAM_STREAM_URL = "/api/team/stream";
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on
- * every "change", invalidates the queries its kind affects (change-keys.ts; on-screen ones refetch, the rest
- * refetch when next shown). The message names only the kind of data that changed, never the data. A message
- * this version cannot read, and a reconnect (changes made while the stream was down were never announced),
+ * every "change", puts the data it carries (the game's scoreboard, a coach's leaderboard) into the matching
+ * queries and invalidates the other queries its kind affects (apply-change.ts, change-keys.ts; on-screen ones
+ * refetch, the rest refetch when next shown). A message this version cannot read, and a reconnect (changes made while the stream was down were never announced),
  * refresh everything under ["team"] and ["me"].
  * Reconnecting after a dropped connection is EventSource's own (the server sets `retry:`); a stream the server
  * refuses (signed out, no team) is not retried.
@@ -31,8 +32,8 @@ export function useTeamLiveUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY });
     };
     const onChange = (message: MessageEvent) => {
-      const change = teamChangeSchema.safeParse(readJson(message.data));
-      if (change.success) void queryClient.invalidateQueries(changeFilter(change.data.kind));
+      const change = liveChangeSchema.safeParse(readJson(message.data));
+      if (change.success) applyLiveChange(queryClient, change.data);
       else refreshAll();
     };
     const onOpen = () => {
