@@ -234,4 +234,75 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
       await stream.cancel();
     }
   }, 30_000);
+
+  it("caches on one server follow writes and revocations made on the other within a moment", async () => {
+    /** Polls `check` until it holds, failing after `ms` (the viewer cache's own lifetime is 30 s). */
+    const soon = async (check: () => Promise<boolean>, ms: number, what: string) => {
+      const deadline = Date.now() + ms;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`${what} after ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const signup = await post(A, "/api/signup", {
+      role: "coach",
+      fullName: "Cache Coach",
+      email: `cache-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamName: "Caches",
+    });
+    const coachCookie = cookieOf(signup);
+    const team = ((await signup.json()) as { user: { team: { code: string } } }).user.team;
+    const player = await post(B, "/api/signup", {
+      role: "player",
+      fullName: "Cached Player",
+      email: `cp-${randomUUID()}@example.com`,
+      password: "two-servers-1",
+      teamCode: team.code,
+      jerseyNumber: 8,
+      primaryPosition: "qb",
+    });
+    const playerCookie = cookieOf(player);
+    const playerId = ((await player.json()) as { user: { id: string } }).user.id;
+    expect(
+      (await post(A, `/api/team/roster/${playerId}/confirmation`, { decision: "confirm" }, coachCookie)).status,
+    ).toBe(200);
+
+    const get = (base: string, path: string, cookie: string) => fetch(`${base}${path}`, { headers: { cookie } });
+    const listed = async () => {
+      const res = await get(B, "/api/team/players", coachCookie);
+      return ((await res.json()) as { players: { id: string }[] }).players.some((p) => p.id === playerId);
+    };
+    // B holds the player's viewer and the team's players list.
+    expect((await get(B, "/api/team/scoreboard", playerCookie)).status).toBe(200);
+    expect((await get(B, "/api/team/scoreboard", playerCookie)).status).toBe(200);
+    expect(await listed()).toBe(true);
+    const first = await get(B, "/api/team/players", coachCookie);
+    const etag = first.headers.get("etag")!;
+    const revalidated = await fetch(`${B}/api/team/players`, {
+      headers: { cookie: coachCookie, "if-none-match": etag },
+    });
+    expect(revalidated.status).toBe(304);
+
+    const removed = await fetch(`${A}/api/team/players/${playerId}`, {
+      method: "DELETE",
+      headers: { cookie: coachCookie },
+    });
+    expect(removed.status).toBe(204);
+    await soon(async () => !(await listed()), 1000, "B still listed the removed player");
+    await soon(
+      async () => (await get(B, "/api/team/scoreboard", playerCookie)).status === 403,
+      1000,
+      "B still let the removed player read the team",
+    );
+
+    // Sign-out on A: the session's cached viewer on B is gone too.
+    expect((await get(B, "/api/team/players", coachCookie)).status).toBe(200);
+    expect((await fetch(`${A}/api/session`, { method: "DELETE", headers: { cookie: coachCookie } })).status).toBe(204);
+    await soon(
+      async () => (await get(B, "/api/team/players", coachCookie)).status === 401,
+      1000,
+      "B still answered the signed-out session",
+    );
+  }, 60_000);
 });
