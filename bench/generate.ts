@@ -9,6 +9,8 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { takesYards, type EventType } from "../src/domain/event-types.js";
 import { POSITION_KEYS, type PositionKey } from "../src/domain/positions.js";
+import { eventPointsTenths } from "../src/domain/scoring.js";
+import { slotOf } from "../src/server/db/tally-sql.js";
 import { CODE_ALPHABET } from "../src/server/db/teams.js";
 
 type PgType = "text" | "integer" | "boolean" | "timestamptz";
@@ -79,6 +81,32 @@ const TABLES = {
     ["attendance_total", "integer"],
     ["attendance_attended", "integer"],
   ],
+  /** The tallies of migration 009 (decision 0015). */
+  session_tallies: [
+    ["season_id", "text"],
+    ["session_key", "text"],
+    ["player_id", "text"],
+    ["event_type", "text"],
+    ["loose", "integer"],
+    ["count", "integer"],
+    ["yards", "integer"],
+    ["with_yards", "integer"],
+    ["last_at", "text"],
+  ],
+  day_tallies: [
+    ["season_id", "text"],
+    ["day", "text"],
+    ["player_id", "text"],
+    ["event_type", "text"],
+    ["count", "integer"],
+    ["yards", "integer"],
+  ],
+  slot_tallies: [
+    ["season_id", "text"],
+    ["slot", "integer"],
+    ["events", "integer"],
+    ["points_tenths", "integer"],
+  ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, PgType]>>;
 
 type TableName = keyof typeof TABLES;
@@ -91,6 +119,9 @@ const TABLE_ORDER: TableName[] = [
   "events",
   "player_event_counts",
   "player_stats",
+  "session_tallies",
+  "day_tallies",
+  "slot_tallies",
 ];
 
 export interface BulkLoader {
@@ -415,10 +446,13 @@ export async function generate(
 
     // Per player: count and yard sum per type, event count, latest time: what recordEvent keeps.
     const counters = playerIds.map(() => ({
-      byType: new Map<string, { count: number; yards: number }>(),
+      byType: new Map<string, { count: number; yards: number; withYards: number; last: string }>(),
       count: 0,
       last: "",
     }));
+    // The tallies (decision 0015): every bench event is logged on its own, without a session.
+    const days = new Map<string, { count: number; yards: number }>();
+    const slots = new Map<number, { events: number; points: number }>();
     const total = "total" in events ? events.total : events.perPlayer * players;
     let nextReport = 250_000;
     for (let k = 0; k < total; k++) {
@@ -443,9 +477,21 @@ export async function generate(
       ]);
       const c = counters[p]!;
       let t = c.byType.get(option.type);
-      if (!t) c.byType.set(option.type, (t = { count: 0, yards: 0 }));
+      if (!t) c.byType.set(option.type, (t = { count: 0, yards: 0, withYards: 0, last: "" }));
       t.count += 1;
       t.yards += yards ?? 0;
+      if (yards !== null) t.withYards += 1;
+      if (occurredAt > t.last) t.last = occurredAt;
+      const dayKey = `${occurredAt.slice(0, 10)}\u0000${p}\u0000${option.type}`;
+      const d = days.get(dayKey) ?? { count: 0, yards: 0 };
+      d.count += 1;
+      d.yards += yards ?? 0;
+      days.set(dayKey, d);
+      const slot = slotOf(occurredAt);
+      const l = slots.get(slot) ?? { events: 0, points: 0 };
+      l.events += 1;
+      l.points += eventPointsTenths(option.type, positions[p]!);
+      slots.set(slot, l);
       c.count += 1;
       if (occurredAt > c.last) c.last = occurredAt;
       if (buffered >= ROWS_PER_FLUSH) await flush();
@@ -456,9 +502,17 @@ export async function generate(
     }
     counters.forEach((c, p) => {
       if (c.count === 0) return;
-      for (const [type, t] of c.byType) add("player_event_counts", [playerIds[p]!, seasonId, type, t.count, t.yards]);
+      for (const [type, t] of c.byType) {
+        add("player_event_counts", [playerIds[p]!, seasonId, type, t.count, t.yards]);
+        add("session_tallies", [seasonId, "", playerIds[p]!, type, 1, t.count, t.yards, t.withYards, t.last]);
+      }
       add("player_stats", [playerIds[p]!, seasonId, c.count, c.last, 0, 0]);
     });
+    for (const [key, d] of days) {
+      const [day, p, type] = key.split("\u0000") as [string, string, string];
+      add("day_tallies", [seasonId, day, playerIds[Number(p)]!, type, d.count, d.yards]);
+    }
+    for (const [slot, l] of slots) add("slot_tallies", [seasonId, slot, l.events, l.points]);
     if (buffered >= ROWS_PER_FLUSH) await flush();
     return { teamId, name, teamCode, coachInviteCode, headCoachId, playerIds, events: total, seasonId };
   }
