@@ -159,3 +159,12 @@ export function describeError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.name === "ApiError" && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * True once a query has an answer (data or error) or is not asking. A screen holds what sits below its first reads
+ * until they are all settled, then shows it at once: content arriving one block at a time would push what is
+ * already on screen down (layout shift, decision 0017).
+ */
+export function isSettled(query: { status: string; fetchStatus: string }): boolean {
+  return query.status !== "pending" || query.fetchStatus === "idle";
+}

@@ -8,13 +8,13 @@ import { NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
-import { EmptyState, QueryState } from "~/ui/query-state";
+import { EmptyState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
-import { teamDashboardQuery as dashboardQuery } from "~/lib/queries";
+import { teamDashboardQuery as dashboardQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { TeamCodes } from "~/ui/team-codes";
@@ -57,6 +57,10 @@ export function CoachDashboardPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const seasons = usePickedSeason();
   const query = useQuery({ ...dashboardQuery(seasons.season), enabled: team !== null });
+  // The read ScoreboardCard makes (one request): what sits below the season picker shows once it and the dashboard
+  // have answered, so today's game or the numbers arriving never push the page down (decision 0017).
+  const scoreboard = useQuery({ ...scoreboardQuery(), enabled: team !== null });
+  const firstReadsIn = isSettled(query) && isSettled(scoreboard);
   // Every season's sessions count: a coach starting a new season is not new here.
   const sessionTotal =
     seasons.currentSeasonId === null ? undefined : seasons.seasons.reduce((n, s) => n + s.sessionCount, 0);
@@ -74,96 +78,100 @@ export function CoachDashboardPage() {
       />
       {team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
 
-      <ScoreboardCard enabled={team !== null} />
+      {firstReadsIn ? null : <LoadingState label="Loading the dashboard..." className="min-h-[60vh] items-start" />}
+      {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
+      <div hidden={!firstReadsIn} className="space-y-8">
+        <ScoreboardCard enabled={team !== null} />
 
-      <section aria-labelledby="quick-actions-title" className="space-y-3">
-        <h2 id="quick-actions-title" className="text-xl font-bold text-stone-900">
-          Quick actions
-        </h2>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/coach/log" className="btn btn-primary">
-            <ClipboardList aria-hidden="true" className="size-4" /> Log events
-          </Link>
-          {team ? (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              aria-expanded={inviteOpen}
-              aria-controls="invite-panel"
-              onClick={() => setInviteOpen((open) => !open)}
-            >
-              <UserPlus aria-hidden="true" className="size-4" /> Invite players
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-secondary" onClick={openPlayerSearch}>
-            <Search aria-hidden="true" className="size-4" /> Open search
-          </button>
-          <Link to="/coach/playbook-analysis" className="btn btn-secondary">
-            <BarChart3 aria-hidden="true" className="size-4" /> Playbook analysis
-          </Link>
-        </div>
-        {team ? (
-          <div id="invite-panel" hidden={!inviteOpen} className="card max-w-2xl p-5">
-            <p className="text-sm font-semibold text-stone-700">Team code</p>
-            <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
-              <p className="font-mono text-3xl font-bold tracking-widest text-stone-900">{team.code}</p>
-              <CopyButton text={team.code} label="Copy team code to invite players" />
-            </div>
-            <p className="mt-3 text-sm text-stone-700">Send this code to your players. {HOW_PLAYERS_JOIN}</p>
-          </div>
-        ) : null}
-      </section>
-
-      {!team ? (
-        <NoTeamPanel />
-      ) : (
-        <QueryState
-          query={query}
-          loading="Loading the dashboard..."
-          errorTitle="Error loading the dashboard"
-          errorMessage="The team's numbers could not be loaded. Please try again."
-        >
-          {(data) => <DashboardContent data={data} />}
-        </QueryState>
-      )}
-
-      {team ? (
-        <TeamCodes
-          team={team}
-          footer={
-            <p className="mt-6">
-              <Link to="/coach/settings" className="font-semibold text-white underline underline-offset-2">
-                Team settings
-              </Link>
-              <span className="text-field-100"> — the team's name, new codes, your coaching staff.</span>
-            </p>
-          }
-        />
-      ) : null}
-
-      <section aria-labelledby="tools-title">
-        <h2 id="tools-title" className="text-xl font-bold text-stone-900">
-          Coaching tools
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {TOOLS.map((tool) => (
-            <li key={tool.to}>
-              <Link
-                to={tool.to}
-                className="card flex h-full items-start gap-4 transition-colors hover:border-field-400 hover:bg-field-50"
+        <section aria-labelledby="quick-actions-title" className="space-y-3">
+          <h2 id="quick-actions-title" className="text-xl font-bold text-stone-900">
+            Quick actions
+          </h2>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/coach/log" className="btn btn-primary">
+              <ClipboardList aria-hidden="true" className="size-4" /> Log events
+            </Link>
+            {team ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-expanded={inviteOpen}
+                aria-controls="invite-panel"
+                onClick={() => setInviteOpen((open) => !open)}
               >
-                <span aria-hidden="true" className="rounded-xl bg-field-100 p-2.5 text-field-700">
-                  <tool.icon className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-bold text-stone-900">{tool.label}</span>
-                  <span className="mt-1 block text-sm text-stone-700">{tool.text}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+                <UserPlus aria-hidden="true" className="size-4" /> Invite players
+              </button>
+            ) : null}
+            <button type="button" className="btn btn-secondary" onClick={openPlayerSearch}>
+              <Search aria-hidden="true" className="size-4" /> Open search
+            </button>
+            <Link to="/coach/playbook-analysis" className="btn btn-secondary">
+              <BarChart3 aria-hidden="true" className="size-4" /> Playbook analysis
+            </Link>
+          </div>
+          {team ? (
+            <div id="invite-panel" hidden={!inviteOpen} className="card max-w-2xl p-5">
+              <p className="text-sm font-semibold text-stone-700">Team code</p>
+              <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+                <p className="font-mono text-3xl font-bold tracking-widest text-stone-900">{team.code}</p>
+                <CopyButton text={team.code} label="Copy team code to invite players" />
+              </div>
+              <p className="mt-3 text-sm text-stone-700">Send this code to your players. {HOW_PLAYERS_JOIN}</p>
+            </div>
+          ) : null}
+        </section>
+
+        {!team ? (
+          <NoTeamPanel />
+        ) : (
+          <QueryState
+            query={query}
+            loading="Loading the dashboard..."
+            errorTitle="Error loading the dashboard"
+            errorMessage="The team's numbers could not be loaded. Please try again."
+          >
+            {(data) => <DashboardContent data={data} />}
+          </QueryState>
+        )}
+
+        {team ? (
+          <TeamCodes
+            team={team}
+            footer={
+              <p className="mt-6">
+                <Link to="/coach/settings" className="font-semibold text-white underline underline-offset-2">
+                  Team settings
+                </Link>
+                <span className="text-field-100"> — the team's name, new codes, your coaching staff.</span>
+              </p>
+            }
+          />
+        ) : null}
+
+        <section aria-labelledby="tools-title">
+          <h2 id="tools-title" className="text-xl font-bold text-stone-900">
+            Coaching tools
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {TOOLS.map((tool) => (
+              <li key={tool.to}>
+                <Link
+                  to={tool.to}
+                  className="card flex h-full items-start gap-4 transition-colors hover:border-field-400 hover:bg-field-50"
+                >
+                  <span aria-hidden="true" className="rounded-xl bg-field-100 p-2.5 text-field-700">
+                    <tool.icon className="size-5" />
+                  </span>
+                  <span>
+                    <span className="block font-bold text-stone-900">{tool.label}</span>
+                    <span className="mt-1 block text-sm text-stone-700">{tool.text}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
     </div>
   );
 }

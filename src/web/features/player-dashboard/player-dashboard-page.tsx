@@ -7,14 +7,14 @@ import { firstName, Stat } from "~/ui/app-page";
 import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import { QueryState } from "~/ui/query-state";
+import { isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { effectivePosition } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
 import { OwnFootball } from "./own-football";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";
-import { meDashboardQuery as dashboardQuery } from "~/lib/queries";
+import { meDashboardQuery as dashboardQuery, myStatLinesQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { RecentPlays } from "./recent-plays";
@@ -35,6 +35,11 @@ export function PlayerDashboardPage() {
   const [tzOffset] = useState(viewerTzOffset);
   const seasons = usePickedSeason();
   const query = useQuery(dashboardQuery(tzOffset, seasons.season));
+  // The same reads ScoreboardCard and OwnFootball make (one request each): everything below the heading shows once
+  // they have answered, so no block pushes another down as it arrives (decision 0017).
+  const scoreboard = useQuery({ ...scoreboardQuery(), enabled: me.team !== null });
+  const statLines = useQuery(myStatLinesQuery(seasons.season));
+  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(statLines);
   const data = query.data;
   const position = data?.summary.position ?? effectivePosition(me);
 
@@ -73,71 +78,75 @@ export function PlayerDashboardPage() {
         </p>
       ) : null}
 
-      <ScoreboardCard enabled={me.team !== null} />
+      {firstReadsIn ? null : <LoadingState label="Loading your dashboard..." className="min-h-[60vh] items-start" />}
+      {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
+      <div hidden={!firstReadsIn} className="space-y-8">
+        <ScoreboardCard enabled={me.team !== null} />
 
-      {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
+        {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
 
-      <QueryState
-        query={query}
-        loading="Loading your dashboard..."
-        errorTitle="Error loading your dashboard"
-        errorMessage="Your dashboard could not be loaded. Please try again."
-      >
-        {(data) => (
-          <>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-              <Stat
-                label="Performance score"
-                value={formatScore(data.summary.performanceScore)}
-                note={
-                  data.summary.eventCount === 0
-                    ? "Grows with every play your coach logs for you."
-                    : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
-                }
-              />
-              <Stat
-                label="Team ranking"
-                value={
-                  <>
-                    {data.summary.teamRanking}
-                    <span className="text-lg font-bold text-stone-600"> / 10</span>
-                  </>
-                }
-                note="Goes up one step for every 10 points of score."
-              />
-              <Stat
-                label="Attendance"
-                value={attendanceOf(data.summary) === null ? null : formatPercent(data.summary.attendancePercentage)}
-                note={
-                  data.summary.attendanceMarked > 0
-                    ? "Of the practices and games your coach took attendance at."
-                    : `${NO_ATTENDANCE_YET}: your coach has not marked you at a practice or game.`
-                }
-              />
-            </div>
-
-            <OwnFootball season={seasons.season} />
-
-            <StatsSummary stats={data.summary.stats} />
-
-            <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-              <div className="min-w-0 lg:col-span-2">
-                <Suspense
-                  fallback={<div className="card h-[22rem]" role="status" aria-label="Loading your score chart" />}
-                >
-                  <ScoreHistoryChart history={data.scoreHistory} />
-                </Suspense>
+        <QueryState
+          query={query}
+          loading="Loading your dashboard..."
+          errorTitle="Error loading your dashboard"
+          errorMessage="Your dashboard could not be loaded. Please try again."
+        >
+          {(data) => (
+            <>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+                <Stat
+                  label="Performance score"
+                  value={formatScore(data.summary.performanceScore)}
+                  note={
+                    data.summary.eventCount === 0
+                      ? "Grows with every play your coach logs for you."
+                      : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
+                  }
+                />
+                <Stat
+                  label="Team ranking"
+                  value={
+                    <>
+                      {data.summary.teamRanking}
+                      <span className="text-lg font-bold text-stone-600"> / 10</span>
+                    </>
+                  }
+                  note="Goes up one step for every 10 points of score."
+                />
+                <Stat
+                  label="Attendance"
+                  value={attendanceOf(data.summary) === null ? null : formatPercent(data.summary.attendancePercentage)}
+                  note={
+                    data.summary.attendanceMarked > 0
+                      ? "Of the practices and games your coach took attendance at."
+                      : `${NO_ATTENDANCE_YET}: your coach has not marked you at a practice or game.`
+                  }
+                />
               </div>
-              <WeekTraining week={data.thisWeek} />
-            </div>
 
-            <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-              <RecentPlays events={data.recentEvents} />
-              <PlayerFeedbackPanel latest={data.latestFeedback} unreadCount={data.unreadFeedback} />
-            </div>
-          </>
-        )}
-      </QueryState>
+              <OwnFootball season={seasons.season} />
+
+              <StatsSummary stats={data.summary.stats} />
+
+              <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
+                <div className="min-w-0 lg:col-span-2">
+                  <Suspense
+                    fallback={<div className="card h-[22rem]" role="status" aria-label="Loading your score chart" />}
+                  >
+                    <ScoreHistoryChart history={data.scoreHistory} />
+                  </Suspense>
+                </div>
+                <WeekTraining week={data.thisWeek} />
+              </div>
+
+              <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+                <RecentPlays events={data.recentEvents} />
+                <PlayerFeedbackPanel latest={data.latestFeedback} unreadCount={data.unreadFeedback} />
+              </div>
+            </>
+          )}
+        </QueryState>
+      </div>
     </div>
   );
 }
