@@ -8,12 +8,19 @@ import { forbidden, unauthenticated } from "./errors.js";
 export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
   const cached = c.get("viewerLookup");
   if (cached !== undefined) return cached;
-  const { hub } = c.get("services");
+  const viewer = await currentViewer(c);
+  c.set("viewerLookup", viewer);
+  return viewer;
+}
+
+/**
+ * The caller as of now (not memoized per request: a long-lived stream re-checks with it): through the viewer cache
+ * (decision 0016) by session token; a request without the session cookie asks Better Auth directly.
+ */
+export async function currentViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
   const token = sessionTokenOf(c.req.header("cookie"));
-  // The viewer cache (decision 0016) by session token; a request without the cookie asks Better Auth directly.
-  const viewer = token ? await viewerCacheOf(hub).get(token, () => lookupViewer(c)) : (await lookupViewer(c))?.viewer;
-  c.set("viewerLookup", viewer ?? null);
-  return viewer ?? null;
+  if (!token) return (await lookupViewer(c))?.viewer ?? null;
+  return viewerCacheOf(c.get("services").hub).get(token, () => lookupViewer(c));
 }
 
 /** The session (Better Auth) and the profile behind this request, and when the session expires. */

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { getProfile } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";
-import { teamMemberOnly } from "../http/viewer.js";
+import { currentViewer, teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import { createTeamFeed, type FeedMessage, type TeamFeed } from "../realtime/team-feed.js";
 
@@ -50,13 +49,14 @@ const stream = createRoute({
   },
 });
 
-/** Whether the session behind this request still belongs to a member of the team (sign-out, leaving a team). */
+/**
+ * Whether the session behind this request still belongs to a member of the team (sign-out, leaving a team), read
+ * through the viewer cache: revocations purge it at once (and end the stream anyway), so the heartbeat's re-check
+ * costs a database read about once per session per cache lifetime, not per stream per heartbeat.
+ */
 async function stillMember<E extends AppEnv>(c: AppContext<E>, userId: string, teamId: string): Promise<boolean> {
-  const { auth, database } = c.get("services");
-  const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session || session.user.id !== userId) return false;
-  const profile = await getProfile(database.db, userId);
-  return profile?.teamId === teamId;
+  const viewer = await currentViewer(c);
+  return viewer?.userId === userId && viewer.teamId === teamId;
 }
 
 export function streamRoutes(opts: StreamOptions = {}) {
