@@ -33,13 +33,17 @@ import {
   frontEndBudget,
   machineTable,
   resultsTable,
+  teamReadsTable,
   type BenchResults,
   type EngineResult,
   type ReadResult,
 } from "./report.js";
+import { logBenchGame, measureTeamReads } from "./team-reads.js";
 import { getJson, realServerCommand, signUpCoach, startProcess, tsxCommand, type ServerProcess } from "./servers.js";
 
 const SPEC_PLAYERS_PATH = "/api/bench/spec-players";
+/** bench/spec-server.ts: GET /api/team/players's answer, pre-serialized, behind the same session check. */
+const YARDSTICK_PATH = "/api/bench/yardstick-players";
 const PLAYERS_PATH = "/api/team/players";
 /** How long the session-cache experiment keeps a getSession answer. */
 const SESSION_CACHE_MS = 5_000;
@@ -198,7 +202,15 @@ async function medianMicros(fn: () => unknown, ms: number): Promise<number> {
 const memory: ReadResult[] = [];
 
 async function benchEngine(engine: Engine): Promise<EngineResult> {
-  const result: EngineResult = { engine, reads: [], writes: [], breakdown: {}, checks: [], errors: [] };
+  const result: EngineResult = {
+    engine,
+    reads: [],
+    writes: [],
+    teamReads: [],
+    breakdown: {},
+    checks: [],
+    errors: [],
+  };
   log(`=== ${engine} ===`);
   const { dataDir, databaseUrl } = await freshDatabase(engine);
 
@@ -329,6 +341,33 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         log(`  1 conn: ${fmt(m.latency)}`);
         log(`  ${opts.readConnections} conns: ${fmt(m.throughput)}`);
         result.reads.push({ size: s, kind: "spec", ...m, bytes: answer.text.length });
+
+        // The yardstick: the same JSON behind the same session check, on the same server process.
+        const yard = await getJson(srv.url, YARDSTICK_PATH, cookie);
+        if (yard.status !== 200 || yard.text !== api.text)
+          throw new Error(
+            `GET ${YARDSTICK_PATH} answered ${yard.status}, ${yard.text === api.text ? "same" : "NOT the same"} JSON`,
+          );
+        log(`${engine} yardstick (same JSON behind the same session check) @ ${s}: measuring`);
+        const y = await measureRead(srv.url, YARDSTICK_PATH, cookie);
+        log(`  1 conn: ${fmt(y.latency)}`);
+        log(`  ${opts.readConnections} conns: ${fmt(y.throughput)}`);
+        result.reads.push({ size: s, kind: "yardstick", ...y, bytes: yard.text.length });
+      }
+    }),
+  );
+
+  // Team reads at 1 connection (stats, playbook analysis, leaderboard windows, one game's sheet and box score).
+  await phase(result, "team reads", () =>
+    withServer(server.args, env, async (srv) => {
+      for (const [s, team] of teams) {
+        const cookie = cookies.get(s);
+        if (!cookie) throw new Error("no coach session (sign-up failed)");
+        const sessionId = await logBenchGame(srv.url, cookie, team.playerIds);
+        log(`${engine} team reads @ ${s}: measuring`);
+        const reads = await measureTeamReads(srv.url, cookie, s, sessionId, opts.duration, opts.warmup);
+        for (const r of reads) log(`  ${r.name}: first ${r.firstMs.toFixed(1)} ms; ${fmt(r.latency)}`);
+        result.teamReads.push(...reads);
       }
     }),
   );
@@ -473,7 +512,7 @@ async function main(): Promise<number> {
       r = await benchEngine(engine);
     } catch (error) {
       log(`${engine} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      r = { engine, reads: [], writes: [], breakdown: {}, checks: [], errors: [String(error)] };
+      r = { engine, reads: [], writes: [], teamReads: [], breakdown: {}, checks: [], errors: [String(error)] };
     } finally {
       await cleanUp();
     }
@@ -495,6 +534,8 @@ async function main(): Promise<number> {
     resultsTable(results),
     "",
     breakdownTable(results),
+    "",
+    teamReadsTable(results),
     "",
     ...budgetLines(results).map((l) => `- ${l}`),
     "",

@@ -19,6 +19,7 @@ import { createServices } from "../src/server/server.js";
 import { specPlayerSummaries } from "./spec-pattern.js";
 
 export const SPEC_PLAYERS_PATH = "/api/bench/spec-players";
+const YARDSTICK_PATH = "/api/bench/yardstick-players";
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -57,6 +58,27 @@ outer.get(SPEC_PLAYERS_PATH, async (c) => {
   // The real app logs every API request at info; so does this one, to cost the same.
   log.info({ method: "GET", path: c.req.path, status: 200, ms: +(performance.now() - started).toFixed(1) }, "request");
   return c.json({ players }, 200);
+});
+/*
+ * The summaries yardstick (issue #17): GET /api/team/players's own answer, pre-serialized, behind the same session
+ * check (requireCoach: Better Auth session, profile, coach role and team). The body is the real endpoint's,
+ * fetched through the app once per team on first use; every later request pays only for the check and the send.
+ */
+const answers = new Map<string, Promise<string>>();
+outer.get(YARDSTICK_PATH, async (c) => {
+  const started = performance.now();
+  c.set("services", services);
+  c.set("viewerLookup", undefined);
+  const viewer = await requireCoach(c);
+  let body = answers.get(viewer.teamId);
+  if (!body) {
+    const url = new URL("/api/team/players", c.req.url);
+    body = Promise.resolve(app.fetch(new Request(url, { headers: c.req.raw.headers }), c.env)).then((r) => r.text());
+    answers.set(viewer.teamId, body);
+  }
+  const text = await body;
+  log.info({ method: "GET", path: c.req.path, status: 200, ms: +(performance.now() - started).toFixed(1) }, "request");
+  return c.body(text, 200, { "content-type": "application/json" });
 });
 outer.all("*", (c) => app.fetch(c.req.raw, c.env));
 outer.onError((error, c) => {

@@ -17,8 +17,9 @@ export interface LoadResult {
   connectSeconds: number;
   counts: Omit<
     WorkerResult,
-    "writeMs" | "screenMs" | "firstFailure" | "loopDelayP99" | "loopDelayMax" | "loopUtilization"
+    "writeMs" | "screenMs" | "firstFailure" | "loopDelayP99" | "loopDelayMax" | "loopUtilization" | "streamStatuses"
   >;
+  streamStatuses: Record<number, number>;
   clientLoopDelayP99: number;
   clientLoopDelayMax: number;
   clientLoopUtilization: number;
@@ -43,7 +44,8 @@ export interface LoadPlan {
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const g = plan.teams.length;
   const streams = plan.teams.reduce((s, t) => s + t.viewers.length, 0);
-  const connectMs = Math.max(2_000, streams * 2);
+  // Streams open at 250 a second (phones arriving over the minutes before kick-off, compressed).
+  const connectMs = Math.max(2_000, streams * 4);
   const shares = Array.from({ length: Math.min(plan.workers, g) }, (_, w) =>
     plan.teams.map((t, i) => ({ t, i })).filter(({ i }) => i % plan.workers === w),
   );
@@ -89,7 +91,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     const connectSeconds = (performance.now() - t0) / 1000;
     plan.log(`  ${streams} streams open, screens loaded in ${connectSeconds.toFixed(1)} s; writing`);
     const done = workers.map((w) => next(w, "done", plan.durationMs + 180_000));
-    const startIn = 500;
+    // A moment for the last screens' requests to finish before the first write.
+    const startIn = 3_000;
     for (const w of workers) w.postMessage({ type: "start", startIn });
     setTimeout(plan.onStart, startIn);
     const windowEnd = setTimeout(plan.onWindowEnd, startIn + plan.durationMs);
@@ -142,5 +145,9 @@ function merge(games: number, streams: number, connectSeconds: number, results: 
     clientLoopDelayMax: Math.max(...results.map((r) => r.loopDelayMax)),
     clientLoopUtilization: Math.max(...results.map((r) => r.loopUtilization)),
     firstFailure: results.map((r) => r.firstFailure).find(Boolean) ?? "",
+    streamStatuses: results.reduce<Record<number, number>>((all, r) => {
+      for (const [k, n] of Object.entries(r.streamStatuses)) all[Number(k)] = (all[Number(k)] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }

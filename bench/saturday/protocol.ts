@@ -53,4 +53,6 @@ export interface WorkerResult {
   loopDelayMax: number;
   loopUtilization: number;
   firstFailure: string;
+  /** Streams that did not open, by answer status (0: socket error). */
+  streamStatuses: Record<number, number>;
 }

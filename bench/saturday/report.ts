@@ -58,7 +58,10 @@ function errors(r: RungResult): string {
     c.readFailures && `${c.readFailures} failed reads`,
     c.readTimeouts && `${c.readTimeouts} read timeouts`,
     c.streamDrops && `${c.streamDrops} dropped streams`,
-    c.streamRefused && `${c.streamRefused} refused streams`,
+    c.streamRefused &&
+      `${c.streamRefused} refused streams (${Object.entries(r.streamStatuses)
+        .map(([k, n]) => `${n} × ${k === "0" ? "socket error" : k}`)
+        .join(", ")})`,
     r.misses && `${r.misses} screens never updated`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "none";

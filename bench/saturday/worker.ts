@@ -39,6 +39,7 @@ const result: WorkerResult = {
   loopDelayMax: 0,
   loopUtilization: 0,
   firstFailure: "",
+  streamStatuses: {},
 };
 let running = false;
 let stopping = false;
@@ -90,7 +91,7 @@ class Viewer {
         if (status === 429) result.stream429++;
         else if (status !== 200) result.streamRefused++;
         else result.streamDrops++;
-        if (!result.firstFailure && status !== 200) result.firstFailure = `stream: ${status}`;
+        if (status !== 200) result.streamStatuses[status] = (result.streamStatuses[status] ?? 0) + 1;
         setTimeout(() => this.connect(), RECONNECT_MS);
       },
     });
