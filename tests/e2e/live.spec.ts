@@ -5,7 +5,7 @@ import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./lo
 
 test.use({ serviceWorkers: "block" });
 
-test("logging on a phone in one browser updates an open leaderboard and the search dialog in another, with no reload", async ({
+test("logging on a phone in one browser updates an open leaderboard (from the stream, no refetch) and the search dialog in another, with no reload", async ({
   browser,
 }) => {
   const { coach } = await seedTeam({
@@ -27,6 +27,11 @@ test("logging on a phone in one browser updates an open leaderboard and the sear
   const mayaRow = board.getByRole("row").filter({ hasText: "Maya Okafor" });
   // The laptop hears changes only once its event stream is open.
   await streamOpen;
+  // From now on the board's numbers come in the stream's message (decision 0016): no GET of the leaderboard.
+  const boardReads: string[] = [];
+  board.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/team/leaderboard") boardReads.push(r.url());
+  });
 
   // The same coach logs from the sideline on a phone, in a separate browser.
   const phone = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
@@ -40,6 +45,7 @@ test("logging on a phone in one browser updates an open leaderboard and the sear
 
   const score = performanceScore({ Interception: 1 }, "cb");
   await expect(mayaRow).toContainText(score.toFixed(1));
+  expect(boardReads).toEqual([]);
 
   // Attendance marked on the phone changes the percent in the laptop's open search dialog.
   await board.getByRole("button", { name: "Search players" }).click();
