@@ -101,9 +101,16 @@ const TABLES = {
     ["count", "integer"],
     ["yards", "integer"],
   ],
+  team_day_tallies: [
+    ["season_id", "text"],
+    ["day", "integer"],
+    ["events", "integer"],
+    ["points_tenths", "integer"],
+  ],
   slot_tallies: [
     ["season_id", "text"],
-    ["slot", "integer"],
+    ["minute", "integer"],
+    ["day", "integer"],
     ["events", "integer"],
     ["points_tenths", "integer"],
   ],
@@ -121,6 +128,7 @@ const TABLE_ORDER: TableName[] = [
   "player_stats",
   "session_tallies",
   "day_tallies",
+  "team_day_tallies",
   "slot_tallies",
 ];
 
@@ -452,7 +460,8 @@ export async function generate(
     }));
     // The tallies (decision 0015): every bench event is logged on its own, without a session.
     const days = new Map<string, { count: number; yards: number }>();
-    const slots = new Map<number, { events: number; points: number }>();
+    const slots = new Map<string, { day: number; minute: number; events: number; points: number }>();
+    const teamDays = new Map<number, { events: number; points: number }>();
     const total = "total" in events ? events.total : events.perPlayer * players;
     let nextReport = 250_000;
     for (let k = 0; k < total; k++) {
@@ -488,10 +497,15 @@ export async function generate(
       d.yards += yards ?? 0;
       days.set(dayKey, d);
       const slot = slotOf(occurredAt);
-      const l = slots.get(slot) ?? { events: 0, points: 0 };
+      const points = eventPointsTenths(option.type, positions[p]!);
+      const l = slots.get(`${slot.minute} ${slot.day}`) ?? { ...slot, events: 0, points: 0 };
       l.events += 1;
-      l.points += eventPointsTenths(option.type, positions[p]!);
-      slots.set(slot, l);
+      l.points += points;
+      slots.set(`${slot.minute} ${slot.day}`, l);
+      const td = teamDays.get(slot.day) ?? { events: 0, points: 0 };
+      td.events += 1;
+      td.points += points;
+      teamDays.set(slot.day, td);
       c.count += 1;
       if (occurredAt > c.last) c.last = occurredAt;
       if (buffered >= ROWS_PER_FLUSH) await flush();
@@ -512,7 +526,8 @@ export async function generate(
       const [day, p, type] = key.split("\u0000") as [string, string, string];
       add("day_tallies", [seasonId, day, playerIds[Number(p)]!, type, d.count, d.yards]);
     }
-    for (const [slot, l] of slots) add("slot_tallies", [seasonId, slot, l.events, l.points]);
+    for (const l of slots.values()) add("slot_tallies", [seasonId, l.minute, l.day, l.events, l.points]);
+    for (const [day, d] of teamDays) add("team_day_tallies", [seasonId, day, d.events, d.points]);
     if (buffered >= ROWS_PER_FLUSH) await flush();
     return { teamId, name, teamCode, coachInviteCode, headCoachId, playerIds, events: total, seasonId };
   }

@@ -257,10 +257,19 @@ interface DayTalliesTable {
   yards: number;
 }
 
-/** Decision 0015: per (season, UTC quarter hour since 1970): events and their points in tenths. */
+/** Decision 0015: per (season, UTC day since 1970): events and their points in tenths. */
+interface TeamDayTalliesTable {
+  season_id: string;
+  day: number;
+  events: number;
+  points_tenths: number;
+}
+
+/** Decision 0015: team_day_tallies per quarter hour, keyed (season, minute of the day, UTC day). */
 interface SlotTalliesTable {
   season_id: string;
-  slot: number;
+  minute: number;
+  day: number;
   events: number;
   points_tenths: number;
 }
@@ -342,6 +351,7 @@ export interface DB {
   player_stats: PlayerStatsTable;
   session_tallies: SessionTalliesTable;
   day_tallies: DayTalliesTable;
+  team_day_tallies: TeamDayTalliesTable;
   slot_tallies: SlotTalliesTable;
   training_logs: TrainingLogsTable;
   feedback: FeedbackTable;

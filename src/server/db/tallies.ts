@@ -1,6 +1,6 @@
 /*
  * Upkeep of the tallies the team reads are built from (decision 0015, migration 009): session_tallies,
- * day_tallies and slot_tallies. Every write path that adds, removes or moves events calls in here in its own
+ * day_tallies, slot_tallies and team_day_tallies. Every write path that adds, removes or moves events calls in here in its own
  * transaction. As with player_event_counts, every change is an atomic `x = x + d` upsert (never read in JS and
  * written back), statements go in key order so concurrent writers on PostgreSQL take row locks in one order, and
  * rows may hold 0 (the reads skip them).
@@ -53,10 +53,7 @@ export async function applyTallyChanges(
     string,
     { seasonId: string; day: string; playerId: string; eventType: string; count: number; yards: number }
   >();
-  const slots = new Map<
-    string,
-    { seasonId: string; slot: number; playerId: string; eventType: string; count: number }
-  >();
+  const slots = new Map<string, SlotDelta>();
   const note = (e: TalliedEvent, sign: 1 | -1) => {
     const sessionKey = e.sessionId ?? "";
     const loose = e.loose ? 1 : 0;
@@ -94,11 +91,7 @@ export async function applyTallyChanges(
     d.yards += sign * (e.yards ?? 0);
     days.set(dk, d);
 
-    const slot = slotOf(e.occurredAt);
-    const lk = [e.seasonId, String(slot).padStart(12, "0"), e.playerId, e.eventType].join(SEP);
-    const l = slots.get(lk) ?? { seasonId: e.seasonId, slot, playerId: e.playerId, eventType: e.eventType, count: 0 };
-    l.count += sign;
-    slots.set(lk, l);
+    noteSlot(slots, e.seasonId, e.occurredAt, e.playerId, e.eventType, sign);
   };
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
@@ -128,9 +121,41 @@ export async function applyTallyChanges(
       )
       .execute();
   }
-  for (const l of byKey(slots)) {
-    if (l.count !== 0) await bumpSlot(trx, l.seasonId, l.slot, l.playerId, l.eventType, l.count);
-  }
+  await applySlots(trx, slots);
+}
+
+interface SlotDelta {
+  seasonId: string;
+  day: number;
+  minute: number;
+  playerId: string;
+  eventType: string;
+  count: number;
+}
+
+function noteSlot(
+  slots: Map<string, SlotDelta>,
+  seasonId: string,
+  occurredAt: string,
+  playerId: string,
+  eventType: string,
+  sign: number,
+) {
+  const { day, minute } = slotOf(occurredAt);
+  const key = [seasonId, String(minute).padStart(4, "0"), String(day).padStart(8, "0"), playerId, eventType].join(SEP);
+  const l = slots.get(key) ?? { seasonId, day, minute, playerId, eventType, count: 0 };
+  l.count += sign;
+  slots.set(key, l);
+}
+
+/** The slot rows first, then the day rows, each in key order (one lock order for concurrent writers). */
+async function applySlots(trx: Kysely<DB>, slots: Map<string, SlotDelta>) {
+  const changed = byKey(slots).filter((l) => l.count !== 0);
+  for (const l of changed) await bumpSlot(trx, l, "slot");
+  const byDay = [...changed].sort((a, b) =>
+    a.seasonId !== b.seasonId ? (a.seasonId < b.seasonId ? -1 : 1) : a.day - b.day,
+  );
+  for (const l of byDay) await bumpSlot(trx, l, "day");
 }
 
 async function upsertSessionRow(trx: Kysely<DB>, s: SessionDelta) {
@@ -160,22 +185,29 @@ async function upsertSessionRow(trx: Kysely<DB>, s: SessionDelta) {
     .execute();
 }
 
-/** Adds `count` events of a type by a player to a slot, worth the points of the player's current position. */
-async function bumpSlot(
-  trx: Kysely<DB>,
-  seasonId: string,
-  slot: number,
-  playerId: string,
-  eventType: string,
-  count: number,
-) {
-  const points = pointsTenthsSql(engineOf(trx), sql.val(eventType), "p");
-  await sql`insert into slot_tallies (season_id, slot, events, points_tenths)
-    select ${seasonId}, cast(${slot} as integer), cast(${count} as integer), cast(${count} as integer) * ${points}
-    from profiles p where p.user_id = ${playerId}
-    on conflict (season_id, slot) do update set
-      events = slot_tallies.events + excluded.events,
-      points_tenths = slot_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+/**
+ * Adds `count` events of a type by a player to a slot (or to its UTC day), worth the points of the player's current
+ * position (decision 0015: the activity's points are valued when the events are logged).
+ */
+async function bumpSlot(trx: Kysely<DB>, l: SlotDelta, level: "slot" | "day") {
+  const points = pointsTenthsSql(engineOf(trx), sql.val(l.eventType), "p");
+  const count = sql`cast(${l.count} as integer)`;
+  const day = sql`cast(${l.day} as integer)`;
+  await (
+    level === "slot"
+      ? sql`insert into slot_tallies (season_id, minute, day, events, points_tenths)
+        select ${l.seasonId}, cast(${l.minute} as integer), ${day}, ${count}, ${count} * ${points}
+        from profiles p where p.user_id = ${l.playerId}
+        on conflict (season_id, minute, day) do update set
+          events = slot_tallies.events + excluded.events,
+          points_tenths = slot_tallies.points_tenths + excluded.points_tenths`
+      : sql`insert into team_day_tallies (season_id, day, events, points_tenths)
+        select ${l.seasonId}, ${day}, ${count}, ${count} * ${points}
+        from profiles p where p.user_id = ${l.playerId}
+        on conflict (season_id, day) do update set
+          events = team_day_tallies.events + excluded.events,
+          points_tenths = team_day_tallies.points_tenths + excluded.points_tenths`
+  ).execute(trx);
 }
 
 /** A session row's latest time, from the events (a separate statement: see events.ts takeFromPlayerStats). */
@@ -255,13 +287,7 @@ export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Pro
     .select(["season_id", "event_type", "occurred_at"])
     .where("player_id", "=", playerId)
     .execute();
-  const slots = new Map<string, { seasonId: string; slot: number; eventType: string; count: number }>();
-  for (const r of rows) {
-    const slot = slotOf(r.occurred_at);
-    const k = [r.season_id, String(slot).padStart(12, "0"), r.event_type].join(SEP);
-    const s = slots.get(k) ?? { seasonId: r.season_id, slot, eventType: r.event_type, count: 0 };
-    s.count -= 1;
-    slots.set(k, s);
-  }
-  for (const s of byKey(slots)) await bumpSlot(trx, s.seasonId, s.slot, playerId, s.eventType, s.count);
+  const slots = new Map<string, SlotDelta>();
+  for (const r of rows) noteSlot(slots, r.season_id, r.occurred_at, playerId, r.event_type, -1);
+  await applySlots(trx, slots);
 }

@@ -119,8 +119,22 @@ export async function seasonBreakdown(
   offsetMinutes: number,
 ): Promise<{ rows: TallyRow[]; daily: DailyRow[] }> {
   const season = seasonOrCurrent(teamId, seasonId);
-  const offset = Math.trunc(offsetMinutes);
-  const dayNo = sql`(slot * ${sql.lit(SLOT_MINUTES)} + ${sql.lit(offset)}) / 1440`;
+  // Every zone's offset is whole quarter hours; another is taken to the quarter hour below (the slots' size).
+  const offset = Math.floor(Math.trunc(offsetMinutes) / SLOT_MINUTES) * SLOT_MINUTES;
+  // A UTC day's events are its local day's, but for the quarter hours the offset carries over midnight: those
+  // (one key range of slot_tallies) move to the next day (east of UTC) or the previous one (west).
+  const band =
+    offset > 0
+      ? sql`union all select day, -events, -points_tenths from slot_tallies
+          where season_id = ${season} and minute >= ${sql.lit(1440 - offset)}
+        union all select day + 1, events, points_tenths from slot_tallies
+          where season_id = ${season} and minute >= ${sql.lit(1440 - offset)}`
+      : offset < 0
+        ? sql`union all select day, -events, -points_tenths from slot_tallies
+          where season_id = ${season} and minute < ${sql.lit(-offset)}
+        union all select day - 1, events, points_tenths from slot_tallies
+          where season_id = ${season} and minute < ${sql.lit(-offset)}`
+        : sql``;
   const { rows } = await sql<{
     daily: number | string;
     session_key: string | null;
@@ -140,9 +154,10 @@ export async function seasonBreakdown(
     from session_tallies t join profiles p on p.user_id = t.player_id
     where t.season_id = ${season} and t.count <> 0
     union all
-    select 1, null, null, null, null, sum(events), null, null, null, null, ${dayNo}, sum(points_tenths)
-    from slot_tallies where season_id = ${season}
-    group by ${dayNo} having sum(events) <> 0`.execute(db);
+    select 1, null, null, null, null, sum(events), null, null, null, null, day, sum(points_tenths) from (
+      select day, events, points_tenths from team_day_tallies where season_id = ${season}
+      ${band}
+    ) d group by day having sum(events) <> 0`.execute(db);
   const out: TallyRow[] = [];
   const daily: DailyRow[] = [];
   for (const r of rows) {

@@ -10,16 +10,28 @@ import type { Engine } from "./engine.js";
 /** Minutes in a slot: every real time zone's offset is a multiple of 15 minutes. */
 export const SLOT_MINUTES = 15;
 
-/** The slot of an ISO time: quarter hours since 1970-01-01T00:00Z. */
-export function slotOf(iso: string): number {
-  return Math.floor(Date.parse(iso) / (SLOT_MINUTES * 60_000));
+/** The slot of an ISO time: its UTC day (days since 1970-01-01) and the minute of that day its quarter hour starts. */
+export function slotOf(iso: string): { day: number; minute: number } {
+  const t = Date.parse(iso);
+  const day = Math.floor(t / 86_400_000);
+  const minute = Math.floor((t - day * 86_400_000) / (SLOT_MINUTES * 60_000)) * SLOT_MINUTES;
+  return { day, minute };
 }
 
 /** slotOf in SQL, for an ISO time column. */
-export function slotSql(engine: Engine, iso: Expression<string>): RawBuilder<number> {
-  return engine === "postgres"
-    ? sql<number>`floor(extract(epoch from ${iso}::timestamptz) / ${sql.lit(SLOT_MINUTES * 60)})::integer`
-    : sql<number>`(cast(strftime('%s', ${iso}) as integer) / ${sql.lit(SLOT_MINUTES * 60)})`;
+export function slotSql(
+  engine: Engine,
+  iso: Expression<string>,
+): { day: RawBuilder<number>; minute: RawBuilder<number> } {
+  const seconds =
+    engine === "postgres"
+      ? sql`floor(extract(epoch from ${iso}::timestamptz))::bigint`
+      : sql`cast(strftime('%s', ${iso}) as integer)`;
+  const cast = (x: RawBuilder<unknown>) => (engine === "postgres" ? sql<number>`(${x})::integer` : sql<number>`(${x})`);
+  return {
+    day: cast(sql`${seconds} / 86400`),
+    minute: cast(sql`(${seconds} % 86400) / ${sql.lit(SLOT_MINUTES * 60)} * ${sql.lit(SLOT_MINUTES)}`),
+  };
 }
 
 /** domain/positions.ts effectivePosition of a profiles row (alias `p`), in SQL. */

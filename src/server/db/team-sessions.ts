@@ -237,11 +237,11 @@ export async function teamSessionsWithCounts(
       "s.date",
       "s.opponent",
       "s.location",
+      // From the tallies (decision 0015): the session's rows, not its events.
       eb
-        .selectFrom("events as e")
-        .select((e) => e.fn.countAll<number | string>().as("n"))
-        .whereRef("e.session_id", "=", "s.id")
-        .whereRef("e.team_id", "=", "s.team_id")
+        .selectFrom("session_tallies as e")
+        .select((e) => e.fn.sum<number | string>("e.count").as("n"))
+        .whereRef("e.session_key", "=", "s.id")
         .as("event_count"),
       eb
         .selectFrom("attendance as a")
