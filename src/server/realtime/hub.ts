@@ -30,7 +30,7 @@ export interface Revocation {
  * there (its own or relayed from another server): the read caches bump the team's version, the viewer cache
  * forgets the user, so a screen told of a change can never read the answer from before it.
  */
-export interface HubObserver {
+interface HubObserver {
   change?(teamId: string): void;
   revoke?(revocation: Revocation): void;
   /** Deliveries may have been missed (the PostgreSQL listener reconnected): forget everything. */

@@ -11,7 +11,7 @@ const MAX_TEAMS = 5_000;
  */
 const MAX_AGE_MS = 60_000;
 
-export interface CachedAnswer {
+interface CachedAnswer {
   /** The serialized JSON body. */
   body: string;
   /** A strong ETag of the body: the same body has the same tag on every server. */
@@ -37,7 +37,7 @@ export interface ReadCache {
   version(teamId: string): number;
 }
 
-export function etagOf(body: string): string {
+function etagOf(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 

@@ -18,7 +18,7 @@ export interface FeedMessage {
   coach: string;
 }
 
-export interface FeedSubscriber {
+interface FeedSubscriber {
   coach: boolean;
   send(message: FeedMessage): void;
 }

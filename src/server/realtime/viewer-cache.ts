@@ -2,7 +2,7 @@ import type { Viewer } from "../http/context.js";
 import type { TeamHub } from "./hub.js";
 
 /** How long a session's viewer is reused without asking the database again (never past the session's expiry). */
-export const VIEWER_TTL_MS = 30_000;
+const VIEWER_TTL_MS = 30_000;
 /** Sessions kept at most (the oldest goes first). */
 const MAX_SESSIONS = 20_000;
 

@@ -8,7 +8,7 @@ import { isAffectedBy } from "./change-keys";
 export const LIVE_LEADERBOARD_KEY = teamKeys.leaderboard("season", null, "all", null);
 
 /** The viewer's calendar day "YYYY-MM-DD" (the scoreboard's "today"). */
-export function localDay(now = new Date()): string {
+function localDay(now = new Date()): string {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
