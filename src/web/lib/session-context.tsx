@@ -10,6 +10,11 @@ import { isGuardedPath } from "./session-paths";
 
 const SESSION_QUERY_KEY = ["session", "me"] as const;
 
+// A signed-in screen reads the session as soon as the app runs: its schema's module downloads alongside instead of
+// after GET /api/me answers (decision 0017). Public pages keep it for later.
+if (typeof location !== "undefined" && isGuardedPath(location.pathname))
+  void import("./session").catch(() => undefined);
+
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
  * as signed out (docs/product.md §4); a later background re-check keeps the user it already had, so a coach logging plays

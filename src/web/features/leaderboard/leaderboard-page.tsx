@@ -10,7 +10,7 @@ import { AttendanceValue, attendanceOf } from "~/ui/attendance";
 import { formatDay, formatScore } from "~/ui/format";
 import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
-import { describeError, EmptyState, ErrorState, LoadingState, QueryState } from "~/ui/query-state";
+import { describeError, EmptyState, ErrorState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
 import { sessionLabel, type LeaderboardResponse } from "#domain/api/team";
 import { leaderboardQuery, seasonSessionsQuery } from "~/lib/queries";
@@ -59,6 +59,9 @@ export function LeaderboardPage() {
     placeholderData: keepPreviousData,
   });
   const returnTo = `${location.pathname}${location.search}`;
+  // Until the board's first answer, its area holds most of the screen and what follows it waits hidden, so the
+  // table arriving pushes nothing on screen down (decision 0017: layout shift).
+  const firstIn = waitingForGame || board.data !== undefined || isSettled(board);
 
   let rankings;
   if (waitingForGame) {
@@ -199,24 +202,26 @@ export function LeaderboardPage() {
             {board.isFetching && board.data ? "Updating…" : `Scores over ${windowText}.`}
           </p>
         </div>
-        {rankings}
-        <p className="text-sm text-stone-600">
+        <div className={firstIn ? undefined : "min-h-[50vh]"}>{rankings}</div>
+        <p hidden={!firstIn} className="text-sm text-stone-600">
           Place is the order on this board (tied scores share a place). Rank is the team ranking from 1 to 10: the score
           divided by 10, rounded, plus 1.
         </p>
       </section>
 
-      <Panel title="Category leaders" icon={<Medal className="size-5" />}>
-        {board.data && !waitingForGame ? (
-          <LeaderCards leaders={board.data.leaders} returnTo={returnTo} />
-        ) : waitingForGame ? (
-          <p>Choose a game to see its leaders.</p>
-        ) : board.isError ? (
-          <p>The leaders could not be loaded.</p>
-        ) : (
-          <LoadingState label="Loading the leaders..." />
-        )}
-      </Panel>
+      <div hidden={!firstIn}>
+        <Panel title="Category leaders" icon={<Medal className="size-5" />}>
+          {board.data && !waitingForGame ? (
+            <LeaderCards leaders={board.data.leaders} returnTo={returnTo} />
+          ) : waitingForGame ? (
+            <p>Choose a game to see its leaders.</p>
+          ) : board.isError ? (
+            <p>The leaders could not be loaded.</p>
+          ) : (
+            <LoadingState label="Loading the leaders..." />
+          )}
+        </Panel>
+      </div>
     </div>
   );
 }

@@ -9,9 +9,17 @@ export default function CoachLayout() {
   const { user } = useSession();
   const isCoach = user?.role === "coach";
   useTeamLiveUpdates();
-  // The search dialog mounts at the root (its icon is on every page); fetch its code now so it opens at once.
+  // The search dialog mounts at the root (its icon is on every page); fetch its code ahead so it opens at once, but
+  // once the browser is idle, so it does not compete with the screen's own code and data (decision 0017).
   useEffect(() => {
-    if (isCoach) void loadPlayerSearchDialog().catch(() => undefined);
+    if (!isCoach) return;
+    const load = () => void loadPlayerSearchDialog().catch(() => undefined);
+    if (typeof requestIdleCallback !== "function") {
+      load();
+      return;
+    }
+    const id = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
   }, [isCoach]);
   return <RequireRole role="coach" />;
 }
