@@ -69,11 +69,17 @@ async function startServers(design: Design, env: Record<string, string>) {
   // Behind the balancer every server knows the balancer's address as its public URL (the Origin check of writes).
   const balancerPort = opts.servers > 1 ? await freePort() : 0;
   const publicUrl: Record<string, string> = balancerPort ? { PUBLIC_URL: `http://127.0.0.1:${balancerPort}` } : {};
-  for (let i = 0; i < opts.servers; i++) servers.push(await startProcess(design.args, { ...env, ...publicUrl }));
+  // One more try when a start fails: on this shared machine a free port can be taken between lookup and listen.
+  const start = (args: string[], e: Record<string, string>, port?: number) =>
+    startProcess(args, e, port).catch((error: unknown) => {
+      log(`a server did not start (${String(error).slice(0, 200)}); trying once more`);
+      return startProcess(args, e, port);
+    });
+  for (let i = 0; i < opts.servers; i++) servers.push(await start(design.args, { ...env, ...publicUrl }));
   let url = servers[0]!.url;
   if (balancerPort) {
     const backends = servers.map((s) => s.url).join(",");
-    const balancer = await startProcess(tsxCommand("bench/saturday/balancer.ts"), { BACKENDS: backends }, balancerPort);
+    const balancer = await start(tsxCommand("bench/saturday/balancer.ts"), { BACKENDS: backends }, balancerPort);
     servers.push(balancer);
     url = balancer.url;
   }
@@ -125,7 +131,11 @@ async function runDesign(design: Design): Promise<DesignRun> {
   };
   await generate(
     loader,
-    { measured: [], background: { teams: opts.background, players: 20, eventsPerPlayer: 10 }, seed: 2026 },
+    {
+      measured: [],
+      background: { teams: opts.background, players: 20, eventsPerPlayer: opts.backgroundEvents },
+      seed: 2026,
+    },
     () => {},
   );
   const database = openDatabase({ databaseUrl, dataDir });

@@ -12,6 +12,7 @@ export interface SaturdayOptions {
   players: number;
   /** Teams that only make the tables big (bench/generate.ts: 20 players, 10 events each). */
   background: number;
+  backgroundEvents: number;
   /** Seconds of writing per G, and seconds between one scorer's snaps. */
   duration: number;
   period: number;
@@ -30,12 +31,13 @@ export interface SaturdayOptions {
 function usage(): string {
   return `npm run bench -- --scenario saturday [options]
 
-  --quick               a dev run under 3 minutes: --games 20,50 --viewers 5 --duration 30 --background 50
+  --quick               a dev run under 3 minutes: --games 20,50 --viewers 5 --duration 20 --background 50
   --games 100,250,500,1000  the G ladder (simultaneous games; one scorer each, a snap every --period s)
   --viewers 10          assistant coaches per team watching scoreboard + leaderboard over the stream
   --player-viewers 0    players per team also watching (scoreboard only)
   --players 15          confirmed players per game team
-  --background 300      background teams (20 players, 10 events each)
+  --background 300      background teams of 20 players (bench/generate.ts)
+  --background-events 10  events per background player
   --duration 180        seconds of writing per G
   --period 10           seconds between one scorer's snaps
   --engine sqlite       sqlite or postgres
@@ -65,7 +67,8 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     playerViewers: 0,
     players: 15,
     background: quick ? 50 : 300,
-    duration: quick ? 30 : 180,
+    backgroundEvents: 10,
+    duration: quick ? 20 : 180,
     period: 10,
     engine: "sqlite",
     servers: 1,
@@ -105,6 +108,9 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
         break;
       case "--background":
         o.background = one();
+        break;
+      case "--background-events":
+        o.backgroundEvents = one();
         break;
       case "--duration":
         o.duration = Math.max(5, one());

@@ -80,7 +80,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
     machineTable(res.machine, null),
     "",
     `Flags: games ${o.games.join(",")}; viewers ${o.viewers} assistant coaches${o.playerViewers ? ` + ${o.playerViewers} players` : ""} per team; ` +
-      `${o.players} players per team; ${o.background} background teams; a snap every ${o.period} s per game for ${o.duration} s; ` +
+      `${o.players} players per team; ${o.background} background teams (20 players, ${o.backgroundEvents} events each); a snap every ${o.period} s per game for ${o.duration} s; ` +
       `engine ${o.engine}; ${o.servers} app server(s)${o.servers > 1 ? " behind a TCP round-robin balancer (bench/saturday/balancer.ts)" : ""}; ` +
       `${o.workers} load worker threads; LOG_LEVEL ${o.logLevel}.`,
     "",
