@@ -91,11 +91,26 @@ export async function readScoreboard(
   return { scoreboard: await liveScoreboard(s.database.db, teamId, day) };
 }
 
-/** One session's scoreboard (the stream's payload when a game changed); null when it no longer exists. */
-export async function readSessionScoreboard(
+/**
+ * The scoreboard of a session when it is a game (the stream's payload when a game changed): null when the session
+ * no longer exists, undefined when it is a practice (nothing to show). Read as GET /api/team/scoreboard reads its
+ * day's game (SQL sums), falling back to the game sheet when another game of that day is the one being played.
+ */
+export async function readGameScoreboard(
   s: ReadServices,
   teamId: string,
   sessionId: string,
-): Promise<ScoreboardDto | null> {
-  return (await gameSheet(s.database.db, teamId, sessionId))?.scoreboard ?? null;
+): Promise<ScoreboardDto | null | undefined> {
+  const { db } = s.database;
+  const session = await db
+    .selectFrom("team_sessions")
+    .select(["kind", "date"])
+    .where("id", "=", sessionId)
+    .where("team_id", "=", teamId)
+    .executeTakeFirst();
+  if (!session) return null;
+  if (session.kind !== "game") return undefined;
+  const ofDay = await liveScoreboard(db, teamId, session.date);
+  if (ofDay?.sessionId === sessionId) return ofDay;
+  return (await gameSheet(db, teamId, sessionId))?.scoreboard ?? null;
 }

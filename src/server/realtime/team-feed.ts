@@ -1,6 +1,6 @@
 import { CHANGE_EVENT } from "#domain/api/logger.js";
 import type { Services } from "../http/context.js";
-import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readSessionScoreboard } from "../http/team-reads.js";
+import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../http/team-reads.js";
 import type { ChangeKind, HubChange } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";
 
@@ -61,9 +61,9 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
     const [scoreboards, leaderboard] = await Promise.all([
       Promise.all(
         [...sessions].map(async (id) => {
-          const board = await readSessionScoreboard(services, teamId, id);
-          // A practice has no scoreboard to show; a session gone is a game gone (null).
-          return [id, board === null || board.kind === "game" ? JSON.stringify(board) : undefined] as const;
+          const board = await readGameScoreboard(services, teamId, id);
+          // A practice has no scoreboard to show (undefined); a session gone is a game gone (null).
+          return [id, board === undefined ? undefined : JSON.stringify(board)] as const;
         }),
       ),
       wantsBoard
