@@ -32,25 +32,37 @@ try {
     console.log("Edit or delete these snaps in the logger to rewrite their events.");
     process.exitCode = 1;
   }
-  if (report.drift.length === 0) {
-    console.log("OK: every counter equals a recount from the events and attendance.");
+  const tallies = report.tallyDrift;
+  if (tallies.length > 0) {
+    console.log(`TALLIES: ${tallies.length} tally row(s) of the team reads disagree with the recount:`);
+    for (const d of tallies.slice(0, 50)) {
+      console.log(`  ${d.table} [${d.key}] ${d.field}: stored ${d.stored}, recounted ${d.recounted}`);
+    }
+    if (tallies.length > 50) console.log(`  … and ${tallies.length - 50} more`);
+  }
+  if (report.drift.length === 0 && tallies.length === 0) {
+    console.log("OK: every counter and tally equals a recount from the events and attendance.");
     process.exitCode ??= 0;
   } else {
-    console.log(`DRIFT: ${report.drift.length} counter(s) disagree with the recount:`);
-    for (const d of report.drift.slice(0, 50)) {
-      console.log(
-        `  player ${d.playerId} season ${d.seasonId}  ${d.field}: stored ${d.stored}, recounted ${d.recounted}`,
-      );
+    if (report.drift.length > 0) {
+      console.log(`DRIFT: ${report.drift.length} counter(s) disagree with the recount:`);
+      for (const d of report.drift.slice(0, 50)) {
+        console.log(
+          `  player ${d.playerId} season ${d.seasonId}  ${d.field}: stored ${d.stored}, recounted ${d.recounted}`,
+        );
+      }
+      if (report.drift.length > 50) console.log(`  … and ${report.drift.length - 50} more`);
     }
-    if (report.drift.length > 50) console.log(`  … and ${report.drift.length - 50} more`);
     if (fix) {
       await rebuildCounters(database.db);
       const after = await checkIntegrity(database.db);
       console.log(
-        after.drift.length === 0 ? "Fixed: counters rebuilt from the events." : "Still drifting after the rebuild.",
+        after.drift.length === 0 && after.tallyDrift.length === 0
+          ? "Fixed: counters and tallies rebuilt from the events."
+          : "Still drifting after the rebuild.",
       );
     } else {
-      console.log("Run again with --fix to rebuild the counters from the events.");
+      console.log("Run again with --fix to rebuild the counters and tallies from the events.");
     }
     process.exitCode = 1;
   }

@@ -5,8 +5,9 @@ import { periodLabel, type LeagueRules } from "#domain/league-rules.js";
 import { downLabel, downState, recordOf, resultOf, type GameSnap } from "#domain/snaps.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { getLeagueRules } from "./league-rules.js";
-import { looseCount, numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
+import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
+import { sessionLooseCounts } from "./tally-reads.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
@@ -143,11 +144,12 @@ async function sessionPlayers(
           "p.user_id",
           "in",
           eb
-            .selectFrom("events as e")
+            .selectFrom("session_tallies as e")
             .select("e.player_id")
-            .where("e.team_id", "=", teamId)
-            .where("e.session_id", "=", sessionId)
-            .where("e.snap_id", "is", null),
+            .where("e.session_key", "=", sessionId)
+            .where("e.season_id", "in", eb.selectFrom("seasons as ts").select("ts.id").where("ts.team_id", "=", teamId))
+            .where("e.loose", "=", 1)
+            .where("e.count", "<>", 0),
         ),
       ]);
     })
@@ -374,28 +376,11 @@ export interface BoxScoreData {
 
 /** A session's box score data, or null when the team has no such session. */
 export async function boxScoreData(db: Kysely<DB>, teamId: string, sessionId: string): Promise<BoxScoreData | null> {
-  const [sheet, looseRows] = await Promise.all([
+  const [sheet, loose] = await Promise.all([
     gameSheet(db, teamId, sessionId, { withLooseEventPlayers: true }),
-    db
-      .selectFrom("events")
-      .select(["player_id", "event_type"])
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("n"),
-        sql<number | string>`coalesce(sum(yards), 0)`.as("yards"),
-        eb.fn.count<number | string>("yards").as("with_yards"),
-      ])
-      .where("team_id", "=", teamId)
-      .where("session_id", "=", sessionId)
-      .where("snap_id", "is", null)
-      .groupBy(["player_id", "event_type"])
-      .execute(),
+    // From the tallies (decision 0015): the session's rows, not its events.
+    sessionLooseCounts(db, teamId, sessionId),
   ]);
   if (!sheet) return null;
-  const loose = new Map<string, LooseEventCount[]>();
-  for (const r of looseRows) {
-    const list = loose.get(r.player_id) ?? [];
-    list.push(looseCount(r));
-    loose.set(r.player_id, list);
-  }
   return { sheet, loose };
 }

@@ -3,6 +3,7 @@ import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { inTransaction } from "./engine.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
+import { checkTallies, rebuildTallies, type TallyDrift } from "./tally-integrity.js";
 
 /** One counter that disagrees with a recount from the source rows (events, attendance). */
 interface Drift {
@@ -35,6 +36,8 @@ export interface IntegrityReport {
    * written (db/league-rules.ts).
    */
   snapMismatches: SnapMismatch[];
+  /** Tally rows (decision 0015) that disagree with a recount; fixed by rebuildCounters. */
+  tallyDrift: TallyDrift[];
 }
 
 /**
@@ -114,8 +117,15 @@ export async function checkIntegrity(db: Kysely<DB>): Promise<IntegrityReport> {
     check("attendanceAttended", countOf(s?.attendance_attended), a.p);
   }
   const events = perPlayer.reduce((sum, r) => sum + countOf(r.n), 0);
-  const snapCheck = await checkSnapEvents(db);
-  return { events, players: players.size, drift, snaps: snapCheck.snaps, snapMismatches: snapCheck.mismatches };
+  const [snapCheck, tallyDrift] = await Promise.all([checkSnapEvents(db), checkTallies(db)]);
+  return {
+    events,
+    players: players.size,
+    drift,
+    snaps: snapCheck.snaps,
+    snapMismatches: snapCheck.mismatches,
+    tallyDrift,
+  };
 }
 
 /** Snaps read per page when checking their events: bounded memory whatever the database holds. */
@@ -244,5 +254,6 @@ export async function rebuildCounters(db: Kysely<DB>): Promise<void> {
         select a.player_id, s.season_id, 0, null, count(*), coalesce(sum(a.present), 0)
         from attendance a join team_sessions s on s.id = a.session_id group by a.player_id, s.season_id
       ) parts group by player_id, season_id`.execute(trx);
+    await rebuildTallies(trx);
   });
 }

@@ -73,20 +73,14 @@ export async function playerStatLines(
   const seasonId = seasonOrCurrent(teamId, opts.seasonId);
   const [player, loose, snaps, games] = await Promise.all([
     teamPlayersQuery(db, teamId, { includeWaiting: true }).where("p.user_id", "=", playerId).executeTakeFirst(),
+    // From the tallies (decision 0015): the player's rows of the season, not their events.
     db
-      .selectFrom("events")
-      .select((eb) => [
-        "session_id",
-        "event_type",
-        eb.fn.countAll<number | string>().as("n"),
-        eb.fn.sum<number | string | null>("yards").as("yards"),
-        eb.fn.count<number | string>("yards").as("with_yards"),
-      ])
-      .where("team_id", "=", teamId)
+      .selectFrom("session_tallies")
+      .select(["session_key", "event_type", "count as n", "yards", "with_yards"])
       .where("player_id", "=", playerId)
       .where("season_id", "=", seasonId)
-      .where("snap_id", "is", null)
-      .groupBy(["session_id", "event_type"])
+      .where("loose", "=", 1)
+      .where("count", "<>", 0)
       .execute(),
     db
       .selectFrom("snaps")
@@ -105,11 +99,12 @@ export async function playerStatLines(
         eb.or([
           eb.exists(
             eb
-              .selectFrom("events as e")
-              .select("e.id")
-              .whereRef("e.session_id", "=", "s.id")
+              .selectFrom("session_tallies as e")
+              .select("e.player_id")
+              .whereRef("e.session_key", "=", "s.id")
               .where("e.player_id", "=", playerId)
-              .where("e.snap_id", "is", null),
+              .where("e.loose", "=", 1)
+              .where("e.count", "<>", 0),
           ),
           eb.exists(
             eb
@@ -131,9 +126,10 @@ export async function playerStatLines(
 
   const looseBySession = new Map<string | null, LooseEventCount[]>();
   for (const r of loose) {
-    const list = looseBySession.get(r.session_id) ?? [];
+    const sessionId = r.session_key === "" ? null : r.session_key;
+    const list = looseBySession.get(sessionId) ?? [];
     list.push(looseCount(r));
-    looseBySession.set(r.session_id, list);
+    looseBySession.set(sessionId, list);
   }
   const snapsBySession = new Map<string, { detail: SnapDetail }[]>();
   for (const r of snaps) {

@@ -1,0 +1,116 @@
+/*
+ * check:integrity for the tallies (decision 0015): each tally table recounted from the events with grouped SQL,
+ * compared row by row, and rebuilt in SQL. The slot and day points are valued at the players' current positions
+ * here; they are checked for their event counts only, since the write paths value them when the events are logged.
+ */
+import { sql, type Kysely } from "kysely";
+import { engineOf } from "./engine.js";
+import { countOf } from "./rows.js";
+import type { DB } from "./schema.js";
+import { pointsTenthsSql, slotSql } from "./tally-sql.js";
+
+/** One tally row that disagrees with a recount. */
+export interface TallyDrift {
+  table: "session_tallies" | "day_tallies" | "team_day_tallies" | "slot_tallies";
+  key: string;
+  field: string;
+  stored: number | string | null;
+  recounted: number | string | null;
+}
+
+type Row = Record<string, unknown>;
+
+function compare(
+  table: TallyDrift["table"],
+  keys: string[],
+  fields: string[],
+  stored: Row[],
+  recounted: Row[],
+  drift: TallyDrift[],
+) {
+  const keyOf = (r: Row) => keys.map((k) => String(r[k] ?? "")).join(" ");
+  const norm = (v: unknown) =>
+    v === null || v === undefined ? null : typeof v === "string" && !/^-?\d+$/.test(v) ? v : countOf(v);
+  const a = new Map(stored.map((r) => [keyOf(r), r]));
+  const b = new Map(recounted.map((r) => [keyOf(r), r]));
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    for (const field of fields) {
+      const s = a.get(key);
+      const r = b.get(key);
+      // A stored row of zeros is no row.
+      const sv = s ? norm(s[field]) : field === "last_at" ? null : 0;
+      const rv = r ? norm(r[field]) : field === "last_at" ? null : 0;
+      if (field === "last_at" && s && countOf(s["count"]) === 0 && !r) continue;
+      if (sv !== rv) drift.push({ table, key, field, stored: sv, recounted: rv });
+    }
+  }
+}
+
+const sessionRecount = sql`select season_id, coalesce(session_id, '') as session_key, player_id, event_type,
+    case when snap_id is null then 1 else 0 end as loose, count(*) as count, coalesce(sum(yards), 0) as yards,
+    count(yards) as with_yards, max(occurred_at) as last_at
+  from events group by season_id, coalesce(session_id, ''), player_id, event_type, case when snap_id is null then 1 else 0 end`;
+const dayRecount = sql`select season_id, substr(occurred_at, 1, 10) as day, player_id, event_type, count(*) as count,
+    coalesce(sum(yards), 0) as yards
+  from events group by season_id, substr(occurred_at, 1, 10), player_id, event_type`;
+
+function slotRecount(db: Kysely<DB>) {
+  const engine = engineOf(db);
+  const slot = slotSql(engine, sql.ref("e.occurred_at"));
+  return sql`select season_id, minute, day, count(*) as events, sum(points) as points_tenths from (
+      select e.season_id, ${slot.minute} as minute, ${slot.day} as day,
+        ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
+      from events e join profiles p on p.user_id = e.player_id
+    ) g group by season_id, minute, day`;
+}
+
+/** Every tally row against a recount from the events. */
+export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
+  const slots = slotRecount(db);
+  const [sStored, sRecount, dStored, dRecount, lStored, lRecount, tStored, tRecount] = await Promise.all([
+    db.selectFrom("session_tallies").selectAll().execute(),
+    sessionRecount.execute(db),
+    db.selectFrom("day_tallies").selectAll().execute(),
+    dayRecount.execute(db),
+    db.selectFrom("slot_tallies").selectAll().execute(),
+    slots.execute(db),
+    db.selectFrom("team_day_tallies").selectAll().execute(),
+    sql`select season_id, day, sum(events) as events from (${slots}) s group by season_id, day`.execute(db),
+  ]);
+  const drift: TallyDrift[] = [];
+  compare(
+    "session_tallies",
+    ["season_id", "session_key", "player_id", "event_type", "loose"],
+    ["count", "yards", "with_yards", "last_at"],
+    sStored,
+    sRecount.rows as Row[],
+    drift,
+  );
+  compare(
+    "day_tallies",
+    ["season_id", "day", "player_id", "event_type"],
+    ["count", "yards"],
+    dStored,
+    dRecount.rows as Row[],
+    drift,
+  );
+  compare("slot_tallies", ["season_id", "minute", "day"], ["events"], lStored, lRecount.rows as Row[], drift);
+  compare("team_day_tallies", ["season_id", "day"], ["events"], tStored, tRecount.rows as Row[], drift);
+  return drift;
+}
+
+/** Rebuilds every tally from the events, in the caller's transaction. */
+export async function rebuildTallies(trx: Kysely<DB>): Promise<void> {
+  await trx.deleteFrom("session_tallies").execute();
+  await sql`insert into session_tallies
+      (season_id, session_key, player_id, event_type, loose, count, yards, with_yards, last_at) ${sessionRecount}`.execute(
+    trx,
+  );
+  await trx.deleteFrom("day_tallies").execute();
+  await sql`insert into day_tallies (season_id, day, player_id, event_type, count, yards) ${dayRecount}`.execute(trx);
+  await trx.deleteFrom("slot_tallies").execute();
+  await sql`insert into slot_tallies (season_id, minute, day, events, points_tenths) ${slotRecount(trx)}`.execute(trx);
+  await trx.deleteFrom("team_day_tallies").execute();
+  await sql`insert into team_day_tallies (season_id, day, events, points_tenths)
+    select season_id, day, sum(events), sum(points_tenths) from slot_tallies group by season_id, day`.execute(trx);
+}
