@@ -198,7 +198,7 @@ describe.each(testEngines())("host, transport and caching headers on $engine", (
   });
 
   describe("Cache-Control", () => {
-    it("signed-in API answers, errors included, are never stored (no-store)", async () => {
+    it("signed-in API answers, errors included, are never stored (no-store), but the versioned reads", async () => {
       const { client } = await signUpCoach(app);
       const answers = {
         me: await client.get("/api/me"),
@@ -214,7 +214,8 @@ describe.each(testEngines())("host, transport and caching headers on $engine", (
       };
       for (const [label, res] of Object.entries(answers)) {
         expect(res.status, label).toBeLessThan(500);
-        expect(res.headers.get("cache-control"), label).toBe("no-store");
+        // The players list is a versioned read (decision 0016): kept by this browser only, revalidated each time.
+        expect(res.headers.get("cache-control"), label).toBe(label === "players" ? "private, no-cache" : "no-store");
       }
       expect(answers.me.status).toBe(200);
       expect(answers.players.status).toBe(200);

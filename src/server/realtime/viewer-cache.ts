@@ -7,9 +7,12 @@ const VIEWER_TTL_MS = 30_000;
 const MAX_SESSIONS = 20_000;
 
 /** The session cookie (secure: __Host-flagline.session_token, else flagline.session_token; auth/index.ts). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?flagline\.session_token=([^;]+)/;
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Host-)?flagline\.session_token=[^;]+)/;
 
-/** The session token a request carries in its cookie, or null. */
+/**
+ * The cache key of the session a request carries: its session cookie, name and value, or null. The name is part
+ * of the key: Better Auth accepts only the name it sets (__Host- over https), and so must the cache.
+ */
 export function sessionTokenOf(cookie: string | undefined): string | null {
   return cookie ? (SESSION_COOKIE.exec(cookie)?.[1] ?? null) : null;
 }
