@@ -44,7 +44,7 @@ function usage(): string {
   --servers 1           app servers; 2 or more need --engine postgres and run behind a TCP round-robin balancer
   --designs today,new   which designs to run (today's: commit 56c5083; new: the working tree)
   --workers 2           load worker threads of the bench client
-  --no-skip             run every G even after a design missed a target at a smaller one
+  --no-skip             run every G even after a design clearly missed (p99 over twice the target); on with --quick
   --pg-url URL          PostgreSQL admin URL (a fresh database per design is made and dropped)
   --log-level info      LOG_LEVEL of the servers (production default)
   --out bench/results   where saturday.json and saturday.md go
@@ -74,7 +74,7 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     servers: 1,
     designs: ["today", "new"],
     workers: 2,
-    noSkip: false,
+    noSkip: quick,
     pgUrl:
       process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
     logLevel: "info",

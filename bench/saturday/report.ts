@@ -179,15 +179,23 @@ function serversNote(res: SaturdayResults): string[] {
   const o = res.options;
   const out = [`## ${o.servers} servers on ${o.engine}`, ""];
   for (const run of res.runs) {
-    const r = run.rungs.filter((x) => x.writes > 0).at(-1);
+    const ok = run.rungs.filter((x) => x.writes > 0);
+    const r = ok.at(-1);
     if (!r) continue;
-    const perWrite = cpuPerWriteMs(r, o.duration);
+    // The marginal cost between the two largest G (fixed costs such as idle streams cancel out); with one G, the
+    // average, an upper bound.
+    const prev = ok.at(-2);
+    const cpuMs = (x: RungResult) => (x.serverCpuPercent / 100) * o.duration * 1000;
+    const perWrite =
+      prev && r.writes > prev.writes
+        ? (cpuMs(r) - cpuMs(prev)) / (r.writes - prev.writes)
+        : cpuPerWriteMs(r, o.duration);
     const perCore = 1000 / perWrite;
     const gPerCore = perCore * o.period;
     out.push(
       `- ${run.label} at G=${r.games}: the ${o.servers} servers used ${r.servers.map((s) => `${s.cpuPercent.toFixed(0)}%`).join(" + ")} of a core, ` +
         `PostgreSQL ${r.postgresCpuPercent?.toFixed(0) ?? "?"}%, the bench client ${r.clientCpuPercent.toFixed(0)}%, on ${res.machine.nproc} cores. ` +
-        `Server CPU per write with its fan-out: ${perWrite.toFixed(1)} ms, so one server core carries about ${Math.round(perCore)} writes/s ` +
+        `Server CPU per write with its fan-out: ${perWrite.toFixed(1)} ms (${prev ? `marginal, G=${prev.games} to ${r.games}` : "average over the run"}), so one server core carries about ${Math.round(perCore)} writes/s ` +
         `(~${Math.round(gPerCore).toLocaleString("en-US")} games at one snap per ${o.period} s). Here every core is already busy ` +
         `(servers + client + database), so a second server only splits the same CPU; on a machine with cores to spare each ` +
         `added server adds about that many games, until PostgreSQL's own CPU (${r.postgresCpuPercent?.toFixed(0) ?? "?"}% at G=${r.games}) ` +
