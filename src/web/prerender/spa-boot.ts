@@ -91,7 +91,12 @@ export function spaBoot(html: string, clientDir: string): string {
     window.${EARLY_ME_GLOBAL}.response.catch(function () {});
   }
 })();`;
-  const out = html.replace(/<head>/, `<head><script>${script}</script>`);
-  if (out === html) throw new Error("spa-boot: the SPA fallback has no <head>");
+  // The stylesheet first: the frame paints with it alone, and behind a score of module requests it waited for one of
+  // the browser's six connections to the server.
+  const stylesheet = /<link rel="stylesheet" href="[^"]+"\/>/.exec(html)?.[0];
+  if (!stylesheet) throw new Error("spa-boot: the SPA fallback links no stylesheet");
+  const out = html.replace(stylesheet, "").replace(/<head>/, `<head><script>${script}</script>${stylesheet}`);
+  if (!out.startsWith(html.slice(0, html.indexOf("<head>"))))
+    throw new Error("spa-boot: the SPA fallback has no <head>");
   return out;
 }
