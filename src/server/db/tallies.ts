@@ -11,7 +11,7 @@ import type { DB } from "./schema.js";
 import { pointsTenthsSql, slotOf } from "./tally-sql.js";
 
 /** What the tallies need to know of an event. */
-export interface TalliedEvent {
+interface TalliedEvent {
   playerId: string;
   seasonId: string;
   sessionId: string | null;

@@ -25,7 +25,7 @@ function nextMidnight(since: string): { day: string; iso: string } {
 const seasonsOfTeam = (db: Kysely<DB>, teamId: string) =>
   db.selectFrom("seasons").select("id").where("team_id", "=", teamId);
 
-export type WindowCounters = Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>;
+type WindowCounters = Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>;
 
 /**
  * Per (player, event type) counts and yards of the season's events since `since` (whole days from day_tallies,
@@ -101,7 +101,7 @@ export interface TallyRow {
   withYards: number;
 }
 
-export interface DailyRow {
+interface DailyRow {
   date: string;
   events: number;
   pointsTenths: number;
