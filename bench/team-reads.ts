@@ -62,7 +62,7 @@ export async function logBenchGame(base: string, cookie: string, playerIds: read
         ? {
             kind: "pass",
             passerId: who(0),
-            targetId: who(i + 1),
+            targetId: who(1 + (i % (playerIds.length - 1))),
             result: i % 15 === 0 ? "touchdown" : "complete",
             yards: 8,
           }
