@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { takeEarlyMe } from "~/lib/early-fetch";
+import { spaBoot } from "./spa-boot";
+
+/*
+ * The SPA fallback's start script (decision 0017), built from a small React Router manifest and run in a DOM at a
+ * signed-in address: it preloads that route's modules (not another route's, not what the page already preloads)
+ * and starts the session check, which the app's first check takes once.
+ */
+const MANIFEST = {
+  entry: { module: "/assets/entry.client-a.js", imports: [] },
+  routes: {
+    root: { id: "root", path: "", module: "/assets/root-a.js", imports: ["/assets/shared-a.js"] },
+    "routes/coach/layout": {
+      id: "routes/coach/layout",
+      parentId: "root",
+      module: "/assets/coach-layout-a.js",
+      imports: ["/assets/shared-a.js", "/assets/guards-a.js"],
+    },
+    "routes/coach/leaderboard": {
+      id: "routes/coach/leaderboard",
+      parentId: "routes/coach/layout",
+      path: "coach/leaderboard",
+      module: "/assets/leaderboard-a.js",
+      imports: ["/assets/table-a.js"],
+    },
+    "routes/coach/games-box-score": {
+      id: "routes/coach/games-box-score",
+      parentId: "routes/coach/layout",
+      path: "coach/games/:id",
+      module: "/assets/box-score-a.js",
+      imports: [],
+    },
+    "routes/public/home": { id: "routes/public/home", parentId: "root", index: true, module: "/assets/home-a.js" },
+  },
+};
+
+const HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/manifest-abc.js"/>' +
+  '<link rel="modulepreload" href="/assets/root-a.js"/><link rel="modulepreload" href="/assets/shared-a.js"/>' +
+  '<link rel="stylesheet" href="/assets/app-a.css"/></head><body><div>frame</div></body></html>';
+
+let dir: string | undefined;
+function build(): string {
+  dir = mkdtempSync(join(tmpdir(), "spa-boot-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "assets/manifest-abc.js"), `window.__reactRouterManifest=${JSON.stringify(MANIFEST)};`);
+  return spaBoot(HTML, dir);
+}
+
+/** Runs the built page's start script at `path`; returns the modules it preloads and the requests it makes. */
+function run(html: string, path: string): { preloads: string[]; fetched: string[] } {
+  const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  window.history.replaceState(null, "", path);
+  document.head.innerHTML = "";
+  const fetched: string[] = [];
+  vi.stubGlobal("fetch", (url: string) => {
+    fetched.push(url);
+    return Promise.resolve(new Response('{"user":null}', { status: 200 }));
+  });
+  new Function(script)();
+  const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
+    (l as HTMLLinkElement).getAttribute("href")!,
+  );
+  return { preloads, fetched };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  void takeEarlyMe();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the SPA fallback's start script", () => {
+  it("comes first in <head>, with the stylesheet right after it", () => {
+    const html = build();
+    expect(html).toMatch(/<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><meta/);
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it("on a coach screen preloads that route's and its layout's modules, not what the page already preloads", () => {
+    const { preloads, fetched } = run(build(), "/coach/leaderboard");
+    expect(preloads.sort()).toEqual([
+      "/assets/coach-layout-a.js",
+      "/assets/guards-a.js",
+      "/assets/leaderboard-a.js",
+      "/assets/table-a.js",
+    ]);
+    expect(fetched).toEqual(["/api/me"]);
+  });
+
+  it("matches a route with a parameter, and nothing on a public address", () => {
+    const html = build();
+    expect(run(html, "/coach/games/123").preloads.sort()).toEqual([
+      "/assets/box-score-a.js",
+      "/assets/coach-layout-a.js",
+      "/assets/guards-a.js",
+    ]);
+    void takeEarlyMe();
+    expect(run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [] });
+  });
+
+  it("hands its session check to the app's first check once", async () => {
+    run(build(), "/coach/leaderboard");
+    const early = takeEarlyMe();
+    expect(early).toBeDefined();
+    expect((await early!).status).toBe(200);
+    expect(takeEarlyMe()).toBeUndefined();
+  });
+});
