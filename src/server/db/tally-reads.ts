@@ -123,18 +123,19 @@ export async function seasonBreakdown(
   const offset = Math.floor(Math.trunc(offsetMinutes) / SLOT_MINUTES) * SLOT_MINUTES;
   // A UTC day's events are its local day's, but for the quarter hours the offset carries over midnight: those
   // (one key range of slot_tallies) move to the next day (east of UTC) or the previous one (west).
+  // Summed per UTC day once (a CTE used twice is computed once on both engines), then moved out of its day and
+  // into the next (east of UTC) or the previous one (west).
+  const inBand = offset > 0 ? sql`minute >= ${sql.lit(1440 - offset)}` : sql`minute < ${sql.lit(-offset)}`;
+  const withBand =
+    offset === 0
+      ? sql``
+      : sql`with band as (select day, sum(events) as events, sum(points_tenths) as points_tenths from slot_tallies
+          where season_id = ${season} and ${inBand} group by day) `;
   const band =
-    offset > 0
-      ? sql`union all select day, -events, -points_tenths from slot_tallies
-          where season_id = ${season} and minute >= ${sql.lit(1440 - offset)}
-        union all select day + 1, events, points_tenths from slot_tallies
-          where season_id = ${season} and minute >= ${sql.lit(1440 - offset)}`
-      : offset < 0
-        ? sql`union all select day, -events, -points_tenths from slot_tallies
-          where season_id = ${season} and minute < ${sql.lit(-offset)}
-        union all select day - 1, events, points_tenths from slot_tallies
-          where season_id = ${season} and minute < ${sql.lit(-offset)}`
-        : sql``;
+    offset === 0
+      ? sql``
+      : sql`union all select day, -events, -points_tenths from band
+        union all select day + ${sql.lit(offset > 0 ? 1 : -1)}, events, points_tenths from band`;
   const { rows } = await sql<{
     daily: number | string;
     session_key: string | null;
@@ -149,7 +150,7 @@ export async function seasonBreakdown(
     day_no: number | string | null;
     points: number | string | null;
   }>`
-    select 0 as daily, t.session_key, t.player_id, t.event_type, t.loose, t.count as n, t.yards, t.with_yards,
+    ${withBand}select 0 as daily, t.session_key, t.player_id, t.event_type, t.loose, t.count as n, t.yards, t.with_yards,
       p.primary_position, p.positions, null as day_no, null as points
     from session_tallies t join profiles p on p.user_id = t.player_id
     where t.season_id = ${season} and t.count <> 0
