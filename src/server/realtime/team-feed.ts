@@ -1,6 +1,7 @@
 import { CHANGE_EVENT } from "#domain/api/logger.js";
 import type { Services } from "../http/context.js";
 import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../http/team-reads.js";
+import { COALESCE_MS } from "./coalesce.js";
 import type { ChangeKind, HubChange } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";
 
@@ -36,6 +37,8 @@ interface TeamState {
   /** Changes heard while the payloads of earlier ones were being read: sent in order, read once. */
   pending: HubChange[];
   busy: boolean;
+  /** When the payloads were last read (ms). */
+  lastRead: number;
 }
 
 const frame = (fields: string[]) => `event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`;
@@ -44,10 +47,11 @@ const frame = (fields: string[]) => `event: ${CHANGE_EVENT}\ndata: {${fields.joi
  * The stream's payloads (decision 0016), read once per team change on this server whatever the number of open
  * screens: one hub subscription per team with screens here, the payloads read through the read cache (so the GET
  * that follows, or another server's, gets the same bytes), serialized once, and the same two strings (players',
- * coaches') handed to every screen. Changes heard while a read is running wait, and are then answered by one
- * read: the data is read after all of them committed.
+ * coaches') handed to every screen. A lone change is read at once; changes heard within the coalescing window
+ * after a read (or while it runs) wait for the window's end and are answered by one read, made after all of them
+ * committed, and one message per kind (the latest).
  */
-export function createTeamFeed(services: Pick<Services, "hub" | "database" | "log">): TeamFeed {
+export function createTeamFeed(services: Pick<Services, "hub" | "database" | "log">, windowMs = COALESCE_MS): TeamFeed {
   const { hub, log } = services;
   const cache = readCacheOf(hub);
   const teams = new Map<string, TeamState>();
@@ -79,7 +83,13 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
     state.busy = true;
     try {
       while (state.pending.length > 0 && state.subscribers.size > 0) {
-        const changes = state.pending.splice(0);
+        // A burst waits for the window to end, like each connection's coalescer, and costs one read.
+        const wait = state.lastRead + windowMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+        state.lastRead = Date.now();
+        // The latest change of each kind: the connections' coalescers would keep no other.
+        const byKind = new Map(state.pending.splice(0).map((c) => [c.kind, c] as const));
+        const changes = [...byKind.values()].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
         let read: Awaited<ReturnType<typeof payloads>> = { scoreboards: new Map(), leaderboard: undefined };
         try {
           read = await payloads(teamId, state, changes);
@@ -119,6 +129,7 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
           unsubscribe: () => {},
           pending: [],
           busy: false,
+          lastRead: -Infinity,
         };
         created.unsubscribe = hub.subscribe(
           teamId,

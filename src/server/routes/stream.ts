@@ -104,7 +104,7 @@ export function streamRoutes(opts: StreamOptions = {}) {
       // a role change ends the stream (a revocation), so it never outlives the role.
       const coach = viewer.role === "coach";
       const coalescer = createCoalescer((m: FeedMessage) => write(coach ? m.coach : m.member), coalesceMs);
-      feed ??= createTeamFeed(c.get("services"));
+      feed ??= createTeamFeed(c.get("services"), coalesceMs);
       const unsubscribe = feed.subscribe(teamId, { coach, send: (m) => coalescer.push(m) }, end);
       // Sign-out (this session), password change or removal from the team (any session): end now, on every server.
       const stopRevocations = hub.onRevoke(viewer.userId, (revocation) => {
