@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { teamChangeSchema } from "#domain/api/logger.js";
 import { liveChangeSchema } from "#domain/api/live.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
+import type { MemoryTeamHub } from "./hub.js";
 import {
   anEvent,
   loggerTeam,
@@ -19,12 +20,13 @@ const today = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_00
 describe.each(testEngines())("the stream's payloads and the cached reads on $engine", ({ create }) => {
   let database: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
+  let services: ReturnType<typeof createTestApp>["services"];
   let a: LoggerTeam;
   let gameId: string;
 
   beforeAll(async () => {
     database = await create();
-    ({ app } = createTestApp(database));
+    ({ app, services } = createTestApp(database));
     a = await loggerTeam(app, "Falcons", 2);
     const game = await a.head.post("/api/team/sessions", { kind: "game", date: today(), opponent: "Eagles" });
     gameId = game.body.session.id;
@@ -69,6 +71,35 @@ describe.each(testEngines())("the stream's payloads and the cached reads on $eng
       await coach.close();
       await player.close();
     }
+  });
+
+  /** Database reads (selectFrom calls) made for one snap while `n` coach screens are open, and their messages. */
+  async function readsWithScreens(n: number) {
+    const streams = await Promise.all(
+      Array.from({ length: n }, (_, i) => openStream(app, i % 2 ? a.assistant : a.head)),
+    );
+    try {
+      await Promise.all(streams.map((s) => s.waitFor((m) => m.comment === "connected")));
+      await sleep(300);
+      expect((services.hub as MemoryTeamHub).subscriberCount(a.teamId)).toBe(1);
+      const reads = vi.spyOn(services.database.db, "selectFrom");
+      try {
+        await a.head.post("/api/team/snaps", { snaps: [aTouchdown()] });
+        const got = await Promise.all(streams.map((s) => s.waitFor(isEvents)));
+        return { reads: reads.mock.calls.length, messages: new Set(got.map((m) => m.data)).size };
+      } finally {
+        reads.mockRestore();
+      }
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+    }
+  }
+
+  it("many open screens of a team share one hub subscription, one payload read and the same message", async () => {
+    const one = await readsWithScreens(1);
+    const four = await readsWithScreens(4);
+    expect(four.messages).toBe(1);
+    expect(four.reads).toBe(one.reads);
   });
 
   it("a player's event, attendance and roster change never carry the leaderboard to a player", async () => {
