@@ -151,8 +151,11 @@ try {
         writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result!.lhr));
       }
     }
-    const all = results.map(performanceOf);
-    const lhr = [...results].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(results.length / 2)]!;
+    const all = results.map((r) => (r.runtimeError ? "error" : String(performanceOf(r))));
+    // The median of the runs that completed (a run Lighthouse could not trace scores 0 and says so); all failed: one.
+    const completed = results.filter((r) => !r.runtimeError);
+    const pool = completed.length > 0 ? completed : results;
+    const lhr = [...pool].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((pool.length - 1) / 2)]!;
     const cats = lhr.categories;
     const scores = CATEGORIES.map((c) => Math.round((cats[c]?.score ?? 0) * 100));
     const runtimeError = lhr.runtimeError?.message;
