@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { orderPositions, type ProfileDto } from "#domain/api/player.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
+import { withPositionChange } from "./tallies.js";
 import type { DB } from "./schema.js";
 import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 
@@ -93,7 +94,10 @@ export async function updateOwnProfile(db: Kysely<DB>, userId: string, patch: Pr
         orderPositions(primary, patch.positions ?? stringListOrEmpty(current.positions)),
       );
     }
-    await trx.updateTable("profiles").set(changes).where("user_id", "=", userId).execute();
+    const write = () => trx.updateTable("profiles").set(changes).where("user_id", "=", userId).execute();
+    // A new position re-values the player's activity points (decision 0015).
+    if (changes.positions !== undefined) await withPositionChange(trx, userId, write);
+    else await write();
     if (patch.fullName !== undefined) {
       await trx.updateTable("user").set({ name: patch.fullName, updatedAt: now }).where("id", "=", userId).execute();
     }

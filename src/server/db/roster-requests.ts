@@ -9,6 +9,7 @@ import type { RosterEntry } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { getRosterEntry, jerseyHolder, lockedRosterRow, type JerseyClash } from "./roster.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
+import { withPositionChange } from "./tallies.js";
 import type { DB } from "./schema.js";
 
 export interface OwnRequest {
@@ -93,16 +94,19 @@ export async function decideRequest(
       if (holder !== null) return { clash: { index: 0, jerseyNumber: jersey, holder } };
     }
     const primary = current.requested_primary_position ?? current.primary_position;
-    await trx
-      .updateTable("profiles")
-      .set({
-        ...cleared,
-        ...(jersey !== null ? { jersey_number: jersey } : {}),
-        primary_position: primary,
-        positions: serializeStringList(orderPositions(primary, stringListOrEmpty(current.positions))),
-      })
-      .where("user_id", "=", id)
-      .execute();
+    // The approved position re-values the player's activity points (decision 0015).
+    await withPositionChange(trx, id, () =>
+      trx
+        .updateTable("profiles")
+        .set({
+          ...cleared,
+          ...(jersey !== null ? { jersey_number: jersey } : {}),
+          primary_position: primary,
+          positions: serializeStringList(orderPositions(primary, stringListOrEmpty(current.positions))),
+        })
+        .where("user_id", "=", id)
+        .execute(),
+    );
     return getRosterEntry(trx, teamId, id);
   });
 }

@@ -11,6 +11,7 @@ import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
+import { withPositionChange } from "./tallies.js";
 import type { DB } from "./schema.js";
 
 /** The email domain of users the coach added and nobody has claimed yet (RFC 2606: it can never receive mail). */
@@ -231,7 +232,10 @@ export async function updateRosterPlayer(
     const jerseyAsked = next.requested_jersey_number === undefined ? current.requested_jersey_number : null;
     const positionAsked = next.requested_primary_position === undefined ? current.requested_primary_position : null;
     if (jerseyAsked === null && positionAsked === null) next.requested_at = null;
-    await trx.updateTable("profiles").set(next).where("user_id", "=", id).execute();
+    const write = () => trx.updateTable("profiles").set(next).where("user_id", "=", id).execute();
+    // A new position re-values the player's activity points (decision 0015).
+    if (next.positions !== undefined) await withPositionChange(trx, id, write);
+    else await write();
     if (patch.fullName !== undefined) {
       await trx.updateTable("user").set({ name: patch.fullName, updatedAt: now }).where("id", "=", id).execute();
     }

@@ -6,6 +6,8 @@ import { teamLeaderboard, teamStats } from "./analytics-team.js";
 import { recordEvent, removeEvent } from "./events.js";
 import { boxScoreData } from "./games.js";
 import { checkIntegrity, rebuildCounters } from "./integrity.js";
+import { eventPointsTenths } from "#domain/scoring.js";
+import { updateOwnProfile } from "./profiles.js";
 import { mergeSessions } from "./session-merge.js";
 import { deleteSnap, editSnap, insertSnaps } from "./snaps.js";
 import { createTeamSession, deleteTeamSession } from "./team-sessions.js";
@@ -175,6 +177,25 @@ describe.each(testEngines())("team read tallies on $engine", ({ create }) => {
       const { daily } = await teamStats(db, teamId, { tzOffset });
       expect(daily.map((d) => [d.date, d.events])).toEqual([...byDay].sort(([x], [y]) => (x < y ? -1 : 1)));
     }
+  });
+
+  it("re-value the activity points when a player's position changes", async () => {
+    const db = database.db;
+    const [qb] = players as [string, string, string, string];
+    const before = await teamStats(db, teamId);
+    // Quarterback to receiver: a Pass TD is worth 6 + 0.1 instead of 8 + 0.1, a Catch 1.5 + 0.1 instead of 1 + 0.1.
+    await updateOwnProfile(db, qb, { primaryPosition: "wr" });
+    await clean();
+    const after = await teamStats(db, teamId);
+    const mine = await db.selectFrom("events").select("event_type").where("player_id", "=", qb).execute();
+    expect(mine.length).toBeGreaterThan(0);
+    const points = (s: typeof before) => s.daily.reduce((a, d) => a + Math.round(d.points * 10), 0);
+    const change = mine.reduce(
+      (a, e) => a + eventPointsTenths(e.event_type, "qb") - eventPointsTenths(e.event_type, "wr"),
+      0,
+    );
+    expect(change).not.toBe(0);
+    expect(points(before) - points(after)).toBe(change);
   });
 
   it("report a tampered tally, and the rebuild puts it right", async () => {

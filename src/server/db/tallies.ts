@@ -8,7 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
-import { pointsTenthsSql, slotOf } from "./tally-sql.js";
+import { pointsTenthsSql, slotOf, slotSql } from "./tally-sql.js";
 
 /** What the tallies need to know of an event. */
 interface TalliedEvent {
@@ -290,4 +290,36 @@ export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Pro
   const slots = new Map<string, SlotDelta>();
   for (const r of rows) noteSlot(slots, r.season_id, r.occurred_at, playerId, r.event_type, -1);
   await applySlots(trx, slots);
+}
+
+/**
+ * Takes a player's points out of the activity tallies (sign -1) or puts them back (+1), valued at the player's
+ * position as the profile row holds it now: a write that changes a player's position calls it with -1 before and
+ * +1 after, so the activity per day keeps following the current positions as every other number does. Two
+ * set-based statements (the player's events grouped per slot and per day), whatever their number.
+ */
+export async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sign: 1 | -1): Promise<void> {
+  const engine = engineOf(trx);
+  const slot = slotSql(engine, sql.ref("e.occurred_at"));
+  const perEvent = sql`select e.season_id, ${slot.minute} as minute, ${slot.day} as day,
+      ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
+    from events e join profiles p on p.user_id = e.player_id where e.player_id = ${playerId}`;
+  await sql`insert into slot_tallies (season_id, minute, day, events, points_tenths)
+    select season_id, minute, day, 0, ${sql.lit(sign)} * sum(points) from (${perEvent}) g
+    where true group by season_id, minute, day
+    on conflict (season_id, minute, day) do update set
+      points_tenths = slot_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+  await sql`insert into team_day_tallies (season_id, day, events, points_tenths)
+    select season_id, day, 0, ${sql.lit(sign)} * sum(points) from (${perEvent}) g
+    where true group by season_id, day
+    on conflict (season_id, day) do update set
+      points_tenths = team_day_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+}
+
+/** Runs a profile write that may change the player's position with the activity points re-valued around it. */
+export async function withPositionChange<T>(trx: Kysely<DB>, playerId: string, write: () => Promise<T>): Promise<T> {
+  await revaluePlayerPoints(trx, playerId, -1);
+  const result = await write();
+  await revaluePlayerPoints(trx, playerId, 1);
+  return result;
 }

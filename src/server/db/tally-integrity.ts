@@ -1,7 +1,7 @@
 /*
- * check:integrity for the tallies (decision 0015): each tally table recounted from the events with grouped SQL,
- * compared row by row, and rebuilt in SQL. The slot and day points are valued at the players' current positions
- * here; they are checked for their event counts only, since the write paths value them when the events are logged.
+ * check:integrity for the tallies (decision 0015): each tally table recounted from the events with grouped SQL
+ * (the activity points at the players' current positions, as the write paths keep them), compared row by row, and
+ * rebuilt in SQL.
  */
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
@@ -75,7 +75,8 @@ export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
     db.selectFrom("slot_tallies").selectAll().execute(),
     slots.execute(db),
     db.selectFrom("team_day_tallies").selectAll().execute(),
-    sql`select season_id, day, sum(events) as events from (${slots}) s group by season_id, day`.execute(db),
+    sql`select season_id, day, sum(events) as events, sum(points_tenths) as points_tenths from (${slots}) s
+      group by season_id, day`.execute(db),
   ]);
   const drift: TallyDrift[] = [];
   compare(
@@ -94,8 +95,22 @@ export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
     dRecount.rows as Row[],
     drift,
   );
-  compare("slot_tallies", ["season_id", "minute", "day"], ["events"], lStored, lRecount.rows as Row[], drift);
-  compare("team_day_tallies", ["season_id", "day"], ["events"], tStored, tRecount.rows as Row[], drift);
+  compare(
+    "slot_tallies",
+    ["season_id", "minute", "day"],
+    ["events", "points_tenths"],
+    lStored,
+    lRecount.rows as Row[],
+    drift,
+  );
+  compare(
+    "team_day_tallies",
+    ["season_id", "day"],
+    ["events", "points_tenths"],
+    tStored,
+    tRecount.rows as Row[],
+    drift,
+  );
   return drift;
 }
 
