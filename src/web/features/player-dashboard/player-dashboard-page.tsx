@@ -17,11 +17,13 @@ import { PlayerFeedbackPanel } from "./player-feedback-panel";
 import { meDashboardQuery as dashboardQuery, myStatLinesQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
+import { WhenNear } from "~/ui/when-near";
 import { RecentPlays } from "./recent-plays";
 import { WeekTraining } from "./week-training";
 
 // The chart library is most of this page's code and the chart sits below the fold on a phone: it loads after the
 // page has shown (decision 0017), in a card of the chart's height meanwhile.
+const CHART_PLACEHOLDER = <div className="card h-[22rem]" role="status" aria-label="Loading your score chart" />;
 const ScoreHistoryChart = lazy(() => import("./score-history-chart").then((m) => ({ default: m.ScoreHistoryChart })));
 
 /**
@@ -130,11 +132,12 @@ export function PlayerDashboardPage() {
 
               <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
                 <div className="min-w-0 lg:col-span-2">
-                  <Suspense
-                    fallback={<div className="card h-[22rem]" role="status" aria-label="Loading your score chart" />}
-                  >
-                    <ScoreHistoryChart history={data.scoreHistory} />
-                  </Suspense>
+                  {/* Below the fold on a phone: loaded when the player scrolls near it (decision 0017). */}
+                  <WhenNear placeholder={CHART_PLACEHOLDER}>
+                    <Suspense fallback={CHART_PLACEHOLDER}>
+                      <ScoreHistoryChart history={data.scoreHistory} />
+                    </Suspense>
+                  </WhenNear>
                 </div>
                 <WeekTraining week={data.thisWeek} />
               </div>
