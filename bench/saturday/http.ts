@@ -58,17 +58,17 @@ export interface StreamHandlers {
   onOpen(): void;
   /** One `event: change` message's data. */
   onChange(data: string): void;
-  /** The stream ended (status of the answer when it was not 200, else 200). */
-  onEnd(status: number): void;
+  /** The stream ended (status of the answer when it was not 200, else 200; 0 with the socket error's text). */
+  onEnd(status: number, error?: string): void;
 }
 
 /** Opens GET `path` as a Server-Sent Events stream on a socket of its own. Returns a function that closes it. */
 export function openStream(url: URL, path: string, cookie: string, h: StreamHandlers): () => void {
   let ended = false;
-  const end = (status: number) => {
+  const end = (status: number, error?: string) => {
     if (ended) return;
     ended = true;
-    h.onEnd(status);
+    h.onEnd(status, error);
   };
   const req = http.get(
     { host: url.hostname, port: url.port, path, agent: false, headers: { cookie, accept: "text/event-stream" } },
@@ -101,7 +101,7 @@ export function openStream(url: URL, path: string, cookie: string, h: StreamHand
       res.on("close", () => end(200));
     },
   );
-  req.on("error", () => end(0));
+  req.on("error", (e) => end(0, e.message));
   return () => {
     ended = true;
     req.destroy();

@@ -86,12 +86,13 @@ class Viewer {
         if (this.coach) this.refetch(this.leaders, LEADERBOARD);
       },
       onChange: (data) => this.change(data),
-      onEnd: (status) => {
+      onEnd: (status, error) => {
         if (stopping) return;
         if (status === 429) result.stream429++;
         else if (status !== 200) result.streamRefused++;
         else result.streamDrops++;
         if (status !== 200) result.streamStatuses[status] = (result.streamStatuses[status] ?? 0) + 1;
+        if (error && !result.firstFailure) result.firstFailure = `stream: ${error}`;
         setTimeout(() => this.connect(), RECONNECT_MS);
       },
     });
