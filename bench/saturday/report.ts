@@ -90,7 +90,8 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "before the ack; a write a screen never showed counts as infinitely late. A viewer takes the `scoreboard` / " +
       "`leaderboard` a `change` message carries and refetches what it does not carry (today's design carries none). " +
       "CPU is % of one core over the write window, from /proc/<pid>/stat; RSS the largest seen. Client loop delay: " +
-      "the bench's own event-loop delay p99 (a slow client would show here).",
+      "the bench's own event-loop delay p99 (a slow client would show here). Load: the machine's 1-minute load " +
+      "average at the end of the G (above the core count, other work was competing for the CPU).",
     "",
     row([
       "Design",
@@ -107,6 +108,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "Client CPU % / loop p99 ms",
       "CPU ms per write",
       "Errors",
+      "Load (1 min)",
       "Verdict",
     ]),
     row([
@@ -124,6 +126,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "---:",
       "---:",
       "---",
+      "---:",
       "---",
     ]),
   ];
@@ -148,6 +151,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
           `${r.clientCpuPercent.toFixed(0)} / ${ms(r.clientLoopDelayP99)}`,
           cpuPerWriteMs(r, o.duration).toFixed(1),
           errors(r),
+          r.loadAverage.toFixed(1),
           r.verdict.pass ? "PASS" : `MISS: ${r.verdict.why}`,
         ]),
       );
