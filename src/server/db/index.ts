@@ -16,6 +16,7 @@ import {
 import pg from "pg";
 import type { Engine } from "./engine.js";
 import { allMigrations } from "./migrations/index.js";
+import { withStatementCache } from "./sqlite-statements.js";
 import type { DB } from "./schema.js";
 
 export type { Engine } from "./engine.js";
@@ -88,7 +89,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     log: opts.log,
     plugins: opts.plugins,
   });
