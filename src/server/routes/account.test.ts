@@ -183,6 +183,8 @@ describe.each(testEngines())("accounts and sessions on $engine", ({ create }) =>
     expect((await client.get("/api/me")).status).toBe(200);
     const out = await client.delete("/api/session");
     expect(out.status).toBe(204);
+    // The cached team reads (private, no-cache, ETag) leave the browser's disk with the session.
+    expect(out.headers.get("clear-site-data")).toBe('"cache"');
     expect((await client.get("/api/me")).status).toBe(401);
     const replay = await new TestClient(app).request("GET", "/api/me", { headers: { cookie: stolenCookie } });
     expect(replay.status).toBe(401);

@@ -33,7 +33,8 @@ const signOut = createRoute({
   method: "delete",
   path: "/api/session",
   tags: ["account"],
-  summary: "Sign out: the session is revoked on the server (its live-update streams end) and the cookie cleared",
+  summary:
+    "Sign out: the session is revoked on the server (its live-update streams end), the cookie cleared and the browser told to drop its cached answers",
   responses: { 204: { description: "Signed out" } },
 });
 
@@ -115,6 +116,9 @@ export function sessionRoutes() {
         // The session is gone: its open live-update streams end now, on every server.
         if (session && response.ok) hub.revoke({ userId: session.user.id, sessionId: session.session.id });
       }
+      // The team reads are private, no-cache with an ETag (decision 0016): the browser keeps their bodies to
+      // revalidate. On a shared phone the next person must not find them on disk.
+      c.header("Clear-Site-Data", '"cache"');
       return c.body(null, 204);
     })
     .openapi(sessionState, async (c) => {
