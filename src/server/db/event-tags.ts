@@ -4,7 +4,9 @@
  */
 import type { Kysely } from "kysely";
 import { engineOf, inTransaction } from "./engine.js";
+import { numberOrNull } from "./rows.js";
 import type { DB } from "./schema.js";
+import { applyPlayTallyChanges } from "./tallies.js";
 
 export type RetagResult =
   | { status: "ok"; changed: boolean; event: { id: string; playId: string | null } }
@@ -17,7 +19,8 @@ export type RetagResult =
 /**
  * Tags an event of the team with a play of the team (or takes the tag off with null). An archived play cannot
  * be newly tagged; an event already tagged with it keeps it. The play row is share-locked on PostgreSQL, so it
- * cannot be archived between the check and the update.
+ * cannot be archived between the check and the update. The event moves between the plays' tallies (play_tallies,
+ * decision 0015) in the same transaction.
  */
 export async function retagEvent(
   db: Kysely<DB>,
@@ -26,12 +29,24 @@ export async function retagEvent(
   playId: string | null,
 ): Promise<RetagResult> {
   return inTransaction(db, async (trx) => {
-    const event = await trx
+    let read = trx
       .selectFrom("events")
-      .select(["id", "play_id", "snap_id"])
+      .select([
+        "id",
+        "play_id",
+        "snap_id",
+        "player_id",
+        "season_id",
+        "session_id",
+        "event_type",
+        "yards",
+        "occurred_at",
+      ])
       .where("id", "=", eventId)
-      .where("team_id", "=", teamId)
-      .executeTakeFirst();
+      .where("team_id", "=", teamId);
+    // Locked on PostgreSQL: two concurrent re-tags must not both move the event out of the play they read.
+    if (engineOf(trx) === "postgres") read = read.forUpdate();
+    const event = await read.executeTakeFirst();
     if (!event) return { status: "event_not_found" };
     if (event.snap_id !== null) return { status: "event_of_snap" };
     if (playId !== null) {
@@ -54,6 +69,17 @@ export async function retagEvent(
       .executeTakeFirst();
     // Deleted (undone) since we read it.
     if (Number(updated.numUpdatedRows) === 0) return { status: "event_not_found" };
+    const tallied = (play: string | null) => ({
+      playerId: event.player_id,
+      seasonId: event.season_id,
+      sessionId: event.session_id,
+      loose: true,
+      playId: play,
+      eventType: event.event_type,
+      yards: numberOrNull(event.yards),
+      occurredAt: event.occurred_at,
+    });
+    await applyPlayTallyChanges(trx, [tallied(event.play_id)], [tallied(playId)]);
     return { status: "ok", changed: true, event: { id: eventId, playId } };
   });
 }

@@ -211,6 +211,8 @@ export interface CountedEvent {
   sessionId: string | null;
   /** Logged on its own (snap_id null). */
   loose: boolean;
+  /** The play it is tagged with. */
+  playId: string | null;
   eventType: string;
   yards: number | null;
   occurredAt: string;
@@ -223,6 +225,7 @@ export function counted(e: NewEvent, seasonId: string): CountedEvent {
     seasonId,
     sessionId: e.sessionId ?? null,
     loose: !e.snapId,
+    playId: e.playId ?? null,
     eventType: e.eventType,
     yards: e.yards ?? null,
     occurredAt: e.occurredAt,
@@ -258,13 +261,14 @@ export async function deleteEventRowsOfSnaps(
     .deleteFrom("events")
     .where("team_id", "=", teamId)
     .where("snap_id", "in", snapIds)
-    .returning(["player_id", "season_id", "session_id", "snap_id", "event_type", "yards", "occurred_at"])
+    .returning(["player_id", "season_id", "session_id", "snap_id", "play_id", "event_type", "yards", "occurred_at"])
     .execute();
   return rows.map((r) => ({
     playerId: r.player_id,
     seasonId: r.season_id,
     sessionId: r.session_id,
     loose: r.snap_id === null,
+    playId: r.play_id,
     eventType: r.event_type,
     yards: numberOrNull(r.yards),
     occurredAt: r.occurred_at,
@@ -372,6 +376,7 @@ export async function removeEvent(
           seasonId: removed.season_id,
           sessionId: removed.session_id,
           loose: true,
+          playId: removed.play_id,
           eventType: removed.event_type,
           yards: numberOrNull(removed.yards),
           occurredAt: removed.occurred_at,

@@ -1,16 +1,19 @@
 /*
- * Playbook analysis queries (docs/product.md §9). A play's figures come from TWO grouped queries over the window:
+ * Playbook analysis queries (docs/product.md §9). A play's figures come from its tagged snaps and its tagged events:
  * - its tagged snaps, one row per (play, detail) with how many snaps share it (a snap's detail names its players,
  *   so identical downs collapse); domain/playbook.ts counts each as a run of its side and takes its attempts,
  *   completions, yards, touchdowns and turnovers from the detail;
- * - its tagged events, one row per (play, event type, player, written by a snap or not), with the player's
- *   position columns so each group is scored at the player's effective position. Events logged on their own
- *   (snap_id null) are counted by the snap-level event rules; the events a snap wrote add only their points.
- * Untagged snaps and untagged snap-level events logged on their own come with the same two queries. The same
- * queries, narrowed to one play, give the drill-down's per-player credits, so the drill-down adds up to the row.
+ * - its tagged events: in the analysis, the play tallies (play_tallies, decision 0015), one row per (play, event
+ *   type, written by a snap or not) summed over the window's sessions, with their points at their players'
+ *   current positions; in the drill-down, the play's events grouped per player (read through the events' play
+ *   index). Events logged on their own (snap_id null) are counted by the snap-level event rules; the events a snap
+ *   wrote add only their points.
+ * Untagged snaps come with the snaps' query; untagged snap-level events logged on their own are the session
+ * tallies' loose events of those types less the play tallies' tagged ones. Events without a session in a from/to
+ * window (dated by the viewer's zone) are read from the events of that time range.
  *
- * Every query is scoped by the caller's team: events and snaps by team_id, and plays and sessions joined on the
- * same team.
+ * Every query is scoped by the caller's team: events and snaps by team_id, tallies by the team's season, and plays
+ * and sessions joined on the same team.
  */
 import { sql, type Kysely } from "kysely";
 import type {
@@ -103,8 +106,11 @@ function snapsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
   return q;
 }
 
-/** Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones. */
-type Scope = { only: string } | { side?: PlaySide };
+/**
+ * Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones.
+ * `sessionless`: only the events without a session (a from/to window's, read from the events of its time range).
+ */
+type Scope = { only: string } | { side?: PlaySide; sessionless?: true };
 
 interface GroupRow {
   playId: string | null;
@@ -130,6 +136,7 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
   if ("only" in scope) {
     q = q.where("e.play_id", "=", scope.only);
   } else {
+    if (scope.sessionless) q = inTimeRange(q.where("e.session_id", "is", null), w);
     const side = scope.side;
     const untaggedTypes = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
     q = q.where((eb) =>
@@ -164,6 +171,105 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
     count: Number(r.n),
     yards: Number(r.yards ?? 0),
   }));
+}
+
+/**
+ * The UTC time range holding the local days of a from/to window (the events' season-and-time index narrows to it;
+ * the window's own day test stays exact).
+ */
+function inTimeRange<Q extends { where: (...args: never[]) => unknown }>(q: Q, w: AnalysisWindow): Q {
+  const offsetMs = Math.trunc(w.tzOffset) * 60_000;
+  const bound = (day: string, plusDays: number) => {
+    const t = Date.parse(`${day}T00:00:00.000Z`);
+    return Number.isFinite(t) ? new Date(t + plusDays * 86_400_000 - offsetMs).toISOString() : undefined;
+  };
+  const from = w.from === undefined ? undefined : bound(w.from, 0);
+  const to = w.to === undefined ? undefined : bound(w.to, 1);
+  let out = q as unknown as EventsQuery;
+  if (from !== undefined) out = out.where("e.occurred_at", ">=", from);
+  if (to !== undefined) out = out.where("e.occurred_at", "<", to);
+  return out as unknown as Q;
+}
+type EventsQuery = ReturnType<typeof eventsInWindow>;
+
+/** A tally query (alias `t`, keyed by session_key) narrowed to the window's sessions in the team's season. */
+function talliesInWindow<T extends "play_tallies" | "session_tallies">(
+  db: Kysely<DB>,
+  table: T,
+  teamId: string,
+  w: AnalysisWindow,
+) {
+  let q = db
+    .selectFrom(`${table} as t` as "play_tallies as t")
+    .leftJoin("team_sessions as s", (join) => join.onRef("s.id", "=", "t.session_key").on("s.team_id", "=", teamId))
+    .where("t.season_id", "=", seasonOrCurrent(teamId, w.seasonId));
+  // The events without a session (session_key '') have no kind or date: they count only when the window has
+  // neither (the kind "all" with from/to reads them from the events instead).
+  if (w.kind !== "all") q = q.where("s.kind", "=", w.kind);
+  if (w.from !== undefined) q = q.where("s.date", ">=", w.from);
+  if (w.to !== undefined) q = q.where("s.date", "<=", w.to);
+  return q;
+}
+
+interface PlayTallyRow {
+  playId: string;
+  eventType: string;
+  fromSnap: boolean;
+  count: number;
+  yards: number;
+  pointsTenths: number;
+}
+
+/** The tagged events of the window per (play, event type, written by a snap): one sweep of the season's tallies. */
+async function playTallies(db: Kysely<DB>, teamId: string, w: AnalysisWindow): Promise<PlayTallyRow[]> {
+  const rows = await talliesInWindow(db, "play_tallies", teamId, w)
+    .select((eb) => [
+      "t.play_id",
+      "t.event_type",
+      "t.from_snap",
+      eb.fn.sum<number | string>("t.count").as("n"),
+      eb.fn.sum<number | string>("t.yards").as("yards"),
+      eb.fn.sum<number | string>("t.points_tenths").as("points"),
+    ])
+    .groupBy(["t.play_id", "t.event_type", "t.from_snap"])
+    .execute();
+  return rows.map((r) => ({
+    playId: r.play_id,
+    eventType: r.event_type,
+    fromSnap: Number(r.from_snap) === 1,
+    count: Number(r.n),
+    yards: Number(r.yards),
+    pointsTenths: Number(r.points),
+  }));
+}
+
+/**
+ * How many untagged snap-level events logged on their own (of the side's snap types) the window's sessions hold:
+ * the loose events of those types less the tagged ones.
+ */
+async function untaggedLooseEvents(db: Kysely<DB>, teamId: string, w: AnalysisWindow, side?: PlaySide) {
+  const types = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
+  const [all, tagged] = await Promise.all([
+    talliesInWindow(db, "session_tallies", teamId, w)
+      .select((eb) => eb.fn.sum<number | string | null>(sql.ref("t.count")).as("n"))
+      .where(sql.ref("t.loose"), "=", 1)
+      .where("t.event_type", "in", types)
+      .executeTakeFirst(),
+    talliesInWindow(db, "play_tallies", teamId, w)
+      .select((eb) => eb.fn.sum<number | string | null>("t.count").as("n"))
+      .where("t.from_snap", "=", 0)
+      .where("t.event_type", "in", types)
+      .executeTakeFirst(),
+  ]);
+  return Number(all?.n ?? 0) - Number(tagged?.n ?? 0);
+}
+
+/** addTaggedGroup for a tally row, whose points are already valued at its players' positions. */
+function addTallyRow(totals: PlayTotals, side: PlaySide, r: PlayTallyRow) {
+  if (r.count <= 0) return;
+  const before = totals.pointsTenths;
+  addTaggedGroup(totals, side, { ...r, position: null });
+  totals.pointsTenths = before + r.pointsTenths;
 }
 
 interface SnapGroupRow extends TaggedSnapGroup {
@@ -220,8 +326,9 @@ function compareRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow): number {
 
 /**
  * Every current play of the side (both sides without one) with its figures in the window, and archived plays
- * that have tagged snaps or events in it; most run first, then by name. Three queries, run together: the plays,
- * the grouped snaps and the grouped events.
+ * that have tagged snaps or events in it; most run first, then by name. Four queries, run together: the plays,
+ * the grouped snaps, the play tallies and the untagged loose events (five with a from/to window of every kind:
+ * the events without a session in its time range).
  */
 export async function playbookAnalysis(
   db: Kysely<DB>,
@@ -230,17 +337,20 @@ export async function playbookAnalysis(
 ): Promise<PlaybookAnalysisResponse> {
   let playsQuery = db.selectFrom("plays").selectAll().where("team_id", "=", teamId);
   if (opts.side) playsQuery = playsQuery.where("side", "=", opts.side);
-  const [playRows, snapGroups, groups] = await Promise.all([
+  const sessionless = opts.kind === "all" && (opts.from !== undefined || opts.to !== undefined);
+  const [playRows, snapGroups, tallies, untaggedLoose, groups] = await Promise.all([
     playsQuery.execute(),
     groupedSnaps(db, teamId, opts, { side: opts.side }),
-    groupedCounts(db, teamId, opts, { side: opts.side }),
+    playTallies(db, teamId, opts),
+    untaggedLooseEvents(db, teamId, opts, opts.side),
+    sessionless ? groupedCounts(db, teamId, opts, { side: opts.side, sessionless: true }) : [],
   ]);
 
   const plays = new Map<string, { play: Play; totals: PlayTotals }>();
   for (const r of playRows) {
     plays.set(r.id, { play: toPlay(r), totals: emptyPlayTotals() });
   }
-  let untaggedEvents = 0;
+  let untaggedEvents = untaggedLoose;
   for (const g of snapGroups) {
     if (g.playId === null) {
       if (isUntaggedRun(g.detail, opts.side)) untaggedEvents += g.count;
@@ -249,6 +359,10 @@ export async function playbookAnalysis(
     // A play made after the plays were read has no row; its snaps wait for the next read.
     const entry = plays.get(g.playId);
     if (entry) addTaggedSnaps(entry.totals, entry.play.side, g);
+  }
+  for (const r of tallies) {
+    const entry = plays.get(r.playId);
+    if (entry) addTallyRow(entry.totals, entry.play.side, r);
   }
   for (const g of groups) {
     if (g.playId === null) {

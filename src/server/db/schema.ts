@@ -274,6 +274,22 @@ interface SlotTalliesTable {
   points_tenths: number;
 }
 
+/**
+ * Decision 0015: the tagged events per (season, session, play, type, written by a snap): count, yards, and their
+ * points in tenths at their players' current positions. session_key '' holds the events without a session.
+ */
+interface PlayTalliesTable {
+  season_id: string;
+  session_key: string;
+  play_id: string;
+  event_type: string;
+  /** 1: written by a snap (snap_id set). */
+  from_snap: number;
+  count: number;
+  yards: number;
+  points_tenths: number;
+}
+
 interface TrainingLogsTable {
   id: string;
   player_id: string;
@@ -353,6 +369,7 @@ export interface DB {
   day_tallies: DayTalliesTable;
   team_day_tallies: TeamDayTalliesTable;
   slot_tallies: SlotTalliesTable;
+  play_tallies: PlayTalliesTable;
   training_logs: TrainingLogsTable;
   feedback: FeedbackTable;
   files: FilesTable;

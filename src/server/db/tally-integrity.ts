@@ -7,11 +7,11 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
-import { pointsTenthsSql, slotSql } from "./tally-sql.js";
+import { playRecountSql, pointsTenthsSql, slotSql } from "./tally-sql.js";
 
 /** One tally row that disagrees with a recount. */
 export interface TallyDrift {
-  table: "session_tallies" | "day_tallies" | "team_day_tallies" | "slot_tallies";
+  table: "session_tallies" | "day_tallies" | "team_day_tallies" | "slot_tallies" | "play_tallies";
   key: string;
   field: string;
   stored: number | string | null;
@@ -67,17 +67,20 @@ function slotRecount(db: Kysely<DB>) {
 /** Every tally row against a recount from the events. */
 export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
   const slots = slotRecount(db);
-  const [sStored, sRecount, dStored, dRecount, lStored, lRecount, tStored, tRecount] = await Promise.all([
-    db.selectFrom("session_tallies").selectAll().execute(),
-    sessionRecount.execute(db),
-    db.selectFrom("day_tallies").selectAll().execute(),
-    dayRecount.execute(db),
-    db.selectFrom("slot_tallies").selectAll().execute(),
-    slots.execute(db),
-    db.selectFrom("team_day_tallies").selectAll().execute(),
-    sql`select season_id, day, sum(events) as events, sum(points_tenths) as points_tenths from (${slots}) s
+  const [sStored, sRecount, dStored, dRecount, lStored, lRecount, tStored, tRecount, pStored, pRecount] =
+    await Promise.all([
+      db.selectFrom("session_tallies").selectAll().execute(),
+      sessionRecount.execute(db),
+      db.selectFrom("day_tallies").selectAll().execute(),
+      dayRecount.execute(db),
+      db.selectFrom("slot_tallies").selectAll().execute(),
+      slots.execute(db),
+      db.selectFrom("team_day_tallies").selectAll().execute(),
+      sql`select season_id, day, sum(events) as events, sum(points_tenths) as points_tenths from (${slots}) s
       group by season_id, day`.execute(db),
-  ]);
+      db.selectFrom("play_tallies").selectAll().execute(),
+      playRecountSql(engineOf(db)).execute(db),
+    ]);
   const drift: TallyDrift[] = [];
   compare(
     "session_tallies",
@@ -111,6 +114,14 @@ export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
     tRecount.rows as Row[],
     drift,
   );
+  compare(
+    "play_tallies",
+    ["season_id", "session_key", "play_id", "event_type", "from_snap"],
+    ["count", "yards", "points_tenths"],
+    pStored,
+    pRecount.rows as Row[],
+    drift,
+  );
   return drift;
 }
 
@@ -128,4 +139,7 @@ export async function rebuildTallies(trx: Kysely<DB>): Promise<void> {
   await trx.deleteFrom("team_day_tallies").execute();
   await sql`insert into team_day_tallies (season_id, day, events, points_tenths)
     select season_id, day, sum(events), sum(points_tenths) from slot_tallies group by season_id, day`.execute(trx);
+  await trx.deleteFrom("play_tallies").execute();
+  await sql`insert into play_tallies (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
+    ${playRecountSql(engineOf(trx))}`.execute(trx);
 }

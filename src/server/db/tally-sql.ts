@@ -65,3 +65,18 @@ export function pointsTenthsSql(engine: Engine, eventType: Expression<string>, p
   });
   return sql<number>`(case ${eventType} ${sql.join(branches, sql` `)} else ${sql.lit(eventPointsTenths("", null))} end)`;
 }
+
+/**
+ * The tagged events grouped as play_tallies keeps them (decision 0015): per (season, session, play, type, written
+ * by a snap), with their points at their players' current positions. Shared by the migration that fills the table
+ * and the integrity recount.
+ */
+export function playRecountSql(engine: Engine): RawBuilder<unknown> {
+  return sql`select season_id, session_key, play_id, event_type, from_snap, count(*) as count,
+      coalesce(sum(yards), 0) as yards, sum(points) as points_tenths from (
+      select e.season_id, coalesce(e.session_id, '') as session_key, e.play_id, e.event_type,
+        case when e.snap_id is null then 0 else 1 end as from_snap, e.yards,
+        ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
+      from events e join profiles p on p.user_id = e.player_id where e.play_id is not null
+    ) g group by season_id, session_key, play_id, event_type, from_snap`;
+}

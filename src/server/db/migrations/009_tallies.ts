@@ -1,6 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
 import type { Engine } from "../engine.js";
-import { pointsTenthsSql, slotSql } from "../tally-sql.js";
+import { playRecountSql, pointsTenthsSql, slotSql } from "../tally-sql.js";
 
 /*
  * Team reads flat in events (decision 0015): counters kept with every event write, filled here from the events.
@@ -10,6 +10,8 @@ import { pointsTenthsSql, slotSql } from "../tally-sql.js";
  * - team_day_tallies: per (season, UTC day): events and points in tenths; slot_tallies: the same per (season,
  *   minute of the day, UTC day) in quarter hours. The activity per local day is the UTC days plus, for a zone
  *   offset, the quarter hours that cross midnight (one key range of slot_tallies).
+ * - play_tallies: the tagged events per (season, session, play, event type, written by a snap): count, yards and
+ *   points in tenths at the players' current positions (the playbook analysis).
  * Keyed by session id, not by the session's date or kind, so editing a session needs no upkeep.
  */
 export function talliesMigration(engine: Engine): Migration {
@@ -92,9 +94,29 @@ export function talliesMigration(engine: Engine): Migration {
         ) g group by season_id, minute, day`.execute(db);
       await sql`insert into team_day_tallies (season_id, day, events, points_tenths)
         select season_id, day, sum(events), sum(points_tenths) from slot_tallies group by season_id, day`.execute(db);
+
+      await db.schema
+        .createTable("play_tallies")
+        .addColumn("season_id", "text", (c) => c.notNull().references("seasons.id").onDelete("cascade"))
+        .addColumn("session_key", "text", (c) => c.notNull())
+        .addColumn("play_id", "text", (c) => c.notNull().references("plays.id").onDelete("cascade"))
+        .addColumn("event_type", "text", (c) => c.notNull())
+        .addColumn("from_snap", "integer", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
+        .addColumn("yards", "integer", (c) => c.notNull())
+        .addColumn("points_tenths", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("play_tallies_pk", ["season_id", "session_key", "play_id", "event_type", "from_snap"])
+        .$call(clustered)
+        .execute();
+      await db.schema.createIndex("play_tallies_session_idx").on("play_tallies").column("session_key").execute();
+      await db.schema.createIndex("play_tallies_play_idx").on("play_tallies").column("play_id").execute();
+      await sql`insert into play_tallies
+          (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
+        ${playRecountSql(engine)}`.execute(db);
     },
 
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("play_tallies").execute();
       await db.schema.dropTable("slot_tallies").execute();
       await db.schema.dropTable("team_day_tallies").execute();
       await db.schema.dropTable("day_tallies").execute();
