@@ -21,7 +21,7 @@ export interface BenchOptions {
   writeClients: number;
   /** Admin URL of the PostgreSQL server a fresh flagline_bench_<random> database is made on. */
   pgUrl: string;
-  /** Run the server from source (tsx) even when dist/server/main.js exists. */
+  /** Run the server from source (tsx) instead of the bundle the bench makes of the working tree. */
   fromSource: boolean;
   /** LOG_LEVEL of the servers under test. */
   logLevel: string;
@@ -43,7 +43,7 @@ function usage(): string {
   --clients 50             concurrent clients of the write runs and of the raw insert loop
   --pg-url URL             PostgreSQL admin URL (default $BENCH_DATABASE_URL, $TEST_DATABASE_URL or
                            postgres://postgres@127.0.0.1:5432/postgres); a fresh database is made and dropped
-  --from-source            run src/server/main.ts with tsx even when dist/server/main.js exists
+  --from-source            run src/server/main.ts with tsx instead of bundling the working tree (esbuild)
   --check                  recount every counter from the generated events (always on with --quick)
   --log-level info         LOG_LEVEL of the servers under test (production default: info)
   --out bench/results      where results.json and results.md go

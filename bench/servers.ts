@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import path from "node:path";
+import { bundleWorkingTree } from "./saturday/bundles.js";
 
 /** A server under test, running as a child process (like scripts/durability.ts starts Flagline). */
 export interface ServerProcess {
@@ -22,25 +23,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How the real server is started: the bundle `npm run serve` runs when it exists, else the source with tsx.
- * The bundle is copied once into node_modules/.cache/flagline-bench/ (where its external packages still resolve
- * from node_modules, and neither git nor ESLint look): a rebuild of dist/ by someone else mid-run then cannot
- * change, or half-write, the server between the runs of one bench.
+ * How the real server is started: the working tree's server bundled as build:server does (esbuild, a second or
+ * two) into node_modules/.cache/flagline-bench/current/, where its external packages still resolve from
+ * node_modules and neither git nor ESLint look; so a stale or half-rebuilt dist/ cannot be what is measured. When
+ * the bundle cannot be made (someone's edit in progress), the source with tsx.
  */
 export function realServerCommand(fromSource: boolean): { args: string[]; describe: string } {
-  const bundle = "dist/server/main.js";
-  if (!fromSource && existsSync(bundle)) {
-    const built = statSync(bundle)
-      .mtime.toISOString()
-      .replace(/\.\d+Z$/, "Z");
-    const dir = "node_modules/.cache/flagline-bench";
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(bundle, `${dir}/main.js`);
-    if (existsSync(`${bundle}.map`)) copyFileSync(`${bundle}.map`, `${dir}/main.js.map`);
-    return {
-      args: ["--enable-source-maps", `${dir}/main.js`],
-      describe: `node ${bundle} (built ${built}, copied to ${dir}/)`,
-    };
+  if (!fromSource) {
+    try {
+      const bundle = bundleWorkingTree();
+      const head = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
+      return {
+        args: ["--enable-source-maps", bundle],
+        describe: `node ${path.relative(process.cwd(), bundle)} (the working tree at ${head}, bundled by the bench)`,
+      };
+    } catch (error) {
+      process.stderr.write(`bundling the server failed, running it from source: ${String(error)}\n`);
+    }
   }
   return { args: ["--import", "tsx", "src/server/main.ts"], describe: "node --import tsx src/server/main.ts" };
 }

@@ -30,6 +30,14 @@ function esbuild(cwd: string, outdir: string): void {
   );
 }
 
+/** The working tree's server, bundled as build:server does; returns the bundle's path. */
+export function bundleWorkingTree(): string {
+  const currentDir = path.resolve(CACHE, "current");
+  mkdirSync(currentDir, { recursive: true });
+  esbuild(process.cwd(), currentDir);
+  return path.join(currentDir, "main.js");
+}
+
 export interface Design {
   name: "today" | "new";
   label: string;
@@ -50,9 +58,7 @@ export function buildDesigns(): Design[] {
       rmSync(src, { recursive: true, force: true });
     }
   }
-  const currentDir = path.resolve(CACHE, "current");
-  mkdirSync(currentDir, { recursive: true });
-  esbuild(process.cwd(), currentDir);
+  const current = bundleWorkingTree();
   const head = execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim();
   return [
     {
@@ -63,7 +69,7 @@ export function buildDesigns(): Design[] {
     {
       name: "new",
       label: `new design (working tree at ${head})`,
-      args: ["--enable-source-maps", path.join(currentDir, "main.js")],
+      args: ["--enable-source-maps", current],
     },
   ];
 }

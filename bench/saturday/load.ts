@@ -95,9 +95,17 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     const startIn = 3_000;
     for (const w of workers) w.postMessage({ type: "start", startIn });
     setTimeout(plan.onStart, startIn);
-    const windowEnd = setTimeout(plan.onWindowEnd, startIn + plan.durationMs);
+    let windowEnded = false;
+    const endWindow = () => {
+      if (windowEnded) return;
+      windowEnded = true;
+      plan.onWindowEnd();
+    };
+    const windowEnd = setTimeout(endWindow, startIn + plan.durationMs);
     const results = (await Promise.all(done)).filter((r): r is WorkerResult => r !== null);
+    // The workers' own clocks may end a hair before this timer: the window ends now at the latest.
     clearTimeout(windowEnd);
+    endWindow();
     if (results.length < workers.length) throw new Error("a load worker did not finish in time");
     return merge(g, streams, connectSeconds, results);
   } finally {

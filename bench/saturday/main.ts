@@ -220,12 +220,11 @@ async function runDesign(design: Design): Promise<DesignRun> {
         },
         log,
       });
-      if (usage.length === 0 && stopWatch) usage = (stopWatch as () => typeof usage)();
       const app = usage.slice(0, servers.appPids.length);
       const rung: RungResult = {
         ...load,
         servers: app,
-        serverCpuPercent: app.reduce((s, u) => s + u.cpuPercent, 0),
+        serverCpuPercent: +app.reduce((s, u) => s + u.cpuPercent, 0).toFixed(1),
         serverRssMb: app.reduce((s, u) => s + u.maxRssMb, 0),
         clientCpuPercent: usage[servers.appPids.length]?.cpuPercent ?? NaN,
         postgresCpuPercent,
