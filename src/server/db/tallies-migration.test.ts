@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { teamLeaderboard, teamStats } from "./analytics-team.js";
 import { boxScoreData } from "./games.js";
 import { migrateToLatest } from "./index.js";
+import { playbookAnalysis } from "./playbook-analysis.js";
+import { createPlay } from "./plays.js";
 import { allMigrations } from "./migrations/index.js";
 import { checkTallies } from "./tally-integrity.js";
 import { createTeamSession } from "./team-sessions.js";
@@ -38,16 +40,20 @@ describe.each(testEngines())("an existing database upgraded to tallies (migratio
         their_points, occurred_at, created_by, created_at) values (${snapId}, ${team.id}, ${game.id}, null, 'sack',
         ${JSON.stringify({ kind: "sack", defenderId: cb })}, 1, 0, 0, 0, '2026-09-06T18:40:00.000Z', ${coach.userId},
         '2026-09-06T18:40:00.000Z')`.execute(db);
-      // As the version before the tallies wrote them: events in the game (one a snap's), and one without a session.
-      const events: [string, string | null, string, number | null, string, string | null][] = [
-        [qb, game.id, "Pass TD", 20, "2026-09-06T18:10:00.000Z", null],
-        [qb, game.id, "Pass Completion", 8, "2026-09-06T23:50:00.000Z", null],
-        [cb, game.id, "Sack", null, "2026-09-06T18:40:00.000Z", snapId],
-        [cb, null, "Flag Pull", null, "2026-09-07T01:00:00.000Z", null],
+      const slant = (
+        await createPlay(db, { teamId: team.id, name: "Slant", side: "offense", formation: "", tags: [], notes: "" })
+      ).id;
+      // As the version before the tallies wrote them: events in the game (one a snap's, one tagged with a play), and
+      // one without a session.
+      const events: [string, string | null, string, number | null, string, string | null, string | null][] = [
+        [qb, game.id, "Pass TD", 20, "2026-09-06T18:10:00.000Z", null, slant],
+        [qb, game.id, "Pass Completion", 8, "2026-09-06T23:50:00.000Z", null, null],
+        [cb, game.id, "Sack", null, "2026-09-06T18:40:00.000Z", snapId, null],
+        [cb, null, "Flag Pull", null, "2026-09-07T01:00:00.000Z", null, null],
       ];
-      for (const [player, session, type, yards, at, snap] of events)
+      for (const [player, session, type, yards, at, snap, play] of events)
         await sql`insert into events (id, team_id, player_id, session_id, play_id, event_type, yards, occurred_at,
-          created_by, created_at, snap_id, season_id) values (${randomUUID()}, ${team.id}, ${player}, ${session}, null,
+          created_by, created_at, snap_id, season_id) values (${randomUUID()}, ${team.id}, ${player}, ${session}, ${play},
           ${type}, ${yards}, ${at}, ${coach.userId}, ${at}, ${snap},
           (select id from seasons where team_id = ${team.id}))`.execute(db);
 
@@ -79,6 +85,11 @@ describe.each(testEngines())("an existing database upgraded to tallies (migratio
           .sort(),
       ).toEqual(["Pass Completion", "Pass TD"]);
       expect(box!.loose.has(cb)).toBe(false);
+      // The tagged Pass TD is the play's one run (8 + 0.1 at quarterback); untagged: the completion and the flag
+      // pull (snap-level events logged on their own) and the sack's snap.
+      const analysis = await playbookAnalysis(db, team.id, { kind: "all", tzOffset: 0 });
+      expect(analysis.plays).toMatchObject([{ playId: slant, timesRun: 1, touchdowns: 1, yards: 20, points: 8.1 }]);
+      expect(analysis.untaggedEvents).toBe(3);
 
       const { error } = await new Migrator({
         db,
@@ -86,6 +97,7 @@ describe.each(testEngines())("an existing database upgraded to tallies (migratio
       }).migrateTo(BEFORE_TALLIES);
       expect(error).toBeUndefined();
       await expect(sql`select count(*) from session_tallies`.execute(db)).rejects.toThrow();
+      await expect(sql`select count(*) from play_tallies`.execute(db)).rejects.toThrow();
     } finally {
       await t.cleanup();
     }
