@@ -2,9 +2,10 @@
  * npx tsx scripts/bench-team-reads.ts [sizes...]   (default: 100000 1000000)
  * The team reads of decision 0015 timed in process on embedded SQLite (no HTTP): for each size, a fresh database
  * with one 100-player team whose events bench/generate.ts writes (with their counters and tallies), plus one game
- * with 300 events logged through recordEvents; then each read's p50 over 50 calls after 5 warm-up calls (playbook
- * analysis, which still groups events: 5), and an
- * integrity check (the generated counters and tallies must equal a recount).
+ * with 300 events logged through recordEvents; 40 plays (20 a side) with 30 % of the generated events tagged (an
+ * offense or defense play by the event's type; the generator tags none), the tallies rebuilt for them; then each
+ * read's p50 over 50 calls after 5 warm-up calls, and an integrity check (the counters and tallies must equal a
+ * recount).
  */
 import "@hono/zod-openapi";
 import { randomUUID } from "node:crypto";
@@ -16,8 +17,11 @@ import { teamDashboard, teamLeaderboard, teamStats } from "../src/server/db/anal
 import { recordEvents, type NewEvent } from "../src/server/db/events.js";
 import { boxScoreData } from "../src/server/db/games.js";
 import { migrateToLatest, openDatabase } from "../src/server/db/index.js";
-import { checkIntegrity } from "../src/server/db/integrity.js";
-import { playbookAnalysis } from "../src/server/db/playbook-analysis.js";
+import { sql } from "kysely";
+import { DEFENSE_SNAP_TYPES } from "../src/domain/playbook.js";
+import { checkIntegrity, rebuildCounters } from "../src/server/db/integrity.js";
+import { playbookAnalysis, playDrillDown } from "../src/server/db/playbook-analysis.js";
+import { createPlay } from "../src/server/db/plays.js";
 import { playerStatLines } from "../src/server/db/stat-lines.js";
 import { createTeamSession } from "../src/server/db/team-sessions.js";
 
@@ -73,6 +77,25 @@ for (const events of sizes.length ? sizes : [100_000, 1_000_000]) {
       createdBy: team.headCoachId,
     }));
     await recordEvents(db, logged);
+    const plays: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const side = i < 20 ? "offense" : "defense";
+      plays.push(
+        (await createPlay(db, { teamId: team.teamId, name: `Play ${i}`, side, formation: "", tags: [], notes: "" })).id,
+      );
+    }
+    // 3 in 10 events (by a spread of their rowid), a defensive type on a defense play, any other on an offense one.
+    const pick = (offset: number) =>
+      sql`case (rowid % 20) ${sql.join(
+        plays.slice(offset, offset + 20).map((id, k) => sql`when ${sql.lit(k)} then ${id}`),
+        sql` `,
+      )} end`;
+    await sql`update events set play_id = case when event_type in (${sql.join([...DEFENSE_SNAP_TYPES])})
+        then ${pick(20)} else ${pick(0)} end
+      where team_id = ${team.teamId} and (rowid * 7919) % 10 < 3`.execute(db);
+    await rebuildCounters(db);
+    const tagged = await sql<{ n: number }>`select count(*) as n from events where play_id is not null`.execute(db);
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
 
     const reads: Record<string, () => Promise<unknown>> = {
       "team stats (tzOffset 0)": () => teamStats(db, team.teamId, { tzOffset: 0 }),
@@ -84,11 +107,17 @@ for (const events of sizes.length ? sizes : [100_000, 1_000_000]) {
       "box score": () => boxScoreData(db, team.teamId, game.id),
       "player stat lines": () => playerStatLines(db, team.teamId, team.playerIds[0]!),
       "playbook analysis": () => playbookAnalysis(db, team.teamId, { kind: "all", tzOffset: 0 }),
+      "playbook analysis (offense)": () =>
+        playbookAnalysis(db, team.teamId, { kind: "all", tzOffset: 0, side: "offense" }),
+      "playbook analysis (games)": () => playbookAnalysis(db, team.teamId, { kind: "game", tzOffset: 0 }),
+      "playbook analysis (last 7 days, tzOffset -300)": () =>
+        playbookAnalysis(db, team.teamId, { kind: "all", from: day(7), to: day(0), tzOffset: -300 }),
+      "play drill-down (page of 50)": () =>
+        playDrillDown(db, team.teamId, plays[0]!, { kind: "all", tzOffset: 0 }, { limit: 50 }),
     };
     const row: Record<string, number> = {};
-    // Playbook analysis still groups events (decision 0015, not done): 5 calls, not 50.
-    for (const [name, fn] of Object.entries(reads))
-      row[name] = +(await p50(fn, name === "playbook analysis" ? 5 : CALLS)).toFixed(2);
+    row["tagged events"] = Number(tagged.rows[0]!.n);
+    for (const [name, fn] of Object.entries(reads)) row[name] = +(await p50(fn, CALLS)).toFixed(2);
     const report = await checkIntegrity(db);
     row["integrity drift"] = report.drift.length;
     results[`${events.toLocaleString("en-US")} events`] = row;
