@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
@@ -14,11 +14,10 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 import { takesYards, type EventType } from "#domain/event-types";
 import { eventPoints } from "#domain/scoring";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { AttendancePanel } from "./attendance-panel";
 import { sessionPickerLabel } from "./describe";
 import { EventList } from "./event-list";
 import { EventPad, type PadStatus } from "./event-pad";
-import { NewSessionDialog } from "./new-session-dialog";
+import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
 import { newEventId } from "./new-id";
 import { countByState, type OutboxItem, type OutboxSessionPayload } from "./outbox";
 import { PlayerGrid } from "./player-grid";
@@ -118,6 +117,9 @@ export function EventLogger() {
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
     });
   }, [queryClient]);
+
+  usePreloadLoggerParts();
+  const newDialogMounted = useOpenedOnce(newOpen !== null);
 
   const players = useQuery(playersQuery());
   const sessions = useQuery(sessionsQuery());
@@ -291,13 +293,17 @@ export function EventLogger() {
           </Link>
         </p>
       ) : null}
-      <NewSessionDialog
-        open={newOpen !== null}
-        onOpenChange={(open) => setNewOpen(open ? (newOpen ?? "practice") : null)}
-        today={today}
-        initialKind={newOpen ?? "practice"}
-        onStart={startSession}
-      />
+      {newDialogMounted ? (
+        <Suspense fallback={null}>
+          <NewSessionDialog
+            open={newOpen !== null}
+            onOpenChange={(open) => setNewOpen(open ? (newOpen ?? "practice") : null)}
+            today={today}
+            initialKind={newOpen ?? "practice"}
+            onStart={startSession}
+          />
+        </Suspense>
+      ) : null}
 
       {sessionId === null ? (
         sessions.isPending && !sessionsBlocked ? (
@@ -430,25 +436,27 @@ export function EventLogger() {
               )}
             </Tabs.Content>
             <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
-              <AttendancePanel
-                rows={marks}
-                onMark={(row: AttendanceRow, present) =>
-                  void outbox.engine?.setMarks(sessionId, [
-                    { playerId: row.player.id, playerName: row.player.name, present },
-                  ])
-                }
-                onMarkAll={() =>
-                  void outbox.engine?.setMarks(
-                    sessionId,
-                    marks
-                      .filter((r) => r.present !== true)
-                      .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
-                  )
-                }
-                onDiscard={(row) => {
-                  if (row.seq !== null) void outbox.engine?.discard(row.seq);
-                }}
-              />
+              <Suspense fallback={<LoadingState label="Loading attendance…" />}>
+                <AttendancePanel
+                  rows={marks}
+                  onMark={(row: AttendanceRow, present) =>
+                    void outbox.engine?.setMarks(sessionId, [
+                      { playerId: row.player.id, playerName: row.player.name, present },
+                    ])
+                  }
+                  onMarkAll={() =>
+                    void outbox.engine?.setMarks(
+                      sessionId,
+                      marks
+                        .filter((r) => r.present !== true)
+                        .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
+                    )
+                  }
+                  onDiscard={(row) => {
+                    if (row.seq !== null) void outbox.engine?.discard(row.seq);
+                  }}
+                />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
         </>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
@@ -8,7 +8,7 @@ import type { PadStatus } from "./event-pad";
 import { newEventId } from "./new-id";
 import type { OutboxSnapEdit } from "./outbox";
 import { gameSheetQuery, rulesQuery, type PlayOption } from "./queries";
-import { SnapEditDialog } from "./snap-edit-dialog";
+import { SnapEditDialog, useOpenedOnce } from "./lazy-parts";
 import { SnapList } from "./snap-list";
 import {
   gameScore,
@@ -138,6 +138,7 @@ export function SnapLogger({
   const [chosenPasser, setChosenPasser] = useState<string | null>(null);
   const undoRest = useUndoRest();
   const [editing, setEditing] = useState<SnapRow | null>(null);
+  const editMounted = useOpenedOnce(editing !== null);
   const { rows, label } = game;
   const host = useRef<HTMLDivElement>(null);
   const pad = useRef<HTMLDivElement>(null);
@@ -270,17 +271,21 @@ export function SnapLogger({
           undoing={undoRest.resting}
         />
       </div>
-      <SnapEditDialog
-        row={editing}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        players={roster}
-        label={label}
-        rules={game.rules}
-        plays={plays}
-        onSave={(row, edit) => void save(row, edit)}
-      />
+      {editMounted ? (
+        <Suspense fallback={null}>
+          <SnapEditDialog
+            row={editing}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            players={roster}
+            label={label}
+            rules={game.rules}
+            plays={plays}
+            onSave={(row, edit) => void save(row, edit)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,6 @@ import type { SessionDetailResponse } from "#domain/api/logger";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
 import { sessionOfItem } from "./outbox";
-import { openOutbox } from "./outbox-dexie";
 import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
@@ -33,27 +32,31 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
   useEffect(() => {
     let cancelled = false;
     let stop: (() => void) | undefined;
-    void openOutbox().then(({ store, durable }) => {
-      if (cancelled) return;
-      const engine = new OutboxEngine(store, apiTransport, ownerId, {
-        onApplied(items) {
-          const sessions = new Set(items.map(sessionOfItem).filter((id): id is string => id !== null));
-          for (const id of sessions) {
-            queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
-              detail ? withApplied(detail, items) : detail,
-            );
-            queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
-              sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
-            );
-          }
-        },
-        onSynced() {
-          void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
-        },
+    // IndexedDB's library (Dexie, about 30 kB gzipped) is a chunk of its own, loaded after the first paint: the
+    // screen draws without it, and the outbox shows what is queued a moment later (decision 0017).
+    void import("./outbox-dexie")
+      .then(({ openOutbox }) => openOutbox())
+      .then(({ store, durable }) => {
+        if (cancelled) return;
+        const engine = new OutboxEngine(store, apiTransport, ownerId, {
+          onApplied(items) {
+            const sessions = new Set(items.map(sessionOfItem).filter((id): id is string => id !== null));
+            for (const id of sessions) {
+              queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
+                detail ? withApplied(detail, items) : detail,
+              );
+              queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
+                sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
+              );
+            }
+          },
+          onSynced() {
+            void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
+          },
+        });
+        stop = engine.start();
+        setOpened({ engine, durable });
       });
-      stop = engine.start();
-      setOpened({ engine, durable });
-    });
     return () => {
       cancelled = true;
       stop?.();
