@@ -113,9 +113,14 @@ export function talliesMigration(engine: Engine): Migration {
       await sql`insert into play_tallies
           (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
         ${playRecountSql(engine)}`.execute(db);
+      // A play's events in time order (the drill-down's page, a play's last use): one index range, not the season's.
+      await db.schema.createIndex("events_play_time_idx").on("events").columns(["play_id", "occurred_at"]).execute();
+      await db.schema.dropIndex("events_play_idx").execute();
     },
 
     async down(db: Kysely<unknown>) {
+      await db.schema.createIndex("events_play_idx").on("events").column("play_id").execute();
+      await db.schema.dropIndex("events_play_time_idx").execute();
       await db.schema.dropTable("play_tallies").execute();
       await db.schema.dropTable("slot_tallies").execute();
       await db.schema.dropTable("team_day_tallies").execute();
