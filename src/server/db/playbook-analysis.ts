@@ -140,7 +140,9 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
   if ("only" in scope) {
     q = q.where("e.play_id", "=", scope.only);
   } else {
-    if (scope.sessionless) q = inTimeRange(q.where("e.session_id", "is", null), w);
+    // On SQLite the + keeps "no session" off the session index (every loose event): the time range narrows.
+    const session = engineOf(db) === "sqlite" ? sql`+${sql.ref("e.session_id")}` : sql.ref("e.session_id");
+    if (scope.sessionless) q = inTimeRange(q.where(session, "is", null), w);
     const side = scope.side;
     const untaggedTypes = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
     q = q.where((eb) =>
