@@ -52,7 +52,10 @@ export function tsxCommand(script: string): string[] {
 export async function startProcess(args: string[], env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under test (node refuses
+  // --cpu-prof in NODE_OPTIONS, which would profile the bench itself too).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },
     // The request log goes nowhere (as to a log collector); errors are kept for the report.
     stdio: ["ignore", "ignore", "pipe"],

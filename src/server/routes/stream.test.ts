@@ -168,7 +168,7 @@ describe.each(testEngines())("live updates (SSE) on $engine", ({ create }) => {
       c.set("viewerLookup", undefined);
       await next();
     });
-    fast.route("/", streamRoutes({ heartbeatMs: 40 }));
+    fast.route("/", streamRoutes({ heartbeatMs: 40, membershipCheckMs: 40 }));
 
     const { client } = await signUpCoach(app, "Heartbeat");
     const stream = await openStream(fast, client);
