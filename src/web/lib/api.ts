@@ -4,6 +4,8 @@
  * is turned into an ApiError too, so callers only ever handle one kind of failure.
  */
 
+import { takeEarly } from "./early-fetch";
+
 export interface ApiErrorBody {
   code: string;
   message: string;
@@ -73,9 +75,11 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     body = form;
   }
 
+  // A GET the SPA fallback's start script already made (lib/early-fetch.ts) is read instead of asked again.
+  const started = early ?? (body === undefined && (init.method ?? "GET") === "GET" ? takeEarly(path) : undefined);
   let response: Response;
   try {
-    response = await (early ?? fetch(path, { credentials: "same-origin", ...init, headers: requestHeaders, body }));
+    response = await (started ?? fetch(path, { credentials: "same-origin", ...init, headers: requestHeaders, body }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(NETWORK_ERROR_STATUS, {

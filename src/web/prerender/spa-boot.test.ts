@@ -3,13 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { takeEarlyMe } from "~/lib/early-fetch";
+import { apiFetch } from "~/lib/api";
+import { takeEarly, takeEarlyMe } from "~/lib/early-fetch";
 import { spaBoot } from "./spa-boot";
 
 /*
  * The SPA fallback's start script (decision 0017), built from a small React Router manifest and run in a DOM at a
  * signed-in address: it preloads that route's modules (not another route's, not what the page already preloads)
- * and starts the session check, which the app's first check takes once.
+ * and starts the session check and the screen's first reads, which the app's first request for each takes once.
  */
 const MANIFEST = {
   entry: { module: "/assets/entry.client-a.js", imports: [] },
@@ -71,7 +72,7 @@ function run(html: string, path: string): { preloads: string[]; fetched: string[
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  void takeEarlyMe();
+  (window as unknown as Record<string, unknown>).__flaglineEarly = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -90,7 +91,42 @@ describe("the SPA fallback's start script", () => {
       "/assets/leaderboard-a.js",
       "/assets/table-a.js",
     ]);
-    expect(fetched).toEqual(["/api/me"]);
+    expect(fetched).toEqual(["/api/me", "/api/team/leaderboard?window=season&group=all", "/api/team/seasons"]);
+  });
+
+  it("starts a dashboard's first reads with the viewer's zone, and none that depend on a query the address has", () => {
+    const html = build();
+    const tz = String(-new Date().getTimezoneOffset());
+    expect(run(html, "/player/dashboard").fetched).toEqual([
+      "/api/me",
+      `/api/me/dashboard?tzOffset=${tz}`,
+      "/api/me/stat-lines",
+      "/api/team/scoreboard",
+      "/api/team/seasons",
+    ]);
+    expect(run(html, "/coach/dashboard/").fetched).toEqual([
+      "/api/me",
+      "/api/team/dashboard",
+      "/api/team/scoreboard",
+      "/api/team/seasons",
+    ]);
+    // A picked season or filter changes those reads' addresses: only the session check starts.
+    expect(run(html, "/coach/leaderboard?window=last30").fetched).toEqual(["/api/me"]);
+    expect(run(html, "/coach/games/123").fetched).toEqual(["/api/me"]);
+  });
+
+  it("apiFetch reads a started GET once instead of asking again; a later request asks the server", async () => {
+    run(build(), "/coach/dashboard");
+    const later = vi.fn(() => Promise.resolve(new Response('{"from":"server"}', { status: 200 })));
+    vi.stubGlobal("fetch", later);
+    expect(await apiFetch("/api/team/dashboard")).toEqual({ user: null });
+    expect(later).not.toHaveBeenCalled();
+    expect(await apiFetch("/api/team/dashboard")).toEqual({ from: "server" });
+    expect(later).toHaveBeenCalledTimes(1);
+    // Never for a write, nor for another address.
+    await apiFetch("/api/team/scoreboard", { method: "POST", json: {} });
+    expect(later).toHaveBeenCalledTimes(2);
+    expect(takeEarly("/api/team/scoreboard")).toBeDefined();
   });
 
   it("matches a route with a parameter, and nothing on a public address", () => {
@@ -100,7 +136,6 @@ describe("the SPA fallback's start script", () => {
       "/assets/coach-layout-a.js",
       "/assets/guards-a.js",
     ]);
-    void takeEarlyMe();
     expect(run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [] });
   });
 

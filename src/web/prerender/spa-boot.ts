@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EARLY_ME_GLOBAL } from "../lib/early-fetch.ts";
+import { EARLY_GLOBAL } from "../lib/early-fetch.ts";
 
 /**
  * Build step for the SPA fallback page, which every signed-in screen loads (decision 0017). React Router's fallback
@@ -10,12 +10,30 @@ import { EARLY_ME_GLOBAL } from "../lib/early-fetch.ts";
  *
  * - adds `<link rel="modulepreload">` for every module of the layout and route the address matches (their static
  *   imports included, as React Router's manifest lists them), so they download alongside React;
- * - on a guarded path (/coach/*, /player/*) starts GET /api/me at once and leaves the promise where
- *   src/web/lib/early-fetch.ts hands it to the app's first session check.
+ * - on a guarded path (/coach/*, /player/*) starts GET /api/me at once, and on the screens below their first reads,
+ *   and leaves the promises where src/web/lib/early-fetch.ts hands each to the app's first request for it.
  *
  * Only the signed-in areas' routes are listed (the public pages are prerendered and load their own modules).
  * Plain ES5 as a string, like the public pages' boot script: it is not bundled.
  */
+
+/**
+ * The first reads of the screens Lighthouse holds to a budget (decision 0017), by address: the exact GETs the screen
+ * makes with no filter or season picked (a dashboard's largest paint is a number that arrives with its read).
+ * `{tz}` is the viewer's zone as lib/time-zone.ts writes it. A screen whose reads depend on the address's query
+ * (?season=, the leaderboard's filters) starts them only when the address has none; the logger's never depend on it.
+ * A read the screen does not make is not used, and expires with the rest after 15 s.
+ */
+const EARLY_READS: ReadonlyArray<[path: string, reads: string[], anyQuery: boolean]> = [
+  ["/coach/log", ["/api/team/players", "/api/team/sessions", "/api/team/plays"], true],
+  ["/coach/leaderboard", ["/api/team/leaderboard?window=season&group=all", "/api/team/seasons"], false],
+  ["/coach/dashboard", ["/api/team/dashboard", "/api/team/scoreboard", "/api/team/seasons"], false],
+  [
+    "/player/dashboard",
+    ["/api/me/dashboard?tzOffset={tz}", "/api/me/stat-lines", "/api/team/scoreboard", "/api/team/seasons"],
+    false,
+  ],
+];
 
 interface ManifestRoute {
   id: string;
@@ -87,8 +105,16 @@ export function spaBoot(html: string, clientDir: string): string {
     }
   }
   if (/^\\/(coach|player)(\\/|$)/.test(p) && window.fetch) {
-    window.${EARLY_ME_GLOBAL} = { at: Date.now(), response: fetch("/api/me", { credentials: "same-origin", headers: { Accept: "application/json" } }) };
-    window.${EARLY_ME_GLOBAL}.response.catch(function () {});
+    var early = (window.${EARLY_GLOBAL} = { at: Date.now(), responses: {} }), r = ${JSON.stringify(EARLY_READS)};
+    var reads = ["/api/me"];
+    for (var k = 0; k < r.length; k++) {
+      if (p.replace(/\\/$/, "") === r[k][0] && (r[k][2] || !location.search)) reads = reads.concat(r[k][1]);
+    }
+    for (var n = 0; n < reads.length; n++) {
+      var url = reads[n].replace("{tz}", String(-new Date().getTimezoneOffset()));
+      early.responses[url] = fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      early.responses[url].catch(function () {});
+    }
   }
 })();`;
   // The stylesheet first: the frame paints with it alone, and behind a score of module requests it waited for one of
