@@ -9,6 +9,21 @@ import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
 
+/**
+ * IndexedDB's library (Dexie, about 30 kB gzipped) is a chunk of its own (decision 0017): its download starts as soon
+ * as the logger's code runs, alongside the rest, and the screen's first render does not wait for it; the outbox shows
+ * what is queued a moment later. Asked once per tab (a failed download is asked again on the next mount).
+ */
+let outboxModule: Promise<typeof import("./outbox-dexie")> | null = null;
+function loadOutboxStore() {
+  outboxModule ??= import("./outbox-dexie").catch((error: unknown) => {
+    outboxModule = null;
+    throw error;
+  });
+  return outboxModule;
+}
+if (typeof window !== "undefined") void loadOutboxStore().catch(() => undefined);
+
 const EMPTY: EngineSnapshot = { items: [], loaded: false, syncing: false, problem: null, offline: false, recent: [] };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;
@@ -32,9 +47,7 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
   useEffect(() => {
     let cancelled = false;
     let stop: (() => void) | undefined;
-    // IndexedDB's library (Dexie, about 30 kB gzipped) is a chunk of its own, loaded after the first paint: the
-    // screen draws without it, and the outbox shows what is queued a moment later (decision 0017).
-    void import("./outbox-dexie")
+    void loadOutboxStore()
       .then(({ openOutbox }) => openOutbox())
       .then(({ store, durable }) => {
         if (cancelled) return;
@@ -56,7 +69,9 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
         });
         stop = engine.start();
         setOpened({ engine, durable });
-      });
+      })
+      // Its code could not be downloaded (no connection, and no service worker yet): asked again on the next mount.
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       stop?.();
