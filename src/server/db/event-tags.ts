@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { engineOf, inTransaction } from "./engine.js";
 import { numberOrNull } from "./rows.js";
 import type { DB } from "./schema.js";
-import { applyPlayTallyChanges } from "./tallies.js";
+import { applyPlayTallyChanges } from "./play-tallies.js";
 
 export type RetagResult =
   | { status: "ok"; changed: boolean; event: { id: string; playId: string | null } }

@@ -8,10 +8,11 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
+import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
 import { pointsTenthsSql, slotOf, slotSql } from "./tally-sql.js";
 
 /** What the tallies need to know of an event. */
-interface TalliedEvent {
+export interface TalliedEvent {
   playerId: string;
   seasonId: string;
   sessionId: string | null;
@@ -125,64 +126,6 @@ export async function applyTallyChanges(
   }
   await applySlots(trx, slots);
   await applyPlayTallyChanges(trx, removed, added);
-}
-
-interface PlayDelta {
-  seasonId: string;
-  sessionKey: string;
-  playId: string;
-  eventType: string;
-  fromSnap: 0 | 1;
-  playerId: string;
-  count: number;
-  yards: number;
-}
-
-/**
- * Brings play_tallies in line with tagged events removed and added (or re-tagged: the event removed with its old
- * play and added with its new one): net deltas per (tally row, player), each worth the player's current points.
- */
-export async function applyPlayTallyChanges(
-  trx: Kysely<DB>,
-  removed: readonly TalliedEvent[],
-  added: readonly TalliedEvent[],
-): Promise<void> {
-  const deltas = new Map<string, PlayDelta>();
-  const note = (e: TalliedEvent, sign: 1 | -1) => {
-    if (e.playId === null) return;
-    const sessionKey = e.sessionId ?? "";
-    const fromSnap = e.loose ? 0 : 1;
-    const key = [e.seasonId, sessionKey, e.playId, e.eventType, fromSnap, e.playerId].join(SEP);
-    const d = deltas.get(key) ?? {
-      seasonId: e.seasonId,
-      sessionKey,
-      playId: e.playId,
-      eventType: e.eventType,
-      fromSnap,
-      playerId: e.playerId,
-      count: 0,
-      yards: 0,
-    };
-    d.count += sign;
-    d.yards += sign * (e.yards ?? 0);
-    deltas.set(key, d);
-  };
-  removed.forEach((e) => note(e, -1));
-  added.forEach((e) => note(e, 1));
-  for (const d of byKey(deltas)) {
-    if (d.count === 0 && d.yards === 0) continue;
-    const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
-    const count = sql`cast(${d.count} as integer)`;
-    await sql`insert into play_tallies
-        (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
-      select ${d.seasonId}, ${d.sessionKey}, ${d.playId}, ${d.eventType}, cast(${d.fromSnap} as integer), ${count},
-        cast(${d.yards} as integer), ${count} * ${points}
-      from profiles p where p.user_id = ${d.playerId}
-      on conflict (season_id, session_key, play_id, event_type, from_snap) do update set
-        count = play_tallies.count + excluded.count,
-        yards = play_tallies.yards + excluded.yards,
-        points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
-  }
 }
 
 interface SlotDelta {
@@ -337,53 +280,7 @@ export async function moveSessionTallies(
     await upsertSessionRow(trx, s);
   }
 
-  const playRows = await trx
-    .deleteFrom("play_tallies")
-    .where("session_key", "=", fromSessionId)
-    .returningAll()
-    .execute();
-  const plays = new Map<string, Omit<PlayDelta, "playerId"> & { points: number }>();
-  for (const r of playRows) {
-    const sessionKey = "sessionId" in to ? to.sessionId : "";
-    const fromSnap: 0 | 1 = "sessionId" in to ? (Number(r.from_snap) === 1 ? 1 : 0) : 0;
-    const key = [r.season_id, sessionKey, r.play_id, r.event_type, fromSnap].join(SEP);
-    const m = plays.get(key) ?? {
-      seasonId: r.season_id,
-      sessionKey,
-      playId: r.play_id,
-      eventType: r.event_type,
-      fromSnap,
-      count: 0,
-      yards: 0,
-      points: 0,
-    };
-    m.count += Number(r.count);
-    m.yards += Number(r.yards);
-    m.points += Number(r.points_tenths);
-    plays.set(key, m);
-  }
-  for (const m of byKey(plays)) {
-    await trx
-      .insertInto("play_tallies")
-      .values({
-        season_id: m.seasonId,
-        session_key: m.sessionKey,
-        play_id: m.playId,
-        event_type: m.eventType,
-        from_snap: m.fromSnap,
-        count: m.count,
-        yards: m.yards,
-        points_tenths: m.points,
-      })
-      .onConflict((oc) =>
-        oc.columns(["season_id", "session_key", "play_id", "event_type", "from_snap"]).doUpdateSet({
-          count: sql`play_tallies.count + excluded.count`,
-          yards: sql`play_tallies.yards + excluded.yards`,
-          points_tenths: sql`play_tallies.points_tenths + excluded.points_tenths`,
-        }),
-      )
-      .execute();
-  }
+  await movePlayTallies(trx, fromSessionId, to);
 }
 
 /**
@@ -392,7 +289,6 @@ export async function moveSessionTallies(
  * slot; one set-based statement for the play tallies.
  */
 export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Promise<void> {
-  await shiftPlayerPlayTallies(trx, playerId, -1, -1);
   const rows = await trx
     .selectFrom("events")
     .select(["season_id", "event_type", "occurred_at"])
@@ -401,6 +297,8 @@ export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Pro
   const slots = new Map<string, SlotDelta>();
   for (const r of rows) noteSlot(slots, r.season_id, r.occurred_at, playerId, r.event_type, -1);
   await applySlots(trx, slots);
+  // Last, as every write path moves the play rows after the others (one lock order on PostgreSQL).
+  await shiftPlayerPlayTallies(trx, playerId, -1, -1);
 }
 
 /**
@@ -426,27 +324,6 @@ export async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sig
     on conflict (season_id, day) do update set
       points_tenths = team_day_tallies.points_tenths + excluded.points_tenths`.execute(trx);
   await shiftPlayerPlayTallies(trx, playerId, 0, sign);
-}
-
-/**
- * Adds a player's tagged events to play_tallies, their count and yards times `countSign` and their points (at the
- * player's position as the profile row holds it now) times `pointsSign`: one set-based statement.
- */
-async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, countSign: 0 | -1, pointsSign: 1 | -1) {
-  const points = pointsTenthsSql(engineOf(trx), sql.ref("e.event_type"), "p");
-  await sql`insert into play_tallies
-      (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
-    select season_id, session_key, play_id, event_type, from_snap, ${sql.lit(countSign)} * count(*),
-      ${sql.lit(countSign)} * coalesce(sum(yards), 0), ${sql.lit(pointsSign)} * sum(points) from (
-      select e.season_id, coalesce(e.session_id, '') as session_key, e.play_id, e.event_type,
-        case when e.snap_id is null then 0 else 1 end as from_snap, e.yards, ${points} as points
-      from events e join profiles p on p.user_id = e.player_id
-      where e.player_id = ${playerId} and e.play_id is not null
-    ) g where true group by season_id, session_key, play_id, event_type, from_snap
-    on conflict (season_id, session_key, play_id, event_type, from_snap) do update set
-      count = play_tallies.count + excluded.count,
-      yards = play_tallies.yards + excluded.yards,
-      points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
 }
 
 /** Runs a profile write that may change the player's position with the activity points re-valued around it. */
