@@ -307,7 +307,7 @@ export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Pro
  * +1 after, so the activity per day keeps following the current positions as every other number does. Two
  * set-based statements (the player's events grouped per slot and per day), whatever their number.
  */
-export async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sign: 1 | -1): Promise<void> {
+async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sign: 1 | -1): Promise<void> {
   const engine = engineOf(trx);
   const slot = slotSql(engine, sql.ref("e.occurred_at"));
   const perEvent = sql`select e.season_id, ${slot.minute} as minute, ${slot.day} as day,
