@@ -10,7 +10,7 @@ import "@hono/zod-openapi";
 import { randomUUID } from "node:crypto";
 import { measureHttp, type Measurement } from "./load.js";
 
-export interface TeamRead {
+interface TeamRead {
   name: string;
   path: string;
 }
@@ -76,7 +76,7 @@ export async function logBenchGame(base: string, cookie: string, playerIds: read
   return session.id;
 }
 
-export function teamReads(sessionId: string): TeamRead[] {
+function teamReads(sessionId: string): TeamRead[] {
   return [
     { name: "team stats", path: "/api/team/stats" },
     { name: "playbook analysis", path: "/api/team/playbook-analysis" },

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export const BASELINE_COMMIT = "56c5083";
+const BASELINE_COMMIT = "56c5083";
 const CACHE = "node_modules/.cache/flagline-bench";
 
 function esbuild(cwd: string, outdir: string): void {

@@ -18,7 +18,7 @@ export function cpuSeconds(pid: number | "self"): number {
 }
 
 /** Resident memory of a process in MB, from /proc/<pid>/status. */
-export function rssMb(pid: number | "self"): number {
+function rssMb(pid: number | "self"): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : 0;
 }

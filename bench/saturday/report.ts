@@ -68,7 +68,7 @@ function errors(r: RungResult): string {
 }
 
 /** Server CPU per acknowledged write, ms: the write and everything it sets off (stream messages, refetches). */
-export function cpuPerWriteMs(r: RungResult, durationS: number): number {
+function cpuPerWriteMs(r: RungResult, durationS: number): number {
   return r.writes ? ((r.serverCpuPercent / 100) * durationS * 1000) / r.writes : NaN;
 }
 

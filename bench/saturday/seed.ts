@@ -27,7 +27,7 @@ export interface SeedPlan {
 }
 
 /** The cookie header Better Auth accepts for a session token. */
-export function sessionCookie(token: string, secret: string): string {
+function sessionCookie(token: string, secret: string): string {
   const signature = createHmac("sha256", secret).update(token).digest("base64");
   return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
@@ -43,7 +43,7 @@ function code(n: number, length: number): string {
 }
 
 /** The server's calendar day (it reads "today" in its own zone when no tzOffset is sent). */
-export function serverToday(now = Date.now()): string {
+function serverToday(now = Date.now()): string {
   return new Date(now - new Date(now).getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
