@@ -329,7 +329,7 @@ function mulberry32(seed: number): () => number {
 }
 
 /** The n-th code of the app's alphabet, `length` characters: unique per n without a lookup. */
-function code(n: number, length: number): string {
+export function code(n: number, length: number): string {
   let s = "";
   for (let i = 0; i < length; i++) {
     s = CODE_ALPHABET[n % CODE_ALPHABET.length] + s;

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../src/server/db/schema.js";
-import { CODE_ALPHABET } from "../../src/server/db/teams.js";
+import { code } from "../generate.js";
 import type { GameTeamSpec } from "./protocol.js";
 
 /** Better Auth's session cookie name over http (createAuth's cookiePrefix "flagline"). */
@@ -30,16 +30,6 @@ export interface SeedPlan {
 function sessionCookie(token: string, secret: string): string {
   const signature = createHmac("sha256", secret).update(token).digest("base64");
   return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-/** The n-th code of the app's alphabet (offset so it never meets bench/generate.ts's codes). */
-function code(n: number, length: number): string {
-  let s = "";
-  for (let i = 0; i < length; i++) {
-    s = CODE_ALPHABET[n % CODE_ALPHABET.length] + s;
-    n = Math.floor(n / CODE_ALPHABET.length);
-  }
-  return s;
 }
 
 /** The server's calendar day (it reads "today" in its own zone when no tzOffset is sent). */
