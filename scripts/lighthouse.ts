@@ -219,11 +219,13 @@ How the pages load, and so what Lighthouse sees:
   Lighthouse does not make: their first load is the HTML, the CSS and about 2 kB of script.
 - A signed-in screen is the SPA fallback page: React, React Router and the route's modules must run before the
   screen itself shows. Decision 0017: the fallback paints the app's frame (header, wordmark, a spinner) before any
-  script runs; its inline start script preloads the route's modules and starts the session check (GET /api/me)
-  alongside React's download; the footer starts below the fold, and the dashboards show what sits below their
-  heading once their first reads are in, so arriving data does not move what is on screen. What is left is mostly
-  script: React's runtime (entry.client, about 57 kB gzipped) alone takes about a second of the 4x-slowed CPU, which
-  is what Total Blocking Time and the Largest Contentful Paint (the screen's text, drawn once the app runs) measure.
+  script runs; its inline start script preloads the route's modules and starts the session check (GET /api/me) and
+  the screen's first reads alongside React's download; the framework and the app's shared code are one file each
+  (13-21 files a screen); the footer starts below the fold, and the dashboards show what sits below their heading
+  once their first reads are in, so arriving data does not move what is on screen. What is left is mostly script:
+  the framework chunk (React, React Router, TanStack Query: about 115 kB gzipped) takes about a second of the
+  4x-slowed CPU, and the logger renders its pad and whole play-by-play in long tasks, which is what Total Blocking
+  Time and the Largest Contentful Paint (the screen's text, drawn once the app runs) measure.
 - robots.txt keeps \`/coach/\` and \`/player/\` out of search engines on purpose; that is what their SEO score
   counts against them ("Page is blocked from indexing"), not a defect.
 

@@ -510,7 +510,10 @@ function LogTab({
       setStatus({ tone: "error", text: "Choose a player first." });
       return;
     }
-    if (!outbox.engine) return;
+    if (!outbox.engine) {
+      setStatus({ tone: "error", text: "The outbox is still opening. Try again in a moment." });
+      return;
+    }
     let eventYards: number | null = null;
     if (takesYards(type)) {
       const parsed = parseYards(yardsText);
