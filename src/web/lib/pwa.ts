@@ -2,8 +2,20 @@
 /**
  * Registers the service worker (vite.config.ts: precached app shell, SPA fallback for navigations, network-first
  * cache of the logger's reads). Called from the coach area only, so the public pages' first load fetches no
- * extra JS; once registered, the worker serves every page of the origin.
+ * extra JS; once registered, the worker serves every page of the origin. The registration waits for the page's
+ * load and then for an idle moment: the worker's install fetches every chunk to precache it, which on a phone's
+ * first visit would compete with the screen's own files and reads.
  */
+
+/** Runs `start` once the page has loaded and the main thread is idle (within 2 s of the load). */
+function whenIdleAfterLoad(start: () => void): void {
+  const idle = () =>
+    typeof window.requestIdleCallback === "function"
+      ? window.requestIdleCallback(() => start(), { timeout: 2000 })
+      : window.setTimeout(start, 200);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", () => idle(), { once: true });
+}
 
 let registered = false;
 
@@ -18,19 +30,22 @@ export function registerServiceWorker(onFirstControl?: () => void): void {
   if (!navigator.serviceWorker.controller && onFirstControl) {
     navigator.serviceWorker.addEventListener("controllerchange", () => onFirstControl(), { once: true });
   }
-  void import("virtual:pwa-register").then(({ registerSW }) =>
-    registerSW({
-      immediate: true,
-      // A new version took over (autoUpdate: it skips waiting). Reload to run it, but not under the coach's
-      // thumb: when the tab is next hidden, or at once if it is. Nothing queued is lost either way (IndexedDB).
-      onNeedReload() {
-        if (document.visibilityState === "hidden") window.location.reload();
-        else {
-          document.addEventListener("visibilitychange", () => {
-            if (document.visibilityState === "hidden") window.location.reload();
-          });
-        }
-      },
-    }),
-  );
+  whenIdleAfterLoad(() => void register());
+}
+
+async function register(): Promise<void> {
+  const { registerSW } = await import("virtual:pwa-register");
+  registerSW({
+    immediate: true,
+    // A new version took over (autoUpdate: it skips waiting). Reload to run it, but not under the coach's
+    // thumb: when the tab is next hidden, or at once if it is. Nothing queued is lost either way (IndexedDB).
+    onNeedReload() {
+      if (document.visibilityState === "hidden") window.location.reload();
+      else {
+        document.addEventListener("visibilitychange", () => {
+          if (document.visibilityState === "hidden") window.location.reload();
+        });
+      }
+    },
+  });
 }

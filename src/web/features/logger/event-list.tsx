@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
+import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
 import { sessionTotals, type EventRow } from "./view-model";
 
 /**
@@ -23,6 +24,8 @@ export function EventList({
   const [confirming, setConfirming] = useState<EventRow | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const totals = sessionTotals(rows);
+  const [all, showAll] = useAllRows();
+  const drawn = firstRows(rows, all, (r) => r.status === "failed");
 
   return (
     <section aria-labelledby="logger-events-heading" className="space-y-3">
@@ -43,7 +46,7 @@ export function EventList({
         <EmptyState title="Nothing logged yet">Choose a player, then an event: it shows here straight away.</EmptyState>
       ) : (
         <ul className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
-          {rows.map((row) => {
+          {drawn.map((row) => {
             const what = `${row.eventType} by ${row.playerName}`;
             return (
               <EventRowView
@@ -100,6 +103,7 @@ export function EventList({
           })}
         </ul>
       )}
+      <ShowEarlier hidden={rows.length - drawn.length} noun="event" onShow={showAll} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

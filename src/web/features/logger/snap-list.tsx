@@ -8,6 +8,7 @@ import { plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
 import { byPeriod, type SnapRow } from "./snap-model";
+import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
 import type { LeagueRules } from "#domain/league-rules";
 
 /**
@@ -35,7 +36,10 @@ export function SnapList({
 }) {
   const [confirming, setConfirming] = useState<SnapRow | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const groups = byPeriod(rows, rules);
+  const [all, showAll] = useAllRows();
+  // The newest rows first (byPeriod takes them oldest first); a refused snap or edit stays drawn wherever it is.
+  const drawn = firstRows([...rows].reverse(), all, (r) => r.status === "failed" || r.editProblem != null).reverse();
+  const groups = byPeriod(drawn, rules);
   const counted = rows.filter((r) => r.status !== "failed").length;
 
   return (
@@ -152,6 +156,7 @@ export function SnapList({
           </div>
         ))
       )}
+      <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { plural } from "~/ui/format";
+
+/**
+ * How many of a list's newest rows the logger draws at first. A long game's play-by-play (a hundred snaps and
+ * more) drawn whole made the screen's first render a long task on a phone; the older rows are one tap away.
+ */
+export const FIRST_ROWS = 20;
+
+/**
+ * The rows to draw from `newestFirst`: the newest `limit`, and any older row that `keep` says needs the coach
+ * (one the server refused: it can only be discarded from its row), in their order. All of them once `all`.
+ */
+export function firstRows<T>(
+  newestFirst: readonly T[],
+  all: boolean,
+  keep: (row: T) => boolean,
+  limit = FIRST_ROWS,
+): T[] {
+  if (all || newestFirst.length <= limit) return [...newestFirst];
+  return newestFirst.filter((row, i) => i < limit || keep(row));
+}
+
+/** Whether the whole list is drawn, with the button that draws it. */
+export function useAllRows(): [boolean, () => void] {
+  const [all, setAll] = useState(false);
+  return [all, () => setAll(true)];
+}
+
+/** "Show 84 earlier snaps": draws the rest of the list. Nothing when every row is drawn. */
+export function ShowEarlier({ hidden, noun, onShow }: { hidden: number; noun: string; onShow: () => void }) {
+  if (hidden <= 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={onShow}
+      className="min-h-11 w-full rounded-2xl border border-stone-300 bg-white px-4 py-2 text-sm font-bold text-stone-800 hover:bg-stone-100"
+    >
+      Show {plural(hidden, `earlier ${noun}`)}
+    </button>
+  );
+}
