@@ -7,6 +7,7 @@ import { createRouter, type AppContext, type Services } from "./http/context.js"
 import { forwardedClientAddress } from "./http/client-ip.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
+import { compressJson } from "./http/compress-json.js";
 import { transportGuard } from "./http/transport.js";
 import { claimRoutes } from "./routes/claim.js";
 import { accountDataRoutes } from "./routes/account-data.js";
@@ -105,6 +106,9 @@ export function createApp(services: Services) {
 
   // Host check (421), HSTS, Cache-Control: no-store on the API, Connection: close on a 413.
   app.use("*", transportGuard(services.config));
+
+  // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream).
+  app.use("/api/*", compressJson());
 
   // CSRF defence in depth: a state-changing API request from another site's page is refused.
   app.use("/api/*", async (c, next) => {

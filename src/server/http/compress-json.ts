@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.js";
+
+const gzip = promisify(gzipCallback);
+
+/** Smaller answers go as they are: gzip's header and the CPU would cost more than the bytes saved. */
+const THRESHOLD = 1024;
+/**
+ * Compressed copies of the answers that carry an ETag (cached-json.ts: the team's versioned reads, asked again and
+ * again), by a hash of the body itself, so a cached read is compressed once and no copy can answer another body.
+ */
+const COPIES = 500;
+
+/** Whether Accept-Encoding allows gzip (a `gzip;q=0` refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip" && name !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Gzips the API's JSON answers of 1 kB and more for a client that accepts it (a phone on a slow network gets a
+ * screen's reads in a fifth of the bytes). Only application/json: the live stream (text/event-stream) and file
+ * downloads go as they are. A compressed answer's ETag becomes weak (W/"…"), as a different encoding of the same
+ * content; cached-json.ts compares tags weakly, so a 304 still answers the browser's If-None-Match, and its 304
+ * carries the same weak tag.
+ */
+export function compressJson(): MiddlewareHandler<AppEnv> {
+  const copies = new Map<string, Buffer>();
+
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    const json = /^application\/json\b/i.test(type);
+    const etag = res.headers.get("etag");
+    if (!json && !(res.status === 304 && etag)) return;
+    if (res.headers.has("content-encoding") || c.req.method === "HEAD") return;
+    const vary = res.headers.get("vary");
+    if (!vary) c.header("vary", "accept-encoding");
+    else if (!/\baccept-encoding\b/i.test(vary)) c.header("vary", `${vary}, accept-encoding`);
+    if (!acceptsGzip(c.req.header("accept-encoding"))) return;
+    if (res.status === 304) {
+      if (etag && !etag.startsWith("W/")) c.header("etag", `W/${etag}`);
+      return;
+    }
+    const current = c.res;
+    if (!current.body) return;
+
+    const raw = Buffer.from(await current.arrayBuffer());
+    if (raw.length < THRESHOLD) {
+      c.res = new Response(raw, current);
+      return;
+    }
+    const key = etag ? createHash("sha1").update(raw).digest("base64url") : null;
+    let body = key ? copies.get(key) : undefined;
+    if (!body) {
+      body = await gzip(raw);
+      if (key) {
+        copies.set(key, body);
+        if (copies.size > COPIES) copies.delete(copies.keys().next().value!);
+      }
+    }
+    // Hono copies the previous answer's headers onto the new one: the encoding's own headers are set after.
+    c.res = new Response(new Uint8Array(body), current);
+    c.res.headers.delete("content-length");
+    c.res.headers.set("content-encoding", "gzip");
+    if (etag && !etag.startsWith("W/")) c.res.headers.set("etag", `W/${etag}`);
+  };
+}
