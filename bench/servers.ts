@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bundleWorkingTree } from "./saturday/bundles.js";
@@ -58,8 +59,11 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const child = spawn(process.execPath, [...nodeArgs, ...args], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },
     // The request log goes nowhere (as to a log collector); errors are kept for the report.
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "pipe" : "ignore", "pipe"],
   });
+  // BENCH_SERVER_STDOUT=<file> keeps the servers' standard output (the request log, --trace-gc lines) there.
+  if (process.env.BENCH_SERVER_STDOUT)
+    child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT, { flags: "a" }));
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
