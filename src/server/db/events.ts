@@ -80,7 +80,7 @@ function toEventRow(r: EventRecord): EventRow {
  */
 export async function recordEvent(db: Kysely<DB>, e: NewEvent): Promise<{ inserted: boolean }> {
   checkEvent(e);
-  return inTransaction(db, (trx) => insertEvent(trx, e));
+  return inTransaction(db, async (trx) => (await insertEvents(trx, [e]))[0]!);
 }
 
 /**
@@ -90,11 +90,7 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent): Promise<{ insert
 export async function recordEvents(db: Kysely<DB>, events: readonly NewEvent[]): Promise<{ inserted: boolean }[]> {
   events.forEach(checkEvent);
   if (events.length === 0) return [];
-  return inTransaction(db, async (trx) => {
-    const results: { inserted: boolean }[] = [];
-    for (const e of events) results.push(await insertEvent(trx, e));
-    return results;
-  });
+  return inTransaction(db, (trx) => insertEvents(trx, events));
 }
 
 function checkEvent(e: NewEvent): void {
@@ -104,20 +100,33 @@ function checkEvent(e: NewEvent): void {
   }
 }
 
-async function insertEvent(trx: Kysely<DB>, e: NewEvent): Promise<{ inserted: boolean }> {
-  const yards = e.yards ?? null;
-  const row = await trx
-    .insertInto("events")
-    .values(eventValues(e))
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning(["id", "season_id"])
-    .executeTakeFirst();
-  if (!row) return { inserted: false };
-
-  await bumpEventCount(trx, e.playerId, row.season_id, e.eventType, 1, yards ?? 0);
-  await addToPlayerStats(trx, e.playerId, row.season_id, 1, e.occurredAt);
-  await applyTallyChanges(trx, [], [counted(e, row.season_id)]);
-  return { inserted: true };
+/**
+ * One multi-row insert for the events, then the counters and tallies of those that went in, summed per key: one
+ * upsert per counter row for the whole batch (a group-commit batch of 50 events on one player used to run 300).
+ * An id already stored, or repeated in the batch, is not inserted (again): `inserted: false`.
+ */
+async function insertEvents(trx: Kysely<DB>, events: readonly NewEvent[]): Promise<{ inserted: boolean }[]> {
+  const seasonOfInserted = new Map<string, string>();
+  // 400 rows a statement keep both engines far below their limits on bound parameters (see insertNewEventRows).
+  for (let i = 0; i < events.length; i += 400) {
+    const rows = await trx
+      .insertInto("events")
+      .values(events.slice(i, i + 400).map(eventValues))
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning(["id", "season_id"])
+      .execute();
+    for (const r of rows) seasonOfInserted.set(r.id, r.season_id);
+  }
+  const added: CountedEvent[] = [];
+  const results = events.map((e) => {
+    const seasonId = seasonOfInserted.get(e.id);
+    if (seasonId === undefined) return { inserted: false };
+    seasonOfInserted.delete(e.id);
+    added.push(counted(e, seasonId));
+    return { inserted: true };
+  });
+  if (added.length > 0) await applyCounterChanges(trx, [], added);
+  return results;
 }
 
 /** The season of a new event: given, else its session's, else the team's current season (decision 0013). */
