@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { compressJson } from "./http/compress-json.js";
 import { transportGuard } from "./http/transport.js";
+import { setAnswerHeader } from "./http/answer-headers.js";
 import { claimRoutes } from "./routes/claim.js";
 import { accountDataRoutes } from "./routes/account-data.js";
 import { accountEmailRoutes } from "./routes/account-email.js";
@@ -82,13 +83,13 @@ export function createApp(services: Services) {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     c.set("clientIp", clientIp(c, services.config.trustProxy));
     await next();
-    c.header("x-request-id", c.get("requestId"));
-    c.header("x-content-type-options", "nosniff");
-    c.header("referrer-policy", "strict-origin-when-cross-origin");
-    c.header("x-frame-options", "DENY");
-    c.header("cross-origin-opener-policy", "same-origin");
-    c.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
-    if (!c.res.headers.has("content-security-policy")) c.header("content-security-policy", API_CSP);
+    setAnswerHeader(c, "x-request-id", c.get("requestId"));
+    setAnswerHeader(c, "x-content-type-options", "nosniff");
+    setAnswerHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
+    setAnswerHeader(c, "x-frame-options", "DENY");
+    setAnswerHeader(c, "cross-origin-opener-policy", "same-origin");
+    setAnswerHeader(c, "permissions-policy", "camera=(), microphone=(), geolocation=()");
+    if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
     const path = c.req.path;
     if (path.startsWith("/api/")) {
       services.log.info(
@@ -134,7 +135,15 @@ export function createApp(services: Services) {
       throw uploadTooLarge();
     },
   });
-  app.use("/api/*", (c, next) => (isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
+  // A GET or HEAD has no body (the request object carries none), and asking bodyLimit would build the full
+  // Request that @hono/node-server otherwise never makes.
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : isUploadPath(c.req.path)
+        ? uploadBodyLimit(c, next)
+        : jsonBodyLimit(c, next),
+  );
 
   app.route("/", healthRoutes(VERSION));
   app.route("/", sessionRoutes());

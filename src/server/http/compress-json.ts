@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { setAnswerHeader } from "./answer-headers.js";
 import type { AppEnv } from "./context.js";
 
 const gzip = promisify(gzipCallback);
@@ -44,11 +45,11 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
     if (!json && !(res.status === 304 && etag)) return;
     if (res.headers.has("content-encoding") || c.req.method === "HEAD") return;
     const vary = res.headers.get("vary");
-    if (!vary) c.header("vary", "accept-encoding");
-    else if (!/\baccept-encoding\b/i.test(vary)) c.header("vary", `${vary}, accept-encoding`);
+    if (!vary) setAnswerHeader(c, "vary", "accept-encoding");
+    else if (!/\baccept-encoding\b/i.test(vary)) setAnswerHeader(c, "vary", `${vary}, accept-encoding`);
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     if (res.status === 304) {
-      if (etag && !etag.startsWith("W/")) c.header("etag", `W/${etag}`);
+      if (etag && !etag.startsWith("W/")) setAnswerHeader(c, "etag", `W/${etag}`);
       return;
     }
     const current = c.res;

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.js";
+import { setAnswerHeader } from "./answer-headers.js";
 import type { AppEnv } from "./context.js";
 
 /**
@@ -43,8 +44,8 @@ export function transportGuard(config: Config): MiddlewareHandler<AppEnv> {
         ? c.json({ error: { code: "misdirected_request", message: MISDIRECTED } }, 421)
         : c.text(MISDIRECTED, 421);
     }
-    if (https) c.header("strict-transport-security", HSTS);
-    if (api && !c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
-    if (c.res.status === 413) c.header("connection", "close");
+    if (https) setAnswerHeader(c, "strict-transport-security", HSTS);
+    if (api && !c.res.headers.has("cache-control")) setAnswerHeader(c, "cache-control", "no-store");
+    if (c.res.status === 413) setAnswerHeader(c, "connection", "close");
   };
 }
