@@ -1,6 +1,8 @@
 /*
  * Upkeep of play_tallies (decision 0015, migration 009): the tagged events per (season, session, play, event type,
- * written by a snap), with their points at their players' current positions, for the playbook analysis. Called by
+ * written by a snap), with their points at their players' current positions, for the playbook analysis; and of
+ * migration 010's play_player_tallies (the same per player, for a play's drill-down) and sessionless_tallies (the
+ * events without a session the analysis counts, per UTC day and quarter hour, for a from/to window). Called by
  * the tally upkeep of db/tallies.ts and by re-tagging (db/event-tags.ts), in the write's transaction. As for the
  * other tallies, every change is an atomic `x = x + d` upsert, in key order.
  */
@@ -8,10 +10,16 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { TalliedEvent } from "./tallies.js";
-import { pointsTenthsSql } from "./tally-sql.js";
+import { pointsTenthsSql, sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES } from "./tally-sql.js";
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+/** sessionless_tallies' upsert: add to the row. */
+const sessionlessConflict = sql`on conflict (season_id, level, day, minute, play_key, event_type, from_snap) do update set
+  count = sessionless_tallies.count + excluded.count,
+  yards = sessionless_tallies.yards + excluded.yards,
+  points_tenths = sessionless_tallies.points_tenths + excluded.points_tenths`;
 
 interface PlayDelta {
   seasonId: string;
@@ -55,8 +63,8 @@ export async function applyPlayTallyChanges(
   };
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
-  for (const d of byKey(deltas)) {
-    if (d.count === 0 && d.yards === 0) continue;
+  const changed = byKey(deltas).filter((d) => d.count !== 0 || d.yards !== 0);
+  for (const d of changed) {
     const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
     const count = sql`cast(${d.count} as integer)`;
     await sql`insert into play_tallies
@@ -68,6 +76,106 @@ export async function applyPlayTallyChanges(
         count = play_tallies.count + excluded.count,
         yards = play_tallies.yards + excluded.yards,
         points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+  }
+  // The same deltas per player, in play_player_tallies' key order.
+  const playerKey = (d: PlayDelta) =>
+    [d.playId, d.seasonId, d.sessionKey, d.playerId, d.eventType, d.fromSnap].join(SEP);
+  for (const d of [...changed].sort((a, b) => (playerKey(a) < playerKey(b) ? -1 : 1))) {
+    await trx
+      .insertInto("play_player_tallies")
+      .values({
+        play_id: d.playId,
+        season_id: d.seasonId,
+        session_key: d.sessionKey,
+        player_id: d.playerId,
+        event_type: d.eventType,
+        from_snap: d.fromSnap,
+        count: d.count,
+        yards: d.yards,
+      })
+      .onConflict((oc) =>
+        oc.columns(["play_id", "season_id", "session_key", "player_id", "event_type", "from_snap"]).doUpdateSet({
+          count: sql`play_player_tallies.count + excluded.count`,
+          yards: sql`play_player_tallies.yards + excluded.yards`,
+        }),
+      )
+      .execute();
+  }
+  await applySessionlessChanges(trx, removed, added);
+}
+
+interface SessionlessDelta {
+  seasonId: string;
+  level: 0 | 1;
+  day: number;
+  minute: number;
+  playKey: string;
+  eventType: string;
+  fromSnap: 0 | 1;
+  playerId: string;
+  count: number;
+  yards: number;
+}
+
+const snapLevel = new Set(SNAP_LEVEL_TYPES);
+
+/**
+ * sessionless_tallies' share of the changes: the events without a session that are tagged or of a snap-level
+ * type, at the day and at the quarter-hour level, net per (row, player), each worth the player's current points.
+ */
+async function applySessionlessChanges(
+  trx: Kysely<DB>,
+  removed: readonly TalliedEvent[],
+  added: readonly TalliedEvent[],
+): Promise<void> {
+  const deltas = new Map<string, SessionlessDelta>();
+  const note = (e: TalliedEvent, sign: 1 | -1) => {
+    if (e.sessionId !== null || (e.playId === null && !snapLevel.has(e.eventType))) return;
+    const { day, minute } = slotOf(e.occurredAt);
+    for (const level of [0, 1] as const) {
+      const m = level === 0 ? 0 : minute;
+      const playKey = e.playId ?? "";
+      const fromSnap = e.loose ? 0 : 1;
+      const key = [
+        e.seasonId,
+        level,
+        String(day).padStart(8, "0"),
+        String(m).padStart(4, "0"),
+        playKey,
+        e.eventType,
+        fromSnap,
+        e.playerId,
+      ].join(SEP);
+      const d = deltas.get(key) ?? {
+        seasonId: e.seasonId,
+        level,
+        day,
+        minute: m,
+        playKey,
+        eventType: e.eventType,
+        fromSnap,
+        playerId: e.playerId,
+        count: 0,
+        yards: 0,
+      };
+      d.count += sign;
+      d.yards += sign * (e.yards ?? 0);
+      deltas.set(key, d);
+    }
+  };
+  removed.forEach((e) => note(e, -1));
+  added.forEach((e) => note(e, 1));
+  for (const d of byKey(deltas)) {
+    if (d.count === 0 && d.yards === 0) continue;
+    const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
+    const count = sql`cast(${d.count} as integer)`;
+    const int = (n: number) => sql`cast(${n} as integer)`;
+    await sql`insert into sessionless_tallies
+        (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
+      select ${d.seasonId}, ${int(d.level)}, ${int(d.day)}, ${int(d.minute)}, ${d.playKey}, ${d.eventType},
+        ${int(d.fromSnap)}, ${count}, ${int(d.yards)}, ${count} * ${points}
+      from profiles p where p.user_id = ${d.playerId}
+      ${sessionlessConflict}`.execute(trx);
   }
 }
 
@@ -127,10 +235,65 @@ export async function movePlayTallies(
       )
       .execute();
   }
+
+  const playerRows = await trx
+    .deleteFrom("play_player_tallies")
+    .where("session_key", "=", fromSessionId)
+    .returningAll()
+    .execute();
+  const players = new Map<string, PlayDelta>();
+  for (const r of playerRows) {
+    const sessionKey = "sessionId" in to ? to.sessionId : "";
+    const fromSnap: 0 | 1 = "sessionId" in to ? (Number(r.from_snap) === 1 ? 1 : 0) : 0;
+    const key = [r.play_id, r.season_id, sessionKey, r.player_id, r.event_type, fromSnap].join(SEP);
+    const m = players.get(key) ?? {
+      seasonId: r.season_id,
+      sessionKey,
+      playId: r.play_id,
+      eventType: r.event_type,
+      fromSnap,
+      playerId: r.player_id,
+      count: 0,
+      yards: 0,
+    };
+    m.count += Number(r.count);
+    m.yards += Number(r.yards);
+    players.set(key, m);
+  }
+  for (const m of byKey(players)) {
+    await trx
+      .insertInto("play_player_tallies")
+      .values({
+        play_id: m.playId,
+        season_id: m.seasonId,
+        session_key: m.sessionKey,
+        player_id: m.playerId,
+        event_type: m.eventType,
+        from_snap: m.fromSnap,
+        count: m.count,
+        yards: m.yards,
+      })
+      .onConflict((oc) =>
+        oc.columns(["play_id", "season_id", "session_key", "player_id", "event_type", "from_snap"]).doUpdateSet({
+          count: sql`play_player_tallies.count + excluded.count`,
+          yards: sql`play_player_tallies.yards + excluded.yards`,
+        }),
+      )
+      .execute();
+  }
+
+  // A deleted session's events become events without a session (the caller deletes it after this call, and the
+  // foreign keys set their session and snap to null): they join sessionless_tallies, all logged on their own.
+  if ("asLoose" in to) {
+    await sql`insert into sessionless_tallies
+        (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
+      ${sessionlessRowsSql(engineOf(trx), sql`e.session_id = ${fromSessionId}`, { fromSnap: "zero" })}
+      ${sessionlessConflict}`.execute(trx);
+  }
 }
 
 /**
- * Adds a player's tagged events to play_tallies, their count and yards times `countSign` and their points (at the
+ * Adds a player's tagged events to play_tallies (and their events without a session to sessionless_tallies), their count and yards times `countSign` and their points (at the
  * player's position as the profile row holds it now) times `pointsSign`: one set-based statement.
  */
 export async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, countSign: 0 | -1, pointsSign: 1 | -1) {
@@ -148,4 +311,10 @@ export async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, 
       count = play_tallies.count + excluded.count,
       yards = play_tallies.yards + excluded.yards,
       points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
+  // Their events without a session likewise (play_player_tallies has a player column: an account deletion's
+  // cascade removes their rows, and it holds no points).
+  await sql`insert into sessionless_tallies
+      (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
+    ${sessionlessRowsSql(engineOf(trx), sql`e.session_id is null and e.player_id = ${playerId}`, { countSign, pointsSign })}
+    ${sessionlessConflict}`.execute(trx);
 }

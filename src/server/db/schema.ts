@@ -290,6 +290,50 @@ interface PlayTalliesTable {
   points_tenths: number;
 }
 
+/** Decision 0015 follow-up (migration 010): per (season, ISO week: the day number of its Monday, player, type). */
+interface WeekTalliesTable {
+  season_id: string;
+  week: number;
+  player_id: string;
+  event_type: string;
+  count: number;
+  yards: number;
+}
+
+/**
+ * Decision 0015 follow-up (migration 010): play_tallies per player, keyed play first (a play's drill-down reads
+ * one key range): count and yards; the points are valued at read time from the profile.
+ */
+interface PlayPlayerTalliesTable {
+  play_id: string;
+  season_id: string;
+  session_key: string;
+  player_id: string;
+  event_type: string;
+  /** 1: written by a snap (snap_id set). */
+  from_snap: number;
+  count: number;
+  yards: number;
+}
+
+/**
+ * Decision 0015 follow-up (migration 010): the events without a session that the playbook analysis counts (tagged,
+ * or untagged of a snap-level type: play_key ''), per UTC day (level 0, minute 0) and per quarter hour (level 1),
+ * with their points in tenths at their players' current positions.
+ */
+interface SessionlessTalliesTable {
+  season_id: string;
+  level: number;
+  day: number;
+  minute: number;
+  play_key: string;
+  event_type: string;
+  from_snap: number;
+  count: number;
+  yards: number;
+  points_tenths: number;
+}
+
 interface TrainingLogsTable {
   id: string;
   player_id: string;
@@ -370,6 +414,9 @@ export interface DB {
   team_day_tallies: TeamDayTalliesTable;
   slot_tallies: SlotTalliesTable;
   play_tallies: PlayTalliesTable;
+  week_tallies: WeekTalliesTable;
+  play_player_tallies: PlayPlayerTalliesTable;
+  sessionless_tallies: SessionlessTalliesTable;
   training_logs: TrainingLogsTable;
   feedback: FeedbackTable;
   files: FilesTable;

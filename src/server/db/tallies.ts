@@ -1,6 +1,7 @@
 /*
- * Upkeep of the tallies the team reads are built from (decision 0015, migration 009): session_tallies,
- * day_tallies, slot_tallies, team_day_tallies and play_tallies. Every write path that adds, removes or moves events calls in here in its own
+ * Upkeep of the tallies the team reads are built from (decision 0015, migrations 009 and 010): session_tallies,
+ * day_tallies, week_tallies, slot_tallies, team_day_tallies, and (db/play-tallies.ts) play_tallies,
+ * play_player_tallies and sessionless_tallies. Every write path that adds, removes or moves events calls in here in its own
  * transaction. As with player_event_counts, every change is an atomic `x = x + d` upsert (never read in JS and
  * written back), statements go in key order so concurrent writers on PostgreSQL take row locks in one order, and
  * rows may hold 0 (the reads skip them).
@@ -9,7 +10,7 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
-import { pointsTenthsSql, slotOf, slotSql } from "./tally-sql.js";
+import { pointsTenthsSql, slotOf, slotSql, weekOf } from "./tally-sql.js";
 
 /** What the tallies need to know of an event. */
 export interface TalliedEvent {
@@ -56,6 +57,10 @@ export async function applyTallyChanges(
     string,
     { seasonId: string; day: string; playerId: string; eventType: string; count: number; yards: number }
   >();
+  const weeks = new Map<
+    string,
+    { seasonId: string; week: number; playerId: string; eventType: string; count: number; yards: number }
+  >();
   const slots = new Map<string, SlotDelta>();
   const note = (e: TalliedEvent, sign: 1 | -1) => {
     const sessionKey = e.sessionId ?? "";
@@ -94,6 +99,20 @@ export async function applyTallyChanges(
     d.yards += sign * (e.yards ?? 0);
     days.set(dk, d);
 
+    const week = weekOf(slotOf(e.occurredAt).day);
+    const wk = [e.seasonId, String(week).padStart(8, "0"), e.playerId, e.eventType].join(SEP);
+    const w = weeks.get(wk) ?? {
+      seasonId: e.seasonId,
+      week,
+      playerId: e.playerId,
+      eventType: e.eventType,
+      count: 0,
+      yards: 0,
+    };
+    w.count += sign;
+    w.yards += sign * (e.yards ?? 0);
+    weeks.set(wk, w);
+
     noteSlot(slots, e.seasonId, e.occurredAt, e.playerId, e.eventType, sign);
   };
   removed.forEach((e) => note(e, -1));
@@ -120,6 +139,26 @@ export async function applyTallyChanges(
         oc.columns(["season_id", "day", "player_id", "event_type"]).doUpdateSet({
           count: sql`day_tallies.count + excluded.count`,
           yards: sql`day_tallies.yards + excluded.yards`,
+        }),
+      )
+      .execute();
+  }
+  for (const w of byKey(weeks)) {
+    if (w.count === 0 && w.yards === 0) continue;
+    await trx
+      .insertInto("week_tallies")
+      .values({
+        season_id: w.seasonId,
+        week: w.week,
+        player_id: w.playerId,
+        event_type: w.eventType,
+        count: w.count,
+        yards: w.yards,
+      })
+      .onConflict((oc) =>
+        oc.columns(["season_id", "week", "player_id", "event_type"]).doUpdateSet({
+          count: sql`week_tallies.count + excluded.count`,
+          yards: sql`week_tallies.yards + excluded.yards`,
         }),
       )
       .execute();

@@ -1,5 +1,5 @@
 /*
- * check:integrity for the tallies (decision 0015): each tally table recounted from the events with grouped SQL
+ * check:integrity for the tallies (decision 0015, migrations 009 and 010): each tally table recounted from the events with grouped SQL
  * (the activity points at the players' current positions, as the write paths keep them), compared row by row, and
  * rebuilt in SQL.
  */
@@ -7,11 +7,26 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
-import { playRecountSql, pointsTenthsSql, slotSql } from "./tally-sql.js";
+import {
+  playPlayerRecountSql,
+  playRecountSql,
+  pointsTenthsSql,
+  sessionlessRowsSql,
+  slotSql,
+  weekRecountSql,
+} from "./tally-sql.js";
 
 /** One tally row that disagrees with a recount. */
 export interface TallyDrift {
-  table: "session_tallies" | "day_tallies" | "team_day_tallies" | "slot_tallies" | "play_tallies";
+  table:
+    | "session_tallies"
+    | "day_tallies"
+    | "week_tallies"
+    | "team_day_tallies"
+    | "slot_tallies"
+    | "play_tallies"
+    | "play_player_tallies"
+    | "sessionless_tallies";
   key: string;
   field: string;
   stored: number | string | null;
@@ -81,7 +96,40 @@ export async function checkTallies(db: Kysely<DB>): Promise<TallyDrift[]> {
       db.selectFrom("play_tallies").selectAll().execute(),
       playRecountSql(engineOf(db)).execute(db),
     ]);
+  const engine = engineOf(db);
+  const [wStored, wRecount, ppStored, ppRecount, slStored, slRecount] = await Promise.all([
+    db.selectFrom("week_tallies").selectAll().execute(),
+    weekRecountSql(engine).execute(db),
+    db.selectFrom("play_player_tallies").selectAll().execute(),
+    playPlayerRecountSql.execute(db),
+    db.selectFrom("sessionless_tallies").selectAll().execute(),
+    sessionlessRowsSql(engine, sql`e.session_id is null`).execute(db),
+  ]);
   const drift: TallyDrift[] = [];
+  compare(
+    "week_tallies",
+    ["season_id", "week", "player_id", "event_type"],
+    ["count", "yards"],
+    wStored,
+    wRecount.rows as Row[],
+    drift,
+  );
+  compare(
+    "play_player_tallies",
+    ["play_id", "season_id", "session_key", "player_id", "event_type", "from_snap"],
+    ["count", "yards"],
+    ppStored,
+    ppRecount.rows as Row[],
+    drift,
+  );
+  compare(
+    "sessionless_tallies",
+    ["season_id", "level", "day", "minute", "play_key", "event_type", "from_snap"],
+    ["count", "yards", "points_tenths"],
+    slStored,
+    slRecount.rows as Row[],
+    drift,
+  );
   compare(
     "session_tallies",
     ["season_id", "session_key", "player_id", "event_type", "loose"],
@@ -142,4 +190,16 @@ export async function rebuildTallies(trx: Kysely<DB>): Promise<void> {
   await trx.deleteFrom("play_tallies").execute();
   await sql`insert into play_tallies (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)
     ${playRecountSql(engineOf(trx))}`.execute(trx);
+  await trx.deleteFrom("week_tallies").execute();
+  await sql`insert into week_tallies (season_id, week, player_id, event_type, count, yards)
+    ${weekRecountSql(engineOf(trx))}`.execute(trx);
+  await trx.deleteFrom("play_player_tallies").execute();
+  await sql`insert into play_player_tallies
+      (play_id, season_id, session_key, player_id, event_type, from_snap, count, yards) ${playPlayerRecountSql}`.execute(
+    trx,
+  );
+  await trx.deleteFrom("sessionless_tallies").execute();
+  await sql`insert into sessionless_tallies
+      (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
+    ${sessionlessRowsSql(engineOf(trx), sql`e.session_id is null`)}`.execute(trx);
 }

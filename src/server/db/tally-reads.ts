@@ -1,8 +1,9 @@
 /*
  * Team reads from the tallies (decision 0015): what used to group the team's events now groups tally rows, so a
  * read costs what the season's sessions, players and days hold, not its events. Each function is one query.
- * Windows that start at a time (the last 30 days, the last week) read whole UTC days from day_tallies and only the
- * events of the first, partial day.
+ * Windows that start at a time: the last 30 days reads whole ISO weeks from week_tallies, the days at its edge
+ * from day_tallies and only part of the events of its first, partial day; the last week, whole UTC days from
+ * day_tallies and the events of its first day.
  */
 import { sql, type Kysely } from "kysely";
 import type { EventTypeCounter } from "#domain/event-types.js";
@@ -10,7 +11,7 @@ import type { LooseEventCount } from "#domain/football-stats.js";
 import { positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent } from "./seasons.js";
-import { SLOT_MINUTES } from "./tally-sql.js";
+import { SLOT_MINUTES, weekOf } from "./tally-sql.js";
 
 const DAY_MS = 86_400_000;
 
@@ -27,10 +28,47 @@ const seasonsOfTeam = (db: Kysely<DB>, teamId: string) =>
 
 type WindowCounters = Map<string, { counters: EventTypeCounter[]; lastEventAt: string | null }>;
 
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
 /**
- * Per (player, event type) counts and yards of the season's events since `since` (whole days from day_tallies,
- * the partial first day from the events). lastEventAt is left null: the season's latest time (player_stats) is
- * the window's whenever it falls inside it, which the caller reads with the roster.
+ * How a window from a time to the end of the season splits into tally rows: whole ISO weeks from `week` on
+ * (week_tallies), whole UTC days added or taken away at the edge (day_tallies, `days` from..to exclusive, at most
+ * three), and the events of the partial first day added or taken away (a time range of events, at most half a day).
+ */
+function sinceParts(since: string): {
+  week: number;
+  days: { sign: 1 | -1; from: string; to: string } | null;
+  events: { sign: 1 | -1; from: string; to: string } | null;
+} {
+  const t = Date.parse(since);
+  const edge = Math.ceil(t / DAY_MS);
+  // The partial first day: its events after `since`, or (the shorter read) its whole day less its events before.
+  let start = edge;
+  let events: { sign: 1 | -1; from: string; to: string } | null = null;
+  if (edge * DAY_MS !== t) {
+    const midnight = new Date(edge * DAY_MS).toISOString();
+    if (edge * DAY_MS - t <= DAY_MS / 2) events = { sign: 1, from: since, to: midnight };
+    else {
+      start = edge - 1;
+      events = { sign: -1, from: new Date(start * DAY_MS).toISOString(), to: since };
+    }
+  }
+  // Whole days from `start`: the weeks from the one after it plus its days up to there, or (fewer days) the weeks
+  // from its own week less that week's days before it.
+  const own = weekOf(start);
+  if (own === start) return { week: start, days: null, events };
+  const ahead = own + 7 - start;
+  const behind = start - own;
+  return ahead <= behind
+    ? { week: own + 7, days: { sign: 1, from: dayText(start), to: dayText(own + 7) }, events }
+    : { week: own, days: { sign: -1, from: dayText(own), to: dayText(start) }, events };
+}
+
+/**
+ * Per (player, event type) counts and yards of the season's events since `since`: whole ISO weeks from
+ * week_tallies, at most three days at the edge from day_tallies, and at most half a day of events (sinceParts).
+ * lastEventAt is left null: the season's latest time (player_stats) is the window's whenever it falls inside it,
+ * which the caller reads with the roster.
  */
 export async function sinceCounters(
   db: Kysely<DB>,
@@ -38,14 +76,24 @@ export async function sinceCounters(
   window: { since: string; seasonId?: string },
 ): Promise<WindowCounters> {
   const season = seasonOrCurrent(teamId, window.seasonId);
-  const edge = nextMidnight(window.since);
+  const parts = sinceParts(window.since);
+  const days = parts.days
+    ? sql`union all
+      select player_id, event_type, ${sql.lit(parts.days.sign)} * count, ${sql.lit(parts.days.sign)} * yards from day_tallies
+      where season_id = ${season} and day >= ${parts.days.from} and day < ${parts.days.to} and count <> 0`
+    : sql``;
+  const events = parts.events
+    ? sql`union all
+      select player_id, event_type, ${sql.lit(parts.events.sign)}, ${sql.lit(parts.events.sign)} * coalesce(yards, 0) from events
+      where season_id = ${season} and team_id = ${teamId}
+        and occurred_at >= ${parts.events.from} and occurred_at < ${parts.events.to}`
+    : sql``;
   const { rows } = await sql<{ player_id: string; event_type: string; n: number | string; yards: number | string }>`
     select player_id, event_type, sum(n) as n, sum(yards) as yards from (
-      select player_id, event_type, count as n, yards from day_tallies
-      where season_id = ${season} and day >= ${edge.day} and count <> 0
-      union all
-      select player_id, event_type, 1 as n, coalesce(yards, 0) as yards from events
-      where season_id = ${season} and team_id = ${teamId} and occurred_at >= ${window.since} and occurred_at < ${edge.iso}
+      select player_id, event_type, count as n, yards from week_tallies
+      where season_id = ${season} and week >= ${parts.week} and count <> 0
+      ${days}
+      ${events}
     ) w group by player_id, event_type having sum(n) > 0`.execute(db);
   return countersOf(rows);
 }

@@ -4,6 +4,7 @@
  * at its player's effective position (domain/scoring.ts, written out as a CASE).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
+import { DEFENSE_SNAP_TYPES, OFFENSE_SNAP_TYPES } from "#domain/playbook.js";
 import { BASE_WEIGHTS, eventPointsTenths, POSITION_WEIGHT_OVERRIDES } from "#domain/scoring.js";
 import type { Engine } from "./engine.js";
 
@@ -79,4 +80,57 @@ export function playRecountSql(engine: Engine): RawBuilder<unknown> {
         ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
       from events e join profiles p on p.user_id = e.player_id where e.play_id is not null
     ) g group by season_id, session_key, play_id, event_type, from_snap`;
+}
+
+/** The ISO week of a UTC day number (days since 1970-01-01, a Thursday): the day number of its Monday. */
+export function weekOf(day: number): number {
+  return day - ((((day + 3) % 7) + 7) % 7);
+}
+
+/**
+ * The events grouped as week_tallies keeps them (migration 010): per (season, ISO week, player, type). Shared by
+ * the migration that fills the table and the integrity recount.
+ */
+export function weekRecountSql(engine: Engine): RawBuilder<unknown> {
+  const { day } = slotSql(engine, sql.ref("e.occurred_at"));
+  return sql`select season_id, week, player_id, event_type, count(*) as count, coalesce(sum(yards), 0) as yards from (
+      select e.season_id, ${day} - ((${day} + 3) % 7) as week, e.player_id, e.event_type, e.yards from events e
+    ) g group by season_id, week, player_id, event_type`;
+}
+
+/** The tagged events grouped as play_player_tallies keeps them (migration 010). */
+export const playPlayerRecountSql = sql`select play_id, season_id, coalesce(session_id, '') as session_key, player_id,
+    event_type, case when snap_id is null then 0 else 1 end as from_snap, count(*) as count,
+    coalesce(sum(yards), 0) as yards
+  from events where play_id is not null
+  group by play_id, season_id, coalesce(session_id, ''), player_id, event_type, case when snap_id is null then 0 else 1 end`;
+
+/** The snap-level event types (domain/playbook.ts): an untagged one logged on its own counts in the analysis. */
+export const SNAP_LEVEL_TYPES: readonly string[] = [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
+
+/**
+ * Rows of sessionless_tallies (migration 010) grouped from the events `where` picks (alias `e`, joined to their
+ * profile `p`), among those the analysis counts (tagged, or of a snap-level type), each at both levels: the UTC
+ * day and the quarter hour. Count and yards times `countSign`, points (at the current positions) times
+ * `pointsSign`; `fromSnap` "zero" takes every event as logged on its own (a deleted session's: its snaps go).
+ * Columns in the table's order, for `insert ... select` (`where true`: SQLite's upsert after a select needs one).
+ */
+export function sessionlessRowsSql(
+  engine: Engine,
+  where: RawBuilder<unknown>,
+  opts: { countSign?: -1 | 0 | 1; pointsSign?: -1 | 1; fromSnap?: "zero" } = {},
+): RawBuilder<unknown> {
+  const slot = slotSql(engine, sql.ref("e.occurred_at"));
+  const countSign = sql.lit(opts.countSign ?? 1);
+  const fromSnap = opts.fromSnap === "zero" ? sql`0` : sql`case when e.snap_id is null then 0 else 1 end`;
+  return sql`select season_id, level, day, minute, play_key, event_type, from_snap, ${countSign} * count(*) as count,
+      ${countSign} * coalesce(sum(yards), 0) as yards, ${sql.lit(opts.pointsSign ?? 1)} * sum(points) as points_tenths
+    from (
+      select e.season_id, lv.level, ${slot.day} as day, case when lv.level = 0 then 0 else ${slot.minute} end as minute,
+        coalesce(e.play_id, '') as play_key, e.event_type, ${fromSnap} as from_snap, e.yards,
+        ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
+      from events e join profiles p on p.user_id = e.player_id
+        cross join (select 0 as level union all select 1 as level) lv
+      where (${where}) and (e.play_id is not null or e.event_type in (${sql.join(SNAP_LEVEL_TYPES)}))
+    ) g where true group by season_id, level, day, minute, play_key, event_type, from_snap`;
 }

@@ -8,6 +8,7 @@ import { rosterMigration } from "./005_roster.js";
 import { seasonsMigration } from "./007_seasons.js";
 import { operatorMigration } from "./008_operator.js";
 import { talliesMigration } from "./009_tallies.js";
+import { windowTalliesMigration } from "./010_window_tallies.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -24,5 +25,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "007_seasons": seasonsMigration(engine),
     "008_operator": operatorMigration(engine),
     "009_tallies": talliesMigration(engine),
+    "010_window_tallies": windowTalliesMigration(engine),
   };
 }
