@@ -22,7 +22,13 @@ export interface RunningServer {
 
 /** Opens and migrates the database and builds every service the app needs. */
 export async function createServices(config: Config, log: Logger): Promise<Services> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    checkpointInWorker: {
+      onFailure: (err) => log.error({ err }, "WAL checkpoint worker failed; the server's connection checkpoints again"),
+    },
+  });
   await migrateToLatest(database.db, database.engine);
   const mailer = config.mail ? createMailer(config.mail, log) : null;
   return {

@@ -16,6 +16,7 @@ import {
 import pg from "pg";
 import type { Engine } from "./engine.js";
 import { allMigrations } from "./migrations/index.js";
+import { startCheckpointer } from "./sqlite-checkpointer.js";
 import { withStatementCache } from "./sqlite-statements.js";
 import type { DB } from "./schema.js";
 
@@ -39,6 +40,11 @@ export interface OpenDatabaseOptions {
   /** Passed to Kysely (query logging). */
   log?: LogConfig;
   plugins?: KyselyPlugin[];
+  /**
+   * SQLite: checkpoint the WAL in a worker thread instead of inside the commit that fills it
+   * (sqlite-checkpointer.ts). The server turns it on; scripts and tests leave it off.
+   */
+  checkpointInWorker?: { onFailure?(error: unknown): void };
 }
 
 /*
@@ -93,7 +99,17 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
     log: opts.log,
     plugins: opts.plugins,
   });
-  return { db, engine: "sqlite", close: () => db.destroy() };
+  const checkpointer = opts.checkpointInWorker
+    ? startCheckpointer(sqlite, file, { onFailure: opts.checkpointInWorker.onFailure })
+    : null;
+  return {
+    db,
+    engine: "sqlite",
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Applies every pending migration; a no-op when the database is up to date. Throws on failure. */

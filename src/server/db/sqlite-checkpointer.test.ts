@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startCheckpointer, type CheckpointResult } from "./sqlite-checkpointer.js";
+import { openDatabase } from "./index.js";
+
+describe("WAL checkpoints in a worker thread", () => {
+  const dirs: string[] = [];
+  const tempFile = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "flagline-ckpt-"));
+    dirs.push(dir);
+    return path.join(dir, "t.db");
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const openWal = (file: string) => {
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = FULL");
+    sqlite.exec("create table t (id integer primary key, v text not null)");
+    return sqlite;
+  };
+  const autocheckpoint = (sqlite: SQLite.Database) => sqlite.pragma("wal_autocheckpoint", { simple: true });
+
+  it("takes checkpoints off the writing connection and copies every committed frame into the database file", async () => {
+    const file = tempFile();
+    const sqlite = openWal(file);
+    const results: CheckpointResult[] = [];
+    const checkpointer = startCheckpointer(sqlite, file, { intervalMs: 20, onCheckpoint: (r) => results.push(r) });
+    try {
+      // The writing connection never checkpoints by itself any more.
+      expect(autocheckpoint(sqlite)).toBe(0);
+      const insert = sqlite.prepare("insert into t (v) values (?)");
+      // 1,500 commits: past the 1,000 pages at which the connection would have checkpointed inside a commit.
+      for (let i = 0; i < 1500; i++) insert.run(`row ${i}`);
+      await vi.waitFor(
+        () => {
+          const last = results.at(-1);
+          // (The WAL may have restarted from its start after an earlier checkpoint: frames, not rows.)
+          expect(last?.log ?? 0).toBeGreaterThan(0);
+          expect(last?.checkpointed).toBe(last?.log);
+        },
+        { timeout: 30_000, interval: 20 },
+      );
+    } finally {
+      await checkpointer.stop();
+    }
+    // Gone: the connection checkpoints by itself again.
+    expect(autocheckpoint(sqlite)).toBe(1000);
+    sqlite.close();
+  });
+
+  it("a server database with the worker closes cleanly and keeps every write", async () => {
+    const file = tempFile();
+    const failures: unknown[] = [];
+    const database = openDatabase({
+      dataDir: path.dirname(file),
+      sqlitePath: file,
+      checkpointInWorker: { onFailure: (e) => failures.push(e) },
+    });
+    await database.db.schema.createTable("t").addColumn("v", "text").execute();
+    for (let i = 0; i < 300; i++)
+      await database.db
+        .insertInto("t" as never)
+        .values({ v: `r${i}` } as never)
+        .execute();
+    await database.close();
+    expect(failures).toEqual([]);
+    const reopened = new SQLite(file, { readonly: true });
+    expect(reopened.prepare("select count(*) as n from t").get()).toEqual({ n: 300 });
+    reopened.close();
+  });
+});
