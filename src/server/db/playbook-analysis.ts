@@ -5,12 +5,13 @@
  *   completions, yards, touchdowns and turnovers from the detail;
  * - its tagged events: in the analysis, the play tallies (play_tallies, decision 0015), one row per (play, event
  *   type, written by a snap or not) summed over the window's sessions, with their points at their players'
- *   current positions; in the drill-down, the play's events grouped per player (read through the events' play
- *   index). Events logged on their own (snap_id null) are counted by the snap-level event rules; the events a snap
- *   wrote add only their points.
+ *   current positions; in the drill-down, the play's tallies per player (play_player_tallies, migration 010),
+ *   valued at the players' current positions. Events logged on their own (snap_id null) are counted by the
+ *   snap-level event rules; the events a snap wrote add only their points.
  * Untagged snaps come with the snaps' query; untagged snap-level events logged on their own are the session
  * tallies' loose events of those types less the play tallies' tagged ones. Events without a session in a from/to
- * window (dated by the viewer's zone) are read from the events of that time range.
+ * window (dated by the viewer's zone) come from sessionless_tallies (its whole UTC days and the quarter hours at
+ * its edges; migration 010); in the drill-down, from the play's events of that time range.
  *
  * Every query is scoped by the caller's team: events and snaps by team_id, tallies by the team's season, and plays
  * and sessions joined on the same team.
@@ -53,7 +54,13 @@ import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
-import { playTallies, untaggedLooseEvents, type PlayTallyRow } from "./play-tally-reads.js";
+import {
+  playPlayerTallies,
+  playTallies,
+  sessionlessTallies,
+  untaggedLooseEvents,
+  type PlayTallyRow,
+} from "./play-tally-reads.js";
 import { seasonOrCurrent } from "./seasons.js";
 
 /** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
@@ -115,7 +122,7 @@ function snapsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
  * Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones.
  * `sessionless`: only the events without a session (a from/to window's, read from the events of its time range).
  */
-type Scope = { only: string } | { side?: PlaySide; sessionless?: true };
+type Scope = ({ only: string } | { side?: PlaySide }) & { sessionless?: true };
 
 interface GroupRow {
   playId: string | null;
@@ -138,12 +145,12 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
   let q = eventsInWindow(db, teamId, w, "only" in scope).leftJoin("plays as pl", (join) =>
     join.onRef("pl.id", "=", "e.play_id").onRef("pl.team_id", "=", "e.team_id"),
   );
+  // On SQLite the + keeps "no session" off the session index (every loose event): the time range narrows.
+  const session = engineOf(db) === "sqlite" ? sql`+${sql.ref("e.session_id")}` : sql.ref("e.session_id");
+  if (scope.sessionless) q = inTimeRange(q.where(session, "is", null), w);
   if ("only" in scope) {
     q = q.where("e.play_id", "=", scope.only);
   } else {
-    // On SQLite the + keeps "no session" off the session index (every loose event): the time range narrows.
-    const session = engineOf(db) === "sqlite" ? sql`+${sql.ref("e.session_id")}` : sql.ref("e.session_id");
-    if (scope.sessionless) q = inTimeRange(q.where(session, "is", null), w);
     const side = scope.side;
     const untaggedTypes = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
     q = q.where((eb) =>
@@ -263,7 +270,7 @@ function compareRows(a: PlaybookAnalysisRow, b: PlaybookAnalysisRow): number {
  * Every current play of the side (both sides without one) with its figures in the window, and archived plays
  * that have tagged snaps or events in it; most run first, then by name. Four queries, run together: the plays,
  * the grouped snaps, the play tallies and the untagged loose events (five with a from/to window of every kind:
- * the events without a session in its time range).
+ * its events without a session, from sessionless_tallies).
  */
 export async function playbookAnalysis(
   db: Kysely<DB>,
@@ -273,13 +280,16 @@ export async function playbookAnalysis(
   let playsQuery = db.selectFrom("plays").selectAll().where("team_id", "=", teamId);
   if (opts.side) playsQuery = playsQuery.where("side", "=", opts.side);
   const sessionless = opts.kind === "all" && (opts.from !== undefined || opts.to !== undefined);
-  const [playRows, snapGroups, tallies, untaggedLoose, groups] = await Promise.all([
+  const [playRows, snapGroups, tallies, untaggedLoose, sessionlessRows] = await Promise.all([
     playsQuery.execute(),
     groupedSnaps(db, teamId, opts, { side: opts.side }),
     playTallies(db, teamId, opts),
     untaggedLooseEvents(db, teamId, opts, opts.side),
-    sessionless ? groupedCounts(db, teamId, opts, { side: opts.side, sessionless: true }) : [],
+    sessionless ? sessionlessTallies(db, teamId, opts) : [],
   ]);
+  // A window that is not whole quarter hours (no real zone's) reads its events without a session instead.
+  const groups =
+    sessionlessRows === null ? await groupedCounts(db, teamId, opts, { side: opts.side, sessionless: true }) : [];
 
   const plays = new Map<string, { play: Play; totals: PlayTotals }>();
   for (const r of playRows) {
@@ -296,6 +306,14 @@ export async function playbookAnalysis(
     if (entry) addTaggedSnaps(entry.totals, entry.play.side, g);
   }
   for (const r of tallies) {
+    const entry = plays.get(r.playId);
+    if (entry) addTallyRow(entry.totals, entry.play.side, r);
+  }
+  for (const r of sessionlessRows ?? []) {
+    if (r.playId === "") {
+      if (!r.fromSnap && isUntaggedSnap(r.eventType, opts.side)) untaggedEvents += r.count;
+      continue;
+    }
     const entry = plays.get(r.playId);
     if (entry) addTallyRow(entry.totals, entry.play.side, r);
   }
@@ -357,9 +375,13 @@ export async function playDrillDown(
     ])
     .where("e.play_id", "=", playId);
   if (page.before) pageQuery = pageQuery.where(olderThan(page.before, "e"));
-  const [snapGroups, groups, pageRows] = await Promise.all([
+  // The play's events per player: its tallies, plus (a from/to window of every kind) its events without a session
+  // in the window's time range (dated by the viewer's zone).
+  const sessionless = w.kind === "all" && (w.from !== undefined || w.to !== undefined);
+  const [snapGroups, tallied, loose, pageRows] = await Promise.all([
     groupedSnaps(db, teamId, w, { only: playId }),
-    groupedCounts(db, teamId, w, { only: playId }),
+    playPlayerTallies(db, teamId, playId, w),
+    sessionless ? groupedCounts(db, teamId, w, { only: playId, sessionless: true }) : [],
     pageQuery
       .orderBy("e.occurred_at", "desc")
       .orderBy("e.id", "desc")
@@ -367,6 +389,19 @@ export async function playDrillDown(
       .execute(),
   ]);
 
+  const groups: GroupRow[] = [
+    ...tallied.map((r) => ({
+      playId,
+      eventType: r.eventType,
+      playerId: r.playerId,
+      playerName: r.fullName,
+      position: positionOfRow({ primary_position: r.primaryPosition, positions: r.positions }),
+      fromSnap: r.fromSnap,
+      count: r.count,
+      yards: r.yards,
+    })),
+    ...loose,
+  ];
   const totals = emptyPlayTotals();
   const credits = new Map<string, { name: string; position: string; credit: PlayerCredit }>();
   for (const g of groups) {
