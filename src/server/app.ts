@@ -1,15 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext, type Services } from "./http/context.js";
-import { forwardedClientAddress } from "./http/client-ip.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
-import { compressJson } from "./http/compress-json.js";
-import { transportGuard } from "./http/transport.js";
-import { setAnswerHeader } from "./http/answer-headers.js";
+import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { accountDataRoutes } from "./routes/account-data.js";
 import { accountEmailRoutes } from "./routes/account-email.js";
@@ -45,19 +40,6 @@ const VERSION = "0.1.0";
 // Room for a full batch of 500 events from the offline outbox (about 120 KB).
 export const MAX_JSON_BODY = 256 * 1024;
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** The socket's address, or with TRUST_PROXY=N the address the outermost of N trusted proxies saw. */
-function clientIp(c: AppContext, trustProxyHops: number): string {
-  const forwarded = forwardedClientAddress(c.req.header("x-forwarded-for"), trustProxyHops);
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 /** Origins a state-changing request may come from: PUBLIC_URL's, and the host the request was sent to. */
 function originAllowed(c: AppContext, origin: string, publicUrl: string): boolean {
   if (origin === new URL(publicUrl).origin) return true;
@@ -76,51 +58,8 @@ export function createApp(services: Services) {
   const app = createRouter();
   const site = createStaticSite(services.config.webRoot);
 
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    c.set("services", services);
-    c.set("viewerLookup", undefined);
-    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
-    c.set("clientIp", clientIp(c, services.config.trustProxy));
-    await next();
-    setAnswerHeader(c, "x-request-id", c.get("requestId"));
-    setAnswerHeader(c, "x-content-type-options", "nosniff");
-    setAnswerHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
-    setAnswerHeader(c, "x-frame-options", "DENY");
-    setAnswerHeader(c, "cross-origin-opener-policy", "same-origin");
-    setAnswerHeader(c, "permissions-policy", "camera=(), microphone=(), geolocation=()");
-    if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
-    const path = c.req.path;
-    if (path.startsWith("/api/")) {
-      services.log.info(
-        {
-          reqId: c.get("requestId"),
-          method: c.req.method,
-          path,
-          status: c.res.status,
-          ms: +(performance.now() - started).toFixed(1),
-        },
-        "request",
-      );
-    }
-  });
-
-  // Host check (421), HSTS, Cache-Control: no-store on the API, Connection: close on a 413.
-  app.use("*", transportGuard(services.config));
-
-  // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream).
-  app.use("/api/*", compressJson());
-
-  // CSRF defence in depth: a state-changing API request from another site's page is refused.
-  app.use("/api/*", async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
-      const origin = c.req.header("origin");
-      if (origin && !originAllowed(c, origin, services.config.publicUrl)) {
-        throw new ApiError(403, "bad_origin", "This request came from another site and was refused.");
-      }
-    }
-    await next();
-  });
+  // Context, Host check, gzip, transport and security headers, the request log line: one step (request-frame.ts).
+  app.use("*", requestFrame(services));
 
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
@@ -135,15 +74,21 @@ export function createApp(services: Services) {
       throw uploadTooLarge();
     },
   });
-  // A GET or HEAD has no body (the request object carries none), and asking bodyLimit would build the full
-  // Request that @hono/node-server otherwise never makes.
-  app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD"
-      ? next()
-      : isUploadPath(c.req.path)
-        ? uploadBodyLimit(c, next)
-        : jsonBodyLimit(c, next),
-  );
+  // What a state-changing API request must pass before its route, in one step. A GET or HEAD has neither an Origin
+  // to check nor a body (the request object carries none), and asking bodyLimit would build the full Request that
+  // @hono/node-server otherwise never makes.
+  app.use("/api/*", (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    // CSRF defence in depth: a state-changing API request from another site's page is refused.
+    if (method !== "OPTIONS") {
+      const origin = c.req.header("origin");
+      if (origin && !originAllowed(c, origin, services.config.publicUrl)) {
+        throw new ApiError(403, "bad_origin", "This request came from another site and was refused.");
+      }
+    }
+    return isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
+  });
 
   app.route("/", healthRoutes(VERSION));
   app.route("/", sessionRoutes());

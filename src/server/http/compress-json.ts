@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
 import { setAnswerHeader } from "./answer-headers.js";
-import type { AppEnv } from "./context.js";
+import type { AppContext } from "./context.js";
 
 const gzip = promisify(gzipCallback);
 
@@ -27,17 +26,17 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
+ * Run by the request frame (request-frame.ts) on an API answer once the route has made it.
  * Gzips the API's JSON answers of 1 kB and more for a client that accepts it (a phone on a slow network gets a
  * screen's reads in a fifth of the bytes). Only application/json: the live stream (text/event-stream) and file
  * downloads go as they are. A compressed answer's ETag becomes weak (W/"…"), as a different encoding of the same
  * content; cached-json.ts compares tags weakly, so a 304 still answers the browser's If-None-Match, and its 304
  * carries the same weak tag.
  */
-export function compressJson(): MiddlewareHandler<AppEnv> {
+export function compressJson(): (c: AppContext) => Promise<void> {
   const copies = new Map<string, Buffer>();
 
-  return async (c, next) => {
-    await next();
+  return async (c) => {
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
     const json = /^application\/json\b/i.test(type);

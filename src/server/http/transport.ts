@@ -1,8 +1,7 @@
 import { isIP } from "node:net";
-import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.js";
 import { setAnswerHeader } from "./answer-headers.js";
-import type { AppEnv } from "./context.js";
+import type { AppContext } from "./context.js";
 
 /**
  * Strict-Transport-Security with an https PUBLIC_URL: one year, for this host only. No includeSubDomains: the
@@ -23,29 +22,53 @@ export function hostAllowed(hostname: string, policy: HostPolicy): boolean {
 
 const MISDIRECTED = "This server does not answer to that host name.";
 
-/**
- * The outermost guard of every answer:
- * - a request addressed to a Host Flagline is not (DNS rebinding: a page on evil.example whose name now points at a
- *   LAN instance) gets 421 before anything runs; GET /api/health is exempt, for load balancers that probe by IP;
- * - with an https PUBLIC_URL, every answer carries Strict-Transport-Security;
- * - API answers are never stored (Cache-Control: no-store) unless the route chose its own caching (files);
- * - a 413 closes the connection: the unread body is still on the wire, so keep-alive would be a promise broken.
- */
-export function transportGuard(config: Config): MiddlewareHandler<AppEnv> {
+/** Host names (with port) already judged, so the common request parses no URL; bounded against a flood of names. */
+const JUDGED_HOSTS = 64;
+
+/** The outermost guard of every answer, run by the request frame (request-frame.ts) before and after the route. */
+export interface TransportGuard {
+  /**
+   * A request addressed to a Host Flagline is not (DNS rebinding: a page on evil.example whose name now points at a
+   * LAN instance) gets this 421 before anything runs; GET /api/health is exempt, for load balancers that probe by
+   * IP. null: go on.
+   */
+  refusal(c: AppContext, api: boolean): Response | null;
+  /**
+   * On every answer: with an https PUBLIC_URL, Strict-Transport-Security; API answers are never stored
+   * (Cache-Control: no-store) unless the route chose its own caching (files, the versioned reads); a 413 closes
+   * the connection: the unread body is still on the wire, so keep-alive would be a promise broken.
+   */
+  finish(c: AppContext, api: boolean): void;
+}
+
+export function transportGuard(config: Config): TransportGuard {
   const https = config.publicUrl.startsWith("https://");
-  return async (c, next) => {
-    const path = c.req.path;
-    const api = path === "/api" || path.startsWith("/api/");
-    const probe = path === "/api/health" && (c.req.method === "GET" || c.req.method === "HEAD");
-    if (probe || hostAllowed(new URL(c.req.url).hostname, config)) {
-      await next();
-    } else {
-      c.res = api
+  const judged = new Map<string, boolean>();
+  /** The request URL is node-server's normalized href: scheme://host[:port]/path. */
+  const allowed = (url: string): boolean => {
+    const from = url.indexOf("://") + 3;
+    const to = url.indexOf("/", from);
+    const authority = url.slice(from, to === -1 ? undefined : to);
+    let verdict = judged.get(authority);
+    if (verdict === undefined) {
+      verdict = hostAllowed(new URL(url).hostname, config);
+      if (judged.size >= JUDGED_HOSTS) judged.clear();
+      judged.set(authority, verdict);
+    }
+    return verdict;
+  };
+  return {
+    refusal(c, api) {
+      const probe = c.req.path === "/api/health" && (c.req.method === "GET" || c.req.method === "HEAD");
+      if (probe || allowed(c.req.url)) return null;
+      return api
         ? c.json({ error: { code: "misdirected_request", message: MISDIRECTED } }, 421)
         : c.text(MISDIRECTED, 421);
-    }
-    if (https) setAnswerHeader(c, "strict-transport-security", HSTS);
-    if (api && !c.res.headers.has("cache-control")) setAnswerHeader(c, "cache-control", "no-store");
-    if (c.res.status === 413) setAnswerHeader(c, "connection", "close");
+    },
+    finish(c, api) {
+      if (https) setAnswerHeader(c, "strict-transport-security", HSTS);
+      if (api && !c.res.headers.has("cache-control")) setAnswerHeader(c, "cache-control", "no-store");
+      if (c.res.status === 413) setAnswerHeader(c, "connection", "close");
+    },
   };
 }

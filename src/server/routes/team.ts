@@ -219,7 +219,8 @@ function summaryErrorLogger<E extends AppEnv>(c: AppContext<E>) {
 export function teamRoutes() {
   return createRouter()
     .openapi(listPlayers, async (c) => {
-      const teamId = c.var.viewer.teamId;
+      // c.get, not c.var: Hono builds c.var as a new object from every variable on each read.
+      const teamId = c.get("viewer").teamId;
       const seasonId = c.req.valid("query").season;
       const read = () => readPlayers(c.get("services"), teamId, seasonId);
       return cachedJson(c, teamId, playersKey(seasonId), read);

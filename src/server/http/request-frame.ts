@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { MiddlewareHandler } from "hono";
+import { setAnswerHeader } from "./answer-headers.js";
+import { forwardedClientAddress } from "./client-ip.js";
+import { compressJson } from "./compress-json.js";
+import type { AppContext, AppEnv, Services } from "./context.js";
+import { transportGuard } from "./transport.js";
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** On every answer, whatever the route set (a page's own Content-Security-Policy is kept, see below). */
+const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-opener-policy", "same-origin"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=()"],
+];
+
+/** The socket's address, or with TRUST_PROXY=N the address the outermost of N trusted proxies saw. */
+function clientIp(c: AppContext, trustProxyHops: number): string {
+  const forwarded = forwardedClientAddress(c.req.header("x-forwarded-for"), trustProxyHops);
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The outermost middleware, one async step for what every request pays (docs/decisions/0018): the request's
+ * context (services, request id, client address), the Host check (transport.ts), then after the route: gzip for
+ * API JSON (compress-json.ts), Strict-Transport-Security, Cache-Control and Connection (transport.ts), the
+ * security headers and X-Request-Id, and the request log line of every API request. The headers go on the answer
+ * in place (answer-headers.ts). A route's error is already its error answer here (Hono's onError), so errors get
+ * all of this too.
+ */
+export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
+  const { config, log } = services;
+  const transport = transportGuard(config);
+  const compress = compressJson();
+
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    c.set("services", services);
+    c.set("viewerLookup", undefined);
+    c.set("requestId", requestId);
+    c.set("clientIp", clientIp(c, config.trustProxy));
+    const path = c.req.path;
+    const api = path === "/api" || path.startsWith("/api/");
+
+    const refusal = transport.refusal(c, api);
+    if (refusal) {
+      c.res = refusal;
+    } else {
+      await next();
+      // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream).
+      if (api) await compress(c);
+    }
+    transport.finish(c, api);
+
+    setAnswerHeader(c, "x-request-id", requestId);
+    for (const [name, value] of SECURITY_HEADERS) setAnswerHeader(c, name, value);
+    if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
+    if (path.startsWith("/api/")) {
+      log.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path,
+          status: c.res.status,
+          ms: +(performance.now() - started).toFixed(1),
+        },
+        "request",
+      );
+    }
+  };
+}
