@@ -1,0 +1,151 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { gunzipSync } from "node:zlib";
+import { serve, type ServerType } from "@hono/node-server";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { createTestApp } from "#tests/server/support/test-client.js";
+import { loggerTeam } from "#tests/server/support/logger-fixtures.js";
+
+/*
+ * The request frame over a real socket, as production serves it (@hono/node-server writes a string answer
+ * straight to the socket, a path the in-process tests never take): the team summaries keep every security
+ * header, the request id, the versioned read's ETag and 304, gzip for a browser that asks, and the request log line.
+ */
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface LogLine {
+  msg: string;
+  reqId?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+}
+
+describe.each(testEngines())("the request frame over a socket on $engine", ({ create }) => {
+  let database: TestDatabase;
+  let server: ServerType;
+  let port: number;
+  let cookie: string;
+  const logLines: LogLine[] = [];
+
+  beforeAll(async () => {
+    database = await create();
+    const test = createTestApp(database);
+    const { head } = await loggerTeam(test.app, "Falcons", 8);
+    cookie = [...head.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    // The same services, with a logger whose lines this test reads.
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split("\n")) if (line) logLines.push(JSON.parse(line) as LogLine);
+        done();
+      },
+    });
+    const app = createApp({ ...test.services, log: pino({ level: "info" }, sink) });
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      if (server && "closeAllConnections" in server) server.closeAllConnections();
+    });
+    await database?.cleanup();
+  });
+
+  /** A GET as a browser sends it, addressed to PUBLIC_URL's host; the body's bytes are not decoded. */
+  function get(path: string, headers: Record<string, string> = {}) {
+    return new Promise<RawAnswer>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port, path, headers: { host: "localhost:3000", ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    });
+  }
+
+  function expectSecurityHeaders(answer: RawAnswer) {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name], name).toBe(value);
+  }
+
+  it("the team summaries: the JSON with every security header, its request id, ETag, Vary and a log line", async () => {
+    const answer = await get("/api/team/players", { cookie, "x-request-id": "trace-summaries-1" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body.toString()).players).toHaveLength(8);
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expectSecurityHeaders(answer);
+    expect(answer.headers["x-request-id"]).toBe("trace-summaries-1");
+    expect(answer.headers["cache-control"]).toBe("private, no-cache");
+    expect(answer.headers.etag).toMatch(/^"/);
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        msg: "request",
+        reqId: "trace-summaries-1",
+        method: "GET",
+        path: "/api/team/players",
+        status: 200,
+      }),
+    );
+
+    // Without a request id of its own, the request gets a fresh one, on the answer and in the log.
+    const fresh = await get("/api/team/players", { cookie });
+    const id = String(fresh.headers["x-request-id"]);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: "request", reqId: id, status: 200 }));
+  });
+
+  it("a browser holding the answer gets a 304 with no body, and the same headers", async () => {
+    const first = await get("/api/team/players", { cookie });
+    const again = await get("/api/team/players", { cookie, "if-none-match": String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expectSecurityHeaders(again);
+    expect(again.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("a browser that accepts gzip gets the same JSON gzipped, with a weak ETag and the same headers", async () => {
+    const plain = await get("/api/team/players", { cookie });
+    const zipped = await get("/api/team/players", { cookie, "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expectSecurityHeaders(zipped);
+  });
+
+  it("a refused caller's error answer carries the same headers and is logged", async () => {
+    const signedOut = await get("/api/team/players", { "x-request-id": "trace-signed-out" });
+    expect(signedOut.status).toBe(401);
+    expect(JSON.parse(signedOut.body.toString()).error.code).toBeTruthy();
+    expectSecurityHeaders(signedOut);
+    expect(signedOut.headers["cache-control"]).toBe("no-store");
+    expect(signedOut.headers["x-request-id"]).toBe("trace-signed-out");
+    expect(logLines).toContainEqual(expect.objectContaining({ reqId: "trace-signed-out", status: 401 }));
+  });
+});
