@@ -10,7 +10,7 @@ import pg from "pg";
 import { takesYards, type EventType } from "../src/domain/event-types.js";
 import { POSITION_KEYS, type PositionKey } from "../src/domain/positions.js";
 import { eventPointsTenths } from "../src/domain/scoring.js";
-import { slotOf } from "../src/server/db/tally-sql.js";
+import { slotOf, SNAP_LEVEL_TYPES, weekOf } from "../src/server/db/tally-sql.js";
 import { CODE_ALPHABET } from "../src/server/db/teams.js";
 
 type PgType = "text" | "integer" | "boolean" | "timestamptz";
@@ -114,6 +114,27 @@ const TABLES = {
     ["events", "integer"],
     ["points_tenths", "integer"],
   ],
+  /** The tallies of migration 010 (the bench tags no events, so play_player_tallies stays empty). */
+  week_tallies: [
+    ["season_id", "text"],
+    ["week", "integer"],
+    ["player_id", "text"],
+    ["event_type", "text"],
+    ["count", "integer"],
+    ["yards", "integer"],
+  ],
+  sessionless_tallies: [
+    ["season_id", "text"],
+    ["level", "integer"],
+    ["day", "integer"],
+    ["minute", "integer"],
+    ["play_key", "text"],
+    ["event_type", "text"],
+    ["from_snap", "integer"],
+    ["count", "integer"],
+    ["yards", "integer"],
+    ["points_tenths", "integer"],
+  ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, PgType]>>;
 
 type TableName = keyof typeof TABLES;
@@ -130,6 +151,8 @@ const TABLE_ORDER: TableName[] = [
   "day_tallies",
   "team_day_tallies",
   "slot_tallies",
+  "week_tallies",
+  "sessionless_tallies",
 ];
 
 export interface BulkLoader {
@@ -316,6 +339,8 @@ const DRAWS = Object.fromEntries(
   }),
 ) as Record<PositionKey, Array<{ type: EventType; upTo: number; yards: readonly [number, number] | undefined }>>;
 
+const snapLevel = new Set(SNAP_LEVEL_TYPES);
+
 /** A small deterministic generator (as src/server/demo/seed.ts uses). */
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -462,6 +487,9 @@ export async function generate(
     const days = new Map<string, { count: number; yards: number }>();
     const slots = new Map<string, { day: number; minute: number; events: number; points: number }>();
     const teamDays = new Map<number, { events: number; points: number }>();
+    const weeks = new Map<string, { count: number; yards: number }>();
+    // Untagged events of snap-level types without a session: per (level, day, minute, type).
+    const sessionless = new Map<string, { count: number; yards: number; points: number }>();
     const total = "total" in events ? events.total : events.perPlayer * players;
     let nextReport = 250_000;
     for (let k = 0; k < total; k++) {
@@ -506,6 +534,23 @@ export async function generate(
       td.events += 1;
       td.points += points;
       teamDays.set(slot.day, td);
+      const weekKey = `${weekOf(slot.day)}\u0000${p}\u0000${option.type}`;
+      const w = weeks.get(weekKey) ?? { count: 0, yards: 0 };
+      w.count += 1;
+      w.yards += yards ?? 0;
+      weeks.set(weekKey, w);
+      if (snapLevel.has(option.type))
+        for (const [level, minute] of [
+          [0, 0],
+          [1, slot.minute],
+        ]) {
+          const key = `${level},${slot.day},${minute},${option.type}`;
+          const r = sessionless.get(key) ?? { count: 0, yards: 0, points: 0 };
+          r.count += 1;
+          r.yards += yards ?? 0;
+          r.points += points;
+          sessionless.set(key, r);
+        }
       c.count += 1;
       if (occurredAt > c.last) c.last = occurredAt;
       if (buffered >= ROWS_PER_FLUSH) await flush();
@@ -528,6 +573,25 @@ export async function generate(
     }
     for (const l of slots.values()) add("slot_tallies", [seasonId, l.minute, l.day, l.events, l.points]);
     for (const [day, d] of teamDays) add("team_day_tallies", [seasonId, day, d.events, d.points]);
+    for (const [key, w] of weeks) {
+      const [week, p, type] = key.split("\u0000") as [string, string, string];
+      add("week_tallies", [seasonId, Number(week), playerIds[Number(p)]!, type, w.count, w.yards]);
+    }
+    for (const [key, r] of sessionless) {
+      const [level, day, minute, type] = key.split(",") as [string, string, string, string];
+      add("sessionless_tallies", [
+        seasonId,
+        Number(level),
+        Number(day),
+        Number(minute),
+        "",
+        type,
+        0,
+        r.count,
+        r.yards,
+        r.points,
+      ]);
+    }
     if (buffered >= ROWS_PER_FLUSH) await flush();
     return { teamId, name, teamCode, coachInviteCode, headCoachId, playerIds, events: total, seasonId };
   }
