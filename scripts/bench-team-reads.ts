@@ -1,6 +1,7 @@
 /*
  * npx tsx scripts/bench-team-reads.ts [sizes...]   (default: 100000 1000000)
- * The team reads of decision 0015 timed in process on embedded SQLite (no HTTP): for each size, a fresh database
+ * The team reads of decision 0015 (and its follow-up, migration 010) timed in process on embedded SQLite (no
+ * HTTP): for each size, a fresh database
  * with one 100-player team whose events bench/generate.ts writes (with their counters and tallies), plus one game
  * with 300 events logged through recordEvents; 40 plays (20 a side) with 30 % of the generated events tagged (an
  * offense or defense play by the event's type; the generator tags none), the tallies rebuilt for them; then each
@@ -114,6 +115,14 @@ for (const events of sizes.length ? sizes : [100_000, 1_000_000]) {
         playbookAnalysis(db, team.teamId, { kind: "all", from: day(7), to: day(0), tzOffset: -300 }),
       "play drill-down (page of 50)": () =>
         playDrillDown(db, team.teamId, plays[0]!, { kind: "all", tzOffset: 0 }, { limit: 50 }),
+      "play drill-down (last 7 days, tzOffset -300)": () =>
+        playDrillDown(
+          db,
+          team.teamId,
+          plays[0]!,
+          { kind: "all", from: day(7), to: day(0), tzOffset: -300 },
+          { limit: 50 },
+        ),
     };
     const row: Record<string, number> = {};
     row["tagged events"] = Number(tagged.rows[0]!.n);
