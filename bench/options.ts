@@ -1,4 +1,5 @@
 import type { Engine } from "../src/server/db/index.js";
+import { defaultPgUrl, walkFlags } from "./flags.js";
 
 /** What one `npm run bench` does. Everything has a default; see usage() for the flags. */
 export interface BenchOptions {
@@ -77,72 +78,49 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     warmup: quick ? 0.5 : 2,
     readConnections: 10,
     writeClients: 50,
-    pgUrl:
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+    pgUrl: defaultPgUrl(),
     fromSource: false,
     logLevel: "info",
     check: quick,
     outDir: "bench/results",
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  walkFlags(argv, usage, opts, (flag, value) => {
     switch (flag) {
-      case "--quick":
-        break;
       case "--engines": {
         const engines = list(value());
         for (const e of engines) if (e !== "sqlite" && e !== "postgres") throw new Error(`unknown engine "${e}"`);
         opts.engines = engines as Engine[];
-        break;
+        return true;
       }
       case "--sizes":
         opts.sizes = list(value()).map((v) => positiveInt("--sizes", v));
-        break;
+        return true;
       case "--duration":
         opts.duration = positiveInt(flag, value());
-        break;
+        return true;
       case "--warmup": {
         const v = value();
         opts.warmup = Number(v);
         if (!Number.isFinite(opts.warmup) || opts.warmup < 0)
           throw new Error(`--warmup must be seconds >= 0, got "${v}"`);
-        break;
+        return true;
       }
       case "--connections":
         opts.readConnections = positiveInt(flag, value());
-        break;
+        return true;
       case "--clients":
         opts.writeClients = positiveInt(flag, value());
-        break;
-      case "--pg-url":
-        opts.pgUrl = value();
-        break;
+        return true;
       case "--check":
         opts.check = true;
-        break;
+        return true;
       case "--from-source":
         opts.fromSource = true;
-        break;
-      case "--log-level":
-        opts.logLevel = value();
-        break;
-      case "--out":
-        opts.outDir = value();
-        break;
-      case "--help":
-      case "-h":
-        console.log(usage());
-        process.exit(0);
-        break;
+        return true;
       default:
-        throw new Error(`unknown option "${flag}"\n\n${usage()}`);
+        return false;
     }
-  }
+  });
   if (opts.sizes.length === 0) throw new Error("--sizes needs at least one size");
   opts.sizes.sort((a, b) => a - b);
   return opts;

@@ -1,4 +1,5 @@
 import type { Engine } from "../../src/server/db/index.js";
+import { defaultPgUrl, walkFlags } from "../flags.js";
 
 /** What one `npm run bench -- --scenario saturday` does. */
 export interface SaturdayOptions {
@@ -75,89 +76,66 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     designs: ["today", "new"],
     workers: 2,
     noSkip: quick,
-    pgUrl:
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+    pgUrl: defaultPgUrl(),
     logLevel: "info",
     outDir: "bench/results",
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  walkFlags(argv, usage, o, (flag, value) => {
     const one = () => ints(flag, value())[0]!;
     switch (flag) {
-      case "--quick":
-        break;
       case "--scenario":
         if (value() !== "saturday") throw new Error("--scenario takes saturday (or leave it out for the default)");
-        break;
+        return true;
       case "--games":
         o.games = ints(flag, value()).filter((g) => g > 0);
-        break;
+        return true;
       case "--viewers":
         o.viewers = one();
-        break;
+        return true;
       case "--player-viewers":
         o.playerViewers = one();
-        break;
+        return true;
       case "--players":
         o.players = Math.max(2, one());
-        break;
+        return true;
       case "--background":
         o.background = one();
-        break;
+        return true;
       case "--background-events":
         o.backgroundEvents = one();
-        break;
+        return true;
       case "--duration":
         o.duration = Math.max(5, one());
-        break;
+        return true;
       case "--period":
         o.period = Math.max(1, one());
-        break;
+        return true;
       case "--engine":
       case "--engines": {
         const e = value();
         if (e !== "sqlite" && e !== "postgres") throw new Error(`--engine takes sqlite or postgres, got "${e}"`);
         o.engine = e;
-        break;
+        return true;
       }
       case "--servers":
         o.servers = Math.max(1, one());
-        break;
+        return true;
       case "--designs": {
         const d = value().split(",");
         for (const x of d) if (x !== "today" && x !== "new") throw new Error(`unknown design "${x}"`);
         o.designs = d as SaturdayOptions["designs"];
-        break;
+        return true;
       }
       case "--workers":
         o.workers = Math.max(1, one());
-        break;
+        return true;
       case "--no-skip":
         o.noSkip = true;
-        break;
-      case "--pg-url":
-        o.pgUrl = value();
-        break;
-      case "--log-level":
-        o.logLevel = value();
-        break;
-      case "--out":
-        o.outDir = value();
-        break;
-      case "--help":
-      case "-h":
-        console.log(usage());
-        process.exit(0);
-        break;
+        return true;
       default:
-        throw new Error(`unknown option "${flag}"\n\n${usage()}`);
+        return false;
     }
-  }
+  });
   if (o.servers > 1 && o.engine !== "postgres")
     throw new Error("--servers 2 needs --engine postgres (SQLite is one server's embedded file)");
   if (o.games.length === 0) throw new Error("--games needs at least one G");

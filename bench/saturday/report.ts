@@ -200,11 +200,26 @@ function serversNote(res: SaturdayResults): string[] {
       `- ${run.label} at G=${r.games}: the ${o.servers} servers used ${r.servers.map((s) => `${s.cpuPercent.toFixed(0)}%`).join(" + ")} of a core, ` +
         `PostgreSQL ${r.postgresCpuPercent?.toFixed(0) ?? "?"}%, the bench client ${r.clientCpuPercent.toFixed(0)}%, on ${res.machine.nproc} cores. ` +
         `Server CPU per write with its fan-out: ${perWrite.toFixed(1)} ms (${prev ? `marginal, G=${prev.games} to ${r.games}` : "average over the run"}), so one server core carries about ${Math.round(perCore)} writes/s ` +
-        `(~${Math.round(gPerCore).toLocaleString("en-US")} games at one snap per ${o.period} s). Here every core is already busy ` +
-        `(servers + client + database), so a second server only splits the same CPU; on a machine with cores to spare each ` +
-        `added server adds about that many games, until PostgreSQL's own CPU (${r.postgresCpuPercent?.toFixed(0) ?? "?"}% at G=${r.games}) ` +
-        `or its fsyncs become the limit.`,
+        `(~${Math.round(gPerCore).toLocaleString("en-US")} games at one snap per ${o.period} s). ${spareCores(r, res.machine.nproc)} ` +
+        `On a machine with cores to spare each added server adds about that many games, until PostgreSQL's own CPU ` +
+        `(${r.postgresCpuPercent?.toFixed(0) ?? "?"}% at G=${r.games}) or its fsyncs become the limit.`,
     );
   }
   return out;
+}
+
+/** What the measured CPU says about adding a server on this machine: busy cores only split, idle ones add. */
+function spareCores(r: RungResult, nproc: number): string {
+  const busy = r.servers.reduce((sum, s) => sum + s.cpuPercent, 0) + (r.postgresCpuPercent ?? 0) + r.clientCpuPercent;
+  const idle = Math.max(0, nproc * 100 - busy);
+  const load = r.loadAverage;
+  if (idle < 50 || load >= nproc)
+    return (
+      `Here servers, database and client used ${busy.toFixed(0)}% of ${nproc * 100}% (1-minute load ${load.toFixed(1)} on ${nproc} cores), ` +
+      `so one more server would only split the same CPU.`
+    );
+  return (
+    `Here ${idle.toFixed(0)}% of the ${nproc} cores' ${nproc * 100}% stayed idle, so one more server could use about ` +
+    `${Math.min(100, idle).toFixed(0)}% of a core more.`
+  );
 }
