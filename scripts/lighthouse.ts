@@ -55,14 +55,18 @@ async function signInBrowser(chromePort: number, email: string): Promise<void> {
     // A page of ours (its CSP allows fetch to our origin; robots.txt is served with none).
     await page.goto(`${base}/login`);
     const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch("/api/session", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).status,
+      async (body) => {
+        const res = await fetch("/api/session", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        // The role hint cookie, as the app writes it when it signs in (src/web/lib/role-hint.ts, decision 0014): the
+        // SPA fallback reads it before the first paint (spa-boot.ts SHELL_HEADINGS).
+        const role = res.ok ? ((await res.json()) as { user?: { role?: string } }).user?.role : undefined;
+        if (role) document.cookie = `flagline-role=${role}; Path=/; SameSite=Lax`;
+        return res.status;
+      },
       { email, password: "flagline-demo" },
     );
     if (status !== 200) throw new Error(`signing in ${email}: ${status}`);

@@ -2,96 +2,38 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { dropShellHeading } from "~/lib/early-fetch";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
-import { formatScore } from "~/ui/format";
 import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-state";
 import type { SessionKind } from "#domain/api/logger";
-import type { PlayerSummaryDto } from "#domain/api/team";
-import { takesYards, type EventType } from "#domain/event-types";
-import { eventPoints } from "#domain/scoring";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { sessionPickerLabel } from "./describe";
-import { EventList } from "./event-list";
-import { EventPad, type PadStatus } from "./event-pad";
 import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
-import { newEventId } from "./new-id";
+import { LogTab } from "./log-tab";
+import { readMode, readRemembered, remember, sessionWords, storeMode, type LogMode } from "./logger-memory";
 import { countByState, type OutboxItem, type OutboxSessionPayload } from "./outbox";
-import { PlayerGrid } from "./player-grid";
 import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
 import { SnapLogger, useGameDay } from "./snap-logger";
 import { queuedSessionIds, withQueuedSessions } from "./snap-model";
 import { SnapScoreboard } from "./snap-scoreboard";
 import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
+import { useDeferredUnless } from "./use-deferred-unless";
 import { useOutbox } from "./use-outbox";
-import { useUndoRest } from "./undo-rest";
 import {
   attendanceCounts,
   attendanceRows,
   initialSessionId,
   localDay,
-  parseYards,
   playersByJersey,
   sessionRows,
   sessionTotals,
   splitSessions,
   type AttendanceRow,
-  type EventRow,
-  type RememberedSession,
 } from "./view-model";
-
-const rememberKey = (ownerId: string) => `flagline:logger:session:${ownerId}`;
-const modeKey = (sessionId: string) => `flagline:logger:mode:${sessionId}`;
-
-function readRemembered(ownerId: string): RememberedSession | null {
-  try {
-    const raw = window.localStorage.getItem(rememberKey(ownerId));
-    if (!raw) return null;
-    // Before days were kept it held the bare id: a session of unknown day, opened only if it is today's.
-    if (!raw.startsWith("{")) return { id: raw, date: null };
-    const parsed = JSON.parse(raw) as Partial<RememberedSession>;
-    return typeof parsed.id === "string"
-      ? { id: parsed.id, date: typeof parsed.date === "string" ? parsed.date : null }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function remember(ownerId: string, session: RememberedSession): void {
-  try {
-    window.localStorage.setItem(rememberKey(ownerId), JSON.stringify(session));
-  } catch {
-    // Private mode without storage: the URL still holds the session.
-  }
-}
-
-type LogMode = "snaps" | "events";
-
-function readMode(sessionId: string): LogMode | null {
-  try {
-    const mode = window.localStorage.getItem(modeKey(sessionId));
-    return mode === "snaps" || mode === "events" ? mode : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeMode(sessionId: string, mode: LogMode): void {
-  try {
-    window.localStorage.setItem(modeKey(sessionId), mode);
-  } catch {
-    // The default (snaps for a game, single events for a practice) comes back next time.
-  }
-}
-
-/** How a session reads in the outbox's list of refused changes. */
-function sessionWords(s: Pick<OutboxSessionPayload, "kind" | "opponent">): string {
-  return s.kind === "game" ? (s.opponent ? `Game vs ${s.opponent}` : "Game") : "Practice";
-}
 
 /**
  * /coach/log: the sideline logger. Choose (or start) a session, then log it as snaps (a game's default: one record
@@ -118,6 +60,8 @@ export function EventLogger() {
     });
   }, [queryClient]);
 
+  // The heading below replaces the one the SPA fallback showed before the app ran (spa-boot.ts).
+  useLayoutEffect(dropShellHeading, []);
   usePreloadLoggerParts();
   const newDialogMounted = useOpenedOnce(newOpen !== null);
 
@@ -201,6 +145,177 @@ export function EventLogger() {
     setModes((m) => ({ ...m, [sessionId]: next }));
   };
   const snapCount = game.rows.filter((r) => r.status !== "failed").length;
+
+  // What sits below the session picker: the scoreboard, the pad and the play-by-play. A read arriving (the game's
+  // snaps, a refresh) redraws it in the background, in slices the phone can answer taps between (useDeferredUnless);
+  // what the coach does (the outbox's changes, the session, the mode, the tab, the period) redraws it at once, so
+  // a tap never acts on what the coach no longer sees.
+  const body =
+    sessionId === null ? (
+      sessions.isPending && !sessionsBlocked ? (
+        <LoadingState label="Loading sessions…" />
+      ) : (
+        <EmptyState title="No session today yet" icon={<CalendarPlus className="size-8" />} headingLevel={2}>
+          <p>
+            Start today&apos;s game or practice to log it and take attendance, or choose an earlier session above. No
+            connection needed.
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <button type="button" className="btn btn-field h-12" onClick={() => setNewOpen("game")}>
+              <Trophy aria-hidden="true" className="size-5" />
+              Start today&apos;s game
+            </button>
+            <button type="button" className="btn btn-secondary h-12" onClick={() => setNewOpen("practice")}>
+              <Plus aria-hidden="true" className="size-5" />
+              Start practice
+            </button>
+          </div>
+        </EmptyState>
+      )
+    ) : players.isPending && players.fetchStatus !== "paused" ? (
+      <LoadingState label="Loading players…" />
+    ) : !players.data && players.fetchStatus === "paused" ? (
+      <ErrorState
+        title="Players could not be loaded"
+        message="Offline: this phone has no saved copy of your roster yet. Open the logger once with a connection and it works offline from then on."
+      />
+    ) : players.isError && !players.data ? (
+      <ErrorState
+        title="Players could not be loaded"
+        message={describeError(players.error, "Check your connection and try again.")}
+        onRetry={() => void players.refetch()}
+        retrying={players.isFetching}
+      />
+    ) : roster.length === 0 ? (
+      <EmptyState title="No players yet" icon={<UserPlus className="size-8" />} headingLevel={2}>
+        Players appear here as soon as they sign up with your team code{me.team ? ` (${me.team.code})` : ""}.
+      </EmptyState>
+    ) : (
+      <>
+        {isGame || mode === "snaps" || snapCount > 0 ? (
+          <SnapScoreboard
+            teamName={me.team?.name ?? "Us"}
+            opponent={session?.opponent ?? null}
+            isGame={isGame}
+            score={game.score}
+            rules={game.rules}
+            period={game.period}
+            onPeriodChange={game.setPeriod}
+            onFinal={(score) =>
+              void outbox.engine?.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
+            }
+          />
+        ) : null}
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v === "attendance" ? "attendance" : "log")}>
+          <Tabs.List aria-label="Logger" className="grid grid-cols-2 rounded-xl bg-stone-200/70 p-1">
+            <Tabs.Trigger
+              value="log"
+              className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
+            >
+              Log
+              <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
+                {mode === "snaps" ? snapCount : sessionTotals(rows).events}
+              </span>
+            </Tabs.Trigger>
+            <Tabs.Trigger
+              value="attendance"
+              className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
+            >
+              Attendance
+              <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
+                {attendance.present}/{marks.length}
+              </span>
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="log" className="mt-3 space-y-4 focus:outline-none">
+            <div role="group" aria-label="Log by" className="flex gap-1.5">
+              {(
+                [
+                  ["snaps", "Snaps"],
+                  ["events", "Single events"],
+                ] as const
+              ).map(([value, text]) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={mode === value}
+                  onClick={() => setMode(value)}
+                  className={clsx(
+                    "h-9 rounded-full border px-3.5 text-sm font-bold",
+                    mode === value
+                      ? "border-stone-900 bg-stone-900 text-white"
+                      : "border-stone-300 bg-white text-stone-800",
+                  )}
+                >
+                  {text}
+                </button>
+              ))}
+            </div>
+            {!modeKnown ? (
+              <LoadingState label="Loading the game…" />
+            ) : mode === "snaps" ? (
+              <SnapLogger
+                key={sessionId}
+                sessionId={sessionId}
+                roster={roster}
+                marks={marks}
+                game={game}
+                plays={plays.data ?? []}
+                outbox={outbox}
+                meId={me.id}
+              />
+            ) : (
+              <LogTab
+                key={sessionId}
+                sessionId={sessionId}
+                roster={roster}
+                rows={rows}
+                plays={plays.data ?? []}
+                outbox={outbox}
+                pendingCount={counts.pending}
+                detailError={
+                  detail.isError && !detail.data
+                    ? describeError(detail.error, "This session's events could not be loaded.")
+                    : null
+                }
+              />
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
+            <Suspense fallback={<LoadingState label="Loading attendance…" />}>
+              <AttendancePanel
+                rows={marks}
+                onMark={(row: AttendanceRow, present) =>
+                  void outbox.engine?.setMarks(sessionId, [
+                    { playerId: row.player.id, playerName: row.player.name, present },
+                  ])
+                }
+                onMarkAll={() =>
+                  void outbox.engine?.setMarks(
+                    sessionId,
+                    marks
+                      .filter((r) => r.present !== true)
+                      .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
+                  )
+                }
+                onDiscard={(row) => {
+                  if (row.seq !== null) void outbox.engine?.discard(row.seq);
+                }}
+              />
+            </Suspense>
+          </Tabs.Content>
+        </Tabs.Root>
+      </>
+    );
+  const shown = useDeferredUnless(body, [
+    sessionId,
+    mode,
+    tab,
+    game.period,
+    outbox.engine,
+    outbox.items,
+    outbox.recent,
+  ]);
 
   return (
     <div className="space-y-4">
@@ -305,287 +420,7 @@ export function EventLogger() {
         </Suspense>
       ) : null}
 
-      {sessionId === null ? (
-        sessions.isPending && !sessionsBlocked ? (
-          <LoadingState label="Loading sessions…" />
-        ) : (
-          <EmptyState title="No session today yet" icon={<CalendarPlus className="size-8" />} headingLevel={2}>
-            <p>
-              Start today&apos;s game or practice to log it and take attendance, or choose an earlier session above. No
-              connection needed.
-            </p>
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
-              <button type="button" className="btn btn-field h-12" onClick={() => setNewOpen("game")}>
-                <Trophy aria-hidden="true" className="size-5" />
-                Start today&apos;s game
-              </button>
-              <button type="button" className="btn btn-secondary h-12" onClick={() => setNewOpen("practice")}>
-                <Plus aria-hidden="true" className="size-5" />
-                Start practice
-              </button>
-            </div>
-          </EmptyState>
-        )
-      ) : players.isPending && players.fetchStatus !== "paused" ? (
-        <LoadingState label="Loading players…" />
-      ) : !players.data && players.fetchStatus === "paused" ? (
-        <ErrorState
-          title="Players could not be loaded"
-          message="Offline: this phone has no saved copy of your roster yet. Open the logger once with a connection and it works offline from then on."
-        />
-      ) : players.isError && !players.data ? (
-        <ErrorState
-          title="Players could not be loaded"
-          message={describeError(players.error, "Check your connection and try again.")}
-          onRetry={() => void players.refetch()}
-          retrying={players.isFetching}
-        />
-      ) : roster.length === 0 ? (
-        <EmptyState title="No players yet" icon={<UserPlus className="size-8" />} headingLevel={2}>
-          Players appear here as soon as they sign up with your team code{me.team ? ` (${me.team.code})` : ""}.
-        </EmptyState>
-      ) : (
-        <>
-          {isGame || mode === "snaps" || snapCount > 0 ? (
-            <SnapScoreboard
-              teamName={me.team?.name ?? "Us"}
-              opponent={session?.opponent ?? null}
-              isGame={isGame}
-              score={game.score}
-              rules={game.rules}
-              period={game.period}
-              onPeriodChange={game.setPeriod}
-              onFinal={(score) =>
-                void outbox.engine?.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
-              }
-            />
-          ) : null}
-          <Tabs.Root value={tab} onValueChange={(v) => setTab(v === "attendance" ? "attendance" : "log")}>
-            <Tabs.List aria-label="Logger" className="grid grid-cols-2 rounded-xl bg-stone-200/70 p-1">
-              <Tabs.Trigger
-                value="log"
-                className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
-              >
-                Log
-                <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
-                  {mode === "snaps" ? snapCount : sessionTotals(rows).events}
-                </span>
-              </Tabs.Trigger>
-              <Tabs.Trigger
-                value="attendance"
-                className="h-10 rounded-lg text-sm font-bold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-950 data-[state=active]:shadow-sm"
-              >
-                Attendance
-                <span className="ml-1.5 font-semibold text-stone-600 tabular-nums">
-                  {attendance.present}/{marks.length}
-                </span>
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="log" className="mt-3 space-y-4 focus:outline-none">
-              <div role="group" aria-label="Log by" className="flex gap-1.5">
-                {(
-                  [
-                    ["snaps", "Snaps"],
-                    ["events", "Single events"],
-                  ] as const
-                ).map(([value, text]) => (
-                  <button
-                    key={value}
-                    type="button"
-                    aria-pressed={mode === value}
-                    onClick={() => setMode(value)}
-                    className={clsx(
-                      "h-9 rounded-full border px-3.5 text-sm font-bold",
-                      mode === value
-                        ? "border-stone-900 bg-stone-900 text-white"
-                        : "border-stone-300 bg-white text-stone-800",
-                    )}
-                  >
-                    {text}
-                  </button>
-                ))}
-              </div>
-              {!modeKnown ? (
-                <LoadingState label="Loading the game…" />
-              ) : mode === "snaps" ? (
-                <SnapLogger
-                  key={sessionId}
-                  sessionId={sessionId}
-                  roster={roster}
-                  marks={marks}
-                  game={game}
-                  plays={plays.data ?? []}
-                  outbox={outbox}
-                  meId={me.id}
-                />
-              ) : (
-                <LogTab
-                  key={sessionId}
-                  sessionId={sessionId}
-                  roster={roster}
-                  rows={rows}
-                  plays={plays.data ?? []}
-                  outbox={outbox}
-                  pendingCount={counts.pending}
-                  detailError={
-                    detail.isError && !detail.data
-                      ? describeError(detail.error, "This session's events could not be loaded.")
-                      : null
-                  }
-                />
-              )}
-            </Tabs.Content>
-            <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
-              <Suspense fallback={<LoadingState label="Loading attendance…" />}>
-                <AttendancePanel
-                  rows={marks}
-                  onMark={(row: AttendanceRow, present) =>
-                    void outbox.engine?.setMarks(sessionId, [
-                      { playerId: row.player.id, playerName: row.player.name, present },
-                    ])
-                  }
-                  onMarkAll={() =>
-                    void outbox.engine?.setMarks(
-                      sessionId,
-                      marks
-                        .filter((r) => r.present !== true)
-                        .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
-                    )
-                  }
-                  onDiscard={(row) => {
-                    if (row.seq !== null) void outbox.engine?.discard(row.seq);
-                  }}
-                />
-              </Suspense>
-            </Tabs.Content>
-          </Tabs.Root>
-        </>
-      )}
+      {shown}
     </div>
-  );
-}
-
-function LogTab({
-  sessionId,
-  roster,
-  rows,
-  plays,
-  outbox,
-  detailError,
-  pendingCount,
-}: {
-  pendingCount: number;
-  sessionId: string;
-  roster: PlayerSummaryDto[];
-  rows: EventRow[];
-  plays: { id: string; name: string }[];
-  outbox: ReturnType<typeof useOutbox>;
-  detailError: string | null;
-}) {
-  const [playerId, setPlayerId] = useState<string | null>(null);
-  const [yardsText, setYardsText] = useState("");
-  const [playId, setPlayId] = useState("");
-  const [status, setStatus] = useState<PadStatus | null>(null);
-  const player = roster.find((p) => p.id === playerId) ?? null;
-  const yards = yardsText.trim() === "-" ? null : parseYards(yardsText);
-  const yardsError = yards && !yards.ok ? yards.message : null;
-  const last = rows[0] ?? null;
-  const undoRest = useUndoRest();
-  const padHost = useRef<HTMLDivElement>(null);
-  const pad = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // The pad covers the bottom of the screen: a player button scrolled to (by focus or by a script) must land
-    // above it, so the grid's scroll margin follows the pad's height.
-    const host = padHost.current;
-    const el = pad.current;
-    if (!host || !el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => host.style.setProperty("--logger-pad", `${el.offsetHeight}px`));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const log = async (type: EventType) => {
-    if (!player) {
-      setStatus({ tone: "error", text: "Choose a player first." });
-      return;
-    }
-    if (!outbox.engine) {
-      setStatus({ tone: "error", text: "The outbox is still opening. Try again in a moment." });
-      return;
-    }
-    let eventYards: number | null = null;
-    if (takesYards(type)) {
-      const parsed = parseYards(yardsText);
-      if (!parsed.ok) {
-        setStatus({ tone: "error", text: parsed.message });
-        return;
-      }
-      eventYards = parsed.yards;
-    }
-    const points = eventPoints(type, player.position);
-    await outbox.engine.logEvent(
-      {
-        id: newEventId(),
-        playerId: player.id,
-        eventType: type,
-        yards: eventYards,
-        sessionId,
-        playId: playId || null,
-        occurredAt: new Date().toISOString(),
-      },
-      { playerName: player.name, position: player.position, points },
-    );
-    if (takesYards(type)) setYardsText("");
-    setStatus({
-      tone: "ok",
-      text: `+${formatScore(points)} ${player.name} · ${type}${eventYards !== null ? ` · ${eventYards} yd` : ""}`,
-    });
-  };
-
-  const remove = async (row: EventRow, verb: "Undone" | "Deleted") => {
-    await outbox.engine?.removeEvent({ id: row.id, sessionId, playerName: row.playerName, eventType: row.eventType });
-    setStatus({ tone: "info", text: `${verb}: ${row.eventType} by ${row.playerName}` });
-  };
-
-  return (
-    <>
-      {detailError ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{detailError}</p> : null}
-      <div ref={padHost}>
-        <h2 className="sr-only">Players</h2>
-        <PlayerGrid players={roster} selectedId={playerId} onSelect={setPlayerId} />
-        <div
-          ref={pad}
-          className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
-        >
-          <h2 className="sr-only">Log an event{player ? ` for ${player.name}` : ""}</h2>
-          <EventPad
-            position={player?.position ?? null}
-            yardsText={yardsText}
-            onYardsChange={setYardsText}
-            yardsError={yardsError}
-            plays={plays}
-            playId={playId}
-            onPlayChange={setPlayId}
-            status={status}
-            undoLabel={last ? `${last.eventType} by ${last.playerName}` : null}
-            undoing={undoRest.resting}
-            onUndo={() => {
-              if (last) void undoRest.run(() => remove(last, "Undone"));
-            }}
-            onLog={(type) => void log(type)}
-            pending={pendingCount}
-          />
-        </div>
-      </div>
-      <EventList
-        rows={rows}
-        onDelete={(row) => void remove(row, "Deleted")}
-        onDiscard={(row) => {
-          if (row.seq !== null) void outbox.engine?.discard(row.seq);
-          setStatus({ tone: "info", text: `Discarded: ${row.eventType} by ${row.playerName}` });
-        }}
-      />
-    </>
   );
 }
