@@ -307,14 +307,14 @@ export function EventLogger() {
         </Tabs.Root>
       </>
     );
+  // The outbox opening with nothing in it is not news: an empty list counts as unchanged.
   const shown = useDeferredUnless(body, [
     sessionId,
     mode,
     tab,
     game.period,
-    outbox.engine,
-    outbox.items,
-    outbox.recent,
+    outbox.items.length > 0 ? outbox.items : "none",
+    outbox.recent.length > 0 ? outbox.recent : "none",
   ]);
 
   return (
