@@ -6,6 +6,7 @@ import { teamLeaderboard } from "./analytics-team.js";
 import { localDay } from "./engine.js";
 import { retagEvent } from "./event-tags.js";
 import { recordEvent, removeEvent } from "./events.js";
+import { migrateToLatest } from "./index.js";
 import { checkIntegrity, rebuildCounters } from "./integrity.js";
 import { playPlayerTallies, sessionlessTallies } from "./play-tally-reads.js";
 import { playbookAnalysis, playDrillDown, type AnalysisWindow } from "./playbook-analysis.js";
@@ -14,6 +15,7 @@ import { updateOwnProfile } from "./profiles.js";
 import { currentSeason, startSeason } from "./seasons.js";
 import { mergeSessions } from "./session-merge.js";
 import { insertSnaps } from "./snaps.js";
+import { checkTallies } from "./tally-integrity.js";
 import { pointsTenthsSql, SNAP_LEVEL_TYPES } from "./tally-sql.js";
 import { sinceCounters } from "./tally-reads.js";
 import { createTeamSession, deleteTeamSession } from "./team-sessions.js";
@@ -289,5 +291,66 @@ describe.each(testEngines())("windowed team reads on $engine", ({ create }) => {
     );
     await rebuildCounters(db);
     await verify({ every: 4 });
+  });
+});
+
+describe.each(testEngines())("an existing database upgraded to migration 010 on $engine", ({ create }) => {
+  it("fills the window tallies from the events, so the windowed reads show the same numbers", async () => {
+    const t = await create({ migrateTo: "009_tallies" });
+    try {
+      const db = t.db;
+      const team = await createTeam(db, { name: "Old Timers" });
+      const coach = await seedProfile(db, { teamId: team.id, role: "coach", coachRole: "head", fullName: "Coach" });
+      const qb = (await seedProfile(db, { teamId: team.id, role: "player", fullName: "Quinn", primaryPosition: "qb" }))
+        .userId;
+      const slant = (
+        await createPlay(db, { teamId: team.id, name: "Slant", side: "offense", formation: "", tags: [], notes: "" })
+      ).id;
+      const game = await createTeamSession(db, {
+        teamId: team.id,
+        kind: "game",
+        date: "2026-10-12",
+        createdBy: coach.userId,
+      });
+      // As migration 009's version wrote them: a tagged event in the game, a tagged and an untagged one without a
+      // session (the first at 03:00 UTC: the 11th at UTC-5).
+      const events: [string | null, string, number, string, string | null][] = [
+        [game.id, "Pass TD", 20, "2026-10-12T18:00:00.000Z", slant],
+        [null, "Pass Completion", 8, "2026-10-12T03:00:00.000Z", slant],
+        [null, "Rush Attempt", 4, "2026-10-12T15:00:00.000Z", null],
+      ];
+      for (const [session, type, yards, at, play] of events)
+        await sql`insert into events (id, team_id, player_id, session_id, play_id, event_type, yards, occurred_at,
+          created_by, created_at, snap_id, season_id) values (${randomUUID()}, ${team.id}, ${qb}, ${session}, ${play},
+          ${type}, ${yards}, ${at}, ${coach.userId}, ${at}, null,
+          (select id from seasons where team_id = ${team.id}))`.execute(db);
+
+      await migrateToLatest(db, t.engine);
+
+      // (The events went in behind migration 009's tallies' back: those are rebuilt; 010's are what is tested.)
+      const mine = new Set(["week_tallies", "play_player_tallies", "sessionless_tallies"]);
+      expect((await checkTallies(db)).filter((d) => mine.has(d.table))).toEqual([]);
+      await rebuildCounters(db);
+      for (const table of ["week_tallies", "play_player_tallies", "sessionless_tallies"] as const) {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+        expect(Number(rows[0]!.n), table).toBeGreaterThan(0);
+      }
+      const day12 = (tzOffset: number): AnalysisWindow => ({
+        kind: "all",
+        from: "2026-10-12",
+        to: "2026-10-12",
+        tzOffset,
+      });
+      expect((await playbookAnalysis(db, team.id, day12(0))).plays[0]).toMatchObject({ timesRun: 2, yards: 28 });
+      expect((await playbookAnalysis(db, team.id, day12(-300))).plays[0]).toMatchObject({ timesRun: 1, yards: 20 });
+      expect((await playbookAnalysis(db, team.id, day12(0))).untaggedEvents).toBe(1);
+      const drill = await playDrillDown(db, team.id, slant, { kind: "all", tzOffset: 0 }, { limit: 10 });
+      expect(drill!.players).toMatchObject([{ playerId: qb }]);
+      expect(drill!.events).toHaveLength(2);
+      const board = await teamLeaderboard(db, team.id, { window: "last30", now: new Date("2026-11-01T12:00:00.000Z") });
+      expect(board.players.find((p) => p.id === qb)).toMatchObject({ eventCount: 3 });
+    } finally {
+      await t.cleanup();
+    }
   });
 });
