@@ -10,16 +10,11 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { TalliedEvent } from "./tallies.js";
-import { pointsTenthsSql, sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES } from "./tally-sql.js";
+import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";
+import { pointsTenthsSql } from "./tally-sql.js";
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-
-/** sessionless_tallies' upsert: add to the row. */
-const sessionlessConflict = sql`on conflict (season_id, level, day, minute, play_key, event_type, from_snap) do update set
-  count = sessionless_tallies.count + excluded.count,
-  yards = sessionless_tallies.yards + excluded.yards,
-  points_tenths = sessionless_tallies.points_tenths + excluded.points_tenths`;
 
 interface PlayDelta {
   seasonId: string;
@@ -102,81 +97,6 @@ export async function applyPlayTallyChanges(
       .execute();
   }
   await applySessionlessChanges(trx, removed, added);
-}
-
-interface SessionlessDelta {
-  seasonId: string;
-  level: 0 | 1;
-  day: number;
-  minute: number;
-  playKey: string;
-  eventType: string;
-  fromSnap: 0 | 1;
-  playerId: string;
-  count: number;
-  yards: number;
-}
-
-const snapLevel = new Set(SNAP_LEVEL_TYPES);
-
-/**
- * sessionless_tallies' share of the changes: the events without a session that are tagged or of a snap-level
- * type, at the day and at the quarter-hour level, net per (row, player), each worth the player's current points.
- */
-async function applySessionlessChanges(
-  trx: Kysely<DB>,
-  removed: readonly TalliedEvent[],
-  added: readonly TalliedEvent[],
-): Promise<void> {
-  const deltas = new Map<string, SessionlessDelta>();
-  const note = (e: TalliedEvent, sign: 1 | -1) => {
-    if (e.sessionId !== null || (e.playId === null && !snapLevel.has(e.eventType))) return;
-    const { day, minute } = slotOf(e.occurredAt);
-    for (const level of [0, 1] as const) {
-      const m = level === 0 ? 0 : minute;
-      const playKey = e.playId ?? "";
-      const fromSnap = e.loose ? 0 : 1;
-      const key = [
-        e.seasonId,
-        level,
-        String(day).padStart(8, "0"),
-        String(m).padStart(4, "0"),
-        playKey,
-        e.eventType,
-        fromSnap,
-        e.playerId,
-      ].join(SEP);
-      const d = deltas.get(key) ?? {
-        seasonId: e.seasonId,
-        level,
-        day,
-        minute: m,
-        playKey,
-        eventType: e.eventType,
-        fromSnap,
-        playerId: e.playerId,
-        count: 0,
-        yards: 0,
-      };
-      d.count += sign;
-      d.yards += sign * (e.yards ?? 0);
-      deltas.set(key, d);
-    }
-  };
-  removed.forEach((e) => note(e, -1));
-  added.forEach((e) => note(e, 1));
-  for (const d of byKey(deltas)) {
-    if (d.count === 0 && d.yards === 0) continue;
-    const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
-    const count = sql`cast(${d.count} as integer)`;
-    const int = (n: number) => sql`cast(${n} as integer)`;
-    await sql`insert into sessionless_tallies
-        (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
-      select ${d.seasonId}, ${int(d.level)}, ${int(d.day)}, ${int(d.minute)}, ${d.playKey}, ${d.eventType},
-        ${int(d.fromSnap)}, ${count}, ${int(d.yards)}, ${count} * ${points}
-      from profiles p where p.user_id = ${d.playerId}
-      ${sessionlessConflict}`.execute(trx);
-  }
 }
 
 /**
@@ -285,10 +205,7 @@ export async function movePlayTallies(
   // A deleted session's events become events without a session (the caller deletes it after this call, and the
   // foreign keys set their session and snap to null): they join sessionless_tallies, all logged on their own.
   if ("asLoose" in to) {
-    await sql`insert into sessionless_tallies
-        (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
-      ${sessionlessRowsSql(engineOf(trx), sql`e.session_id = ${fromSessionId}`, { fromSnap: "zero" })}
-      ${sessionlessConflict}`.execute(trx);
+    await addSessionlessRows(trx, sql`e.session_id = ${fromSessionId}`, { fromSnap: "zero" });
   }
 }
 
@@ -313,8 +230,5 @@ export async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, 
       points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
   // Their events without a session likewise (play_player_tallies has a player column: an account deletion's
   // cascade removes their rows, and it holds no points).
-  await sql`insert into sessionless_tallies
-      (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
-    ${sessionlessRowsSql(engineOf(trx), sql`e.session_id is null and e.player_id = ${playerId}`, { countSign, pointsSign })}
-    ${sessionlessConflict}`.execute(trx);
+  await addSessionlessRows(trx, sql`e.session_id is null and e.player_id = ${playerId}`, { countSign, pointsSign });
 }
