@@ -123,9 +123,8 @@ describe("the server process", () => {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    // "close", not "exit": the process may be gone before its last log lines are read from the pipe.
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on("close", (code, signal) => resolve({ code, signal })),
+      child.on("exit", (code, signal) => resolve({ code, signal })),
     );
     return { child, port, exited, output: () => out };
   }
