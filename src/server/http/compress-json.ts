@@ -36,18 +36,10 @@ function acceptsGzip(header: string | undefined): boolean {
 export function compressJson(): (c: AppContext) => Promise<void> {
   const copies = new Map<string, Buffer>();
 
-  return async (c) => {
-    const res = c.res;
-    const type = res.headers.get("content-type") ?? "";
-    const json = /^application\/json\b/i.test(type);
-    const etag = res.headers.get("etag");
-    if (!json && !(res.status === 304 && etag)) return;
-    if (res.headers.has("content-encoding") || c.req.method === "HEAD") return;
-    const vary = res.headers.get("vary");
-    if (!vary) setAnswerHeader(c, "vary", "accept-encoding");
-    else if (!/\baccept-encoding\b/i.test(vary)) setAnswerHeader(c, "vary", `${vary}, accept-encoding`);
+  /** The gzipped answer in c.res, when the client accepts it and the answer is worth it. */
+  async function encode(c: AppContext, etag: string | null): Promise<void> {
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
-    if (res.status === 304) {
+    if (c.res.status === 304) {
       if (etag && !etag.startsWith("W/")) setAnswerHeader(c, "etag", `W/${etag}`);
       return;
     }
@@ -73,5 +65,19 @@ export function compressJson(): (c: AppContext) => Promise<void> {
     c.res.headers.delete("content-length");
     c.res.headers.set("content-encoding", "gzip");
     if (etag && !etag.startsWith("W/")) c.res.headers.set("etag", `W/${etag}`);
+  }
+
+  return async (c) => {
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    const json = /^application\/json\b/i.test(type);
+    const etag = res.headers.get("etag");
+    if (!json && !(res.status === 304 && etag)) return;
+    if (res.headers.has("content-encoding") || c.req.method === "HEAD") return;
+    const vary = res.headers.get("vary");
+    await encode(c, etag);
+    // Set on the answer as it leaves (reading a body may have rebuilt it from what the route made).
+    if (!vary) setAnswerHeader(c, "vary", "accept-encoding");
+    else if (!/\baccept-encoding\b/i.test(vary)) setAnswerHeader(c, "vary", `${vary}, accept-encoding`);
   };
 }

@@ -135,6 +135,7 @@ describe.each(testEngines())("the request frame over a socket on $engine", ({ cr
     expect(zipped.status).toBe(200);
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
     expectSecurityHeaders(zipped);
   });

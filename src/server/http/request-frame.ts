@@ -33,14 +33,19 @@ function clientIp(c: AppContext, trustProxyHops: number): string {
  * The outermost middleware, one async step for what every request pays (docs/decisions/0018): the request's
  * context (services, request id, client address), the Host check (transport.ts), then after the route: gzip for
  * API JSON (compress-json.ts), Strict-Transport-Security, Cache-Control and Connection (transport.ts), the
- * security headers and X-Request-Id, and the request log line of every API request. The headers go on the answer
- * in place (answer-headers.ts). A route's error is already its error answer here (Hono's onError), so errors get
- * all of this too.
+ * security headers and X-Request-Id, and the request log line of every API request. A route's error is already
+ * its error answer here (Hono's onError), so errors get all of this too.
+ *
+ * The fixed headers are set before the route, so Hono builds them into every answer it makes (c.json, c.body,
+ * onError's): no header is set after the answer exists, which is what made Hono copy the whole answer per header.
+ * An answer made without Hono (new Response: the static site) lacks them and gets them afterwards, in place
+ * (answer-headers.ts). No route sets these headers itself; if one did, the frame's value would win, as before.
  */
 export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
   const { config, log } = services;
   const transport = transportGuard(config);
   const compress = compressJson();
+  const fixed: ReadonlyArray<readonly [string, string]> = [...SECURITY_HEADERS, ...transport.fixedHeaders];
 
   return async (c, next) => {
     const started = performance.now();
@@ -51,6 +56,8 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
     c.set("clientIp", clientIp(c, config.trustProxy));
     const path = c.req.path;
     const api = path === "/api" || path.startsWith("/api/");
+    c.header("x-request-id", requestId);
+    for (const [name, value] of fixed) c.header(name, value);
 
     const refusal = transport.refusal(c, api);
     if (refusal) {
@@ -60,10 +67,11 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
       // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream).
       if (api) await compress(c);
     }
+    if (c.res.headers.get("x-request-id") !== requestId) {
+      setAnswerHeader(c, "x-request-id", requestId);
+      for (const [name, value] of fixed) setAnswerHeader(c, name, value);
+    }
     transport.finish(c, api);
-
-    setAnswerHeader(c, "x-request-id", requestId);
-    for (const [name, value] of SECURITY_HEADERS) setAnswerHeader(c, name, value);
     if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
     if (path.startsWith("/api/")) {
       log.info(

@@ -33,10 +33,12 @@ export interface TransportGuard {
    * IP. null: go on.
    */
   refusal(c: AppContext, api: boolean): Response | null;
+  /** On every answer, whatever the route: with an https PUBLIC_URL, Strict-Transport-Security. */
+  fixedHeaders: ReadonlyArray<readonly [string, string]>;
   /**
-   * On every answer: with an https PUBLIC_URL, Strict-Transport-Security; API answers are never stored
-   * (Cache-Control: no-store) unless the route chose its own caching (files, the versioned reads); a 413 closes
-   * the connection: the unread body is still on the wire, so keep-alive would be a promise broken.
+   * On the answer: API answers are never stored (Cache-Control: no-store) unless the route chose its own caching
+   * (files, the versioned reads); a 413 closes the connection: the unread body is still on the wire, so keep-alive
+   * would be a promise broken.
    */
   finish(c: AppContext, api: boolean): void;
 }
@@ -65,8 +67,8 @@ export function transportGuard(config: Config): TransportGuard {
         ? c.json({ error: { code: "misdirected_request", message: MISDIRECTED } }, 421)
         : c.text(MISDIRECTED, 421);
     },
+    fixedHeaders: https ? [["strict-transport-security", HSTS]] : [],
     finish(c, api) {
-      if (https) setAnswerHeader(c, "strict-transport-security", HSTS);
       if (api && !c.res.headers.has("cache-control")) setAnswerHeader(c, "cache-control", "no-store");
       if (c.res.status === 413) setAnswerHeader(c, "connection", "close");
     },
