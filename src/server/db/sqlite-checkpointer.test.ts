@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startCheckpointer, type CheckpointResult } from "./sqlite-checkpointer.js";
@@ -74,4 +77,23 @@ describe("WAL checkpoints in a worker thread", () => {
     expect(reopened.prepare("select count(*) as n from t").get()).toEqual({ n: 300 });
     reopened.close();
   });
+
+  it("keeps the process alive until the worker has stopped, so a shutdown reaches its last line", async () => {
+    // The server's shutdown (main.ts) closes the database, then logs "stopped cleanly": with nothing else pending,
+    // a process waiting only on an unref'd worker would end in between, the line never written.
+    const dir = mkdtempSync(path.join(tmpdir(), "flagline-ckpt-"));
+    dirs.push(dir);
+    const script = `
+      const { openDatabase } = await import(process.argv[1]);
+      const database = openDatabase({ dataDir: process.argv[2], checkpointInWorker: {} });
+      await database.close();
+      console.log("closed");`;
+    const index = fileURLToPath(new URL("./index.ts", import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script, index, dir],
+      { timeout: 60_000 },
+    );
+    expect(stdout.trim()).toBe("closed");
+  }, 70_000);
 });

@@ -78,6 +78,9 @@ export function startCheckpointer(
   return {
     async stop() {
       fallBack();
+      // Unref'd, the worker would not keep the process alive while we wait for it: a shutdown that has nothing
+      // else pending would end right here, before its last log line.
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },
