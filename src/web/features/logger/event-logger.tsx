@@ -21,7 +21,6 @@ import { SnapLogger, useGameDay } from "./snap-logger";
 import { queuedSessionIds, withQueuedSessions } from "./snap-model";
 import { SnapScoreboard } from "./snap-scoreboard";
 import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
-import { useDeferredUnless } from "./use-deferred-unless";
 import { useOutbox } from "./use-outbox";
 import {
   attendanceCounts,
@@ -146,10 +145,7 @@ export function EventLogger() {
   };
   const snapCount = game.rows.filter((r) => r.status !== "failed").length;
 
-  // What sits below the session picker: the scoreboard, the pad and the play-by-play. A read arriving (the game's
-  // snaps, a refresh) redraws it in the background, in slices the phone can answer taps between (useDeferredUnless);
-  // what the coach does (the outbox's changes, the session, the mode, the tab, the period) redraws it at once, so
-  // a tap never acts on what the coach no longer sees.
+  // What sits below the session picker: the session's state, or its scoreboard, pad and play-by-play.
   const body =
     sessionId === null ? (
       sessions.isPending && !sessionsBlocked ? (
@@ -307,15 +303,6 @@ export function EventLogger() {
         </Tabs.Root>
       </>
     );
-  // The outbox opening with nothing in it is not news: an empty list counts as unchanged.
-  const shown = useDeferredUnless(body, [
-    sessionId,
-    mode,
-    tab,
-    game.period,
-    outbox.items.length > 0 ? outbox.items : "none",
-    outbox.recent.length > 0 ? outbox.recent : "none",
-  ]);
 
   return (
     <div className="space-y-4">
@@ -420,7 +407,7 @@ export function EventLogger() {
         </Suspense>
       ) : null}
 
-      {shown}
+      {body}
     </div>
   );
 }
