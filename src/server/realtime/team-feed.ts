@@ -10,14 +10,19 @@ const SCOREBOARD_KINDS: readonly ChangeKind[] = ["events", "sessions"];
 /** Change kinds that can alter the leaderboard (the web's "team.leaderboard" family, change-keys.ts). */
 const LEADERBOARD_KINDS: readonly ChangeKind[] = ["events", "attendance", "sessions", "roster"];
 
-/** One change as the stream sends it: the SSE frame for players and the one for coaches. */
+/**
+ * One change as the stream sends it: the SSE frame for players and the one for coaches, encoded once for every
+ * screen (a stream encodes a string it is given: at 10,000 screens that was a copy of each frame per screen).
+ */
 export interface FeedMessage {
   kind: ChangeKind;
-  /** `event: change` with {kind, at, scoreboard?}. */
-  member: string;
-  /** The same plus `leaderboard` (coach-only data). */
-  coach: string;
+  /** `event: change` with {kind, at, scoreboard?}, UTF-8. */
+  member: Uint8Array;
+  /** The same plus `leaderboard` (coach-only data), UTF-8. */
+  coach: Uint8Array;
 }
+
+const utf8 = new TextEncoder();
 
 interface FeedSubscriber {
   coach: boolean;
@@ -41,7 +46,7 @@ interface TeamState {
   lastRead: number;
 }
 
-const frame = (fields: string[]) => `event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`;
+const frame = (fields: string[]) => utf8.encode(`event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`);
 
 /**
  * The stream's payloads (decision 0016), read once per team change on this server whatever the number of open

@@ -101,7 +101,7 @@ export function streamRoutes(opts: StreamOptions = {}) {
       // Writes go out in order, one at a time; a client that stops reading is dropped instead of queueing forever.
       let queued = 0;
       let chain = Promise.resolve();
-      const write = (text: string) => {
+      const write = (text: string | Uint8Array) => {
         if (queued >= MAX_QUEUED_WRITES) {
           end();
           return;
