@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bundleWorkingTree } from "./saturday/bundles.js";
@@ -49,6 +49,18 @@ export function tsxCommand(script: string): string[] {
   return ["--import", "tsx", script];
 }
 
+/**
+ * The node flags `npm run serve` (and so `npm start`) runs the server with, e.g. the young generation's size
+ * (decision 0019): every server the bench starts runs with them, so it measures what an install runs.
+ */
+function servedNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /^node((?: --\S+)*) /.exec(pkg.scripts.serve ?? "")?.[1] ?? "";
+  return flags.split(" ").filter(Boolean);
+}
+
 /** Starts `node ...args` with env on `port` (default: a free one) and resolves once GET /api/health answers 200. */
 export async function startProcess(args: string[], env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
@@ -56,7 +68,7 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under test (node refuses
   // --cpu-prof in NODE_OPTIONS, which would profile the bench itself too).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+  const child = spawn(process.execPath, [...servedNodeFlags(), ...nodeArgs, ...args], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },
     // The request log goes nowhere (as to a log collector); errors are kept for the report.
     stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "pipe" : "ignore", "pipe"],
