@@ -61,8 +61,8 @@ async function signInBrowser(chromePort: number, email: string): Promise<void> {
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
         });
-        // The role hint cookie, as the app writes it when it signs in (src/web/lib/role-hint.ts, decision 0014): the
-        // SPA fallback reads it before the first paint (spa-boot.ts SHELL_HEADINGS).
+        // The role hint cookie, as the app writes it when it signs in (src/web/lib/role-hint.ts, decision 0014), so the
+        // measured browser holds what a signed-in phone holds.
         const role = res.ok ? ((await res.json()) as { user?: { role?: string } }).user?.role : undefined;
         if (role) document.cookie = `flagline-role=${role}; Path=/; SameSite=Lax`;
         return res.status;

@@ -8,17 +8,6 @@
 /** The global the fallback's inline script writes (spa-boot.ts imports this name). */
 export const EARLY_GLOBAL = "__flaglineEarly";
 
-/**
- * The attribute the fallback's inline script sets on <html> when it shows a screen's heading before the app runs
- * (spa-boot.ts SHELL_HEADINGS); the screen removes it once it draws its own (dropShellHeading).
- */
-export const SHELL_HEADING_ATTRIBUTE = "data-shell-heading";
-
-/** The screen has drawn its own heading: the fallback's copy of it (spa-boot.ts) is not shown again. */
-export function dropShellHeading(): void {
-  if (typeof document !== "undefined") document.documentElement.removeAttribute(SHELL_HEADING_ATTRIBUTE);
-}
-
 /** An answer older than this is not used: the read is made again. */
 const MAX_AGE_MS = 15_000;
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "~/lib/api";
-import { dropShellHeading, takeEarly, takeEarlyMe } from "~/lib/early-fetch";
+import { takeEarly, takeEarlyMe } from "~/lib/early-fetch";
 import { spaBoot } from "./spa-boot";
 
 /*
@@ -73,7 +73,6 @@ function run(html: string, path: string): { preloads: string[]; fetched: string[
 afterEach(() => {
   vi.unstubAllGlobals();
   document.cookie = "flagline-role=; Path=/; Max-Age=0";
-  document.documentElement.removeAttribute("data-shell-heading");
   (window as unknown as Record<string, unknown>).__flaglineEarly = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -82,7 +81,7 @@ describe("the SPA fallback's start script", () => {
   it("comes first in <head>, with the stylesheet right after it", () => {
     const html = build();
     expect(html).toMatch(
-      /<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><style>[^<]*<\/style><meta/,
+      /<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><meta/,
     );
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
@@ -149,35 +148,5 @@ describe("the SPA fallback's start script", () => {
     expect(early).toBeDefined();
     expect((await early!).status).toBe(200);
     expect(takeEarlyMe()).toBeUndefined();
-  });
-
-  it("holds the logger's heading first in <body>, outside the frame React hydrates, shown only by its rule", () => {
-    const html = build();
-    expect(html).toMatch(
-      /<body><section data-for="\/coach\/log" aria-hidden="true"[^>]*>.*<p class="[^"]*">Event Logger<\/p><\/div><\/section><div>frame<\/div>/,
-    );
-    // Hidden unless the start script named the address, and only while the frame's navigation placeholder shows.
-    const style = /<style>([^<]*)<\/style>/.exec(html)![1]!;
-    expect(style).toContain("body>section[data-for]{display:none}");
-    expect(style).toContain(
-      'html[data-shell-heading="/coach/log"] body:has(>div>header [data-testid="nav-placeholder"]) > section[data-for="/coach/log"]{display:block}',
-    );
-  });
-
-  it("shows the logger's heading to a browser last signed in as a coach, on the logger only", () => {
-    const html = build();
-    const shown = () => document.documentElement.getAttribute("data-shell-heading");
-    run(html, "/coach/log");
-    expect(shown()).toBeNull();
-    document.cookie = "flagline-role=player; Path=/";
-    run(html, "/coach/log");
-    expect(shown()).toBeNull();
-    document.cookie = "flagline-role=coach; Path=/";
-    run(html, "/coach/leaderboard");
-    expect(shown()).toBeNull();
-    run(html, "/coach/log/");
-    expect(shown()).toBe("/coach/log");
-    dropShellHeading();
-    expect(shown()).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EARLY_GLOBAL, SHELL_HEADING_ATTRIBUTE } from "../lib/early-fetch.ts";
-import { ROLE_HINT_COOKIE } from "../lib/role-hint.ts";
+import { EARLY_GLOBAL } from "../lib/early-fetch.ts";
 
 /**
  * Build step for the SPA fallback page, which every signed-in screen loads (decision 0017). React Router's fallback
@@ -13,9 +12,7 @@ import { ROLE_HINT_COOKIE } from "../lib/role-hint.ts";
  *   imports included, as React Router's manifest lists them), so they download alongside React; these and React
  *   Router's own module preloads ask for low priority, behind the stylesheet the frame paints with;
  * - on a guarded path (/coach/*, /player/*) starts GET /api/me at once, and on the screens below their first reads,
- *   and leaves the promises where src/web/lib/early-fetch.ts hands each to the app's first request for it;
- * - on a screen listed in SHELL_HEADINGS, for a browser whose role hint (decision 0014) is that screen's audience,
- *   shows the screen's heading above the frame's spinner (see there).
+ *   and leaves the promises where src/web/lib/early-fetch.ts hands each to the app's first request for it.
  *
  * Only the signed-in areas' routes are listed (the public pages are prerendered and load their own modules).
  * Plain ES5 as a string, like the public pages' boot script: it is not bundled.
@@ -38,37 +35,6 @@ const EARLY_READS: ReadonlyArray<[path: string, reads: string[], anyQuery: boole
     false,
   ],
 ];
-
-/**
- * Screens whose heading the fallback draws at its first paint, by address, for the role that may open them. The
- * logger's largest paint is its heading (decision 0017, follow-ups): drawn by React's first render it waited for the
- * framework, the route's code and the session check, about 2 s after the frame on a phone. The fallback holds it,
- * hidden, outside React's part of the page (a <section> first in <body>, which hydration passes over), at the place
- * and in the type the screen draws its own; the start script shows it on that address when the role hint cookie
- * says the browser was last signed in with the screen's role, and only while the frame's spinner is on screen (the
- * header's navigation placeholder, root.tsx AppShellLoading): once the app draws anything else (the screen, the
- * sign-in page) it is hidden, and a signed-out visitor never sees it. Hidden from assistive technology: the
- * screen's own h1 is the heading, and until then the frame says "Loading". The text must be the screen's h1's.
- */
-const SHELL_HEADINGS: ReadonlyArray<[path: string, role: "coach" | "player", heading: string]> = [
-  ["/coach/log", "coach", "Event Logger"],
-];
-
-function shellHeadings(): { style: string; markup: string } {
-  const show = SHELL_HEADINGS.map(
-    ([path]) =>
-      `html[${SHELL_HEADING_ATTRIBUTE}="${path}"] body:has(>div>header [data-testid="nav-placeholder"]) > section[data-for="${path}"]`,
-  );
-  // The layout of a signed-in screen (guards.tsx: container-page py-8 sm:py-10 under the h-16 header), the eyebrow's
-  // line above the heading left empty (the team's name comes with the session check), the heading as the screen's.
-  const markup = SHELL_HEADINGS.map(
-    ([path, , heading]) =>
-      `<section data-for="${path}" aria-hidden="true" class="pointer-events-none absolute inset-x-0 top-16">` +
-      `<div class="container-page py-8 sm:py-10"><p class="eyebrow">&nbsp;</p>` +
-      `<p class="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">${heading}</p></div></section>`,
-  ).join("");
-  return { style: `<style>body>section[data-for]{display:none}${show.join(",")}{display:block}</style>`, markup };
-}
 
 interface ManifestRoute {
   id: string;
@@ -140,10 +106,6 @@ export function spaBoot(html: string, clientDir: string): string {
       d.head.appendChild(l);
     }
   }
-  var h = ${JSON.stringify(SHELL_HEADINGS)}, role = /(?:^|;\\s*)${ROLE_HINT_COOKIE}=(coach|player)(?:;|$)/.exec(d.cookie);
-  for (var s = 0; s < h.length; s++) {
-    if (p.replace(/\\/$/, "") === h[s][0] && role && role[1] === h[s][1]) d.documentElement.setAttribute("${SHELL_HEADING_ATTRIBUTE}", h[s][0]);
-  }
   if (/^\\/(coach|player)(\\/|$)/.test(p) && window.fetch) {
     var early = (window.${EARLY_GLOBAL} = { at: Date.now(), responses: {} }), r = ${JSON.stringify(EARLY_READS)};
     var reads = ["/api/me"];
@@ -161,17 +123,14 @@ export function spaBoot(html: string, clientDir: string): string {
   // the browser's six connections to the server.
   const stylesheet = /<link rel="stylesheet" href="[^"]+"\/>/.exec(html)?.[0];
   if (!stylesheet) throw new Error("spa-boot: the SPA fallback links no stylesheet");
-  const headings = shellHeadings();
   const out = html
     .replace(stylesheet, "")
     // Module preloads at low priority (the start script's too): the frame paints with the HTML and the stylesheet
     // alone, so the stylesheet has the phone's bandwidth to itself instead of sharing it with 200 kB of modules
     // requested at high priority alongside it; the modules follow at once (nothing else is waiting).
     .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
-    .replace(/<head>/, `<head><script>${script}</script>${stylesheet}${headings.style}`)
-    .replace(/<body[^>]*>/, (body) => body + headings.markup);
+    .replace(/<head>/, `<head><script>${script}</script>${stylesheet}`);
   if (!out.startsWith(html.slice(0, html.indexOf("<head>"))))
     throw new Error("spa-boot: the SPA fallback has no <head>");
-  if (!out.includes(headings.markup)) throw new Error("spa-boot: the SPA fallback has no <body>");
   return out;
 }

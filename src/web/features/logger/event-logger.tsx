@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { dropShellHeading } from "~/lib/early-fetch";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
@@ -60,7 +59,6 @@ export function EventLogger() {
   }, [queryClient]);
 
   // The heading below replaces the one the SPA fallback showed before the app ran (spa-boot.ts).
-  useLayoutEffect(dropShellHeading, []);
   usePreloadLoggerParts();
   const newDialogMounted = useOpenedOnce(newOpen !== null);
 
