@@ -9,7 +9,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
-import type { TalliedEvent } from "./tallies.js";
+import type { CountedEvent } from "./events.js";
 import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";
 import { pointsTenthsSql } from "./tally-sql.js";
 
@@ -33,11 +33,11 @@ interface PlayDelta {
  */
 export async function applyPlayTallyChanges(
   trx: Kysely<DB>,
-  removed: readonly TalliedEvent[],
-  added: readonly TalliedEvent[],
+  removed: readonly CountedEvent[],
+  added: readonly CountedEvent[],
 ): Promise<void> {
   const deltas = new Map<string, PlayDelta>();
-  const note = (e: TalliedEvent, sign: 1 | -1) => {
+  const note = (e: CountedEvent, sign: 1 | -1) => {
     if (e.playId === null) return;
     const sessionKey = e.sessionId ?? "";
     const fromSnap = e.loose ? 0 : 1;

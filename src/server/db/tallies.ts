@@ -8,23 +8,10 @@
  */
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "./engine.js";
+import type { CountedEvent } from "./events.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
 import { pointsTenthsSql, slotOf, slotSql, weekOf } from "./tally-sql.js";
-
-/** What the tallies need to know of an event. */
-export interface TalliedEvent {
-  playerId: string;
-  seasonId: string;
-  sessionId: string | null;
-  /** Logged on its own (snap_id null). */
-  loose: boolean;
-  /** The play it is tagged with (play_tallies). */
-  playId: string | null;
-  eventType: string;
-  yards: number | null;
-  occurredAt: string;
-}
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -49,8 +36,8 @@ interface SessionDelta {
  */
 export async function applyTallyChanges(
   trx: Kysely<DB>,
-  removed: readonly TalliedEvent[],
-  added: readonly TalliedEvent[],
+  removed: readonly CountedEvent[],
+  added: readonly CountedEvent[],
 ): Promise<void> {
   const sessions = new Map<string, SessionDelta>();
   const days = new Map<
@@ -62,7 +49,7 @@ export async function applyTallyChanges(
     { seasonId: string; week: number; playerId: string; eventType: string; count: number; yards: number }
   >();
   const slots = new Map<string, SlotDelta>();
-  const note = (e: TalliedEvent, sign: 1 | -1) => {
+  const note = (e: CountedEvent, sign: 1 | -1) => {
     const sessionKey = e.sessionId ?? "";
     const loose = e.loose ? 1 : 0;
     const sk = [e.seasonId, sessionKey, e.playerId, e.eventType, loose].join(SEP);

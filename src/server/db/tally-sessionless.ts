@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
-import type { TalliedEvent } from "./tallies.js";
+import type { CountedEvent } from "./events.js";
 import { pointsTenthsSql, sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES } from "./tally-sql.js";
 
 const SEP = "\u0000";
@@ -40,11 +40,11 @@ const snapLevel = new Set(SNAP_LEVEL_TYPES);
  */
 export async function applySessionlessChanges(
   trx: Kysely<DB>,
-  removed: readonly TalliedEvent[],
-  added: readonly TalliedEvent[],
+  removed: readonly CountedEvent[],
+  added: readonly CountedEvent[],
 ): Promise<void> {
   const deltas = new Map<string, SessionlessDelta>();
-  const note = (e: TalliedEvent, sign: 1 | -1) => {
+  const note = (e: CountedEvent, sign: 1 | -1) => {
     if (e.sessionId !== null || (e.playId === null && !snapLevel.has(e.eventType))) return;
     const { day, minute } = slotOf(e.occurredAt);
     for (const level of [0, 1] as const) {
