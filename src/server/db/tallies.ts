@@ -29,6 +29,26 @@ interface SessionDelta {
   removed: boolean;
 }
 
+/** A session tally row's change, empty: what `note` and the moves add to. */
+const sessionDelta = (
+  seasonId: string,
+  sessionKey: string,
+  playerId: string,
+  eventType: string,
+  loose: 0 | 1,
+): SessionDelta => ({
+  seasonId,
+  sessionKey,
+  playerId,
+  eventType,
+  loose,
+  count: 0,
+  yards: 0,
+  withYards: 0,
+  last: null,
+  removed: false,
+});
+
 /**
  * Brings the tallies in line with events the caller removed and added in this transaction (the events table
  * already holds the result): net deltas per tally row. A session row that lost events has its latest time
@@ -53,18 +73,7 @@ export async function applyTallyChanges(
     const sessionKey = e.sessionId ?? "";
     const loose = e.loose ? 1 : 0;
     const sk = [e.seasonId, sessionKey, e.playerId, e.eventType, loose].join(SEP);
-    const s = sessions.get(sk) ?? {
-      seasonId: e.seasonId,
-      sessionKey,
-      playerId: e.playerId,
-      eventType: e.eventType,
-      loose,
-      count: 0,
-      yards: 0,
-      withYards: 0,
-      last: null,
-      removed: false,
-    };
+    const s = sessions.get(sk) ?? sessionDelta(e.seasonId, sessionKey, e.playerId, e.eventType, loose);
     s.count += sign;
     s.yards += sign * (e.yards ?? 0);
     if (e.yards !== null) s.withYards += sign;
@@ -284,18 +293,7 @@ export async function moveSessionTallies(
     const sessionKey = "sessionId" in to ? to.sessionId : "";
     const loose: 0 | 1 = "sessionId" in to ? (Number(r.loose) === 1 ? 1 : 0) : 1;
     const key = [r.season_id, sessionKey, r.player_id, r.event_type, loose].join(SEP);
-    const m = merged.get(key) ?? {
-      seasonId: r.season_id,
-      sessionKey,
-      playerId: r.player_id,
-      eventType: r.event_type,
-      loose,
-      count: 0,
-      yards: 0,
-      withYards: 0,
-      last: null,
-      removed: false,
-    };
+    const m = merged.get(key) ?? sessionDelta(r.season_id, sessionKey, r.player_id, r.event_type, loose);
     m.count += Number(r.count);
     m.yards += Number(r.yards);
     m.withYards += Number(r.with_yards);
