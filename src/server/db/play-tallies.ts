@@ -11,7 +11,7 @@ import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
 import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";
-import { pointsTenthsSql } from "./tally-sql.js";
+import { pointsTenthsSql, typePointsTenthsSql } from "./tally-sql.js";
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -60,7 +60,7 @@ export async function applyPlayTallyChanges(
   added.forEach((e) => note(e, 1));
   const changed = byKey(deltas).filter((d) => d.count !== 0 || d.yards !== 0);
   for (const d of changed) {
-    const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
+    const points = typePointsTenthsSql(engineOf(trx), d.eventType, "p");
     const count = sql`cast(${d.count} as integer)`;
     await sql`insert into play_tallies
         (season_id, session_key, play_id, event_type, from_snap, count, yards, points_tenths)

@@ -11,7 +11,7 @@ import { engineOf } from "./engine.js";
 import type { CountedEvent } from "./events.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
-import { pointsTenthsSql, slotOf, slotSql, weekOf } from "./tally-sql.js";
+import { pointsTenthsSql, slotOf, slotSql, typePointsTenthsSql, weekOf } from "./tally-sql.js";
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -229,7 +229,7 @@ async function upsertSessionRow(trx: Kysely<DB>, s: SessionDelta) {
  * position (decision 0015: the activity's points are valued when the events are logged).
  */
 async function bumpSlot(trx: Kysely<DB>, l: SlotDelta, level: "slot" | "day") {
-  const points = pointsTenthsSql(engineOf(trx), sql.val(l.eventType), "p");
+  const points = typePointsTenthsSql(engineOf(trx), l.eventType, "p");
   const count = sql`cast(${l.count} as integer)`;
   const day = sql`cast(${l.day} as integer)`;
   await (

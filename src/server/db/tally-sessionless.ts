@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
-import { pointsTenthsSql, sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES } from "./tally-sql.js";
+import { sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES, typePointsTenthsSql } from "./tally-sql.js";
 
 const SEP = "\u0000";
 const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -82,7 +82,7 @@ export async function applySessionlessChanges(
   added.forEach((e) => note(e, 1));
   for (const d of byKey(deltas)) {
     if (d.count === 0 && d.yards === 0) continue;
-    const points = pointsTenthsSql(engineOf(trx), sql.val(d.eventType), "p");
+    const points = typePointsTenthsSql(engineOf(trx), d.eventType, "p");
     const count = sql`cast(${d.count} as integer)`;
     const int = (n: number) => sql`cast(${n} as integer)`;
     await sql`insert into sessionless_tallies
