@@ -80,9 +80,7 @@ afterEach(() => {
 describe("the SPA fallback's start script", () => {
   it("comes first in <head>, with the stylesheet right after it", () => {
     const html = build();
-    expect(html).toMatch(
-      /<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><meta/,
-    );
+    expect(html).toMatch(/<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><meta/);
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
