@@ -11,10 +11,7 @@ import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
 import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";
-import { pointsTenthsSql, typePointsTenthsSql } from "./tally-sql.js";
-
-const SEP = "\u0000";
-const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+import { addToTally, byKey, pointsTenthsSql, tallyKey, typePointsTenthsSql } from "./tally-sql.js";
 
 interface PlayDelta {
   seasonId: string;
@@ -41,20 +38,19 @@ export async function applyPlayTallyChanges(
     if (e.playId === null) return;
     const sessionKey = e.sessionId ?? "";
     const fromSnap = e.loose ? 0 : 1;
-    const key = [e.seasonId, sessionKey, e.playId, e.eventType, fromSnap, e.playerId].join(SEP);
-    const d = deltas.get(key) ?? {
+    const playId = e.playId;
+    const key = tallyKey(e.seasonId, sessionKey, playId, e.eventType, fromSnap, e.playerId);
+    const make = () => ({
       seasonId: e.seasonId,
       sessionKey,
-      playId: e.playId,
+      playId,
       eventType: e.eventType,
       fromSnap,
       playerId: e.playerId,
       count: 0,
       yards: 0,
-    };
-    d.count += sign;
-    d.yards += sign * (e.yards ?? 0);
-    deltas.set(key, d);
+    });
+    addToTally(deltas, key, make, e.yards, sign);
   };
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
@@ -73,8 +69,7 @@ export async function applyPlayTallyChanges(
         points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
   }
   // The same deltas per player, in play_player_tallies' key order.
-  const playerKey = (d: PlayDelta) =>
-    [d.playId, d.seasonId, d.sessionKey, d.playerId, d.eventType, d.fromSnap].join(SEP);
+  const playerKey = (d: PlayDelta) => tallyKey(d.playId, d.seasonId, d.sessionKey, d.playerId, d.eventType, d.fromSnap);
   for (const d of [...changed].sort((a, b) => (playerKey(a) < playerKey(b) ? -1 : 1))) {
     await trx
       .insertInto("play_player_tallies")
@@ -117,7 +112,7 @@ export async function movePlayTallies(
   for (const r of playRows) {
     const sessionKey = "sessionId" in to ? to.sessionId : "";
     const fromSnap: 0 | 1 = "sessionId" in to ? (Number(r.from_snap) === 1 ? 1 : 0) : 0;
-    const key = [r.season_id, sessionKey, r.play_id, r.event_type, fromSnap].join(SEP);
+    const key = tallyKey(r.season_id, sessionKey, r.play_id, r.event_type, fromSnap);
     const m = plays.get(key) ?? {
       seasonId: r.season_id,
       sessionKey,
@@ -165,7 +160,7 @@ export async function movePlayTallies(
   for (const r of playerRows) {
     const sessionKey = "sessionId" in to ? to.sessionId : "";
     const fromSnap: 0 | 1 = "sessionId" in to ? (Number(r.from_snap) === 1 ? 1 : 0) : 0;
-    const key = [r.play_id, r.season_id, sessionKey, r.player_id, r.event_type, fromSnap].join(SEP);
+    const key = tallyKey(r.play_id, r.season_id, sessionKey, r.player_id, r.event_type, fromSnap);
     const m = players.get(key) ?? {
       seasonId: r.season_id,
       sessionKey,

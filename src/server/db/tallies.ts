@@ -11,10 +11,16 @@ import { engineOf } from "./engine.js";
 import type { CountedEvent } from "./events.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
-import { pointsTenthsSql, slotOf, slotSql, typePointsTenthsSql, weekOf } from "./tally-sql.js";
-
-const SEP = "\u0000";
-const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+import {
+  addToTally,
+  byKey,
+  pointsTenthsSql,
+  slotOf,
+  slotSql,
+  tallyKey,
+  typePointsTenthsSql,
+  weekOf,
+} from "./tally-sql.js";
 
 interface SessionDelta {
   seasonId: string;
@@ -72,7 +78,7 @@ export async function applyTallyChanges(
   const note = (e: CountedEvent, sign: 1 | -1) => {
     const sessionKey = e.sessionId ?? "";
     const loose = e.loose ? 1 : 0;
-    const sk = [e.seasonId, sessionKey, e.playerId, e.eventType, loose].join(SEP);
+    const sk = tallyKey(e.seasonId, sessionKey, e.playerId, e.eventType, loose);
     const s = sessions.get(sk) ?? sessionDelta(e.seasonId, sessionKey, e.playerId, e.eventType, loose);
     s.count += sign;
     s.yards += sign * (e.yards ?? 0);
@@ -82,32 +88,11 @@ export async function applyTallyChanges(
     sessions.set(sk, s);
 
     const day = e.occurredAt.slice(0, 10);
-    const dk = [e.seasonId, day, e.playerId, e.eventType].join(SEP);
-    const d = days.get(dk) ?? {
-      seasonId: e.seasonId,
-      day,
-      playerId: e.playerId,
-      eventType: e.eventType,
-      count: 0,
-      yards: 0,
-    };
-    d.count += sign;
-    d.yards += sign * (e.yards ?? 0);
-    days.set(dk, d);
-
+    const base = { seasonId: e.seasonId, playerId: e.playerId, eventType: e.eventType, count: 0, yards: 0 };
+    addToTally(days, tallyKey(e.seasonId, day, e.playerId, e.eventType), () => ({ ...base, day }), e.yards, sign);
     const week = weekOf(slotOf(e.occurredAt).day);
-    const wk = [e.seasonId, String(week).padStart(8, "0"), e.playerId, e.eventType].join(SEP);
-    const w = weeks.get(wk) ?? {
-      seasonId: e.seasonId,
-      week,
-      playerId: e.playerId,
-      eventType: e.eventType,
-      count: 0,
-      yards: 0,
-    };
-    w.count += sign;
-    w.yards += sign * (e.yards ?? 0);
-    weeks.set(wk, w);
+    const wk = tallyKey(e.seasonId, String(week).padStart(8, "0"), e.playerId, e.eventType);
+    addToTally(weeks, wk, () => ({ ...base, week }), e.yards, sign);
 
     noteSlot(slots, e.seasonId, e.occurredAt, e.playerId, e.eventType, sign);
   };
@@ -181,7 +166,7 @@ function noteSlot(
   sign: number,
 ) {
   const { day, minute } = slotOf(occurredAt);
-  const key = [seasonId, String(minute).padStart(4, "0"), String(day).padStart(8, "0"), playerId, eventType].join(SEP);
+  const key = tallyKey(seasonId, String(minute).padStart(4, "0"), String(day).padStart(8, "0"), playerId, eventType);
   const l = slots.get(key) ?? { seasonId, day, minute, playerId, eventType, count: 0 };
   l.count += sign;
   slots.set(key, l);
@@ -292,7 +277,7 @@ export async function moveSessionTallies(
   for (const r of rows) {
     const sessionKey = "sessionId" in to ? to.sessionId : "";
     const loose: 0 | 1 = "sessionId" in to ? (Number(r.loose) === 1 ? 1 : 0) : 1;
-    const key = [r.season_id, sessionKey, r.player_id, r.event_type, loose].join(SEP);
+    const key = tallyKey(r.season_id, sessionKey, r.player_id, r.event_type, loose);
     const m = merged.get(key) ?? sessionDelta(r.season_id, sessionKey, r.player_id, r.event_type, loose);
     m.count += Number(r.count);
     m.yards += Number(r.yards);

@@ -8,10 +8,15 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
-import { sessionlessRowsSql, slotOf, SNAP_LEVEL_TYPES, typePointsTenthsSql } from "./tally-sql.js";
-
-const SEP = "\u0000";
-const byKey = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+import {
+  addToTally,
+  byKey,
+  sessionlessRowsSql,
+  slotOf,
+  SNAP_LEVEL_TYPES,
+  tallyKey,
+  typePointsTenthsSql,
+} from "./tally-sql.js";
 
 /** sessionless_tallies' upsert: add to the row. */
 const sessionlessConflict = sql`on conflict (season_id, level, day, minute, play_key, event_type, from_snap) do update set
@@ -51,7 +56,7 @@ export async function applySessionlessChanges(
       const m = level === 0 ? 0 : minute;
       const playKey = e.playId ?? "";
       const fromSnap = e.loose ? 0 : 1;
-      const key = [
+      const key = tallyKey(
         e.seasonId,
         level,
         String(day).padStart(8, "0"),
@@ -60,8 +65,8 @@ export async function applySessionlessChanges(
         e.eventType,
         fromSnap,
         e.playerId,
-      ].join(SEP);
-      const d = deltas.get(key) ?? {
+      );
+      const make = () => ({
         seasonId: e.seasonId,
         level,
         day,
@@ -72,10 +77,8 @@ export async function applySessionlessChanges(
         playerId: e.playerId,
         count: 0,
         yards: 0,
-      };
-      d.count += sign;
-      d.yards += sign * (e.yards ?? 0);
-      deltas.set(key, d);
+      });
+      addToTally(deltas, key, make, e.yards, sign);
     }
   };
   removed.forEach((e) => note(e, -1));

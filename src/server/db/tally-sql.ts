@@ -8,6 +8,27 @@ import { DEFENSE_SNAP_TYPES, OFFENSE_SNAP_TYPES } from "#domain/playbook.js";
 import { BASE_WEIGHTS, eventPointsTenths, POSITION_WEIGHT_OVERRIDES } from "#domain/scoring.js";
 import type { Engine } from "./engine.js";
 
+/** Joins a tally row's key parts into one Map key (NUL never occurs in an id, a type or a number). */
+export const tallyKey = (...parts: Array<string | number>): string => parts.join("\u0000");
+
+/** A Map's values in key order: upserts go in one order so concurrent writers on PostgreSQL lock rows in one order. */
+export const byKey = <T>(m: Map<string, T>): T[] =>
+  [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+/** Adds an event (sign +1) or takes it away (-1) from the count and yards of the delta under `key`, made when new. */
+export function addToTally<D extends { count: number; yards: number }>(
+  deltas: Map<string, D>,
+  key: string,
+  make: () => D,
+  yards: number | null,
+  sign: 1 | -1,
+): void {
+  let d = deltas.get(key);
+  if (!d) deltas.set(key, (d = make()));
+  d.count += sign;
+  d.yards += sign * (yards ?? 0);
+}
+
 /** Minutes in a slot: every real time zone's offset is a multiple of 15 minutes. */
 export const SLOT_MINUTES = 15;
 
