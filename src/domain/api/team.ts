@@ -164,8 +164,19 @@ export const LEADERBOARD_WINDOWS = ["season", "last30", "session"] as const;
 export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
 export const LEADERBOARD_GROUPS = ["all", "offense", "defense", "other"] as const;
 export type LeaderboardGroup = (typeof LEADERBOARD_GROUPS)[number];
-/** The "last30" window: events of the last 30 days. */
+/** The "last30" window: events of the last 30 days (see rollingWindowSince). */
 export const LAST_WINDOW_DAYS = 30;
+
+/**
+ * Where a rolling window of the last `days` days starts: midnight UTC of the day `days` days before `now`'s UTC
+ * day, as an ISO time. The window counts whole days (at least `days` × 24 hours, and today so far), so it moves once
+ * a day, not with every tick of the clock: the same answer all day, read from day and week tallies only (decision
+ * 0020).
+ */
+export function rollingWindowSince(now: Date, days: number): string {
+  const dayMs = 86_400_000;
+  return new Date((Math.floor(now.getTime() / dayMs) - days) * dayMs).toISOString();
+}
 
 const rankedPlayerSchema = playerSummarySchema.extend({
   /** Competition ranking on performanceScore: 1, 2, 2, 4. */

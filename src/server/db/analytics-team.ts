@@ -6,6 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import {
   LAST_WINDOW_DAYS,
+  rollingWindowSince,
   type DashboardResponse,
   type LeaderboardGroup,
   type LeaderboardResponse,
@@ -27,8 +28,6 @@ import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
 import { eventsSince, seasonBreakdown, sessionCounters, sinceCounters, type TallyRow } from "./tally-reads.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Which events a windowed board counts: those of a season since a time (absent season: the current one), or
@@ -110,7 +109,7 @@ export async function teamLeaderboard(
   if (opts.window === "season") {
     players = await teamPlayerSummaries(db, teamId, opts);
   } else if (opts.window === "last30") {
-    const since = new Date((opts.now ?? new Date()).getTime() - LAST_WINDOW_DAYS * DAY_MS).toISOString();
+    const since = rollingWindowSince(opts.now ?? new Date(), LAST_WINDOW_DAYS);
     players = await windowPlayerSummaries(db, teamId, { since, seasonId: opts.seasonId }, opts);
   } else {
     if (!opts.sessionId) throw new RangeError("the session window needs a session id");
@@ -288,7 +287,7 @@ export async function teamDashboard(
   teamId: string,
   opts: SummaryErrorHandler & SeasonOption & { now?: Date } = {},
 ): Promise<DashboardResponse | null> {
-  const weekAgo = new Date((opts.now ?? new Date()).getTime() - 7 * DAY_MS).toISOString();
+  const weekAgo = rollingWindowSince(opts.now ?? new Date(), 7);
   const [team, players, week, latest] = await Promise.all([
     getTeam(db, teamId),
     teamPlayerSummaries(db, teamId, opts),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEADER_STATS } from "#domain/api/team.js";
+import { LEADER_STATS, rollingWindowSince } from "#domain/api/team.js";
 import { blankPlayerSummary, type PlayerSummary } from "#domain/player-summary.js";
 import { effectivePosition } from "#domain/positions.js";
 import { eventPointsTenths } from "#domain/scoring.js";
@@ -34,8 +34,6 @@ const POSITION_VALUES = [
   "kicker",
   null,
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A team with a coach and `n` players at random positions. */
 async function seedTeam(db: TestDatabase["db"], random: ReturnType<typeof rng>, n: number) {
@@ -102,7 +100,7 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
       events: 120,
       now,
     });
-    const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+    const since = rollingWindowSince(now, 30);
 
     expect(await teamPlayerSummaries(t.db, team.id)).toEqual(await bruteForceSummaries(t.db, team.id));
     expect(await windowPlayerSummaries(t.db, team.id, { since })).toEqual(
@@ -363,7 +361,7 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
     const board = (await teamDashboard(t.db, team.id, { now }))!;
     const summaries = await teamPlayerSummaries(t.db, team.id);
     const events = await t.db.selectFrom("events").selectAll().where("team_id", "=", team.id).execute();
-    const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+    const weekAgo = rollingWindowSince(now, 7);
     expect(board.team).toEqual({ id: team.id, name: team.name, code: team.teamCode });
     expect(board.playerCount).toBe(7);
     expect(board.topPerformers).toEqual(summaries.slice(0, 5));

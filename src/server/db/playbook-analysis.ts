@@ -118,11 +118,8 @@ function snapsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow) {
   return q;
 }
 
-/**
- * Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones.
- * `sessionless`: only the events without a session (a from/to window's, read from the events of its time range).
- */
-type Scope = ({ only: string } | { side?: PlaySide }) & { sessionless?: true };
+/** Which rows a grouped query returns: one play's, or the plays of a side (both without one) plus untagged ones. */
+type Scope = { only: string } | { side?: PlaySide };
 
 interface GroupRow {
   playId: string | null;
@@ -137,44 +134,54 @@ interface GroupRow {
 }
 
 /**
- * The grouped events: one row per (play, event type, player, written by a snap or not). `only` narrows to one
- * play; otherwise the rows cover the plays of `side` (every play without a side) plus untagged snap-level events
- * logged on their own (play null; an untagged snap is counted from the snaps).
+ * The events without a session of a from/to window of every kind (dated by the viewer's zone), grouped: one row per
+ * (play, event type, player, written by a snap or not). `only` narrows to one play; otherwise the rows cover the
+ * plays of `side` (every play without a side) plus untagged snap-level events logged on their own (play null; an
+ * untagged snap is counted from the snaps). The events are grouped first, by the time range that holds exactly the
+ * window's local days, and only the groups are joined to their player and play: the cost is one index range and
+ * the window's events, with no per-event lookup.
  */
-async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, scope: Scope): Promise<GroupRow[]> {
-  let q = eventsInWindow(db, teamId, w, "only" in scope).leftJoin("plays as pl", (join) =>
-    join.onRef("pl.id", "=", "e.play_id").onRef("pl.team_id", "=", "e.team_id"),
-  );
-  // On SQLite the + keeps "no session" off the session index (every loose event): the time range narrows.
-  const session = engineOf(db) === "sqlite" ? sql`+${sql.ref("e.session_id")}` : sql.ref("e.session_id");
-  if (scope.sessionless) q = inTimeRange(q.where(session, "is", null), w);
-  if ("only" in scope) {
-    q = q.where("e.play_id", "=", scope.only);
-  } else {
-    const side = scope.side;
-    const untaggedTypes = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
-    q = q.where((eb) =>
-      eb.or([
-        side ? eb.and([eb("e.play_id", "is not", null), eb("pl.side", "=", side)]) : eb("e.play_id", "is not", null),
-        eb.and([eb("e.play_id", "is", null), eb("e.snap_id", "is", null), eb("e.event_type", "in", untaggedTypes)]),
-      ]),
-    );
+async function sessionlessCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, scope: Scope): Promise<GroupRow[]> {
+  const sqlite = engineOf(db) === "sqlite";
+  // On SQLite, whose planner has no statistics, a unary + keeps a term off an index: one play's events are read
+  // through the play's time index, a side's through the season's; "no session" would pick every loose event.
+  const col = (c: string, hint: boolean) => (hint && sqlite ? sql`+${sql.ref(c)}` : sql.ref(c));
+  const byPlay = "only" in scope;
+  const terms = [
+    sql`${col("e.team_id", byPlay)} = ${teamId}`,
+    sql`${col("e.season_id", byPlay)} = ${seasonOrCurrent(teamId, w.seasonId)}`,
+    sql`${col("e.session_id", true)} is null`,
+  ];
+  const range = timeRange(w);
+  if (range.from !== undefined) terms.push(sql`e.occurred_at >= ${range.from}`);
+  if (range.to !== undefined) terms.push(sql`e.occurred_at < ${range.to}`);
+  if (byPlay) terms.push(sql`e.play_id = ${scope.only}`);
+  else {
+    const untaggedTypes = scope.side ? [...snapTypes(scope.side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
+    terms.push(sql`(e.play_id is not null or (e.snap_id is null and e.event_type in (${sql.join(untaggedTypes)})))`);
   }
-  const fromSnap = sql<number>`case when ${sql.ref("e.snap_id")} is null then 0 else 1 end`;
-  const rows = await q
-    .select((eb) => [
-      "e.play_id",
-      "e.event_type",
-      "e.player_id",
-      "p.full_name",
-      "p.primary_position",
-      "p.positions",
-      fromSnap.as("from_snap"),
-      eb.fn.countAll<number | string>().as("n"),
-      eb.fn.sum<number | string | null>(eb.fn.coalesce("e.yards", sql<number>`0`)).as("yards"),
-    ])
-    .groupBy(["e.play_id", "e.event_type", "e.player_id", "p.full_name", "p.primary_position", "p.positions", fromSnap])
-    .execute();
+  const sideTest = !byPlay && scope.side ? sql`and (g.play_id is null or pl.side = ${scope.side})` : sql``;
+  const { rows } = await sql<{
+    play_id: string | null;
+    event_type: string;
+    player_id: string;
+    full_name: string;
+    primary_position: string | null;
+    positions: string;
+    from_snap: number | string;
+    n: number | string;
+    yards: number | string | null;
+  }>`select g.play_id, g.event_type, g.player_id, p.full_name, p.primary_position, p.positions, g.from_snap, g.n,
+      g.yards
+    from (
+      select e.play_id, e.event_type, e.player_id, case when e.snap_id is null then 0 else 1 end as from_snap,
+        count(*) as n, sum(coalesce(e.yards, 0)) as yards
+      from events e where ${sql.join(terms, sql` and `)}
+      group by e.play_id, e.event_type, e.player_id, case when e.snap_id is null then 0 else 1 end
+    ) g
+    join profiles p on p.user_id = g.player_id
+    left join plays pl on pl.id = g.play_id and pl.team_id = ${teamId}
+    where true ${sideTest}`.execute(db);
   return rows.map((r) => ({
     playId: r.play_id,
     eventType: r.event_type,
@@ -188,23 +195,21 @@ async function groupedCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, 
 }
 
 /**
- * The UTC time range holding the local days of a from/to window (the events' season-and-time index narrows to it;
- * the window's own day test stays exact).
+ * The UTC time range that holds exactly the local days of a from/to window (an event's local day is its UTC time
+ * plus the offset, so day >= from is time >= from's midnight less the offset).
  */
-function inTimeRange<Q extends { where: (...args: never[]) => unknown }>(q: Q, w: AnalysisWindow): Q {
+function timeRange(w: AnalysisWindow): { from?: string; to?: string } {
   const offsetMs = Math.trunc(w.tzOffset) * 60_000;
   const bound = (day: string, plusDays: number) => {
     const t = Date.parse(`${day}T00:00:00.000Z`);
-    return Number.isFinite(t) ? new Date(t + plusDays * 86_400_000 - offsetMs).toISOString() : undefined;
+    if (!Number.isFinite(t)) throw new RangeError(`not a calendar day: ${day}`);
+    return new Date(t + plusDays * 86_400_000 - offsetMs).toISOString();
   };
-  const from = w.from === undefined ? undefined : bound(w.from, 0);
-  const to = w.to === undefined ? undefined : bound(w.to, 1);
-  let out = q as unknown as EventsQuery;
-  if (from !== undefined) out = out.where("e.occurred_at", ">=", from);
-  if (to !== undefined) out = out.where("e.occurred_at", "<", to);
-  return out as unknown as Q;
+  return {
+    from: w.from === undefined ? undefined : bound(w.from, 0),
+    to: w.to === undefined ? undefined : bound(w.to, 1),
+  };
 }
-type EventsQuery = ReturnType<typeof eventsInWindow>;
 
 /** addTaggedGroup for a tally row, whose points are already valued at its players' positions. */
 function addTallyRow(totals: PlayTotals, side: PlaySide, r: PlayTallyRow) {
@@ -288,8 +293,7 @@ export async function playbookAnalysis(
     sessionless ? sessionlessTallies(db, teamId, opts) : [],
   ]);
   // A window that is not whole quarter hours (no real zone's) reads its events without a session instead.
-  const groups =
-    sessionlessRows === null ? await groupedCounts(db, teamId, opts, { side: opts.side, sessionless: true }) : [];
+  const groups = sessionlessRows === null ? await sessionlessCounts(db, teamId, opts, { side: opts.side }) : [];
 
   const plays = new Map<string, { play: Play; totals: PlayTotals }>();
   for (const r of playRows) {
@@ -381,7 +385,7 @@ export async function playDrillDown(
   const [snapGroups, tallied, loose, pageRows] = await Promise.all([
     groupedSnaps(db, teamId, w, { only: playId }),
     playPlayerTallies(db, teamId, playId, w),
-    sessionless ? groupedCounts(db, teamId, w, { only: playId, sessionless: true }) : [],
+    sessionless ? sessionlessCounts(db, teamId, w, { only: playId }) : [],
     pageQuery
       .orderBy("e.occurred_at", "desc")
       .orderBy("e.id", "desc")

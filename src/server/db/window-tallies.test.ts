@@ -180,7 +180,14 @@ describe.each(testEngines())("windowed team reads on $engine", ({ create }) => {
     for (const w of drillWindows) for (const playId of [slant, cover2]) await drillAgrees(playId, w);
     // The analysis's row of a play equals its drill-down's row (play_tallies and sessionless_tallies against
     // play_player_tallies and the play's events) in from/to windows too.
-    for (const w of [...drillWindows, { kind: "all" as const, from: "2026-10-12", to: "2026-10-13", tzOffset: -300 }])
+    // (An offset that is not whole quarter hours reads the analysis's events without a session from the events.)
+    const zoned = [-300, -307].map((tzOffset) => ({
+      kind: "all" as const,
+      from: "2026-10-12",
+      to: "2026-10-13",
+      tzOffset,
+    }));
+    for (const w of [...drillWindows, ...zoned])
       for (const playId of [slant, cover2]) {
         const drill = await playDrillDown(database.db, teamId, playId, w, { limit: 1 });
         const row = (await playbookAnalysis(database.db, teamId, w)).plays.find((p) => p.playId === playId);
@@ -236,10 +243,15 @@ describe.each(testEngines())("windowed team reads on $engine", ({ create }) => {
     ]);
     await verify();
 
-    // The board itself, at a clock whose window starts mid-day: its counts are the events'.
+    // The board itself at 09:30: its window starts at midnight UTC of the day 30 days before (decision 0020), so
+    // the events of 00:00 and 04:59 that day count though they are more than 30 × 24 hours old, and the one at
+    // 23:59:59.999 the day before does not. Its counts are the events'.
     const board = await teamLeaderboard(db, teamId, { window: "last30", now: new Date("2026-11-11T09:30:00.000Z") });
     const counted = await sql<{ n: number | string }>`select count(*) as n from events
-      where team_id = ${teamId} and occurred_at >= '2026-10-12T09:30:00.000Z'`.execute(db);
+      where team_id = ${teamId} and occurred_at >= '2026-10-12T00:00:00.000Z'`.execute(db);
+    const older = await sql<{ n: number | string }>`select count(*) as n from events
+      where team_id = ${teamId} and occurred_at >= '2026-10-11T23:59:59.999Z'`.execute(db);
+    expect(num(older.rows[0]!.n)).toBeGreaterThan(num(counted.rows[0]!.n));
     expect(board.players.reduce((s, p) => s + p.eventCount, 0)).toBe(num(counted.rows[0]!.n));
 
     // Undo, and re-tagging an event without a session.

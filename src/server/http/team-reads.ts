@@ -1,8 +1,10 @@
-import type {
-  LEADERBOARD_GROUPS,
-  LEADERBOARD_WINDOWS,
-  LeaderboardResponse,
-  PlayerSummaryDto,
+import {
+  LAST_WINDOW_DAYS,
+  rollingWindowSince,
+  type LEADERBOARD_GROUPS,
+  type LEADERBOARD_WINDOWS,
+  type LeaderboardResponse,
+  type PlayerSummaryDto,
 } from "#domain/api/team.js";
 import type { ScoreboardDto } from "#domain/api/game.js";
 import { teamLeaderboard } from "../db/analytics-team.js";
@@ -52,13 +54,17 @@ export interface LeaderboardQuery {
   sessionId?: string;
   group: (typeof LEADERBOARD_GROUPS)[number];
   seasonId?: string;
+  /** The clock the last 30 days count back from (the key and the read must see the same day). */
+  now?: Date;
 }
 
 /** GET /api/team/leaderboard's defaults: the stream's coach payload. */
 export const DEFAULT_LEADERBOARD: LeaderboardQuery = { window: "season", group: "all" };
 
 export const leaderboardKey = (q: LeaderboardQuery) =>
-  `leaderboard ${q.window} ${q.sessionId ?? ""} ${q.group} season=${q.seasonId ?? ""}`;
+  `leaderboard ${q.window} ${q.sessionId ?? ""} ${q.group} season=${q.seasonId ?? ""}` +
+  // The last 30 days move once a day (whole UTC days, decision 0020): the day they start is part of the key.
+  (q.window === "last30" ? ` since=${rollingWindowSince(q.now ?? new Date(), LAST_WINDOW_DAYS)}` : "");
 
 /** The leaderboard; 404 for a season or (window session) a session that is not the team's. */
 export async function readLeaderboard(
@@ -76,6 +82,7 @@ export async function readLeaderboard(
     sessionId: q.window === "session" ? q.sessionId : undefined,
     group: q.group,
     seasonId: season.id,
+    now: q.now,
     ...summaryErrors(s),
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, PASSWORD, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
 import { anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { recordEvents } from "../db/events.js";
 import { readCacheOf } from "./read-cache.js";
 
 /*
@@ -48,6 +49,25 @@ describe.each(testEngines())("read caches follow every write on $engine", ({ cre
     const before = (await players()).find((p) => p.id === id)!.eventCount;
     await a.assistant.post("/api/team/events", { events: [anEvent(id)] });
     expect((await players()).find((p) => p.id === id)!.eventCount).toBe(before + 1);
+  });
+
+  it("the last 30 days' board is cached like the rest (whole UTC days, decision 0020) and follows a write", async () => {
+    const path = "/api/team/leaderboard?window=last30";
+    const id = a.players[1]!.me.id;
+    const first = await a.head.get<{ players: Player[] }>(path);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const revalidated = await a.head.request("GET", path, { headers: { "if-none-match": etag! } });
+    expect(revalidated.status).toBe(304);
+    const before = first.body.players.find((p) => p.id === id)!.eventCount;
+    // An event stored behind the hub's back (no change published) is not seen: the answer is the cached one.
+    await recordEvents(database.db, [{ ...anEvent(id), teamId: a.teamId, sessionId: null, createdBy: a.headMe.id }]);
+    expect((await a.head.request("GET", path, { headers: { "if-none-match": etag! } })).status).toBe(304);
+    await a.assistant.post("/api/team/events", { events: [anEvent(id)] });
+    const after = await a.head.request("GET", path, { headers: { "if-none-match": etag! } });
+    expect(after.status).toBe(200);
+    expect((after.body as { players: Player[] }).players.find((p) => p.id === id)!.eventCount).toBe(before + 2);
   });
 
   it("a player's own name change shows at once", async () => {

@@ -310,11 +310,10 @@ export function teamRoutes() {
         const message = "Choose a session for the one-session leaderboard.";
         throw new ApiError(400, "invalid_input", message, { sessionId: message });
       }
-      const q = { window, sessionId: window === "session" ? sessionId : undefined, group, seasonId };
-      const read = () => readLeaderboard(c.get("services"), teamId, q);
-      // The last 30 days move with the clock, not only with changes: read each time.
-      if (window === "last30") return c.json(await read(), 200);
-      return cachedJson(c, teamId, leaderboardKey(q), read);
+      // The last 30 days are whole UTC days: the key holds the day they start, so a new day is a new answer.
+      const now = new Date();
+      const q = { window, sessionId: window === "session" ? sessionId : undefined, group, seasonId, now };
+      return cachedJson(c, teamId, leaderboardKey(q), () => readLeaderboard(c.get("services"), teamId, q));
     })
     .openapi(stats, async (c) => {
       const viewer = c.var.viewer;
