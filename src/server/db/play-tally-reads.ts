@@ -9,6 +9,8 @@ import { DEFENSE_SNAP_TYPES, OFFENSE_SNAP_TYPES, snapTypes, type PlaySide } from
 import type { AnalysisWindow } from "./playbook-analysis.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent } from "./seasons.js";
+import { DAY_MINUTES, sessionlessWindowPieces, type WindowPiece } from "./sessionless-window.js";
+import { SLOT_MINUTES } from "./tally-sql.js";
 
 /** A tally query (alias `t`, keyed by session_key) narrowed to the window's sessions in the team's season. */
 function talliesInWindow<T extends "play_tallies" | "session_tallies">(
@@ -82,8 +84,6 @@ export async function untaggedLooseEvents(db: Kysely<DB>, teamId: string, w: Ana
   return Number(all?.n ?? 0) - Number(tagged?.n ?? 0);
 }
 
-const DAY_MINUTES = 1440;
-
 /** A 'YYYY-MM-DD' as days since 1970, or null when it is not a real date. */
 function dayNumber(date: string): number | null {
   const t = Date.parse(`${date}T00:00:00.000Z`);
@@ -92,49 +92,22 @@ function dayNumber(date: string): number | null {
 }
 
 /**
- * The tally rows of sessionless_tallies that sum to the UTC time range of a from/to window's local days: its whole
- * UTC days (level 0), and at each edge the quarter hours of the edge's UTC day added or taken away (level 1, the
- * shorter side of the edge). null when the window is not whole quarter hours (an offset that is not, or a date
- * that is not real): the caller reads those events instead. Every real zone's offset is whole quarter hours.
+ * The pieces of sessionless_tallies that sum to the UTC time range of a from/to window's local days (see
+ * sessionless-window.ts: whole weeks and days, and six-hour spans and quarter hours at the edges). null when the
+ * window is not whole quarter hours (an offset that is not, or a date that is not real): the caller reads those
+ * events instead. Every real zone's offset is whole quarter hours.
  */
-function sessionlessParts(w: AnalysisWindow) {
+function sessionlessPieces(w: AnalysisWindow): WindowPiece[] | null {
   const offset = Math.trunc(w.tzOffset);
-  if (offset % 15 !== 0) return null;
+  if (offset % SLOT_MINUTES !== 0) return null;
   const from = w.from === undefined ? undefined : dayNumber(w.from);
   const to = w.to === undefined ? undefined : dayNumber(w.to);
   if (from === null || to === null) return null;
   // The window is [start, end) in minutes since 1970, UTC.
-  const start = from === undefined ? undefined : from * DAY_MINUTES - offset;
-  const end = to === undefined ? undefined : (to + 1) * DAY_MINUTES - offset;
-  if (start !== undefined && end !== undefined && start >= end) return { empty: true as const };
-  const bands: { sign: 1 | -1; day: number; below?: number; atOrAbove?: number }[] = [];
-  let firstDay: number | undefined;
-  let endDay: number | undefined;
-  if (start !== undefined) {
-    const day = Math.floor(start / DAY_MINUTES);
-    const minute = start - day * DAY_MINUTES;
-    if (minute === 0) firstDay = day;
-    else if (minute <= DAY_MINUTES / 2) {
-      firstDay = day;
-      bands.push({ sign: -1, day, below: minute });
-    } else {
-      firstDay = day + 1;
-      bands.push({ sign: 1, day, atOrAbove: minute });
-    }
-  }
-  if (end !== undefined) {
-    const day = Math.floor(end / DAY_MINUTES);
-    const minute = end - day * DAY_MINUTES;
-    if (minute === 0) endDay = day;
-    else if (minute <= DAY_MINUTES / 2) {
-      endDay = day;
-      bands.push({ sign: 1, day, below: minute });
-    } else {
-      endDay = day + 1;
-      bands.push({ sign: -1, day, atOrAbove: minute });
-    }
-  }
-  return { empty: false as const, firstDay, endDay, bands };
+  return sessionlessWindowPieces(
+    from === undefined ? undefined : from * DAY_MINUTES - offset,
+    to === undefined ? undefined : (to + 1) * DAY_MINUTES - offset,
+  );
 }
 
 /** A sessionless_tallies row summed over a window: play_key '' is an untagged event of a snap-level type. */
@@ -144,36 +117,30 @@ export interface SessionlessRow extends PlayTallyRow {
 
 /**
  * The events without a session of a from/to window of every kind (dated by the viewer's zone), per (play or ''
- * for untagged, event type, written by a snap), from sessionless_tallies: the window's whole UTC days and the
- * quarter hours at its two edges, so O(days + edge quarter hours) rows, not its events. null when the window is
- * not whole quarter hours (see sessionlessParts).
+ * for untagged, event type, written by a snap), from sessionless_tallies: the window's whole weeks and days, and
+ * six-hour spans and quarter hours at its two edges, so O(weeks + a few days and spans) rows, not its events. null
+ * when the window is not whole quarter hours (see sessionlessPieces).
  */
 export async function sessionlessTallies(
   db: Kysely<DB>,
   teamId: string,
   w: AnalysisWindow,
 ): Promise<SessionlessRow[] | null> {
-  const parts = sessionlessParts(w);
-  if (parts === null) return null;
-  if (parts.empty) return [];
+  const pieces = sessionlessPieces(w);
+  if (pieces === null) return null;
+  if (pieces.length === 0) return [];
   const season = seasonOrCurrent(teamId, w.seasonId);
-  const cols = (sign: 1 | -1) =>
-    sql`play_key, event_type, from_snap, ${sql.lit(sign)} * count as n, ${sql.lit(sign)} * yards as yards,
-      ${sql.lit(sign)} * points_tenths as points`;
-  const dayTerms = [
-    sql`season_id = ${season}`,
-    sql`level = 0`,
-    ...(parts.firstDay === undefined ? [] : [sql`day >= ${parts.firstDay}`]),
-    ...(parts.endDay === undefined ? [] : [sql`day < ${parts.endDay}`]),
-  ];
-  const selects = [
-    sql`select ${cols(1)} from sessionless_tallies where ${sql.join(dayTerms, sql` and `)}`,
-    ...parts.bands.map(
-      (b) => sql`select ${cols(b.sign)} from sessionless_tallies
-        where season_id = ${season} and level = 1 and day = ${b.day}
-          and ${b.below !== undefined ? sql`minute < ${b.below}` : sql`minute >= ${b.atOrAbove}`}`,
-    ),
-  ];
+  const selects = pieces.map((p) => {
+    const terms = [sql`season_id = ${season}`, sql`level = ${sql.lit(p.level)}`];
+    if ("day" in p) terms.push(sql`day = ${p.day}`, sql`minute >= ${p.fromMinute}`, sql`minute < ${p.toMinute}`);
+    else {
+      if (p.fromDay !== undefined) terms.push(sql`day >= ${p.fromDay}`);
+      if (p.toDay !== undefined) terms.push(sql`day < ${p.toDay}`);
+    }
+    return sql`select play_key, event_type, from_snap, ${sql.lit(p.sign)} * count as n, ${sql.lit(p.sign)} * yards as yards,
+        ${sql.lit(p.sign)} * points_tenths as points
+      from sessionless_tallies where ${sql.join(terms, sql` and `)}`;
+  });
   const { rows } = await sql<{
     play_key: string;
     event_type: string;

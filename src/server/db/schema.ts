@@ -318,8 +318,9 @@ interface PlayPlayerTalliesTable {
 
 /**
  * Decision 0015 follow-up (migration 010): the events without a session that the playbook analysis counts (tagged,
- * or untagged of a snap-level type: play_key ''), per UTC day (level 0, minute 0) and per quarter hour (level 1),
- * with their points in tenths at their players' current positions.
+ * or untagged of a snap-level type: play_key ''), per UTC day (level 0, minute 0), per quarter hour (level 1), and
+ * since migration 011 per six hours (level 2, minute 0/360/720/1080) and per ISO week (level 3, day = its Monday,
+ * minute 0), with their points in tenths at their players' current positions.
  */
 interface SessionlessTalliesTable {
   season_id: string;

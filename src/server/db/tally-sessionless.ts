@@ -1,7 +1,8 @@
 /*
  * Upkeep of sessionless_tallies (migration 010, decision 0015's follow-up): the events without a session that the
- * playbook analysis counts (tagged, or untagged of a snap-level type: play_key ''), per UTC day (level 0) and per
- * quarter hour (level 1), with their points at their players' current positions. Called by db/play-tallies.ts in
+ * playbook analysis counts (tagged, or untagged of a snap-level type: play_key ''), per UTC day (level 0), quarter
+ * hour (level 1), six hours (level 2, migration 011) and ISO week (level 3, migration 011), with their points at
+ * their players' current positions. Called by db/play-tallies.ts in
  * the write's transaction, after the play rows; every change an atomic `x = x + d` upsert, in key order.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -11,11 +12,14 @@ import type { CountedEvent } from "./events.js";
 import {
   addToTally,
   byKey,
+  SESSIONLESS_LEVEL,
+  sessionlessKey,
   sessionlessRowsSql,
   slotOf,
   SNAP_LEVEL_TYPES,
   tallyKey,
   typePointsTenthsSql,
+  type SessionlessLevel,
 } from "./tally-sql.js";
 
 /** sessionless_tallies' upsert: add to the row. */
@@ -26,7 +30,7 @@ const sessionlessConflict = sql`on conflict (season_id, level, day, minute, play
 
 interface SessionlessDelta {
   seasonId: string;
-  level: 0 | 1;
+  level: SessionlessLevel;
   day: number;
   minute: number;
   playKey: string;
@@ -38,10 +42,15 @@ interface SessionlessDelta {
 }
 
 const snapLevel = new Set(SNAP_LEVEL_TYPES);
+const LEVELS = Object.values(SESSIONLESS_LEVEL);
+/** Deltas per statement: each is a dozen parameters, well under either engine's limit. */
+const DELTAS_PER_STATEMENT = 200;
 
 /**
  * sessionless_tallies' share of the changes: the events without a session that are tagged or of a snap-level
- * type, at the day and at the quarter-hour level, net per (row, player), each worth the player's current points.
+ * type, at every level (day, quarter hour, six hours, week), net per (row, player), each worth the player's current
+ * points. One statement for up to 200 such (row, player) deltas: they are summed per row in SQL and upserted in key
+ * order (the order PostgreSQL locks the rows in), so a single event costs one statement, not one per level.
  */
 export async function applySessionlessChanges(
   trx: Kysely<DB>,
@@ -51,16 +60,16 @@ export async function applySessionlessChanges(
   const deltas = new Map<string, SessionlessDelta>();
   const note = (e: CountedEvent, sign: 1 | -1) => {
     if (e.sessionId !== null || (e.playId === null && !snapLevel.has(e.eventType))) return;
-    const { day, minute } = slotOf(e.occurredAt);
-    for (const level of [0, 1] as const) {
-      const m = level === 0 ? 0 : minute;
-      const playKey = e.playId ?? "";
-      const fromSnap = e.loose ? 0 : 1;
+    const slot = slotOf(e.occurredAt);
+    const playKey = e.playId ?? "";
+    const fromSnap = e.loose ? 0 : 1;
+    for (const level of LEVELS) {
+      const { day, minute } = sessionlessKey(level, slot);
       const key = tallyKey(
         e.seasonId,
         level,
         String(day).padStart(8, "0"),
-        String(m).padStart(4, "0"),
+        String(minute).padStart(4, "0"),
         playKey,
         e.eventType,
         fromSnap,
@@ -70,7 +79,7 @@ export async function applySessionlessChanges(
         seasonId: e.seasonId,
         level,
         day,
-        minute: m,
+        minute,
         playKey,
         eventType: e.eventType,
         fromSnap,
@@ -83,16 +92,23 @@ export async function applySessionlessChanges(
   };
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
-  for (const d of byKey(deltas)) {
-    if (d.count === 0 && d.yards === 0) continue;
-    const points = typePointsTenthsSql(engineOf(trx), d.eventType, "p");
-    const count = sql`cast(${d.count} as integer)`;
-    const int = (n: number) => sql`cast(${n} as integer)`;
+  const changed = byKey(deltas).filter((d) => d.count !== 0 || d.yards !== 0);
+  const engine = engineOf(trx);
+  const int = (n: number) => sql`cast(${n} as integer)`;
+  for (let i = 0; i < changed.length; i += DELTAS_PER_STATEMENT) {
+    const arms = changed.slice(i, i + DELTAS_PER_STATEMENT).map(
+      (d) => sql`select ${d.seasonId} as season_id, ${int(d.level)} as level, ${int(d.day)} as day,
+        ${int(d.minute)} as minute, ${d.playKey} as play_key, ${d.eventType} as event_type,
+        ${int(d.fromSnap)} as from_snap, ${int(d.count)} as count, ${int(d.yards)} as yards,
+        ${int(d.count)} * ${typePointsTenthsSql(engine, d.eventType, "p")} as points_tenths
+      from profiles p where p.user_id = ${d.playerId}`,
+    );
     await sql`insert into sessionless_tallies
         (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
-      select ${d.seasonId}, ${int(d.level)}, ${int(d.day)}, ${int(d.minute)}, ${d.playKey}, ${d.eventType},
-        ${int(d.fromSnap)}, ${count}, ${int(d.yards)}, ${count} * ${points}
-      from profiles p where p.user_id = ${d.playerId}
+      select season_id, level, day, minute, play_key, event_type, from_snap, sum(count), sum(yards), sum(points_tenths)
+      from (${sql.join(arms, sql` union all `)}) d
+      where true group by season_id, level, day, minute, play_key, event_type, from_snap
+      order by season_id, level, day, minute, play_key, event_type, from_snap
       ${sessionlessConflict}`.execute(trx);
   }
 }

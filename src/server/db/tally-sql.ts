@@ -144,9 +144,33 @@ export const playPlayerRecountSql = sql`select play_id, season_id, coalesce(sess
 export const SNAP_LEVEL_TYPES: readonly string[] = [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
 
 /**
- * Rows of sessionless_tallies (migration 010) grouped from the events `where` picks (alias `e`, joined to their
- * profile `p`), among those the analysis counts (tagged, or of a snap-level type), each at both levels: the UTC
- * day and the quarter hour. Count and yards times `countSign`, points (at the current positions) times
+ * sessionless_tallies' levels (migrations 010 and 011): every counted event is in one row of each. A row's `day` is
+ * its UTC day (days since 1970-01-01; for a week, the week's Monday) and `minute` the minute of that day its span
+ * starts (0 for a day or a week).
+ */
+export const SESSIONLESS_LEVEL = { day: 0, quarterHour: 1, sixHours: 2, week: 3 } as const;
+export type SessionlessLevel = (typeof SESSIONLESS_LEVEL)[keyof typeof SESSIONLESS_LEVEL];
+/** Minutes in a six-hour span. */
+export const SIX_HOURS = 360;
+
+/** The (day, minute) key of a quarter-hour slot at each level. */
+export function sessionlessKey(level: SessionlessLevel, slot: { day: number; minute: number }) {
+  switch (level) {
+    case SESSIONLESS_LEVEL.day:
+      return { day: slot.day, minute: 0 };
+    case SESSIONLESS_LEVEL.quarterHour:
+      return slot;
+    case SESSIONLESS_LEVEL.sixHours:
+      return { day: slot.day, minute: Math.floor(slot.minute / SIX_HOURS) * SIX_HOURS };
+    case SESSIONLESS_LEVEL.week:
+      return { day: weekOf(slot.day), minute: 0 };
+  }
+}
+
+/**
+ * Rows of sessionless_tallies (migrations 010 and 011) grouped from the events `where` picks (alias `e`, joined to
+ * their profile `p`), among those the analysis counts (tagged, or of a snap-level type), each at every level: the
+ * UTC day, the quarter hour, the six hours and the ISO week. Count and yards times `countSign`, points (at the current positions) times
  * `pointsSign`; `fromSnap` "zero" takes every event as logged on its own (a deleted session's: its snaps go).
  * Columns in the table's order, for `insert ... select` (`where true`: SQLite's upsert after a select needs one).
  */
@@ -161,11 +185,15 @@ export function sessionlessRowsSql(
   return sql`select season_id, level, day, minute, play_key, event_type, from_snap, ${countSign} * count(*) as count,
       ${countSign} * coalesce(sum(yards), 0) as yards, ${sql.lit(opts.pointsSign ?? 1)} * sum(points) as points_tenths
     from (
-      select e.season_id, lv.level, ${slot.day} as day, case when lv.level = 0 then 0 else ${slot.minute} end as minute,
+      select e.season_id, lv.level,
+        case when lv.level = 3 then ${slot.day} - ((${slot.day} + 3) % 7) else ${slot.day} end as day,
+        case lv.level when 1 then ${slot.minute} when 2 then ${slot.minute} / ${sql.lit(SIX_HOURS)} * ${sql.lit(SIX_HOURS)}
+          else 0 end as minute,
         coalesce(e.play_id, '') as play_key, e.event_type, ${fromSnap} as from_snap, e.yards,
         ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
       from events e join profiles p on p.user_id = e.player_id
-        cross join (select 0 as level union all select 1 as level) lv
+        cross join (select 0 as level union all select 1 as level union all select 2 as level
+          union all select 3 as level) lv
       where (${where}) and (e.play_id is not null or e.event_type in (${sql.join(SNAP_LEVEL_TYPES)}))
     ) g where true group by season_id, level, day, minute, play_key, event_type, from_snap`;
 }

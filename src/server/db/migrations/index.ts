@@ -9,6 +9,7 @@ import { seasonsMigration } from "./007_seasons.js";
 import { operatorMigration } from "./008_operator.js";
 import { talliesMigration } from "./009_tallies.js";
 import { windowTalliesMigration } from "./010_window_tallies.js";
+import { sessionlessSpansMigration } from "./011_sessionless_spans.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -26,5 +27,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "008_operator": operatorMigration(engine),
     "009_tallies": talliesMigration(engine),
     "010_window_tallies": windowTalliesMigration(engine),
+    "011_sessionless_spans": sessionlessSpansMigration(engine),
   };
 }
