@@ -10,7 +10,7 @@ import pg from "pg";
 import { takesYards, type EventType } from "../src/domain/event-types.js";
 import { POSITION_KEYS, type PositionKey } from "../src/domain/positions.js";
 import { eventPointsTenths } from "../src/domain/scoring.js";
-import { slotOf, SNAP_LEVEL_TYPES, weekOf } from "../src/server/db/tally-sql.js";
+import { SESSIONLESS_LEVEL, sessionlessKey, slotOf, SNAP_LEVEL_TYPES, weekOf } from "../src/server/db/tally-sql.js";
 import { CODE_ALPHABET } from "../src/server/db/teams.js";
 
 type PgType = "text" | "integer" | "boolean" | "timestamptz";
@@ -540,11 +540,9 @@ export async function generate(
       w.yards += yards ?? 0;
       weeks.set(weekKey, w);
       if (snapLevel.has(option.type))
-        for (const [level, minute] of [
-          [0, 0],
-          [1, slot.minute],
-        ]) {
-          const key = `${level},${slot.day},${minute},${option.type}`;
+        for (const level of Object.values(SESSIONLESS_LEVEL)) {
+          const { day, minute } = sessionlessKey(level, slot);
+          const key = `${level},${day},${minute},${option.type}`;
           const r = sessionless.get(key) ?? { count: 0, yards: 0, points: 0 };
           r.count += 1;
           r.yards += yards ?? 0;

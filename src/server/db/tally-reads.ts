@@ -1,9 +1,9 @@
 /*
  * Team reads from the tallies (decision 0015): what used to group the team's events now groups tally rows, so a
  * read costs what the season's sessions, players and days hold, not its events. Each function is one query.
- * Windows that start at a time: the last 30 days reads whole ISO weeks from week_tallies, the days at its edge
- * from day_tallies and only part of the events of its first, partial day; the last week, whole UTC days from
- * day_tallies and the events of its first day.
+ * Windows that start at a time: whole ISO weeks from week_tallies, the days at their edge from day_tallies and,
+ * for a start that is not a UTC midnight, part of the events of its first day. The app's rolling windows (the
+ * last 30 days, the dashboard's week) start at a UTC midnight (decision 0020), so they read tallies only.
  */
 import { sql, type Kysely } from "kysely";
 import type { EventTypeCounter } from "#domain/event-types.js";
