@@ -49,8 +49,8 @@ const DELTAS_PER_STATEMENT = 200;
 /**
  * sessionless_tallies' share of the changes: the events without a session that are tagged or of a snap-level
  * type, at every level (day, quarter hour, six hours, week), net per (row, player), each worth the player's current
- * points. One statement for up to 200 such (row, player) deltas: they are summed per row in SQL and upserted in key
- * order (the order PostgreSQL locks the rows in), so a single event costs one statement, not one per level.
+ * points. One statement for up to 200 such (row, player) deltas (upsertSessionless), so a single event costs one
+ * statement, not one per level.
  */
 export async function applySessionlessChanges(
   trx: Kysely<DB>,
@@ -93,24 +93,48 @@ export async function applySessionlessChanges(
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
   const changed = byKey(deltas).filter((d) => d.count !== 0 || d.yards !== 0);
+  for (let i = 0; i < changed.length; i += DELTAS_PER_STATEMENT) {
+    await upsertSessionless(trx, changed.slice(i, i + DELTAS_PER_STATEMENT));
+  }
+}
+
+/**
+ * One statement for `deltas` (in key order): the rows of each (player, event type) valued from the player's
+ * profile once. A single event's four levels are one such group, upserted in key order as they come; several
+ * groups are summed per row and upserted in key order (the order PostgreSQL locks rows in).
+ */
+async function upsertSessionless(trx: Kysely<DB>, deltas: readonly SessionlessDelta[]): Promise<void> {
   const engine = engineOf(trx);
   const int = (n: number) => sql`cast(${n} as integer)`;
-  for (let i = 0; i < changed.length; i += DELTAS_PER_STATEMENT) {
-    const arms = changed.slice(i, i + DELTAS_PER_STATEMENT).map(
-      (d) => sql`select ${d.seasonId} as season_id, ${int(d.level)} as level, ${int(d.day)} as day,
-        ${int(d.minute)} as minute, ${d.playKey} as play_key, ${d.eventType} as event_type,
-        ${int(d.fromSnap)} as from_snap, ${int(d.count)} as count, ${int(d.yards)} as yards,
-        ${int(d.count)} * ${typePointsTenthsSql(engine, d.eventType, "p")} as points_tenths
-      from profiles p where p.user_id = ${d.playerId}`,
-    );
-    await sql`insert into sessionless_tallies
-        (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
-      select season_id, level, day, minute, play_key, event_type, from_snap, sum(count), sum(yards), sum(points_tenths)
-      from (${sql.join(arms, sql` union all `)}) d
-      where true group by season_id, level, day, minute, play_key, event_type, from_snap
-      order by season_id, level, day, minute, play_key, event_type, from_snap
-      ${sessionlessConflict}`.execute(trx);
+  const groups = new Map<string, SessionlessDelta[]>();
+  for (const d of deltas) {
+    const key = tallyKey(d.playerId, d.eventType);
+    const list = groups.get(key);
+    if (list) list.push(d);
+    else groups.set(key, [d]);
   }
+  const arms = [...groups.values()].map((list) => {
+    const { playerId, eventType } = list[0]!;
+    const rows = list.map(
+      (d) => sql`select ${d.seasonId} as season_id, ${int(d.level)} as level, ${int(d.day)} as day,
+        ${int(d.minute)} as minute, ${d.playKey} as play_key, ${int(d.fromSnap)} as from_snap,
+        ${int(d.count)} as count, ${int(d.yards)} as yards`,
+    );
+    return sql`select v.season_id, v.level, v.day, v.minute, v.play_key, ${eventType} as event_type, v.from_snap,
+        v.count, v.yards, v.count * ${typePointsTenthsSql(engine, eventType, "p")} as points_tenths
+      from profiles p cross join (${sql.join(rows, sql` union all `)}) v where p.user_id = ${playerId}`;
+  });
+  const columns = sql`(season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)`;
+  if (arms.length === 1) {
+    await sql`insert into sessionless_tallies ${columns} ${arms[0]!} ${sessionlessConflict}`.execute(trx);
+    return;
+  }
+  await sql`insert into sessionless_tallies ${columns}
+    select season_id, level, day, minute, play_key, event_type, from_snap, sum(count), sum(yards), sum(points_tenths)
+    from (${sql.join(arms, sql` union all `)}) d
+    where true group by season_id, level, day, minute, play_key, event_type, from_snap
+    order by season_id, level, day, minute, play_key, event_type, from_snap
+    ${sessionlessConflict}`.execute(trx);
 }
 
 /**
