@@ -70,6 +70,21 @@ describe.each(testEngines())("read caches follow every write on $engine", ({ cre
     expect((after.body as { players: Player[] }).players.find((p) => p.id === id)!.eventCount).toBe(before + 2);
   });
 
+  it("team stats are cached too and follow a write", async () => {
+    const path = "/api/team/stats?tzOffset=-300";
+    const events = async (headers: Record<string, string> = {}) => {
+      const res = await a.head.request("GET", path, { headers });
+      return { status: res.status, etag: res.headers.get("etag"), events: res.body?.totals?.events as number };
+    };
+    const first = await events();
+    expect(first.status).toBe(200);
+    await recordEvents(database.db, [{ ...anEvent(a.players[0]!.me.id), teamId: a.teamId, createdBy: a.headMe.id }]);
+    expect((await events({ "if-none-match": first.etag! })).status).toBe(304);
+    await a.assistant.post("/api/team/events", { events: [anEvent(a.players[0]!.me.id)] });
+    const after = await events({ "if-none-match": first.etag! });
+    expect(after).toMatchObject({ status: 200, events: first.events + 2 });
+  });
+
   it("a player's own name change shows at once", async () => {
     await warm();
     const res = await a.players[0]!.client.request("PATCH", "/api/profile", { json: { fullName: "Newly Named" } });

@@ -318,13 +318,15 @@ export function teamRoutes() {
     .openapi(stats, async (c) => {
       const viewer = c.var.viewer;
       const { tzOffset, season: seasonId } = c.req.valid("query");
-      const season = await seasonOfRequest(c, viewer.teamId, seasonId);
-      const body = await teamStats(c.get("services").database.db, viewer.teamId, {
-        tzOffset,
-        seasonId: season.id,
-        ...summaryErrorLogger(c),
+      // Team stats change only with the team's data (never with the clock): the team's versioned read cache.
+      return cachedJson(c, viewer.teamId, `stats tz=${tzOffset} season=${seasonId ?? ""}`, async () => {
+        const season = await seasonOfRequest(c, viewer.teamId, seasonId);
+        return teamStats(c.get("services").database.db, viewer.teamId, {
+          tzOffset,
+          seasonId: season.id,
+          ...summaryErrorLogger(c),
+        });
       });
-      return c.json(body, 200);
     })
     .openapi(dashboard, async (c) => {
       const viewer = c.var.viewer;
