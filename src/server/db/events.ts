@@ -5,6 +5,7 @@ import { inTransaction, nowIso } from "./engine.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
 import { applyTallyChanges } from "./tallies.js";
+import { addToTally, byKey, tallyKey } from "./tally-sql.js";
 
 /*
  * Events are the source of truth; player_event_counts and player_stats are kept in the same transaction as
@@ -305,18 +306,9 @@ export async function applyCounterChanges(
     { playerId: string; seasonId: string; count: number; removed: boolean; last: string | null }
   >();
   const note = (e: CountedEvent, sign: 1 | -1) => {
-    const playerKey = `${e.playerId}\u0000${e.seasonId}`;
-    const typeKey = `${playerKey}\u0000${e.eventType}`;
-    const t = byType.get(typeKey) ?? {
-      playerId: e.playerId,
-      seasonId: e.seasonId,
-      eventType: e.eventType,
-      count: 0,
-      yards: 0,
-    };
-    t.count += sign;
-    t.yards += sign * (e.yards ?? 0);
-    byType.set(typeKey, t);
+    const playerKey = tallyKey(e.playerId, e.seasonId);
+    const make = () => ({ playerId: e.playerId, seasonId: e.seasonId, eventType: e.eventType, count: 0, yards: 0 });
+    addToTally(byType, tallyKey(playerKey, e.eventType), make, e.yards, sign);
     const p = byPlayer.get(playerKey) ?? {
       playerId: e.playerId,
       seasonId: e.seasonId,
@@ -335,12 +327,11 @@ export async function applyCounterChanges(
     note(e, 1);
   });
 
-  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  for (const [, t] of [...byType].sort(([a], [b]) => order(a, b))) {
+  for (const t of byKey(byType)) {
     if (t.count !== 0 || t.yards !== 0)
       await bumpEventCount(trx, t.playerId, t.seasonId, t.eventType, t.count, t.yards);
   }
-  for (const [, p] of [...byPlayer].sort(([a], [b]) => order(a, b))) {
+  for (const p of byKey(byPlayer)) {
     if (p.removed) await takeFromPlayerStats(trx, p.playerId, p.seasonId, -p.count);
     else if (p.last !== null) await addToPlayerStats(trx, p.playerId, p.seasonId, p.count, p.last);
   }
