@@ -20,6 +20,7 @@ import { eventPoints } from "#domain/scoring.js";
 import { listPlayerEvents, playerScoreHistory } from "../db/player-detail.js";
 import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
 import { requestOwnChange } from "../db/roster-requests.js";
+import { retryOnDeadlock } from "../db/retry.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
 import { fileUrl } from "../db/rows.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
@@ -195,7 +196,10 @@ export function profileRoutes() {
         }
       }
       const { database } = c.get("services");
-      if (!(await updateOwnProfile(database.db, viewer.userId, await asRequest(c, viewer, patch)))) {
+      const request = await asRequest(c, viewer, patch);
+      // A position change re-values the player's points in rows the whole team's writes share (decision 0015): on
+      // PostgreSQL it may be a deadlock's victim, and runs again.
+      if (!(await retryOnDeadlock(() => updateOwnProfile(database.db, viewer.userId, request)))) {
         throw unauthenticated();
       }
       announceRosterChange(c, viewer);

@@ -23,6 +23,7 @@ import {
 } from "../db/roster.js";
 import { isUniqueViolation } from "../db/engine.js";
 import { decideRequest } from "../db/roster-requests.js";
+import { retryOnDeadlock } from "../db/retry.js";
 import { removePlayerFromTeam } from "../db/teams.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
@@ -234,7 +235,9 @@ export function rosterRoutes() {
         teamId,
         [patch],
         () => "jerseyNumber",
-        () => updateRosterPlayer(db, teamId, id, patch),
+        // A position change re-values the player's points in rows the whole team's writes share (decision 0015):
+        // on PostgreSQL it may be a deadlock's victim, and runs again.
+        () => retryOnDeadlock(() => updateRosterPlayer(db, teamId, id, patch)),
         id,
       );
       if (!result) throw notFound(PLAYER);
@@ -282,7 +285,7 @@ export function rosterRoutes() {
         teamId,
         [{ jerseyNumber: asked }],
         () => "jerseyNumber",
-        () => decideRequest(db, teamId, id, decision === "approve"),
+        () => retryOnDeadlock(() => decideRequest(db, teamId, id, decision === "approve")),
         id,
       );
       if (!result) throw notFound(PLAYER);
