@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LeaderboardPage } from "~/features/leaderboard/leaderboard-page";
+import { formatDay } from "~/ui/format";
 import { teamSessionsResponseSchema } from "#domain/api/team";
 import { coachUser, playerSummary, seasonsResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
@@ -62,6 +63,38 @@ describe("leaderboard page", () => {
     expect(await screen.findByRole("heading", { name: "No plays logged yet" })).toBeInTheDocument();
     expect(await screen.findByText(/Nothing has been logged in Spring 2027 yet/)).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("the last 30 days say the day they are counted from (whole UTC days, as the server counts them)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-11T09:30:00.000Z") });
+    try {
+      const api = fakeApi()
+        .on("GET", "/api/team/seasons", seasonsResponse())
+        .on("GET", "/api/team/leaderboard", {
+          window: "last30",
+          players: [{ ...playerSummary({ id: "a", name: "Ada Quarter", eventCount: 3 }), place: 1 }],
+          leaders: {
+            passingYards: [],
+            receivingYards: [],
+            rushingYards: [],
+            touchdowns: [],
+            flagPulls: [],
+            interceptions: [],
+          },
+          attendance: null,
+        });
+      renderPage(<LeaderboardPage />, {
+        path: "/coach/leaderboard",
+        url: "/coach/leaderboard?window=last30",
+        user: coachUser(),
+        api,
+      });
+      expect(
+        await screen.findByText(`Scores over the last 30 days, from ${formatDay("2026-10-12")}.`),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("one game's board says who was present and who was absent (and left out)", async () => {

@@ -12,7 +12,7 @@ import { LeaderCards } from "~/ui/leader-cards";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { describeError, EmptyState, ErrorState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { SegmentedControl } from "~/ui/segmented-control";
-import { sessionLabel, type LeaderboardResponse } from "#domain/api/team";
+import { LAST_WINDOW_DAYS, rollingWindowSince, sessionLabel, type LeaderboardResponse } from "#domain/api/team";
 import { leaderboardQuery, seasonSessionsQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
@@ -138,7 +138,10 @@ export function LeaderboardPage() {
             formatDay,
           )
         : "one game"
-      : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
+      : filters.window === "last30"
+        ? // Whole UTC days (decision 0020): the day the window starts, as the server counts it.
+          `the last 30 days, from ${formatDay(rollingWindowSince(new Date(), LAST_WINDOW_DAYS).slice(0, 10))}`
+        : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
 
   return (
     <div className="space-y-8">
