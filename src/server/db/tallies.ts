@@ -55,6 +55,22 @@ const sessionDelta = (
   removed: false,
 });
 
+/** Adds a (player, event type)'s delta to its row of a day or a week (day_tallies, week_tallies): an atomic upsert. */
+async function addPlayerSpan(
+  trx: Kysely<DB>,
+  table: "day_tallies" | "week_tallies",
+  span: "day" | "week",
+  value: string | number,
+  d: { seasonId: string; playerId: string; eventType: string; count: number; yards: number },
+): Promise<void> {
+  if (d.count === 0 && d.yards === 0) return;
+  const t = sql.table(table);
+  await sql`insert into ${t} (season_id, ${sql.ref(span)}, player_id, event_type, count, yards)
+    values (${d.seasonId}, ${value}, ${d.playerId}, ${d.eventType}, ${d.count}, ${d.yards})
+    on conflict (season_id, ${sql.ref(span)}, player_id, event_type) do update set
+      count = ${t}.count + excluded.count, yards = ${t}.yards + excluded.yards`.execute(trx);
+}
+
 /**
  * Brings the tallies in line with events the caller removed and added in this transaction (the events table
  * already holds the result): net deltas per tally row. A session row that lost events has its latest time
@@ -104,46 +120,8 @@ export async function applyTallyChanges(
     await upsertSessionRow(trx, s);
     if (s.removed) await recomputeLast(trx, s);
   }
-  for (const d of byKey(days)) {
-    if (d.count === 0 && d.yards === 0) continue;
-    await trx
-      .insertInto("day_tallies")
-      .values({
-        season_id: d.seasonId,
-        day: d.day,
-        player_id: d.playerId,
-        event_type: d.eventType,
-        count: d.count,
-        yards: d.yards,
-      })
-      .onConflict((oc) =>
-        oc.columns(["season_id", "day", "player_id", "event_type"]).doUpdateSet({
-          count: sql`day_tallies.count + excluded.count`,
-          yards: sql`day_tallies.yards + excluded.yards`,
-        }),
-      )
-      .execute();
-  }
-  for (const w of byKey(weeks)) {
-    if (w.count === 0 && w.yards === 0) continue;
-    await trx
-      .insertInto("week_tallies")
-      .values({
-        season_id: w.seasonId,
-        week: w.week,
-        player_id: w.playerId,
-        event_type: w.eventType,
-        count: w.count,
-        yards: w.yards,
-      })
-      .onConflict((oc) =>
-        oc.columns(["season_id", "week", "player_id", "event_type"]).doUpdateSet({
-          count: sql`week_tallies.count + excluded.count`,
-          yards: sql`week_tallies.yards + excluded.yards`,
-        }),
-      )
-      .execute();
-  }
+  for (const d of byKey(days)) await addPlayerSpan(trx, "day_tallies", "day", d.day, d);
+  for (const w of byKey(weeks)) await addPlayerSpan(trx, "week_tallies", "week", w.week, w);
   await applySlots(trx, slots);
   await applyPlayTallyChanges(trx, removed, added);
 }
