@@ -153,6 +153,13 @@ try {
       if (process.env.LIGHTHOUSE_SAVE) {
         const name = `${path.replace(/\W+/g, "_")}-${i}.json`;
         writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result!.lhr));
+        // The trace too (what each main-thread task ran), for chrome://tracing or DevTools' Performance panel.
+        const trace = (result!.artifacts as { Trace?: unknown }).Trace;
+        if (trace)
+          writeFileSync(
+            join(process.env.LIGHTHOUSE_SAVE, name.replace(/\.json$/, ".trace.json")),
+            JSON.stringify(trace),
+          );
       }
     }
     const all = results.map((r) => (r.runtimeError ? "error" : String(performanceOf(r))));

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
@@ -135,6 +135,10 @@ export function EventLogger() {
   const loggedAsEvents = (detail.data?.eventCount ?? 0) > 0 && game.rows.length === 0;
   const chosenMode = sessionId ? (modes[sessionId] ?? readMode(sessionId)) : null;
   const modeKnown = chosenMode !== null || !isGame || (detailSettled && game.settled);
+  // The pad and the play-by-play mount in a background render (decision 0017, fifth follow-up): the render that a
+  // read arriving makes draws the rest at once, and React cuts the log's first render into slices of a few
+  // milliseconds instead of holding the phone's main thread for it in one long task. Later renders are as before.
+  const logShown = useDeferredValue(modeKnown, false);
   const mode: LogMode = chosenMode ?? (isGame && !loggedAsEvents ? "snaps" : "events");
   const setMode = (next: LogMode) => {
     if (!sessionId) return;
@@ -247,7 +251,7 @@ export function EventLogger() {
             </div>
             {!modeKnown ? (
               <LoadingState label="Loading the game…" />
-            ) : mode === "snaps" ? (
+            ) : !logShown ? null : mode === "snaps" ? (
               <SnapLogger
                 key={sessionId}
                 sessionId={sessionId}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
@@ -25,6 +25,24 @@ import { SnapPad } from "./snap-pad";
 import { useUndoRest } from "./undo-rest";
 import type { OutboxHandle } from "./use-outbox";
 import type { AttendanceRow } from "./view-model";
+
+/**
+ * The pad and the play-by-play render again only when what they show changed (decision 0017, fifth follow-up): a
+ * read or the outbox changing something else (its opening, a sync's state) does not redraw them. Their callbacks
+ * are stable (`useLatest`) and call the latest render's functions.
+ */
+const MemoSnapList = memo(SnapList);
+const MemoSnapPad = memo(SnapPad);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any function's arguments and result pass through
+function useLatest<F extends (...args: any[]) => any>(fn: F): F {
+  const ref = useRef(fn);
+  useEffect(() => {
+    ref.current = fn;
+  });
+  const [stable] = useState(() => ((...args) => ref.current(...args)) as F);
+  return stable;
+}
 
 const periodKey = (sessionId: string) => `flagline:logger:period:${sessionId}`;
 
@@ -224,6 +242,11 @@ export function SnapLogger({
       setStatus({ tone: "info", text: `Deleted: ${words}` });
   };
 
+  const onLog = useLatest(log);
+  const onUndo = useLatest(() => void undo());
+  const onDelete = useLatest((row: SnapRow) => void remove(row));
+  const onDiscard = useLatest((seq: number) => void outbox.engine?.discard(seq));
+
   return (
     <div ref={host} className="space-y-4">
       {game.error ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{game.error}</p> : null}
@@ -238,21 +261,21 @@ export function SnapLogger({
        * does): the thumb finds the players and the results at the same place on every down, and the latest snaps
        * show above it.
        */}
-      <SnapList
+      <MemoSnapList
         rows={rows}
         rules={game.rules}
         label={label}
         meId={meId}
         onEdit={setEditing}
-        onDelete={(row) => void remove(row)}
-        onDiscard={(seq) => void outbox.engine?.discard(seq)}
+        onDelete={onDelete}
+        onDiscard={onDiscard}
       />
       <div
         ref={pad}
         className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
       >
         <h2 className="sr-only">Log a snap</h2>
-        <SnapPad
+        <MemoSnapPad
           lineups={teams}
           label={label}
           rules={game.rules}
@@ -264,10 +287,10 @@ export function SnapLogger({
           onPlayChange={setPlayId}
           firstDown={firstDown}
           onFirstDownChange={setFirstDown}
-          onLog={log}
+          onLog={onLog}
           status={status}
           undoText={target ? text(target.detail) : null}
-          onUndo={() => void undo()}
+          onUndo={onUndo}
           undoing={undoRest.resting}
         />
       </div>

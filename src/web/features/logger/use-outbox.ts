@@ -1,18 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { GameSheetResponse } from "#domain/api/game";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
-import { sessionOfItem } from "./outbox";
+import { sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
 import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
+import type { OpenedOutbox } from "./outbox-dexie";
 
 /**
- * IndexedDB's library (Dexie, about 30 kB gzipped) is a chunk of its own (decision 0017): its download starts as soon
- * as the logger's code runs, alongside the rest, and the screen's first render does not wait for it; the outbox shows
- * what is queued a moment later. Asked once per tab (a failed download is asked again on the next mount).
+ * IndexedDB's library (Dexie, about 30 kB gzipped) is a chunk of its own (decision 0017, fifth follow-up), asked for
+ * once the logger has painted its first frame: the screen's first render neither waits for it nor shares the phone's
+ * bandwidth and main thread with it before that paint. The outbox's engine exists from the start over a store that
+ * waits for IndexedDB to open (`waitingStore`), so a tap in that moment is queued once it has, not refused; the
+ * outbox shows what is queued a moment later. Asked once per tab (a failed download is asked again on the next mount).
  */
 let outboxModule: Promise<typeof import("./outbox-dexie")> | null = null;
 function loadOutboxStore() {
@@ -22,17 +25,84 @@ function loadOutboxStore() {
   });
   return outboxModule;
 }
-if (typeof window !== "undefined") void loadOutboxStore().catch(() => undefined);
 
-const EMPTY: EngineSnapshot = { items: [], loaded: false, syncing: false, problem: null, offline: false, recent: [] };
-const noSubscribe = () => () => {};
+/**
+ * Calls `run` once the frame being drawn now has been painted (a task after the next frame starts), or after a
+ * second at the latest (a tab opened in the background draws no frames).
+ */
+function afterPaint(run: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const latest = setTimeout(once, 1000);
+  const frame =
+    typeof requestAnimationFrame === "function" ? requestAnimationFrame(() => (soon = setTimeout(once, 0))) : null;
+  if (frame === null) soon = setTimeout(once, 0);
+  return () => {
+    done = true;
+    if (frame !== null) cancelAnimationFrame(frame);
+    clearTimeout(soon);
+    clearTimeout(latest);
+  };
+}
+
+/** A store whose every call waits for `opening` (the real store) first. */
+function waitingStore(opening: Promise<OutboxStore>): OutboxStore {
+  return {
+    list: (ownerId) => opening.then((store) => store.list(ownerId)),
+    add: (item) => opening.then((store) => store.add(item)),
+    addMany: (items) => opening.then((store) => store.addMany(items)),
+    remove: (seqs) => opening.then((store) => store.remove(seqs)),
+    update: (seq, patch) => opening.then((store) => store.update(seq, patch)),
+    markAttempted: (seqs) => opening.then((store) => store.markAttempted(seqs)),
+    subscribe(ownerId, listener, onError) {
+      let stopped = false;
+      let unsubscribe: (() => void) | undefined;
+      opening.then(
+        (store) => {
+          if (!stopped) unsubscribe = store.subscribe(ownerId, listener, onError);
+        },
+        (error: unknown) => {
+          if (!stopped) onError?.(error);
+        },
+      );
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
+    },
+  };
+}
+
+const NO_ITEMS: OutboxItem[] = [];
+const EMPTY: EngineSnapshot = {
+  items: NO_ITEMS,
+  loaded: false,
+  syncing: false,
+  problem: null,
+  offline: false,
+  recent: NO_ITEMS,
+};
 const emptySnapshot = () => EMPTY;
 
 export interface OutboxHandle extends EngineSnapshot {
-  /** null until IndexedDB has opened (a few milliseconds). */
+  /** null when IndexedDB's code could not be downloaded (no connection, no service worker yet). */
   engine: OutboxEngine | null;
   /** false when the browser refused IndexedDB: queued items then do not survive the tab. */
   durable: boolean;
+}
+
+/** IndexedDB's outbox, opened once `begin` is called (after the first paint). */
+function startOpening(): { begin: () => void; opened: Promise<OpenedOutbox> } {
+  let begin!: () => void;
+  const opened = new Promise<void>((resolve) => (begin = resolve))
+    .then(loadOutboxStore)
+    .then(({ openOutbox }) => openOutbox());
+  return { begin, opened };
 }
 
 /**
@@ -42,47 +112,57 @@ export interface OutboxHandle extends EngineSnapshot {
  */
 export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState<{ engine: OutboxEngine; durable: boolean } | null>(null);
+  // IndexedDB, opened once `begin` is called (after the first paint); the engine works over it from the start.
+  const [opening] = useState(startOpening);
+  const engine = useMemo(
+    () =>
+      new OutboxEngine(waitingStore(opening.opened.then(({ store }) => store)), apiTransport, ownerId, {
+        onApplied(items) {
+          const sessions = new Set(items.map(sessionOfItem).filter((id): id is string => id !== null));
+          for (const id of sessions) {
+            queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
+              detail ? withApplied(detail, items) : detail,
+            );
+            queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
+              sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
+            );
+          }
+        },
+        onSynced() {
+          void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
+        },
+      }),
+    [opening, ownerId, ownerName, queryClient],
+  );
+  const [durable, setDurable] = useState(true);
+  const [broken, setBroken] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
-    let stop: (() => void) | undefined;
-    void loadOutboxStore()
-      .then(({ openOutbox }) => openOutbox())
-      .then(({ store, durable }) => {
-        if (cancelled) return;
-        const engine = new OutboxEngine(store, apiTransport, ownerId, {
-          onApplied(items) {
-            const sessions = new Set(items.map(sessionOfItem).filter((id): id is string => id !== null));
-            for (const id of sessions) {
-              queryClient.setQueryData<SessionDetailResponse>(teamKeys.session(id), (detail) =>
-                detail ? withApplied(detail, items) : detail,
-              );
-              queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
-                sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
-              );
-            }
-          },
-          onSynced() {
-            void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
-          },
-        });
-        stop = engine.start();
-        setOpened({ engine, durable });
-      })
-      // Its code could not be downloaded (no connection, and no service worker yet): asked again on the next mount.
-      .catch(() => undefined);
+    const stop = engine.start();
+    opening.opened.then(
+      (opened) => {
+        if (!cancelled) setDurable(opened.durable);
+      },
+      // Its code could not be downloaded (no connection, and no service worker yet): no outbox until the next mount.
+      () => {
+        stop();
+        if (!cancelled) setBroken(true);
+      },
+    );
+    // Already in (a later mount): at once; else after the first paint.
+    const cancelWait = outboxModule ? (opening.begin(), () => {}) : afterPaint(opening.begin);
     return () => {
       cancelled = true;
-      stop?.();
+      cancelWait();
+      stop();
     };
-  }, [ownerId, ownerName, queryClient]);
+  }, [engine, opening]);
 
-  const engine = opened?.engine ?? null;
-  const snapshot = useSyncExternalStore(
-    engine?.subscribe ?? noSubscribe,
-    engine?.getSnapshot ?? emptySnapshot,
-    emptySnapshot,
-  );
-  return { ...snapshot, engine, durable: opened?.durable ?? true };
+  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot, emptySnapshot);
+  // An empty outbox is the same empty list from one snapshot to the next (its opening included), so what the screen
+  // derives from it (rows, marks, the score) keeps its identity and memoised parts of the screen skip that render.
+  const items = snapshot.items.length === 0 ? NO_ITEMS : snapshot.items;
+  const recent = snapshot.recent.length === 0 ? NO_ITEMS : snapshot.recent;
+  return { ...snapshot, items, recent, engine: broken ? null : engine, durable };
 }
