@@ -94,13 +94,11 @@ export function EventLogger() {
     );
   };
 
-  const startSession = async (payload: OutboxSessionPayload): Promise<boolean> => {
-    if (!outbox.engine) return false;
+  const startSession = async (payload: OutboxSessionPayload): Promise<void> => {
     await outbox.engine.createSession(payload, sessionWords(payload));
     chooseSession(payload.id, payload.date);
     setNewOpen(null);
     setTab("log");
-    return true;
   };
 
   const counts = countByState(outbox.items);
@@ -200,7 +198,7 @@ export function EventLogger() {
             period={game.period}
             onPeriodChange={game.setPeriod}
             onFinal={(score) =>
-              void outbox.engine?.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
+              void outbox.engine.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
             }
           />
         ) : null}
@@ -284,12 +282,12 @@ export function EventLogger() {
               <AttendancePanel
                 rows={marks}
                 onMark={(row: AttendanceRow, present) =>
-                  void outbox.engine?.setMarks(sessionId, [
+                  void outbox.engine.setMarks(sessionId, [
                     { playerId: row.player.id, playerName: row.player.name, present },
                   ])
                 }
                 onMarkAll={() =>
-                  void outbox.engine?.setMarks(
+                  void outbox.engine.setMarks(
                     sessionId,
                     marks
                       .filter((r) => r.present !== true)
@@ -297,7 +295,7 @@ export function EventLogger() {
                   )
                 }
                 onDiscard={(row) => {
-                  if (row.seq !== null) void outbox.engine?.discard(row.seq);
+                  if (row.seq !== null) void outbox.engine.discard(row.seq);
                 }}
               />
             </Suspense>
@@ -329,7 +327,7 @@ export function EventLogger() {
           this tab closes.
         </p>
       ) : null}
-      <FailedItems items={otherFailures} onDiscard={(item: OutboxItem) => void outbox.engine?.discard(item.seq)} />
+      <FailedItems items={otherFailures} onDiscard={(item: OutboxItem) => void outbox.engine.discard(item.seq)} />
 
       {sessionList.length > 0 || sessionId !== null || sessionsBlocked ? (
         <div className="flex items-end gap-2">

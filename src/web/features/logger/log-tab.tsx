@@ -60,10 +60,6 @@ export function LogTab({
       setStatus({ tone: "error", text: "Choose a player first." });
       return;
     }
-    if (!outbox.engine) {
-      setStatus({ tone: "error", text: "The outbox is still opening. Try again in a moment." });
-      return;
-    }
     let eventYards: number | null = null;
     if (takesYards(type)) {
       const parsed = parseYards(yardsText);
@@ -94,7 +90,7 @@ export function LogTab({
   };
 
   const remove = async (row: EventRow, verb: "Undone" | "Deleted") => {
-    await outbox.engine?.removeEvent({ id: row.id, sessionId, playerName: row.playerName, eventType: row.eventType });
+    await outbox.engine.removeEvent({ id: row.id, sessionId, playerName: row.playerName, eventType: row.eventType });
     setStatus({ tone: "info", text: `${verb}: ${row.eventType} by ${row.playerName}` });
   };
 
@@ -132,7 +128,7 @@ export function LogTab({
         rows={rows}
         onDelete={(row) => void remove(row, "Deleted")}
         onDiscard={(row) => {
-          if (row.seq !== null) void outbox.engine?.discard(row.seq);
+          if (row.seq !== null) void outbox.engine.discard(row.seq);
           setStatus({ tone: "info", text: `Discarded: ${row.eventType} by ${row.playerName}` });
         }}
       />

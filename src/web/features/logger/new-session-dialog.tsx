@@ -26,7 +26,7 @@ export function NewSessionDialog({
   onOpenChange: (open: boolean) => void;
   today: string;
   initialKind: SessionKind;
-  onStart: (session: OutboxSessionPayload) => Promise<boolean>;
+  onStart: (session: OutboxSessionPayload) => Promise<void>;
 }) {
   return (
     <SheetDialog open={open} onOpenChange={onOpenChange} size="md">
@@ -48,7 +48,7 @@ function NewSessionForm({
 }: {
   today: string;
   initialKind: SessionKind;
-  onStart: (session: OutboxSessionPayload) => Promise<boolean>;
+  onStart: (session: OutboxSessionPayload) => Promise<void>;
 }) {
   const [kind, setKind] = useState<SessionKind>(initialKind);
   const [date, setDate] = useState(today);
@@ -86,7 +86,7 @@ function NewSessionForm({
     setSaving(true);
     try {
       const v = parsed.data;
-      const started = await onStart({
+      await onStart({
         id: input.id,
         kind: v.kind,
         date: v.date,
@@ -94,7 +94,6 @@ function NewSessionForm({
         location: v.location ?? null,
         homeAway: input.homeAway,
       });
-      if (!started) setFormError("This phone's outbox is still opening. Try again in a moment.");
     } catch {
       setFormError("The session could not be saved on this phone. Please try again.");
     } finally {

@@ -188,10 +188,6 @@ export function SnapLogger({
 
   const log = async (detail: SnapDetail): Promise<boolean> => {
     const engine = outbox.engine;
-    if (!engine) {
-      setStatus({ tone: "error", text: "The outbox is still opening. Try again in a moment." });
-      return false;
-    }
     if (detail.kind === "pass" && !detail.passerId) {
       setStatus({ tone: "error", text: "Choose the passer first." });
       return false;
@@ -219,7 +215,7 @@ export function SnapLogger({
     // One undo at a time, and the button rests a moment after each (useUndoRest): the second tap of a double tap
     // lands on a disabled button instead of taking back the snap before, which the button names only once usable.
     const engine = outbox.engine;
-    if (!target || !engine) return;
+    if (!target) return;
     const words = text(target.detail);
     await undoRest.run(async () => {
       if (await engine.removeSnap({ id: target.id, sessionId, text: words }))
@@ -229,14 +225,12 @@ export function SnapLogger({
 
   const save = async (row: SnapRow, edit: OutboxSnapEdit) => {
     setEditing(null);
-    if (!outbox.engine) return;
     const words = text(edit.detail);
     await outbox.engine.editSnap({ id: row.id, sessionId }, edit, words);
     setStatus({ tone: "info", text: `Edited: ${words}` });
   };
 
   const remove = async (row: SnapRow) => {
-    if (!outbox.engine) return;
     const words = text(row.detail);
     if (await outbox.engine.removeSnap({ id: row.id, sessionId, text: words }))
       setStatus({ tone: "info", text: `Deleted: ${words}` });
@@ -245,7 +239,7 @@ export function SnapLogger({
   const onLog = useLatest(log);
   const onUndo = useLatest(() => void undo());
   const onDelete = useLatest((row: SnapRow) => void remove(row));
-  const onDiscard = useLatest((seq: number) => void outbox.engine?.discard(seq));
+  const onDiscard = useLatest((seq: number) => void outbox.engine.discard(seq));
 
   return (
     <div ref={host} className="space-y-4">

@@ -4,7 +4,7 @@ import type { GameSheetResponse } from "#domain/api/game";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
-import { sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
+import { createMemoryOutboxStore, sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
 import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
 import { withApplied } from "./view-model";
@@ -90,18 +90,22 @@ const EMPTY: EngineSnapshot = {
 const emptySnapshot = () => EMPTY;
 
 export interface OutboxHandle extends EngineSnapshot {
-  /** null when IndexedDB's code could not be downloaded (no connection, no service worker yet). */
-  engine: OutboxEngine | null;
+  engine: OutboxEngine;
   /** false when the browser refused IndexedDB: queued items then do not survive the tab. */
   durable: boolean;
 }
 
-/** IndexedDB's outbox, opened once `begin` is called (after the first paint). */
+/**
+ * IndexedDB's outbox, opened once `begin` is called (after the first paint). When its code cannot be downloaded (no
+ * connection, and no service worker yet), the outbox lives in memory for this tab: what is logged meanwhile is kept
+ * and sent, and the screen says it would not survive closing the tab (as when the browser refuses IndexedDB).
+ */
 function startOpening(): { begin: () => void; opened: Promise<OpenedOutbox> } {
   let begin!: () => void;
-  const opened = new Promise<void>((resolve) => (begin = resolve))
-    .then(loadOutboxStore)
-    .then(({ openOutbox }) => openOutbox());
+  const opened = new Promise<void>((resolve) => (begin = resolve)).then(loadOutboxStore).then(
+    ({ openOutbox }) => openOutbox(),
+    (): OpenedOutbox => ({ store: createMemoryOutboxStore(), durable: false }),
+  );
   return { begin, opened };
 }
 
@@ -135,21 +139,13 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
     [opening, ownerId, ownerName, queryClient],
   );
   const [durable, setDurable] = useState(true);
-  const [broken, setBroken] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     const stop = engine.start();
-    opening.opened.then(
-      (opened) => {
-        if (!cancelled) setDurable(opened.durable);
-      },
-      // Its code could not be downloaded (no connection, and no service worker yet): no outbox until the next mount.
-      () => {
-        stop();
-        if (!cancelled) setBroken(true);
-      },
-    );
+    void opening.opened.then((opened) => {
+      if (!cancelled) setDurable(opened.durable);
+    });
     // Already in (a later mount): at once; else after the first paint.
     const cancelWait = outboxModule ? (opening.begin(), () => {}) : afterPaint(opening.begin);
     return () => {
@@ -164,5 +160,5 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
   // derives from it (rows, marks, the score) keeps its identity and memoised parts of the screen skip that render.
   const items = snapshot.items.length === 0 ? NO_ITEMS : snapshot.items;
   const recent = snapshot.recent.length === 0 ? NO_ITEMS : snapshot.recent;
-  return { ...snapshot, items, recent, engine: broken ? null : engine, durable };
+  return { ...snapshot, items, recent, engine, durable };
 }
