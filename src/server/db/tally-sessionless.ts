@@ -5,8 +5,8 @@
  * their players' current positions. Called by db/play-tallies.ts in
  * the write's transaction, after the play rows; every change an atomic `x = x + d` upsert, in key order.
  */
-import { sql, type Kysely, type RawBuilder } from "kysely";
-import { engineOf } from "./engine.js";
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from "kysely";
+import { engineOf, type Engine } from "./engine.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
 import {
@@ -14,11 +14,11 @@ import {
   byKey,
   SESSIONLESS_LEVEL,
   sessionlessKey,
+  pointsTenthsSql,
   sessionlessRowsSql,
   slotOf,
   SNAP_LEVEL_TYPES,
   tallyKey,
-  typePointsTenthsSql,
   type SessionlessLevel,
 } from "./tally-sql.js";
 
@@ -43,14 +43,12 @@ interface SessionlessDelta {
 
 const snapLevel = new Set(SNAP_LEVEL_TYPES);
 const LEVELS = Object.values(SESSIONLESS_LEVEL);
-/** Deltas per statement: each is a dozen parameters, well under either engine's limit. */
-const DELTAS_PER_STATEMENT = 200;
 
 /**
  * sessionless_tallies' share of the changes: the events without a session that are tagged or of a snap-level
  * type, at every level (day, quarter hour, six hours, week), net per (row, player), each worth the player's current
- * points. One statement for up to 200 such (row, player) deltas (upsertSessionless), so a single event costs one
- * statement, not one per level.
+ * points. One statement for all of them (upsertSessionless), so a single event costs one statement, not one per
+ * level, and a batch one in all.
  */
 export async function applySessionlessChanges(
   trx: Kysely<DB>,
@@ -93,48 +91,56 @@ export async function applySessionlessChanges(
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
   const changed = byKey(deltas).filter((d) => d.count !== 0 || d.yards !== 0);
-  for (let i = 0; i < changed.length; i += DELTAS_PER_STATEMENT) {
-    await upsertSessionless(trx, changed.slice(i, i + DELTAS_PER_STATEMENT));
-  }
+  if (changed.length > 0) await upsertSessionless(trx, changed);
+}
+
+/** The upsert of a batch of deltas, compiled once per engine: its SQL text never changes (see upsertSessionless). */
+const upsertText = new Map<Engine, string>();
+
+function sessionlessUpsertSql(trx: Kysely<DB>): string {
+  const engine = engineOf(trx);
+  const cached = upsertText.get(engine);
+  if (cached) return cached;
+  const field = (name: string) => sql`json_extract(j.value, ${sql.lit(`$.${name}`)})`;
+  const rows =
+    engine === "postgres"
+      ? sql`jsonb_to_recordset(${"[]"}::jsonb) as d(s text, l integer, dy integer, m integer, k text, t text,
+          f integer, p text, c integer, y integer)`
+      : sql`(select ${sql.join(
+          ["s", "l", "dy", "m", "k", "t", "f", "p", "c", "y"].map((n) => sql`${field(n)} as ${sql.ref(n)}`),
+        )} from json_each(${"[]"}) j) d`;
+  const compiled = sql`insert into sessionless_tallies
+      (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
+    select d.s, d.l, d.dy, d.m, d.k, d.t, d.f, sum(d.c), sum(d.y), sum(d.c * ${pointsTenthsSql(engine, sql.ref("d.t"), "pr")})
+    from ${rows} join profiles pr on pr.user_id = d.p
+    where true group by d.s, d.l, d.dy, d.m, d.k, d.t, d.f
+    order by d.s, d.l, d.dy, d.m, d.k, d.t, d.f
+    ${sessionlessConflict}`.compile(trx);
+  if (compiled.parameters.length !== 1) throw new Error("the sessionless upsert takes its rows as one parameter");
+  upsertText.set(engine, compiled.sql);
+  return compiled.sql;
 }
 
 /**
- * One statement for `deltas` (in key order): the rows of each (player, event type) valued from the player's
- * profile once. A single event's four levels are one such group, upserted in key order as they come; several
- * groups are summed per row and upserted in key order (the order PostgreSQL locks rows in).
+ * One statement for `deltas`, whatever their number and kinds: they go as one JSON parameter, each valued from its
+ * player's profile, summed per row and upserted in key order (the order PostgreSQL locks rows in). Its text is the
+ * same for every batch, so both engines prepare it once (a text that varied with the batch would be prepared anew
+ * every time and push the write path's other statements out of the statement cache).
  */
 async function upsertSessionless(trx: Kysely<DB>, deltas: readonly SessionlessDelta[]): Promise<void> {
-  const engine = engineOf(trx);
-  const int = (n: number) => sql`cast(${n} as integer)`;
-  const groups = new Map<string, SessionlessDelta[]>();
-  for (const d of deltas) {
-    const key = tallyKey(d.playerId, d.eventType);
-    const list = groups.get(key);
-    if (list) list.push(d);
-    else groups.set(key, [d]);
-  }
-  const arms = [...groups.values()].map((list) => {
-    const { playerId, eventType } = list[0]!;
-    const rows = list.map(
-      (d) => sql`select ${d.seasonId} as season_id, ${int(d.level)} as level, ${int(d.day)} as day,
-        ${int(d.minute)} as minute, ${d.playKey} as play_key, ${int(d.fromSnap)} as from_snap,
-        ${int(d.count)} as count, ${int(d.yards)} as yards`,
-    );
-    return sql`select v.season_id, v.level, v.day, v.minute, v.play_key, ${eventType} as event_type, v.from_snap,
-        v.count, v.yards, v.count * ${typePointsTenthsSql(engine, eventType, "p")} as points_tenths
-      from profiles p cross join (${sql.join(rows, sql` union all `)}) v where p.user_id = ${playerId}`;
-  });
-  const columns = sql`(season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)`;
-  if (arms.length === 1) {
-    await sql`insert into sessionless_tallies ${columns} ${arms[0]!} ${sessionlessConflict}`.execute(trx);
-    return;
-  }
-  await sql`insert into sessionless_tallies ${columns}
-    select season_id, level, day, minute, play_key, event_type, from_snap, sum(count), sum(yards), sum(points_tenths)
-    from (${sql.join(arms, sql` union all `)}) d
-    where true group by season_id, level, day, minute, play_key, event_type, from_snap
-    order by season_id, level, day, minute, play_key, event_type, from_snap
-    ${sessionlessConflict}`.execute(trx);
+  const rows = deltas.map((d) => ({
+    s: d.seasonId,
+    l: d.level,
+    dy: d.day,
+    m: d.minute,
+    k: d.playKey,
+    t: d.eventType,
+    f: d.fromSnap,
+    p: d.playerId,
+    c: d.count,
+    y: d.yards,
+  }));
+  await trx.executeQuery(CompiledQuery.raw(sessionlessUpsertSql(trx), [JSON.stringify(rows)]));
 }
 
 /**
