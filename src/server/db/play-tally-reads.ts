@@ -5,12 +5,12 @@
  * team's season's.
  */
 import { sql, type Kysely } from "kysely";
-import { DEFENSE_SNAP_TYPES, OFFENSE_SNAP_TYPES, snapTypes, type PlaySide } from "#domain/playbook.js";
+import { snapTypes, type PlaySide } from "#domain/playbook.js";
 import type { AnalysisWindow } from "./playbook-analysis.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent } from "./seasons.js";
 import { DAY_MINUTES, sessionlessWindowPieces, type WindowPiece } from "./sessionless-window.js";
-import { SLOT_MINUTES } from "./tally-sql.js";
+import { SLOT_MINUTES, SNAP_LEVEL_TYPES } from "./tally-sql.js";
 
 /** A tally query (alias `t`, keyed by session_key) narrowed to the window's sessions in the team's season. */
 function talliesInWindow<T extends "play_tallies" | "session_tallies">(
@@ -68,7 +68,7 @@ export async function playTallies(db: Kysely<DB>, teamId: string, w: AnalysisWin
  * the loose events of those types less the tagged ones.
  */
 export async function untaggedLooseEvents(db: Kysely<DB>, teamId: string, w: AnalysisWindow, side?: PlaySide) {
-  const types = side ? [...snapTypes(side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
+  const types = side ? [...snapTypes(side)] : SNAP_LEVEL_TYPES;
   const [all, tagged] = await Promise.all([
     talliesInWindow(db, "session_tallies", teamId, w)
       .select((eb) => eb.fn.sum<number | string | null>(sql.ref("t.count")).as("n"))
@@ -92,22 +92,31 @@ function dayNumber(date: string): number | null {
 }
 
 /**
+ * The UTC time range [start, end), in minutes since 1970, that holds exactly the local days of a from/to window (an
+ * event's local day is its UTC time plus the offset, so day >= from is time >= from's midnight less the offset);
+ * an end is absent when the window has none. null when a date is not a real one.
+ */
+export function windowMinutes(w: AnalysisWindow): { start?: number; end?: number } | null {
+  const offset = Math.trunc(w.tzOffset);
+  const from = w.from === undefined ? undefined : dayNumber(w.from);
+  const to = w.to === undefined ? undefined : dayNumber(w.to);
+  if (from === null || to === null) return null;
+  return {
+    start: from === undefined ? undefined : from * DAY_MINUTES - offset,
+    end: to === undefined ? undefined : (to + 1) * DAY_MINUTES - offset,
+  };
+}
+
+/**
  * The pieces of sessionless_tallies that sum to the UTC time range of a from/to window's local days (see
  * sessionless-window.ts: whole weeks and days, and six-hour spans and quarter hours at the edges). null when the
  * window is not whole quarter hours (an offset that is not, or a date that is not real): the caller reads those
  * events instead. Every real zone's offset is whole quarter hours.
  */
 function sessionlessPieces(w: AnalysisWindow): WindowPiece[] | null {
-  const offset = Math.trunc(w.tzOffset);
-  if (offset % SLOT_MINUTES !== 0) return null;
-  const from = w.from === undefined ? undefined : dayNumber(w.from);
-  const to = w.to === undefined ? undefined : dayNumber(w.to);
-  if (from === null || to === null) return null;
-  // The window is [start, end) in minutes since 1970, UTC.
-  return sessionlessWindowPieces(
-    from === undefined ? undefined : from * DAY_MINUTES - offset,
-    to === undefined ? undefined : (to + 1) * DAY_MINUTES - offset,
-  );
+  if (Math.trunc(w.tzOffset) % SLOT_MINUTES !== 0) return null;
+  const range = windowMinutes(w);
+  return range === null ? null : sessionlessWindowPieces(range.start, range.end);
 }
 
 /** A sessionless_tallies row summed over a window: play_key '' is an untagged event of a snap-level type. */

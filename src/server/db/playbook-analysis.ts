@@ -16,7 +16,7 @@
  * Every query is scoped by the caller's team: events and snaps by team_id, tallies by the team's season, and plays
  * and sessions joined on the same team.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type {
   AnalysisKind,
   PlayAnalysisEvent,
@@ -31,13 +31,11 @@ import {
   addTaggedGroup,
   addTaggedSnaps,
   DEFENSE_RUN_KINDS,
-  DEFENSE_SNAP_TYPES,
   emptyPlayerCredit,
   emptyPlayTotals,
   isUntaggedRun,
   isUntaggedSnap,
   OFFENSE_RUN_KINDS,
-  OFFENSE_SNAP_TYPES,
   playFigures,
   runKinds,
   snapCredits,
@@ -59,9 +57,11 @@ import {
   playTallies,
   sessionlessTallies,
   untaggedLooseEvents,
+  windowMinutes,
   type PlayTallyRow,
 } from "./play-tally-reads.js";
 import { seasonOrCurrent } from "./seasons.js";
+import { SNAP_LEVEL_TYPES } from "./tally-sql.js";
 
 /** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
 export interface AnalysisWindow {
@@ -80,11 +80,18 @@ export interface AnalysisWindow {
  * The team's events in the window, with their player's profile and (when they have one) their session.
  * An event's date is its session's date, else the day it happened in the viewer's zone.
  */
+/**
+ * A column of a term that must not choose an index, when `hint`: on SQLite, whose planner has no statistics, a unary
+ * + keeps the term off the column's indexes (PostgreSQL plans from statistics and gets the column as it is).
+ */
+function unindexed(db: Kysely<DB>, column: string, hint: boolean): RawBuilder<string> {
+  return hint && engineOf(db) === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`;
+}
+
 function eventsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow, byPlay = false) {
-  // One play's events are read through the events' play index (O(the play's events)): on SQLite, whose planner
-  // has no statistics, a unary + keeps the team and season terms from choosing an index of the whole season.
-  const col = (c: "e.team_id" | "e.season_id") =>
-    byPlay && engineOf(db) === "sqlite" ? sql<string>`+${sql.ref(c)}` : sql.ref<string>(c);
+  // One play's events are read through the events' play index (O(the play's events)): the team and season terms
+  // must not choose an index of the whole season.
+  const col = (c: "e.team_id" | "e.season_id") => unindexed(db, c, byPlay);
   let q = db
     .selectFrom("events as e")
     .innerJoin("profiles as p", "p.user_id", "e.player_id")
@@ -142,22 +149,20 @@ interface GroupRow {
  * the window's events, with no per-event lookup.
  */
 async function sessionlessCounts(db: Kysely<DB>, teamId: string, w: AnalysisWindow, scope: Scope): Promise<GroupRow[]> {
-  const sqlite = engineOf(db) === "sqlite";
-  // On SQLite, whose planner has no statistics, a unary + keeps a term off an index: one play's events are read
-  // through the play's time index, a side's through the season's; "no session" would pick every loose event.
-  const col = (c: string, hint: boolean) => (hint && sqlite ? sql`+${sql.ref(c)}` : sql.ref(c));
+  // One play's events are read through the play's time index, a side's through the season's; "no session" must
+  // never choose an index (it would pick every loose event).
   const byPlay = "only" in scope;
   const terms = [
-    sql`${col("e.team_id", byPlay)} = ${teamId}`,
-    sql`${col("e.season_id", byPlay)} = ${seasonOrCurrent(teamId, w.seasonId)}`,
-    sql`${col("e.session_id", true)} is null`,
+    sql`${unindexed(db, "e.team_id", byPlay)} = ${teamId}`,
+    sql`${unindexed(db, "e.season_id", byPlay)} = ${seasonOrCurrent(teamId, w.seasonId)}`,
+    sql`${unindexed(db, "e.session_id", true)} is null`,
   ];
   const range = timeRange(w);
   if (range.from !== undefined) terms.push(sql`e.occurred_at >= ${range.from}`);
   if (range.to !== undefined) terms.push(sql`e.occurred_at < ${range.to}`);
   if (byPlay) terms.push(sql`e.play_id = ${scope.only}`);
   else {
-    const untaggedTypes = scope.side ? [...snapTypes(scope.side)] : [...OFFENSE_SNAP_TYPES, ...DEFENSE_SNAP_TYPES];
+    const untaggedTypes = scope.side ? [...snapTypes(scope.side)] : SNAP_LEVEL_TYPES;
     terms.push(sql`(e.play_id is not null or (e.snap_id is null and e.event_type in (${sql.join(untaggedTypes)})))`);
   }
   const sideTest = !byPlay && scope.side ? sql`and (g.play_id is null or pl.side = ${scope.side})` : sql``;
@@ -194,21 +199,13 @@ async function sessionlessCounts(db: Kysely<DB>, teamId: string, w: AnalysisWind
   }));
 }
 
-/**
- * The UTC time range that holds exactly the local days of a from/to window (an event's local day is its UTC time
- * plus the offset, so day >= from is time >= from's midnight less the offset).
- */
+/** The UTC time range that holds exactly the local days of a from/to window (windowMinutes), as ISO times. */
 function timeRange(w: AnalysisWindow): { from?: string; to?: string } {
-  const offsetMs = Math.trunc(w.tzOffset) * 60_000;
-  const bound = (day: string, plusDays: number) => {
-    const t = Date.parse(`${day}T00:00:00.000Z`);
-    if (!Number.isFinite(t)) throw new RangeError(`not a calendar day: ${day}`);
-    return new Date(t + plusDays * 86_400_000 - offsetMs).toISOString();
-  };
-  return {
-    from: w.from === undefined ? undefined : bound(w.from, 0),
-    to: w.to === undefined ? undefined : bound(w.to, 1),
-  };
+  const range = windowMinutes(w);
+  if (range === null) throw new RangeError(`not a calendar day: ${w.from} or ${w.to}`);
+  const iso = (minutes: number | undefined) =>
+    minutes === undefined ? undefined : new Date(minutes * 60_000).toISOString();
+  return { from: iso(range.start), to: iso(range.end) };
 }
 
 /** addTaggedGroup for a tally row, whose points are already valued at its players' positions. */
