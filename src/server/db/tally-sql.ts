@@ -122,6 +122,16 @@ export function weekOf(day: number): number {
   return day - ((((day + 3) % 7) + 7) % 7);
 }
 
+/** weekOf in SQL, for a day-number expression of a day on or after 1970-01-01. */
+export function weekSql(day: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`${day} - ((${day} + 3) % 7)`;
+}
+
+/** The start of a minute's six-hour span, in SQL (integer division). */
+export function sixHoursSql(minute: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`${minute} / ${sql.lit(SIX_HOURS)} * ${sql.lit(SIX_HOURS)}`;
+}
+
 /**
  * The events grouped as week_tallies keeps them (migration 010): per (season, ISO week, player, type). Shared by
  * the migration that fills the table and the integrity recount.
@@ -129,7 +139,7 @@ export function weekOf(day: number): number {
 export function weekRecountSql(engine: Engine): RawBuilder<unknown> {
   const { day } = slotSql(engine, sql.ref("e.occurred_at"));
   return sql`select season_id, week, player_id, event_type, count(*) as count, coalesce(sum(yards), 0) as yards from (
-      select e.season_id, ${day} - ((${day} + 3) % 7) as week, e.player_id, e.event_type, e.yards from events e
+      select e.season_id, ${weekSql(day)} as week, e.player_id, e.event_type, e.yards from events e
     ) g group by season_id, week, player_id, event_type`;
 }
 
@@ -180,20 +190,27 @@ export function sessionlessRowsSql(
   opts: { countSign?: -1 | 0 | 1; pointsSign?: -1 | 1; fromSnap?: "zero" } = {},
 ): RawBuilder<unknown> {
   const slot = slotSql(engine, sql.ref("e.occurred_at"));
+  const level = {
+    week: sql.lit(SESSIONLESS_LEVEL.week),
+    quarterHour: sql.lit(SESSIONLESS_LEVEL.quarterHour),
+    sixHours: sql.lit(SESSIONLESS_LEVEL.sixHours),
+  };
   const countSign = sql.lit(opts.countSign ?? 1);
   const fromSnap = opts.fromSnap === "zero" ? sql`0` : sql`case when e.snap_id is null then 0 else 1 end`;
   return sql`select season_id, level, day, minute, play_key, event_type, from_snap, ${countSign} * count(*) as count,
       ${countSign} * coalesce(sum(yards), 0) as yards, ${sql.lit(opts.pointsSign ?? 1)} * sum(points) as points_tenths
     from (
       select e.season_id, lv.level,
-        case when lv.level = 3 then ${slot.day} - ((${slot.day} + 3) % 7) else ${slot.day} end as day,
-        case lv.level when 1 then ${slot.minute} when 2 then ${slot.minute} / ${sql.lit(SIX_HOURS)} * ${sql.lit(SIX_HOURS)}
+        case when lv.level = ${level.week} then ${weekSql(slot.day)} else ${slot.day} end as day,
+        case lv.level when ${level.quarterHour} then ${slot.minute} when ${level.sixHours} then ${sixHoursSql(slot.minute)}
           else 0 end as minute,
         coalesce(e.play_id, '') as play_key, e.event_type, ${fromSnap} as from_snap, e.yards,
         ${pointsTenthsSql(engine, sql.ref("e.event_type"), "p")} as points
       from events e join profiles p on p.user_id = e.player_id
-        cross join (select 0 as level union all select 1 as level union all select 2 as level
-          union all select 3 as level) lv
+        cross join (${sql.join(
+          Object.values(SESSIONLESS_LEVEL).map((l) => sql`select ${sql.lit(l)} as level`),
+          sql` union all `,
+        )}) lv
       where (${where}) and (e.play_id is not null or e.event_type in (${sql.join(SNAP_LEVEL_TYPES)}))
     ) g where true group by season_id, level, day, minute, play_key, event_type, from_snap`;
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { Engine } from "../engine.js";
-import { SESSIONLESS_LEVEL, SIX_HOURS } from "../tally-sql.js";
+import { SESSIONLESS_LEVEL, sixHoursSql, weekSql } from "../tally-sql.js";
 
 /*
  * sessionless_tallies gains two levels (decision 0015's second follow-up, docs/performance.md): six-hour spans
@@ -24,13 +24,8 @@ export function sessionlessSpansMigration(_engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await sql`delete from sessionless_tallies where level in (${sql.lit(sixHours)}, ${sql.lit(week)})`.execute(db);
-      await rollUp(
-        sixHours,
-        quarterHour,
-        sql`t.day`,
-        sql`t.minute / ${sql.lit(SIX_HOURS)} * ${sql.lit(SIX_HOURS)}`,
-      ).execute(db);
-      await rollUp(week, day, sql`t.day - ((t.day + 3) % 7)`, sql`0`).execute(db);
+      await rollUp(sixHours, quarterHour, sql`t.day`, sixHoursSql(sql`t.minute`)).execute(db);
+      await rollUp(week, day, weekSql(sql`t.day`), sql`0`).execute(db);
     },
 
     async down(db: Kysely<unknown>) {
