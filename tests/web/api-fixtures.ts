@@ -6,8 +6,11 @@ import { meSchema, type Me } from "#domain/account";
 import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "#domain/api/player";
 import { seasonsResponseSchema, type SeasonsResponse } from "#domain/api/seasons";
 import {
+  LEADER_STATS,
+  leaderboardResponseSchema,
   playerDetailResponseSchema,
   playerSummarySchema,
+  type LeaderboardResponse,
   type PlayerDetailResponse,
   type PlayerSummaryDto,
 } from "#domain/api/team";
@@ -144,4 +147,9 @@ export function seasonsResponse(opts: { past?: boolean } = {}): SeasonsResponse 
     seasons: opts.past === false ? [current] : [current, last],
     currentSeasonId: current.id,
   });
+}
+
+/** Leaders boards with nobody on them (a board or team stats before anything is logged). */
+export function noLeaders(): LeaderboardResponse["leaders"] {
+  return leaderboardResponseSchema.shape.leaders.parse(Object.fromEntries(LEADER_STATS.map((stat) => [stat, []])));
 }

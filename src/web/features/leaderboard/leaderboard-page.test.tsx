@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LeaderboardPage } from "~/features/leaderboard/leaderboard-page";
 import { formatDay } from "~/ui/format";
 import { teamSessionsResponseSchema } from "#domain/api/team";
-import { coachUser, playerSummary, seasonsResponse } from "#tests/web/api-fixtures";
+import { coachUser, noLeaders, playerSummary, seasonsResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -43,20 +43,12 @@ describe("leaderboard page", () => {
   });
 
   it("a season with nothing logged yet says so instead of a table of zeros (a new season starts there)", async () => {
-    const leaders = {
-      passingYards: [],
-      receivingYards: [],
-      rushingYards: [],
-      touchdowns: [],
-      flagPulls: [],
-      interceptions: [],
-    };
     const api = fakeApi()
       .on("GET", "/api/team/seasons", seasonsResponse())
       .on("GET", "/api/team/leaderboard", {
         window: "season",
         players: [{ ...playerSummary({ id: "a", name: "Ada Quarter" }), place: 1 }],
-        leaders,
+        leaders: noLeaders(),
         attendance: null,
       });
     renderPage(<LeaderboardPage />, { path: "/coach/leaderboard", user: coachUser(), api });
@@ -73,14 +65,7 @@ describe("leaderboard page", () => {
         .on("GET", "/api/team/leaderboard", {
           window: "last30",
           players: [{ ...playerSummary({ id: "a", name: "Ada Quarter", eventCount: 3 }), place: 1 }],
-          leaders: {
-            passingYards: [],
-            receivingYards: [],
-            rushingYards: [],
-            touchdowns: [],
-            flagPulls: [],
-            interceptions: [],
-          },
+          leaders: noLeaders(),
           attendance: null,
         });
       renderPage(<LeaderboardPage />, {
@@ -98,14 +83,6 @@ describe("leaderboard page", () => {
   });
 
   it("one game's board says who was present and who was absent (and left out)", async () => {
-    const leaders = {
-      passingYards: [],
-      receivingYards: [],
-      rushingYards: [],
-      touchdowns: [],
-      flagPulls: [],
-      interceptions: [],
-    };
     const game = {
       id: "g-1",
       kind: "game",
@@ -122,7 +99,7 @@ describe("leaderboard page", () => {
       .on("GET", "/api/team/leaderboard", {
         window: "session",
         players: [{ ...playerSummary({ id: "a", name: "Ada Quarter", eventCount: 3 }), place: 1 }],
-        leaders,
+        leaders: noLeaders(),
         attendance: { present: 1, absent: [{ id: "b", name: "Ben Away" }] },
       });
     renderPage(<LeaderboardPage />, {

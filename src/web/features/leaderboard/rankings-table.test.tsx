@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LeaderboardPage } from "~/features/leaderboard/leaderboard-page";
-import { coachUser, playerSummary } from "#tests/web/api-fixtures";
+import { coachUser, noLeaders, playerSummary } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -19,14 +19,6 @@ const SEASON = {
   sessionCount: 0,
   createdAt: "2026-09-01T09:00:00.000Z",
 };
-const NO_LEADERS = {
-  passingYards: [],
-  receivingYards: [],
-  rushingYards: [],
-  touchdowns: [],
-  flagPulls: [],
-  interceptions: [],
-};
 
 describe("rankings table", () => {
   it("Score comes right after the player; a player never marked reads — (No attendance taken yet)", async () => {
@@ -42,7 +34,7 @@ describe("rankings table", () => {
           },
           { ...playerSummary({ id: "b", name: "Ben New", eventCount: 1, attendanceMarked: 0 }), place: 2 },
         ],
-        leaders: NO_LEADERS,
+        leaders: noLeaders(),
         attendance: null,
       });
     renderPage(<LeaderboardPage />, { path: "/coach/leaderboard", user: coachUser(), api });

@@ -5,7 +5,7 @@ import { teamStatsResponseSchema, type TeamStatsResponse } from "#domain/api/tea
 import { emptyStatLine, statFigures, statGroupsFor, teamLine } from "#domain/football-stats";
 import type { SnapDetail } from "#domain/snaps";
 import { TeamStatsPage } from "~/features/team-stats/team-stats-page";
-import { coachUser } from "#tests/web/api-fixtures";
+import { coachUser, noLeaders } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -13,15 +13,6 @@ import { fakeApi, renderPage } from "#tests/web/render.tsx";
  * each completion once (passing + rushing; receiving yards are never stacked on top). The charts themselves and
  * the rest of the page stay in tests/e2e/coach-pages.spec.ts.
  */
-
-const LEADERS = {
-  passingYards: [],
-  receivingYards: [],
-  rushingYards: [],
-  touchdowns: [],
-  flagPulls: [],
-  interceptions: [],
-};
 
 /** The football section the server builds from these snaps, by the domain's own teamLine. */
 function football(snaps: SnapDetail[]): TeamStatsResponse["football"] {
@@ -61,7 +52,7 @@ function stats(footballSection: TeamStatsResponse["football"], trend: TeamStatsR
     byGroup: [],
     attendance: [],
     daily: [],
-    topPerformers: LEADERS,
+    topPerformers: noLeaders(),
   });
 }
 
