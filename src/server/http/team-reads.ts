@@ -87,6 +87,10 @@ export async function readLeaderboard(
   });
 }
 
+/** GET /api/team/stats: by the zone offset and the season asked for (team stats never depend on the clock). */
+export const statsKey = (tzOffset: number, seasonId: string | undefined) =>
+  `stats tz=${tzOffset} season=${seasonId ?? ""}`;
+
 /** GET /api/team/scoreboard for a calendar day. */
 export const scoreboardKey = (day: string) => `scoreboard day=${day}`;
 

@@ -24,7 +24,7 @@ import { intQuery, tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, headCoachOnly } from "../http/viewer.js";
 import { cachedJson } from "../http/cached-json.js";
-import { leaderboardKey, playersKey, readLeaderboard, readPlayers } from "../http/team-reads.js";
+import { leaderboardKey, playersKey, readLeaderboard, readPlayers, statsKey } from "../http/team-reads.js";
 import { changeNow } from "../realtime/hub.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 
@@ -319,7 +319,7 @@ export function teamRoutes() {
       const viewer = c.var.viewer;
       const { tzOffset, season: seasonId } = c.req.valid("query");
       // Team stats change only with the team's data (never with the clock): the team's versioned read cache.
-      return cachedJson(c, viewer.teamId, `stats tz=${tzOffset} season=${seasonId ?? ""}`, async () => {
+      return cachedJson(c, viewer.teamId, statsKey(tzOffset, seasonId), async () => {
         const season = await seasonOfRequest(c, viewer.teamId, seasonId);
         return teamStats(c.get("services").database.db, viewer.teamId, {
           tzOffset,
