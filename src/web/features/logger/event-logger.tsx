@@ -58,7 +58,6 @@ export function EventLogger() {
     });
   }, [queryClient]);
 
-  // The heading below replaces the one the SPA fallback showed before the app ran (spa-boot.ts).
   usePreloadLoggerParts();
   const newDialogMounted = useOpenedOnce(newOpen !== null);
 
