@@ -135,10 +135,11 @@ const FRAMEWORK =
 const SHARED = /[\\/]src[\\/](?:web[\\/](?:lib|ui)|domain)[\\/]/;
 /**
  * ... but not those that import a library only some screens load (the chart library, the form library, Radix), nor
- * the API schemas (zod schemas are built when their module runs: each screen builds only those it reads).
+ * the modules with zod schemas (the API's, the forms', the account's): zod and its schemas, built when their module
+ * runs, load only with a form or after a screen's first paint (decision 0021), never with the shared code.
  */
 const NOT_SHARED =
-  /[\\/](?:ui[\\/](?:score-chart|chart-frame|form-errors|form-field|confirm-dialog|sheet-dialog)\.tsx?|domain[\\/]api[\\/].*)$/;
+  /[\\/](?:ui[\\/](?:score-chart|chart-frame|form-errors|form-field|confirm-dialog|sheet-dialog)\.tsx?|domain[\\/](?:api[\\/].*|schemas\.ts|account\.ts|zod\.ts))$/;
 
 /** The prerendered file of a public path, e.g. "/" -> build/client/index.html. */
 function prerenderedFile(path: string): string {

@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_LEAGUE_RULES,
-  leagueRulesSchema,
-  periodCount,
-  periodLabel,
-  readLeagueRules,
-  type LeagueRules,
-} from "./league-rules.js";
+import { leagueRulesSchema, readLeagueRules } from "./api/league-rules.js";
+import { DEFAULT_LEAGUE_RULES, periodCount, periodLabel, type LeagueRules } from "./league-rules.js";
 
 const messages = (value: unknown) =>
   leagueRulesSchema.safeParse(value).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];

@@ -3,9 +3,10 @@
  * tracked. Defaults are NFL FLAG 5-on-5: two halves, a touchdown 6, a try for 1 from the 5-yard line or for 2 from
  * the 10, a safety 2, four downs to cross midfield and four more to score, no-run zones 5 yards before midfield
  * and before the end zone. Stored per team as JSON; a team that never set them has the defaults.
+ *
+ * Free of zod, so a screen that shows a period (the logger) does not load it: the schema of PUT /api/team/rules and
+ * the reading of stored rules are in api/league-rules.ts.
  */
-import { z } from "./zod.js";
-
 export interface LeagueRules {
   /** "half": two periods; "quarter": four. */
   periodKind: "half" | "quarter";
@@ -33,47 +34,6 @@ export const DEFAULT_LEAGUE_RULES: Readonly<LeagueRules> = Object.freeze({
   downsToScore: 4,
   noRunZones: ["5 yards before midfield", "5 yards before the end zone"],
 });
-
-const whole = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole number.` })
-    .min(min, { error: `${label} must be from ${min} to ${max}.` })
-    .max(max, { error: `${label} must be from ${min} to ${max}.` });
-
-/** PUT /api/team/rules: the whole rule set (the settings form always sends every field). */
-export const leagueRulesSchema = z.object({
-  periodKind: z.enum(["half", "quarter"], { error: "Choose halves or quarters." }),
-  touchdownPoints: whole("Touchdown points", 1, 9),
-  tryOneYards: whole("Try for 1 distance", 1, 20),
-  tryTwoYards: whole("Try for 2 distance", 1, 30),
-  safetyPoints: whole("Safety points", 1, 9),
-  trackDowns: z.boolean({ error: "Track downs must be true or false." }),
-  downsToMidfield: whole("Downs to cross midfield", 1, 6),
-  downsToScore: whole("Downs to score", 1, 6),
-  noRunZones: z
-    .array(
-      z
-        .string({ error: "A no-run zone must be text." })
-        .trim()
-        .min(1, { error: "A no-run zone cannot be blank." })
-        .max(60, { error: "A no-run zone label must be at most 60 characters." }),
-    )
-    .max(4, { error: "At most 4 no-run zones." }),
-}) satisfies z.ZodType<LeagueRules>;
-
-/** Stored rules read back: anything missing or broken falls back to the default, field by field. */
-export function readLeagueRules(stored: unknown): LeagueRules {
-  const base: LeagueRules = { ...DEFAULT_LEAGUE_RULES, noRunZones: [...DEFAULT_LEAGUE_RULES.noRunZones] };
-  if (typeof stored !== "object" || stored === null) return base;
-  const shape = leagueRulesSchema.shape;
-  const out: Record<string, unknown> = { ...base };
-  for (const key of Object.keys(shape) as (keyof LeagueRules)[]) {
-    const parsed = shape[key].safeParse((stored as Record<string, unknown>)[key]);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as unknown as LeagueRules;
-}
 
 export function periodCount(rules: Pick<LeagueRules, "periodKind">): number {
   return rules.periodKind === "half" ? 2 : 4;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
@@ -108,4 +109,33 @@ test.describe("front-end budget: first-load JavaScript of the signed-in screens"
       expect(gzipBytes, `${path} first-load JS, gzipped bytes`).toBeLessThanOrEqual(budget);
     });
   }
+});
+
+/**
+ * Decision 0021: a signed-in screen draws without zod. Its first load (the SPA fallback's scripts and the route's
+ * modules its start script preloads, with their static imports) holds no zod: the session check reads GET /api/me by
+ * hand, the constants the screens show live in zod-free domain modules, and the live stream's message reader comes
+ * after the first paint. Read from the build, so it holds for any browser and machine.
+ */
+const ZOD_MARKER = "$ZodType";
+const withZod = (files: readonly string[]) =>
+  files.filter((file) => readFileSync(join(CLIENT, file), "utf8").includes(ZOD_MARKER));
+
+test.describe("the signed-in screens draw without zod", () => {
+  for (const { path } of SIGNED_IN_BUDGETS) {
+    test(`${path}: no script of its first load holds zod`, () => {
+      const { firstLoad } = pageScripts(CLIENT, join(CLIENT, "__spa-fallback.html"), path);
+      // The screen's own route module is among them, and the app's start.
+      expect(firstLoad.files.some((f) => /\/entry\.client-[\w-]+\.js$/.test(f))).toBe(true);
+      expect(firstLoad.files.length, `${path}: the route's modules are counted`).toBeGreaterThan(
+        pageScripts(CLIENT, join(CLIENT, "__spa-fallback.html")).firstLoad.files.length,
+      );
+      expect(withZod(firstLoad.files), `${path}: first-load files holding zod`).toEqual([]);
+    });
+  }
+
+  test("the check sees zod where it is: the login form's code holds it", () => {
+    const { app } = pageScripts(CLIENT, join(CLIENT, "login", "index.html"));
+    expect(withZod(app.files).length).toBeGreaterThan(0);
+  });
 });

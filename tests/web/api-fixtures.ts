@@ -6,7 +6,6 @@ import { meSchema, type Me } from "#domain/account";
 import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "#domain/api/player";
 import { seasonsResponseSchema, type SeasonsResponse } from "#domain/api/seasons";
 import {
-  LEADER_STATS,
   leaderboardResponseSchema,
   playerDetailResponseSchema,
   playerSummarySchema,
@@ -14,6 +13,7 @@ import {
   type PlayerDetailResponse,
   type PlayerSummaryDto,
 } from "#domain/api/team";
+import { LEADER_STATS } from "#domain/reads";
 
 const TEAM = { id: "team-1", name: "Harbor Hawks", code: "HAWK23", coachInviteCode: "COACH234" };
 

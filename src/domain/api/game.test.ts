@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SnapDetail } from "../snaps.js";
 import type { z } from "../zod.js";
-import { editSnapSchema, MAX_SNAPS_PER_REQUEST, newSnapSchema, postSnapsSchema, snapDetailSchema } from "./game.js";
+import { editSnapSchema, newSnapSchema, postSnapsSchema, snapDetailSchema } from "./game.js";
+import { MAX_SNAPS_PER_REQUEST } from "../limits.js";
 
 /** [path, message] of every issue, or [] when the value is accepted. */
 const issues = (schema: z.ZodType, value: unknown) =>

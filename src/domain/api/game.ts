@@ -4,17 +4,13 @@
  * validates with these and declares its OpenAPI document from them; the web and its offline outbox use the same.
  */
 import { z } from "../zod.js";
-import { leagueRulesSchema } from "../league-rules.js";
+import { leagueRulesSchema } from "./league-rules.js";
 import { OPPONENT_SCORES, PASS_RESULTS, PENALTY_EFFECTS, snapProblems, type SnapDetail } from "../snaps.js";
 import { isoDaySchema, isoTimeSchema, uuidSchema } from "./common.js";
-import { HOME_AWAY, MAX_YARDS, MIN_YARDS } from "./logger.js";
+import { MAX_PERIOD, MAX_SNAPS_PER_REQUEST, MAX_YARDS, MIN_YARDS } from "../limits.js";
+import { HOME_AWAY } from "./logger.js";
 
 export { type HomeAway } from "./logger.js";
-
-/** At most this many snaps in one POST /api/team/snaps (the outbox catching up after a game offline). */
-export const MAX_SNAPS_PER_REQUEST = 200;
-/** Periods a game may have: four quarters plus overtimes. */
-export const MAX_PERIOD = 8;
 
 const player = (label: string) =>
   z

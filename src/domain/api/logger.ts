@@ -6,6 +6,7 @@
  */
 import { hasSomeField, NOTHING_TO_CHANGE, z } from "../zod.js";
 import { EVENT_TYPES, takesYards } from "../event-types.js";
+import { MAX_LOCATION, MAX_OPPONENT, MAX_YARDS, MIN_YARDS } from "../limits.js";
 import {
   countSchema as count,
   isoDaySchema,
@@ -19,16 +20,11 @@ export { type SessionKind } from "./common.js";
 
 /** At most this many events in one POST /api/team/events. */
 export const MAX_EVENTS_PER_REQUEST = 500;
-/** Yards an event may carry (a sack can lose yards; a long field plus returns bounds the top). */
-export const MIN_YARDS = -99;
-export const MAX_YARDS = 150;
 /** How far ahead of the server's clock an event time may be (a phone clock running a little fast). */
 const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 /** Events before this are a typo or a phone with a reset clock. */
 const EARLIEST_EVENT_TIME = "2000-01-01T00:00:00.000Z";
 
-export const MAX_OPPONENT = 80;
-export const MAX_LOCATION = 120;
 const MAX_NOTES = 2000;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */

@@ -275,10 +275,6 @@ export type FeedbackListResponse = z.infer<typeof feedbackListResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Dashboard
 
-/** How many of the player's latest events and feedback the dashboard shows. */
-export const DASHBOARD_RECENT_EVENTS = 10;
-export const DASHBOARD_LATEST_FEEDBACK = 3;
-
 /** GET /api/me/dashboard */
 export const playerDashboardResponseSchema = z.object({
   /** The same docs/product.md §3 summary the coach sees for this player. */

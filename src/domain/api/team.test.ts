@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LAST_WINDOW_DAYS, rollingWindowSince } from "./team.js";
+import { LAST_WINDOW_DAYS, rollingWindowSince } from "../reads.js";
 
 describe("rollingWindowSince (decision 0020)", () => {
   it("starts at midnight UTC of the day the window's length before today, whatever the time of day", () => {

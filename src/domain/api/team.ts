@@ -6,13 +6,13 @@
 import { z } from "../zod.js";
 import { EVENT_TYPES } from "../event-types.js";
 import { playerStatLineSchema } from "./game.js";
+import { LEADERBOARD_WINDOWS } from "../reads.js";
 import {
   countSchema as count,
   isoDaySchema as isoDay,
   isoTimeSchema as isoTime,
   sessionKindSchema,
   sessionRefSchema,
-  type SessionRef,
   yardsSchema,
 } from "./common.js";
 
@@ -48,19 +48,6 @@ export type PlayerSummaryDto = z.infer<typeof playerSummarySchema>;
 
 /** GET /api/team/players */
 export type TeamPlayersResponse = { players: PlayerSummaryDto[] };
-
-/** The statistics the leaders boards rank, in the order they are shown. */
-export const LEADER_STATS = [
-  "passingYards",
-  "receivingYards",
-  "rushingYards",
-  "touchdowns",
-  "flagPulls",
-  "interceptions",
-] as const;
-export type LeaderStat = (typeof LEADER_STATS)[number];
-/** How many players each leaders board lists. */
-export const LEADERS_PER_STAT = 3;
 
 const leaderSchema = z.object({ playerId: z.string(), name: z.string(), value: z.number() });
 const leadersSchema = z.object({
@@ -159,24 +146,6 @@ export type TeamSessionSummary = z.infer<typeof teamSessionSummarySchema>;
 /** GET /api/team/sessions: newest first. */
 export const teamSessionsResponseSchema = z.object({ sessions: z.array(teamSessionSummarySchema) });
 export type TeamSessionsResponse = z.infer<typeof teamSessionsResponseSchema>;
-
-export const LEADERBOARD_WINDOWS = ["season", "last30", "session"] as const;
-export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
-export const LEADERBOARD_GROUPS = ["all", "offense", "defense", "other"] as const;
-export type LeaderboardGroup = (typeof LEADERBOARD_GROUPS)[number];
-/** The "last30" window: events of the last 30 days (see rollingWindowSince). */
-export const LAST_WINDOW_DAYS = 30;
-
-/**
- * Where a rolling window of the last `days` days starts: midnight UTC of the day `days` days before `now`'s UTC
- * day, as an ISO time. The window counts whole days (at least `days` × 24 hours, and today so far), so it moves once
- * a day, not with every tick of the clock: the same answer all day, read from day and week tallies only (decision
- * 0020).
- */
-export function rollingWindowSince(now: Date, days: number): string {
-  const dayMs = 86_400_000;
-  return new Date((Math.floor(now.getTime() / dayMs) - days) * dayMs).toISOString();
-}
 
 const rankedPlayerSchema = playerSummarySchema.extend({
   /** Competition ranking on performanceScore: 1, 2, 2, 4. */
@@ -306,19 +275,6 @@ export const dashboardResponseSchema = z.object({
   latestEvents: z.array(dashboardEventSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
-
-/**
- * How a session reads in lists: "Game vs Eagles · 2026-10-03", "Game · 2026-10-03", "Practice · 2026-10-01".
- * The API sends the day as it is stored; the web passes its own day format ("Oct 3, 2026").
- */
-export function sessionLabel(
-  s: Pick<SessionRef, "kind" | "date"> & { opponent?: string | null },
-  formatDay: (day: string) => string = (day) => day,
-): string {
-  const opponent = s.opponent?.trim();
-  const what = s.kind === "game" ? (opponent ? `Game vs ${opponent}` : "Game") : "Practice";
-  return `${what} · ${formatDay(s.date)}`;
-}
 
 /** Which of the team's codes `POST /api/team/codes/rotate` replaces: players' team code or the coach invite code. */
 const CODE_KINDS = ["team", "coach"] as const;

@@ -1,5 +1,6 @@
 /* Pure ranking and aggregation helpers of the coach analytics (no I/O), shared by the analytics queries. */
-import { LEADER_STATS, LEADERS_PER_STAT, type Leader, type Leaders, type LeaderStat } from "#domain/api/team.js";
+import type { Leader, Leaders } from "#domain/api/team.js";
+import { LEADER_STATS, LEADERS_PER_STAT, type LeaderStat } from "#domain/reads.js";
 import { sortPlayers } from "#domain/player-search.js";
 import type { PlayerSummary } from "#domain/player-summary.js";
 import type { PositionGroup } from "#domain/positions.js";

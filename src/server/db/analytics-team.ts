@@ -4,15 +4,9 @@
  * team's size (events are grouped in SQL, never fetched one by one or per player).
  */
 import { sql, type Kysely } from "kysely";
-import {
-  LAST_WINDOW_DAYS,
-  rollingWindowSince,
-  type DashboardResponse,
-  type LeaderboardGroup,
-  type LeaderboardResponse,
-  type LeaderboardWindow,
-  type TeamStatsResponse,
-} from "#domain/api/team.js";
+import type { DashboardResponse, LeaderboardResponse, TeamStatsResponse } from "#domain/api/team.js";
+import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads.js";
+import { LAST_WINDOW_DAYS, rollingWindowSince } from "#domain/reads.js";
 import { statsFromCounters, type EventTypeCounter } from "#domain/event-types.js";
 import { teamLine, type LooseEventCount } from "#domain/football-stats.js";
 import { sortPlayers } from "#domain/player-search.js";

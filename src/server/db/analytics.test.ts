@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEADER_STATS, rollingWindowSince } from "#domain/api/team.js";
+import { LEADER_STATS, rollingWindowSince } from "#domain/reads.js";
 import { blankPlayerSummary, type PlayerSummary } from "#domain/player-summary.js";
 import { effectivePosition } from "#domain/positions.js";
 import { eventPointsTenths } from "#domain/scoring.js";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { readLeagueRules, type LeagueRules } from "#domain/league-rules.js";
+import { readLeagueRules } from "#domain/api/league-rules.js";
+import type { LeagueRules } from "#domain/league-rules.js";
 import type { DB } from "./schema.js";
 
 /*

@@ -8,7 +8,7 @@ import {
   rulesResponseSchema,
 } from "#domain/api/game.js";
 import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
-import { leagueRulesSchema } from "#domain/league-rules.js";
+import { leagueRulesSchema } from "#domain/api/league-rules.js";
 import { boxScoreData, gameSheet, listGames, setFinalScore } from "../db/games.js";
 import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
 import { createRouter } from "../http/context.js";

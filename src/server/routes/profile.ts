@@ -1,8 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   changePasswordSchema,
-  DASHBOARD_LATEST_FEEDBACK,
-  DASHBOARD_RECENT_EVENTS,
   ONLY_PLAYERS_JERSEY,
   ONLY_PLAYERS_POSITIONS,
   addDays,
@@ -14,6 +12,7 @@ import {
   weekStartOf,
   WRONG_CURRENT_PASSWORD,
 } from "#domain/api/player.js";
+import { DASHBOARD_LATEST_FEEDBACK, DASHBOARD_RECENT_EVENTS } from "#domain/reads.js";
 import { jerseyTakenMessage } from "#domain/api/roster.js";
 import { blankPlayerSummary } from "#domain/player-summary.js";
 import { eventPoints } from "#domain/scoring.js";

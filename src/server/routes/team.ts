@@ -2,8 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   dashboardResponseSchema,
   eventTypeSchema,
-  LEADERBOARD_GROUPS,
-  LEADERBOARD_WINDOWS,
   leaderboardResponseSchema,
   playerDetailResponseSchema,
   playerEventsResponseSchema,
@@ -13,6 +11,7 @@ import {
   teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "#domain/api/team.js";
+import { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS } from "#domain/reads.js";
 import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
 import { teamDashboard, teamStats } from "../db/analytics-team.js";

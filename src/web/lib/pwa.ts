@@ -7,12 +7,11 @@
  * first visit would compete with the screen's own files and reads.
  */
 
+import { whenIdle } from "./after-paint";
+
 /** Runs `start` once the page has loaded and the main thread is idle (within 2 s of the load). */
 function whenIdleAfterLoad(start: () => void): void {
-  const idle = () =>
-    typeof window.requestIdleCallback === "function"
-      ? window.requestIdleCallback(() => start(), { timeout: 2000 })
-      : window.setTimeout(start, 200);
+  const idle = () => void whenIdle(start, 2000);
   if (document.readyState === "complete") idle();
   else window.addEventListener("load", () => idle(), { once: true });
 }

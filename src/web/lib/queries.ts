@@ -20,15 +20,14 @@ import type {
 import type { PlayAnalysisEventsResponse, PlaybookAnalysisResponse, PlaysResponse } from "#domain/api/plays";
 import type {
   DashboardResponse,
-  LeaderboardGroup,
   LeaderboardResponse,
-  LeaderboardWindow,
   PlayerDetailResponse,
   PlayerEventsResponse,
   TeamPlayersResponse,
   TeamSessionsResponse,
   TeamStatsResponse,
 } from "#domain/api/team";
+import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
 import { claimKey, meKeys, operatorKeys, playbookKeys, serverKeys, teamKeys, type SeasonParam } from "./query-keys";

@@ -1,5 +1,5 @@
 import type { TrainingLogQuery } from "#domain/api/player";
-import type { LeaderboardGroup, LeaderboardWindow } from "#domain/api/team";
+import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads";
 import type { AnalysisFilters } from "./analysis-filters";
 
 /**

@@ -5,15 +5,10 @@ import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
 import { takeEarlyMe } from "./early-fetch";
 import { writeRoleHint } from "./role-hint";
-import type { Me } from "./session";
+import { parseMeResponse, type Me } from "./session";
 import { isGuardedPath } from "./session-paths";
 
 const SESSION_QUERY_KEY = ["session", "me"] as const;
-
-// A signed-in screen reads the session as soon as the app runs: its schema's module downloads alongside instead of
-// after GET /api/me answers (decision 0017). Public pages keep it for later.
-if (typeof location !== "undefined" && isGuardedPath(location.pathname))
-  void import("./session").catch(() => undefined);
 
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
@@ -26,8 +21,7 @@ export class SessionCheckFailed extends Error {
 
 /**
  * GET /api/me. A 200 holding a valid user means signed in; any 4xx (401, a missing profile) or a 200 without a
- * usable user means signed out (null). Network failures and 5xx throw SessionCheckFailed. The schema that reads
- * the answer is loaded only when there is a user to read.
+ * usable user means signed out (null). Network failures and 5xx throw SessionCheckFailed.
  */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null> {
   let payload: unknown;
@@ -39,7 +33,6 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null>
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new SessionCheckFailed(error instanceof Error ? error.message : "Session check failed");
   }
-  const { parseMeResponse } = await import("./session");
   return parseMeResponse(payload);
 }
 

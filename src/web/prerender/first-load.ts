@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./defer-hydration.ts";
+import { startScriptPreloads } from "./spa-boot.ts";
 
 /**
  * The JavaScript a built page loads, read from build/client the way a browser loads the page: every inline
@@ -44,8 +45,9 @@ function staticImports(source: string, fromUrl: string): string[] {
 }
 
 /** Reads a page's HTML (e.g. build/client/index.html) and what it loads from `clientDir`. Throws when a file it
- * references is missing from the build. */
-export function pageScripts(clientDir: string, htmlFile: string): PageScripts {
+ * references is missing from the build. With `screen` (a signed-in address, for the SPA fallback), the modules its
+ * start script preloads for that address count too: the route's own code (spa-boot.ts). */
+export function pageScripts(clientDir: string, htmlFile: string, screen?: string): PageScripts {
   const html = readFileSync(htmlFile, "utf8");
   const live: Collect = { files: new Set(), inline: [] };
   const app: Collect = { files: new Set(), inline: [] };
@@ -76,6 +78,8 @@ export function pageScripts(clientDir: string, htmlFile: string): PageScripts {
     for (const dep of staticImports(body, "/")) addModule(into, dep);
     for (const [, dep] of body.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) addModule(into, dep!);
   }
+
+  if (screen !== undefined) for (const url of startScriptPreloads(html, screen)) addModule(live, url);
 
   const total = (c: Collect): ScriptLoad => {
     let rawBytes = 0;

@@ -62,6 +62,22 @@ function pathPattern(path: string): string {
   return `^/${segments.join("/")}/?$`;
 }
 
+/**
+ * The modules the start script of a built SPA fallback (`html`, spaBoot's output) preloads for `path`: what a
+ * signed-in screen loads besides the fallback's own scripts. Read back from the script's tables, the `f` and `t` it
+ * is written with below. Used by first-load.ts for the screens' budget checks.
+ */
+export function startScriptPreloads(html: string, path: string): string[] {
+  const tables = /var d = document, p = location\.pathname, f = (\[.*?\]), t = (\[.*?\]), seen = \{\};/.exec(html);
+  if (!tables) throw new Error("spa-boot: this page has no start script");
+  const files = JSON.parse(tables[1]!) as string[];
+  const table = JSON.parse(tables[2]!) as Array<[string, number[]]>;
+  const out = new Set<string>();
+  for (const [pattern, indexes] of table)
+    if (new RegExp(pattern).test(path)) for (const i of indexes) out.add(files[i]!);
+  return [...out];
+}
+
 /** The SPA fallback's HTML with the early-start script first in <head>. */
 export function spaBoot(html: string, clientDir: string): string {
   const routes = readManifest(clientDir, html);

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import type { SessionRef } from "#domain/api/common";
-import { sessionLabel } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import { formatDateTime, formatDay, formatScore } from "./format";
 
 const clockFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });

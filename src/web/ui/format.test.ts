@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionLabel } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import { formatDay } from "./format";
 
 describe("session labels on screen", () => {

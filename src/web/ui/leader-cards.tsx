@@ -1,6 +1,7 @@
 import { Flag, Footprints, Hand, Send, ShieldCheck, Trophy, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { LEADER_STATS, type LeaderStat, type Leaders } from "#domain/api/team";
+import type { Leaders } from "#domain/api/team";
+import { LEADER_STATS, type LeaderStat } from "#domain/reads";
 import { formatCount } from "./format";
 
 const LEADER_STAT_LABELS: Readonly<Record<LeaderStat, { label: string; unit: string; icon: LucideIcon }>> = {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { StatLinesResponse } from "#domain/api/game";
-import { sessionLabel } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import type { StatFigures, StatGroup, StatLine } from "#domain/football-stats";
 import { formatCount, formatDay, NONE } from "./format";
 import { EmptyState } from "./query-state";

@@ -1,9 +1,4 @@
-import {
-  LEADERBOARD_GROUPS,
-  LEADERBOARD_WINDOWS,
-  type LeaderboardGroup,
-  type LeaderboardWindow,
-} from "#domain/api/team";
+import { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS, type LeaderboardGroup, type LeaderboardWindow } from "#domain/reads";
 
 export const WINDOW_OPTIONS: readonly { value: LeaderboardWindow; label: string }[] = [
   { value: "season", label: "Whole season" },

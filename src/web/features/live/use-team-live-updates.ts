@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { afterPaint } from "~/lib/after-paint";
 import { useSession } from "~/lib/session-context";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { CHANGE_EVENT } from "#domain/api/logger";
-import { liveChangeSchema } from "#domain/api/live";
 import { applyLiveChange } from "./apply-change";
 
 const TEAM_STREAM_URL = "/api/team/stream";
+/** A retry of the message reader's chunk that did not load (a dropped connection), until it does. */
+const READER_RETRY_MS = 5000;
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on
@@ -16,6 +17,9 @@ const TEAM_STREAM_URL = "/api/team/stream";
  * refresh everything under ["team"] and ["me"].
  * Reconnecting after a dropped connection is EventSource's own (the server sets `retry:`); a stream the server
  * refuses (signed out, no team) is not retried.
+ *
+ * The stream opens after the screen's first paint, once the reader of its messages (read-change.ts, with zod) is
+ * in: neither is needed to draw the screen, whose first reads are already under way (decision 0021).
  */
 export function useTeamLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -25,36 +29,44 @@ export function useTeamLiveUpdates(): void {
 
   useEffect(() => {
     if (streamKey === null || typeof EventSource === "undefined") return;
-    const source = new EventSource(TEAM_STREAM_URL, { withCredentials: true });
-    let opened = false;
+    let ended = false;
+    let close = () => {};
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const refreshAll = () => {
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY });
     };
-    const onChange = (message: MessageEvent) => {
-      const change = liveChangeSchema.safeParse(readJson(message.data));
-      if (change.success) applyLiveChange(queryClient, change.data);
-      else refreshAll();
+    const listen = ({ CHANGE_EVENT, readChange }: typeof import("./read-change")) => {
+      if (ended) return;
+      const source = new EventSource(TEAM_STREAM_URL, { withCredentials: true });
+      let opened = false;
+      const onChange = (message: MessageEvent) => {
+        const change = readChange(message.data);
+        if (change) applyLiveChange(queryClient, change);
+        else refreshAll();
+      };
+      const onOpen = () => {
+        if (opened) refreshAll();
+        opened = true;
+      };
+      source.addEventListener(CHANGE_EVENT, onChange);
+      source.addEventListener("open", onOpen);
+      close = () => {
+        source.removeEventListener(CHANGE_EVENT, onChange);
+        source.removeEventListener("open", onOpen);
+        source.close();
+      };
     };
-    const onOpen = () => {
-      if (opened) refreshAll();
-      opened = true;
-    };
-    source.addEventListener(CHANGE_EVENT, onChange);
-    source.addEventListener("open", onOpen);
+    const start = () =>
+      void import("./read-change").then(listen, () => {
+        if (!ended) retry = setTimeout(start, READER_RETRY_MS);
+      });
+    const cancelWait = afterPaint(start);
     return () => {
-      source.removeEventListener(CHANGE_EVENT, onChange);
-      source.removeEventListener("open", onOpen);
-      source.close();
+      ended = true;
+      cancelWait();
+      clearTimeout(retry);
+      close();
     };
   }, [streamKey, queryClient]);
-}
-
-function readJson(data: unknown): unknown {
-  if (typeof data !== "string") return undefined;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,9 +1,12 @@
 import { lazy, useEffect, useState, type ComponentType } from "react";
+import { whenIdle } from "~/lib/after-paint";
 
 /**
- * The logger's parts that its first paint does not show (decision 0017): the new session and snap editing dialogs
- * and the attendance tab. Each is a chunk of its own, asked for once the browser is idle after the screen has drawn
- * (so a tap on them opens at once) and precached by the service worker like every chunk (so they open offline).
+ * The logger's parts that its first paint does not show (decisions 0017 and 0021): the new session, snap editing
+ * and end-game dialogs, the confirmation before a delete (with them, Radix's dialog code) and the attendance tab.
+ * Each is a chunk of its own, asked for once the browser is idle after the screen has drawn (so a tap on them opens
+ * at once) and precached by the service worker like every chunk (so they open offline). Rendered before their code
+ * is in, they suspend: each is mounted the first time it opens (useOpenedOnce), under a Suspense.
  */
 /**
  * A component whose code loads on demand: rendered before its code is in, it suspends (React.lazy); once `preload`
@@ -27,21 +30,27 @@ const [SnapEditDialog, loadSnapEditDialog] = onDemand(() => import("./snap-edit-
 const [AttendancePanel, loadAttendancePanel] = onDemand(() =>
   import("./attendance-panel").then((m) => m.AttendancePanel),
 );
-export { AttendancePanel, NewSessionDialog, SnapEditDialog };
+const [EndGameDialog, loadEndGameDialog] = onDemand(() => import("./end-game-dialog").then((m) => m.EndGameDialog));
+const [ConfirmDialog, loadConfirmDialog] = onDemand(() => import("~/ui/confirm-dialog").then((m) => m.ConfirmDialog));
+export { AttendancePanel, ConfirmDialog, EndGameDialog, NewSessionDialog, SnapEditDialog };
+
+const PARTS = [
+  loadNewSessionDialog,
+  loadSnapEditDialog,
+  loadAttendancePanel,
+  loadEndGameDialog,
+  loadConfirmDialog,
+] as const;
 
 /** Fetches the parts' code once the browser is idle (at the latest after 3 s). */
 export function usePreloadLoggerParts(): void {
-  useEffect(() => {
-    const load = () => {
-      for (const part of [loadNewSessionDialog, loadSnapEditDialog, loadAttendancePanel]) void part().catch(() => {});
-    };
-    if (typeof requestIdleCallback !== "function") {
-      const id = setTimeout(load, 1000);
-      return () => clearTimeout(id);
-    }
-    const id = requestIdleCallback(load, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const part of PARTS) void part().catch(() => {});
+      }),
+    [],
+  );
 }
 
 /** true from the first time `open` is true: a dialog is mounted once first opened, and stays (its closing runs). */

@@ -3,7 +3,8 @@ import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { FormMessage, controlProps, FormField, InputField } from "~/ui/form-field";
-import { createSessionSchema, MAX_LOCATION, MAX_OPPONENT, type HomeAway, type SessionKind } from "#domain/api/logger";
+import { createSessionSchema, type HomeAway, type SessionKind } from "#domain/api/logger";
+import { MAX_LOCATION, MAX_OPPONENT } from "#domain/limits";
 import { newEventId } from "./new-id";
 import type { OutboxSessionPayload } from "./outbox";
 

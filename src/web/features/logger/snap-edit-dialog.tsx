@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { MAX_PERIOD } from "#domain/api/game";
-import { MAX_YARDS, MIN_YARDS } from "#domain/api/logger";
+import { MAX_PERIOD } from "#domain/limits";
+import { MAX_YARDS, MIN_YARDS } from "#domain/limits";
 import { periodLabel, type LeagueRules } from "#domain/league-rules";
 import {
   describeSnap,

@@ -1,12 +1,12 @@
 import { clsx } from "clsx";
 import { AlertTriangle, CloudUpload, Pencil, Trash2, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { describeSnap, type PlayerLabel } from "#domain/snaps";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatClock } from "~/ui/event-row";
 import { plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
+import { ConfirmDialog, useOpenedOnce } from "./lazy-parts";
 import { byPeriod, type SnapRow } from "./snap-model";
 import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
 import type { LeagueRules } from "#domain/league-rules";
@@ -35,6 +35,7 @@ export function SnapList({
   onDiscard: (seq: number) => void;
 }) {
   const [confirming, setConfirming] = useState<SnapRow | null>(null);
+  const confirmMounted = useOpenedOnce(confirming !== null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [all, showAll] = useAllRows();
   // The newest rows first (byPeriod takes them oldest first); a refused snap or edit stays drawn wherever it is.
@@ -157,31 +158,35 @@ export function SnapList({
         ))
       )}
       <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} />
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        title="Delete this snap?"
-        description={
-          confirming ? (
-            <p>
-              {describeSnap(confirming.detail, label)} at {formatClock(confirming.occurredAt)} comes off the score and
-              the players&apos; stats.
-            </p>
-          ) : null
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        onConfirm={() => {
-          if (confirming) onDelete(confirming);
-          setConfirming(null);
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          headingRef.current?.focus();
-        }}
-      />
+      {confirmMounted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming !== null}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(null);
+            }}
+            title="Delete this snap?"
+            description={
+              confirming ? (
+                <p>
+                  {describeSnap(confirming.detail, label)} at {formatClock(confirming.occurredAt)} comes off the score
+                  and the players&apos; stats.
+                </p>
+              ) : null
+            }
+            confirmLabel="Delete"
+            pendingLabel="Deleting…"
+            onConfirm={() => {
+              if (confirming) onDelete(confirming);
+              setConfirming(null);
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              headingRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

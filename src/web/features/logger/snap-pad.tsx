@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ChevronDown, Flag, Shield, Undo2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { MAX_YARDS, MIN_YARDS } from "#domain/api/logger";
+import { MAX_YARDS, MIN_YARDS } from "#domain/limits";
 import type { LeagueRules } from "#domain/league-rules";
 import type { OpponentScore, PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
 import { controlProps, FormField } from "~/ui/form-field";

@@ -33,7 +33,7 @@ import type {
   OutboxSnapPayload,
   OutboxStore,
 } from "./outbox";
-import { MAX_SNAPS_PER_REQUEST } from "#domain/api/game";
+import { MAX_SNAPS_PER_REQUEST } from "#domain/limits";
 
 /** The brief's batch size: well under the server's limit of events and of body size. */
 const DEFAULT_MAX_BATCH = 100;

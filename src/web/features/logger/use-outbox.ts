@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { GameSheetResponse } from "#domain/api/game";
 import type { SessionDetailResponse } from "#domain/api/logger";
+import { afterPaint } from "~/lib/after-paint";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
 import { createMemoryOutboxStore, sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
@@ -24,30 +25,6 @@ function loadOutboxStore() {
     throw error;
   });
   return outboxModule;
-}
-
-/**
- * Calls `run` once the frame being drawn now has been painted (a task after the next frame starts), or after a
- * second at the latest (a tab opened in the background draws no frames).
- */
-function afterPaint(run: () => void): () => void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  const latest = setTimeout(once, 1000);
-  const frame =
-    typeof requestAnimationFrame === "function" ? requestAnimationFrame(() => (soon = setTimeout(once, 0))) : null;
-  if (frame === null) soon = setTimeout(once, 0);
-  return () => {
-    done = true;
-    if (frame !== null) cancelAnimationFrame(frame);
-    clearTimeout(soon);
-    clearTimeout(latest);
-  };
 }
 
 /** A store whose every call waits for `opening` (the real store) first. */

@@ -1,7 +1,8 @@
 /**
  * What the logger shows, computed from the server's data and the outbox: pure functions, tested on their own.
  */
-import { MAX_YARDS, MIN_YARDS, type SessionDetailResponse, type SessionEvent } from "#domain/api/logger";
+import type { SessionDetailResponse, SessionEvent } from "#domain/api/logger";
+import { MAX_YARDS, MIN_YARDS } from "#domain/limits";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { isPositionKey, type PositionKey } from "#domain/positions";
 import type { OutboxItem } from "./outbox";

@@ -8,7 +8,7 @@ import { EventRow } from "~/ui/event-row";
 import { controlProps, FormField } from "~/ui/form-field";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { PlayAnalysisEvent, PlayAnalysisEventsResponse, PlayDto, PlaybookAnalysisRow } from "#domain/api/plays";
-import { sessionLabel } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { playEventsQuery, playsQuery } from "~/lib/queries";
 import type { AnalysisFilters } from "./analysis-filters";

@@ -4,12 +4,8 @@ import { useId, useState } from "react";
 import { FeedbackItem } from "~/ui/feedback-item";
 import { FormMessage } from "~/ui/form-field";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
-import {
-  DASHBOARD_LATEST_FEEDBACK,
-  type FeedbackDto,
-  type FeedbackListResponse,
-  type PlayerDashboardResponse,
-} from "#domain/api/player";
+import type { FeedbackDto, FeedbackListResponse, PlayerDashboardResponse } from "#domain/api/player";
+import { DASHBOARD_LATEST_FEEDBACK } from "#domain/reads";
 import { ME_ROOT_KEY, meKeys } from "~/lib/query-keys";
 import { myFeedbackQuery } from "~/lib/queries";
 import { markAllFeedbackRead } from "./api";

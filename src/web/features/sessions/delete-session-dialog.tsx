@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { sessionLabel, type TeamSessionSummary } from "#domain/api/team";
+import type { TeamSessionSummary } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import { sessionImpactQuery } from "~/lib/queries";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { formatDay } from "~/ui/format";

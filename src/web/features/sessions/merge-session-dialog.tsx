@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
-import { sessionLabel, type TeamSessionSummary } from "#domain/api/team";
+import type { TeamSessionSummary } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 import { mergePreviewQuery } from "~/lib/queries";
 import { FormMessage, SelectField } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";

@@ -12,7 +12,8 @@ import {
 } from "recharts";
 import { CHART_COLORS, ChartFrame } from "~/ui/chart-frame";
 import { formatCount, formatDay, formatPercent, formatScore, formatShortDay } from "~/ui/format";
-import { sessionLabel, type TeamStatsResponse } from "#domain/api/team";
+import type { TeamStatsResponse } from "#domain/api/team";
+import { sessionLabel } from "#domain/reads";
 
 type TrendRow = TeamStatsResponse["trend"][number];
 type AttendanceRow = TeamStatsResponse["attendance"][number];

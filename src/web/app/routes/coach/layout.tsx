@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { RequireRole } from "~/app/guards";
+import { whenIdle } from "~/lib/after-paint";
 import { useSession } from "~/lib/session-context";
 import { useTeamLiveUpdates } from "~/features/live";
 import { loadPlayerSearchDialog } from "~/features/player-search";
@@ -13,13 +14,7 @@ export default function CoachLayout() {
   // once the browser is idle, so it does not compete with the screen's own code and data (decision 0017).
   useEffect(() => {
     if (!isCoach) return;
-    const load = () => void loadPlayerSearchDialog().catch(() => undefined);
-    if (typeof requestIdleCallback !== "function") {
-      load();
-      return;
-    }
-    const id = requestIdleCallback(load, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
+    return whenIdle(() => void loadPlayerSearchDialog().catch(() => undefined));
   }, [isCoach]);
   return <RequireRole role="coach" />;
 }

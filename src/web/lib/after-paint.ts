@@ -1,0 +1,39 @@
+/**
+ * Scheduling for work a screen's first paint does not need (decisions 0017 and 0021): code and connections asked
+ * for after the screen has drawn, so they do not compete with its own code, reads and rendering on a phone.
+ * Each returns a function that cancels what has not run yet.
+ */
+
+/**
+ * Calls `run` once the frame being drawn now has been painted (a task after the next frame starts), or after a
+ * second at the latest (a tab opened in the background draws no frames).
+ */
+export function afterPaint(run: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const latest = setTimeout(once, 1000);
+  const frame =
+    typeof requestAnimationFrame === "function" ? requestAnimationFrame(() => (soon = setTimeout(once, 0))) : null;
+  if (frame === null) soon = setTimeout(once, 0);
+  return () => {
+    done = true;
+    if (frame !== null) cancelAnimationFrame(frame);
+    clearTimeout(soon);
+    clearTimeout(latest);
+  };
+}
+
+/** Calls `run` once the browser is idle, within `timeoutMs` at the latest (after a second where idle time is not told). */
+export function whenIdle(run: () => void, timeoutMs = 3000): () => void {
+  if (typeof requestIdleCallback !== "function") {
+    const id = setTimeout(run, 1000);
+    return () => clearTimeout(id);
+  }
+  const id = requestIdleCallback(() => run(), { timeout: timeoutMs });
+  return () => cancelIdleCallback(id);
+}
