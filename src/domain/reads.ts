@@ -1,7 +1,7 @@
 /**
  * What the API's reads (api/team.ts, api/player.ts) share with the screens that show them: the leaderboard's
  * windows and groups, the leaders boards' statistics, the rolling window of the last-30-days board, how much a
- * player's dashboard lists, and how a session is named in lists. Free of zod, so a dashboard or the leaderboard
+ * player's dashboard lists, how a session is named in lists, and the live stream's event name. Free of zod, so a dashboard or the leaderboard
  * draws without loading it with the API's schemas (decision 0021).
  */
 import type { SessionRef } from "./api/common.js";
@@ -53,3 +53,6 @@ export function sessionLabel(
 /** How many of the player's latest events and feedback the dashboard shows. */
 export const DASHBOARD_RECENT_EVENTS = 10;
 export const DASHBOARD_LATEST_FEEDBACK = 3;
+
+/** The SSE event name of GET /api/team/stream's change messages (their data is read by api/live.ts). */
+export const CHANGE_EVENT = "change";

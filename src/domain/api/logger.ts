@@ -245,5 +245,3 @@ export const CHANGE_KINDS = ["events", "attendance", "sessions", "roster", "feed
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const teamChangeSchema = z.object({ kind: z.enum(CHANGE_KINDS), at: isoTime });
 export type TeamChange = z.infer<typeof teamChangeSchema>;
-/** The SSE event name of a change message. */
-export const CHANGE_EVENT = "change";

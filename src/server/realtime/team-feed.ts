@@ -1,4 +1,4 @@
-import { CHANGE_EVENT } from "#domain/api/logger.js";
+import { CHANGE_EVENT } from "#domain/reads.js";
 import type { Services } from "../http/context.js";
 import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../http/team-reads.js";
 import { COALESCE_MS } from "./coalesce.js";

@@ -5,8 +5,9 @@
  */
 
 /**
- * Calls `run` once the frame being drawn now has been painted (a task after the next frame starts), or after a
- * second at the latest (a tab opened in the background draws no frames).
+ * Calls `run` once the frame being drawn now is on the screen: a task after the frame that follows it has started
+ * (two animation frames: the first comes before the current frame's paint, the second once it has been presented),
+ * or after a second at the latest (a tab opened in the background draws no frames).
  */
 export function afterPaint(run: () => void): () => void {
   let done = false;
@@ -17,9 +18,10 @@ export function afterPaint(run: () => void): () => void {
   };
   let soon: ReturnType<typeof setTimeout> | undefined;
   const latest = setTimeout(once, 1000);
-  const frame =
-    typeof requestAnimationFrame === "function" ? requestAnimationFrame(() => (soon = setTimeout(once, 0))) : null;
-  if (frame === null) soon = setTimeout(once, 0);
+  let frame: number | null = null;
+  if (typeof requestAnimationFrame === "function")
+    frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => (soon = setTimeout(once, 0)))));
+  else soon = setTimeout(once, 0);
   return () => {
     done = true;
     if (frame !== null) cancelAnimationFrame(frame);

@@ -1,11 +1,9 @@
 /**
  * Reads a `change` message of GET /api/team/stream (decision 0016) with this version's schema. A chunk of its own,
- * loaded after the screen's first paint, before the stream opens (decision 0021): the schema pulls in zod and the
- * API's response schemas, which no signed-in screen needs to draw.
+ * loaded when the first message arrives (decision 0021): the schema pulls in zod and the API's response schemas,
+ * which no signed-in screen needs to draw.
  */
 import { liveChangeSchema, type LiveChange } from "#domain/api/live";
-
-export { CHANGE_EVENT } from "#domain/api/logger";
 
 /** The change a message's data holds; null when this version cannot read it. */
 export function readChange(data: unknown): LiveChange | null {

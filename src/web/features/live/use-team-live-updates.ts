@@ -3,23 +3,35 @@ import { useEffect } from "react";
 import { afterPaint } from "~/lib/after-paint";
 import { useSession } from "~/lib/session-context";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { CHANGE_EVENT } from "#domain/reads";
 import { applyLiveChange } from "./apply-change";
 
 const TEAM_STREAM_URL = "/api/team/stream";
-/** A retry of the message reader's chunk that did not load (a dropped connection), until it does. */
-const READER_RETRY_MS = 5000;
+
+type Reader = typeof import("./read-change");
+let reader: Promise<Reader> | null = null;
+/** The messages' reader (with zod), asked for once per page; a load that failed is asked for again next time. */
+function loadReader(): Promise<Reader> {
+  reader ??= import("./read-change").catch((error: unknown) => {
+    reader = null;
+    throw error;
+  });
+  return reader;
+}
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on
  * every "change", puts the data it carries (the game's scoreboard, a coach's leaderboard) into the matching
  * queries and invalidates the other queries its kind affects (apply-change.ts, change-keys.ts; on-screen ones
- * refetch, the rest refetch when next shown). A message this version cannot read, and a reconnect (changes made while the stream was down were never announced),
- * refresh everything under ["team"] and ["me"].
+ * refetch, the rest refetch when next shown). A message this version cannot read, and a reconnect (changes made
+ * while the stream was down were never announced), refresh everything under ["team"] and ["me"].
  * Reconnecting after a dropped connection is EventSource's own (the server sets `retry:`); a stream the server
  * refuses (signed out, no team) is not retried.
  *
- * The stream opens after the screen's first paint, once the reader of its messages (read-change.ts, with zod) is
- * in: neither is needed to draw the screen, whose first reads are already under way (decision 0021).
+ * Neither the stream nor the reader of its messages is needed to draw the screen, whose first reads are under way
+ * already (decision 0021): the stream opens once the screen's first frame is on the screen, and the reader
+ * (read-change.ts, with zod) loads when the first message arrives. Messages are applied in the order they came;
+ * if the reader cannot be loaded (the connection dropped), a message refreshes everything instead.
  */
 export function useTeamLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -31,19 +43,27 @@ export function useTeamLiveUpdates(): void {
     if (streamKey === null || typeof EventSource === "undefined") return;
     let ended = false;
     let close = () => {};
-    let retry: ReturnType<typeof setTimeout> | undefined;
     const refreshAll = () => {
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY });
     };
-    const listen = ({ CHANGE_EVENT, readChange }: typeof import("./read-change")) => {
-      if (ended) return;
+    const listen = () => {
       const source = new EventSource(TEAM_STREAM_URL, { withCredentials: true });
       let opened = false;
+      let applied: Promise<void> = Promise.resolve();
       const onChange = (message: MessageEvent) => {
-        const change = readChange(message.data);
-        if (change) applyLiveChange(queryClient, change);
-        else refreshAll();
+        const data: unknown = message.data;
+        applied = applied.then(loadReader).then(
+          ({ readChange }) => {
+            if (ended) return;
+            const change = readChange(data);
+            if (change) applyLiveChange(queryClient, change);
+            else refreshAll();
+          },
+          () => {
+            if (!ended) refreshAll();
+          },
+        );
       };
       const onOpen = () => {
         if (opened) refreshAll();
@@ -57,15 +77,10 @@ export function useTeamLiveUpdates(): void {
         source.close();
       };
     };
-    const start = () =>
-      void import("./read-change").then(listen, () => {
-        if (!ended) retry = setTimeout(start, READER_RETRY_MS);
-      });
-    const cancelWait = afterPaint(start);
+    const cancelWait = afterPaint(listen);
     return () => {
       ended = true;
       cancelWait();
-      clearTimeout(retry);
       close();
     };
   }, [streamKey, queryClient]);
