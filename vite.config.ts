@@ -131,8 +131,15 @@ const pwaOptions: Partial<VitePWAOptions> = {
 /** What every screen runs: React, React Router, TanStack Query (their modules and the few they import). */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|cookie|set-cookie-parser|turbo-stream|clsx)[\\/]/;
-/** The app's own shared modules ... */
-const SHARED = /[\\/]src[\\/](?:web[\\/](?:lib|ui)|domain)[\\/]/;
+/**
+ * The app's own shared modules (and the guard, the live stream and the player search's context, which every
+ * signed-in screen runs through its area's layout) ...
+ */
+const SHARED =
+  /[\\/]src[\\/](?:(?:web[\\/](?:lib|ui)|domain)[\\/]|web[\\/]app[\\/]guards\.tsx$|web[\\/]features[\\/](?:live[\\/](?:index|use-team-live-updates|apply-change|change-keys)\.ts$|player-search[\\/](?:index|player-search-context)\.tsx?$))/;
+/** The logger's own modules that its screen and its on-demand parts share: one file, not one each. */
+const LOGGER_CORE =
+  /[\\/]src[\\/]web[\\/]features[\\/]logger[\\/](?:view-model|new-id|outbox|snap-tiles|snap-model|describe)\.tsx?$/;
 /**
  * ... but not those that import a library only some screens load (the chart library, the form library, Radix), nor
  * the modules with zod schemas (the API's, the forms', the account's): zod and its schemas, built when their module
@@ -192,12 +199,15 @@ export default defineConfig({
         // Fewer, larger shared files: on a phone every file costs a round trip over the server's six HTTP/1.1
         // connections, and a signed-in screen loaded 43-52 of them (decision 0017). The icons in one chunk (each was a
         // file of about 1 kB), the framework every screen runs in one, and the app's own shared code (src/web/lib,
-        // src/web/ui, src/domain) in one, except what pulls a library only some screens need (the charts, the forms).
+        // src/web/ui, src/domain, and what both signed-in areas' layouts run) in one, except what pulls a library only
+        // some screens need (the charts, the forms, zod); the logger's modules that its on-demand parts share too
+        // (decision 0021: the logger's first load went from 20 files to 13).
         codeSplitting: {
           groups: [
             { name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 30 },
             { name: "framework", test: FRAMEWORK, priority: 20 },
             { name: "shared", test: (id) => SHARED.test(id) && !NOT_SHARED.test(id), minShareCount: 2, priority: 10 },
+            { name: "logger-core", test: LOGGER_CORE, priority: 5 },
           ],
         },
       },
