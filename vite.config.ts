@@ -201,7 +201,7 @@ export default defineConfig({
         // file of about 1 kB), the framework every screen runs in one, and the app's own shared code (src/web/lib,
         // src/web/ui, src/domain, and what both signed-in areas' layouts run) in one, except what pulls a library only
         // some screens need (the charts, the forms, zod); the logger's modules that its on-demand parts share too
-        // (decision 0021: the logger's first load went from 20 files to 13).
+        // (decision 0021: the logger's first load went from 21 files to 13).
         codeSplitting: {
           groups: [
             { name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 30 },
