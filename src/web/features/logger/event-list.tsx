@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { AlertTriangle, CloudUpload, Trash2, X } from "lucide-react";
-import { Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import { ConfirmDialog, useOpenedOnce } from "./lazy-parts";
+import { ConfirmDelete } from "./confirm-delete";
 import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
 import { sessionTotals, type EventRow } from "./view-model";
 
@@ -22,7 +22,6 @@ export function EventList({
   onDiscard: (row: EventRow) => void;
 }) {
   const [confirming, setConfirming] = useState<EventRow | null>(null);
-  const confirmMounted = useOpenedOnce(confirming !== null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const totals = sessionTotals(rows);
   const [all, showAll] = useAllRows();
@@ -105,35 +104,19 @@ export function EventList({
         </ul>
       )}
       <ShowEarlier hidden={rows.length - drawn.length} noun="event" onShow={showAll} />
-      {confirmMounted ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming !== null}
-            onOpenChange={(open) => {
-              if (!open) setConfirming(null);
-            }}
-            title="Delete this event?"
-            description={
-              confirming ? (
-                <p>
-                  {confirming.eventType} by {confirming.playerName} at {formatClock(confirming.occurredAt)} (+
-                  {formatScore(confirming.points)}) comes off the player&apos;s stats and score.
-                </p>
-              ) : null
-            }
-            confirmLabel="Delete"
-            pendingLabel="Deleting…"
-            onConfirm={() => {
-              if (confirming) onDelete(confirming);
-              setConfirming(null);
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              headingRef.current?.focus();
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <ConfirmDelete
+        row={confirming}
+        noun="event"
+        describe={(row) => (
+          <p>
+            {row.eventType} by {row.playerName} at {formatClock(row.occurredAt)} (+{formatScore(row.points)}) comes off
+            the player&apos;s stats and score.
+          </p>
+        )}
+        onDelete={onDelete}
+        onClose={() => setConfirming(null)}
+        returnFocus={headingRef}
+      />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { clsx } from "clsx";
 import { AlertTriangle, CloudUpload, Pencil, Trash2, X } from "lucide-react";
-import { Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { describeSnap, type PlayerLabel } from "#domain/snaps";
 import { formatClock } from "~/ui/event-row";
 import { plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
-import { ConfirmDialog, useOpenedOnce } from "./lazy-parts";
+import { ConfirmDelete } from "./confirm-delete";
 import { byPeriod, type SnapRow } from "./snap-model";
 import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
 import type { LeagueRules } from "#domain/league-rules";
@@ -35,7 +35,6 @@ export function SnapList({
   onDiscard: (seq: number) => void;
 }) {
   const [confirming, setConfirming] = useState<SnapRow | null>(null);
-  const confirmMounted = useOpenedOnce(confirming !== null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [all, showAll] = useAllRows();
   // The newest rows first (byPeriod takes them oldest first); a refused snap or edit stays drawn wherever it is.
@@ -158,35 +157,19 @@ export function SnapList({
         ))
       )}
       <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} />
-      {confirmMounted ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming !== null}
-            onOpenChange={(open) => {
-              if (!open) setConfirming(null);
-            }}
-            title="Delete this snap?"
-            description={
-              confirming ? (
-                <p>
-                  {describeSnap(confirming.detail, label)} at {formatClock(confirming.occurredAt)} comes off the score
-                  and the players&apos; stats.
-                </p>
-              ) : null
-            }
-            confirmLabel="Delete"
-            pendingLabel="Deleting…"
-            onConfirm={() => {
-              if (confirming) onDelete(confirming);
-              setConfirming(null);
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              headingRef.current?.focus();
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <ConfirmDelete
+        row={confirming}
+        noun="snap"
+        describe={(row) => (
+          <p>
+            {describeSnap(row.detail, label)} at {formatClock(row.occurredAt)} comes off the score and the players&apos;
+            stats.
+          </p>
+        )}
+        onDelete={onDelete}
+        onClose={() => setConfirming(null)}
+        returnFocus={headingRef}
+      />
     </section>
   );
 }
