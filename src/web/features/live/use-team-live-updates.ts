@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { afterPaint } from "~/lib/after-paint";
+import { loadOnce } from "~/lib/load-once";
 import { useSession } from "~/lib/session-context";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { CHANGE_EVENT } from "#domain/reads";
@@ -8,16 +9,8 @@ import { applyLiveChange } from "./apply-change";
 
 const TEAM_STREAM_URL = "/api/team/stream";
 
-type Reader = typeof import("./read-change");
-let reader: Promise<Reader> | null = null;
-/** The messages' reader (with zod), asked for once per page; a load that failed is asked for again next time. */
-function loadReader(): Promise<Reader> {
-  reader ??= import("./read-change").catch((error: unknown) => {
-    reader = null;
-    throw error;
-  });
-  return reader;
-}
+/** The messages' reader (with zod), asked for once per page. */
+const loadReader = loadOnce(() => import("./read-change"));
 
 /**
  * Keeps team data live: while a coach or player of a team is signed in, listens to GET /api/team/stream and, on

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { GameSheetResponse } from "#domain/api/game";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import { afterPaint } from "~/lib/after-paint";
+import { loadOnce } from "~/lib/load-once";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
 import { createMemoryOutboxStore, sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
@@ -18,14 +19,7 @@ import type { OpenedOutbox } from "./outbox-dexie";
  * waits for IndexedDB to open (`waitingStore`), so a tap in that moment is queued once it has, not refused; the
  * outbox shows what is queued a moment later. Asked once per tab (a failed download is asked again on the next mount).
  */
-let outboxModule: Promise<typeof import("./outbox-dexie")> | null = null;
-function loadOutboxStore() {
-  outboxModule ??= import("./outbox-dexie").catch((error: unknown) => {
-    outboxModule = null;
-    throw error;
-  });
-  return outboxModule;
-}
+const loadOutboxStore = loadOnce(() => import("./outbox-dexie"));
 
 /** A store whose every call waits for `opening` (the real store) first. */
 function waitingStore(opening: Promise<OutboxStore>): OutboxStore {
@@ -124,7 +118,7 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
       if (!cancelled) setDurable(opened.durable);
     });
     // Already in (a later mount): at once; else after the first paint.
-    const cancelWait = outboxModule ? (opening.begin(), () => {}) : afterPaint(opening.begin);
+    const cancelWait = loadOutboxStore.asked() ? (opening.begin(), () => {}) : afterPaint(opening.begin);
     return () => {
       cancelled = true;
       cancelWait();
