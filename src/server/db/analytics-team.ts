@@ -5,8 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { DashboardResponse, LeaderboardResponse, TeamStatsResponse } from "#domain/api/team.js";
-import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads.js";
-import { LAST_WINDOW_DAYS, rollingWindowSince } from "#domain/reads.js";
+import { LAST_WINDOW_DAYS, rollingWindowSince, type LeaderboardGroup, type LeaderboardWindow } from "#domain/reads.js";
 import { statsFromCounters, type EventTypeCounter } from "#domain/event-types.js";
 import { teamLine, type LooseEventCount } from "#domain/football-stats.js";
 import { sortPlayers } from "#domain/player-search.js";

@@ -77,10 +77,6 @@ export interface AnalysisWindow {
 }
 
 /**
- * The team's events in the window, with their player's profile and (when they have one) their session.
- * An event's date is its session's date, else the day it happened in the viewer's zone.
- */
-/**
  * A column of a term that must not choose an index, when `hint`: on SQLite, whose planner has no statistics, a unary
  * + keeps the term off the column's indexes (PostgreSQL plans from statistics and gets the column as it is).
  */
@@ -88,6 +84,10 @@ function unindexed(db: Kysely<DB>, column: string, hint: boolean): RawBuilder<st
   return hint && engineOf(db) === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`;
 }
 
+/**
+ * The team's events in the window, with their player's profile and (when they have one) their session.
+ * An event's date is its session's date, else the day it happened in the viewer's zone.
+ */
 function eventsInWindow(db: Kysely<DB>, teamId: string, w: AnalysisWindow, byPlay = false) {
   // One play's events are read through the events' play index (O(the play's events)): the team and season terms
   // must not choose an index of the whole season.

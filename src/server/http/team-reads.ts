@@ -1,6 +1,10 @@
 import type { LeaderboardResponse, PlayerSummaryDto } from "#domain/api/team.js";
-import type { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS } from "#domain/reads.js";
-import { LAST_WINDOW_DAYS, rollingWindowSince } from "#domain/reads.js";
+import {
+  LAST_WINDOW_DAYS,
+  rollingWindowSince,
+  type LEADERBOARD_GROUPS,
+  type LEADERBOARD_WINDOWS,
+} from "#domain/reads.js";
 import type { ScoreboardDto } from "#domain/api/game.js";
 import { teamLeaderboard } from "../db/analytics-team.js";
 import { gameSheet, liveScoreboard } from "../db/games.js";

@@ -141,7 +141,7 @@ export function LeaderboardPage() {
         : "one game"
       : filters.window === "last30"
         ? // Whole UTC days (decision 0020): the day the window starts, as the server counts it.
-          `the last 30 days, from ${formatDay(rollingWindowSince(new Date(), LAST_WINDOW_DAYS).slice(0, 10))}`
+          `the last ${LAST_WINDOW_DAYS} days, from ${formatDay(rollingWindowSince(new Date(), LAST_WINDOW_DAYS).slice(0, 10))}`
         : (WINDOW_OPTIONS.find((w) => w.value === filters.window)?.label ?? "").toLowerCase();
 
   return (
