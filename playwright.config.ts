@@ -1,6 +1,7 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { hostFactor, scaled } from "./tests/support/host-speed";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -11,6 +12,12 @@ process.env.E2E_DATA_DIR = DATA_DIR;
 // SMTP peer: a send with no peer fails in the background and is logged, as on a server whose mail is down.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
+// Every deadline below is the quiet two-core machine's figure stretched for this host (tests/support/host-speed.ts,
+// docs/testing.md): measured once here and handed to the workers through FLAGLINE_HOST_FACTOR.
+const FACTOR = hostFactor();
+// One worker per usable core, two at most: on one core (taskset -c 0) a second worker only halves the CPU each
+// test's server and browser get.
+const WORKERS = Math.max(1, Math.min(2, availableParallelism()));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -19,11 +26,11 @@ export default defineConfig({
   // Not test-results/ itself: Playwright empties its output dir, and CI reads a marker the PostgreSQL suite leaves there.
   outputDir: "test-results/playwright",
   fullyParallel: true,
-  // Two even off CI: the machines here have two cores, and Playwright would otherwise use one.
-  workers: 2,
+  // Two even off CI on the two-core machines here (Playwright would otherwise use one); one on a single core.
+  workers: WORKERS,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: scaled(30_000, FACTOR),
+  expect: { timeout: scaled(7_000, FACTOR) },
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
@@ -37,7 +44,7 @@ export default defineConfig({
     command: "node dist/server/main.js",
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: scaled(60_000, FACTOR),
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { scaled } from "./tests/support/host-speed";
 
 export default defineConfig({
   resolve: {
@@ -9,8 +10,9 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
     setupFiles: ["tests/server/support/setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The quiet two-core machine's deadlines, stretched on a slower or busier host (tests/support/host-speed.ts).
+    testTimeout: scaled(30_000),
+    hookTimeout: scaled(60_000),
     // Integration suites each create their own databases, so files may run in parallel.
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on the two-core machines here. Much of an

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { scaled } from "../support/host-speed";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seedTeam as seedAccounts, signInQuick } from "./helpers";
 
@@ -208,7 +209,7 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   });
 
   test("the three player pages, with events, logs and feedback", async ({ browser, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const team = await seedTeam(browser, baseURL);
     const page = team.playerPage;
     const blocking: string[] = [];
@@ -249,7 +250,7 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   ] as const) {
     test(`the coach pages with real data: ${half}`, async ({ browser, baseURL }) => {
       // Four or five pages through axe with real data: about 30 s on a busy two-core machine.
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(90_000));
       const team = await seedTeam(browser, baseURL);
       const page = team.coachPage;
       const blocking: string[] = [];

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { scaled } from "../support/host-speed";
 import { seedTeam, signIn } from "./helpers";
 
 /**
@@ -39,7 +40,7 @@ async function openLoggerAndWaitForCache(page: Page, userId: string): Promise<st
     await navigator.serviceWorker.ready;
   });
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(15_000) })
     .toBe(true);
   // The first visit's reads went out before the worker took control; a reload reads through it.
   await page.reload();
@@ -52,14 +53,14 @@ async function openLoggerAndWaitForCache(page: Page, userId: string): Promise<st
         key = ownerKey ?? "";
         return owner === userId && state.urls.some((u) => u.includes("/api/team/players?flagline-owner=" + key));
       },
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toBe(true);
   return key;
 }
 
 test("one coach's cached team never reaches the next user of the browser", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const a = await seedTeam({ teamName: "Alpha Owls", players: [{ fullName: "Avery Alpha" }] });
   const b = await seedTeam({ teamName: "Bravo Bears", players: [{ fullName: "Blake Bravo" }] });
 
@@ -93,6 +94,6 @@ test("one coach's cached team never reaches the next user of the browser", async
   expect((await page.request.delete("/api/session")).status()).toBe(204);
   await page.goto("/coach/dashboard");
   await expect(page).toHaveURL(/\/login/);
-  await expect.poll(async () => (await cacheState(page)).apiCaches.length, { timeout: 10_000 }).toBe(0);
+  await expect.poll(async () => (await cacheState(page)).apiCaches.length, { timeout: scaled(10_000) }).toBe(0);
   expect((await cacheState(page)).owner).toBeNull();
 });

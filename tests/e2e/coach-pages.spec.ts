@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { scaled } from "../support/host-speed";
 import { expect, test, type Page } from "@playwright/test";
 import { createSession, logEvents, markAttendance, signedInCoachWithTeam, today } from "./coach-fixtures";
 
@@ -135,7 +136,7 @@ test.describe("live updates", () => {
     // Once the event stream is open, log from "another device" (the API).
     await streamOpen;
     await logEvents(page, team.players["Lee Backer"]!.id, [{ eventType: "Interception" }]);
-    await expect(lee).toContainText("13.3", { timeout: 10_000 });
+    await expect(lee).toContainText("13.3", { timeout: scaled(10_000) });
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { scaled } from "../support/host-speed";
 import { PASSWORD, signInQuick, uniqueEmail } from "./helpers";
 import {
   PHONE,
@@ -33,7 +34,7 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   context,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { coach } = await coachWithPlayers(page, TEAM);
 
   // No game yet today: the logger offers to start one.
@@ -115,7 +116,7 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
 
   // The signal is back: the outbox empties, nothing twice.
   await context.setOffline(false);
-  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: scaled(15_000) });
   await expect(snapRows(page)).toHaveCount(7);
   await expect(snapRows(page).filter({ hasText: "pending" })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath("snap-list.png"), fullPage: true });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { scaled } from "../support/host-speed";
 import { performanceScore } from "#domain/scoring";
 import {
   PHONE,
@@ -33,7 +34,7 @@ async function waitForOfflineReady(page: Page, sessionId: string) {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
       // sw.js runs under the CSP it is served with: it must allow importScripts and fetch ('self').
       message: "a service worker controls the page",
-      timeout: 15_000,
+      timeout: scaled(15_000),
     })
     .toBe(true);
   const needed = ["/api/me", "/api/team/players", "/api/team/sessions", `/api/team/sessions/${sessionId}`];
@@ -55,7 +56,7 @@ async function waitForOfflineReady(page: Page, sessionId: string) {
           },
           { cacheName: API_CACHE, urls: needed },
         ),
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toBe(true);
 }
@@ -74,7 +75,7 @@ const TAPS = [
 ] as const;
 
 test("ten events logged offline survive a closed tab and reach the server exactly once", async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { players } = await coachWithPlayers(page, [
     { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "wr" },
   ]);
@@ -117,7 +118,7 @@ test("ten events logged offline survive a closed tab and reach the server exactl
 
   // Back online: the outbox empties and the list shows the server's events.
   await context.setOffline(false);
-  await expect(syncBadge(again)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expect(syncBadge(again)).toHaveText(/All sent/, { timeout: scaled(15_000) });
   await expect(eventRows(again)).toHaveCount(10);
   await expect(eventRows(again).filter({ hasText: "pending" })).toHaveCount(0);
 
@@ -157,7 +158,7 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const { players } = await coachWithPlayers(page, [{ fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "cb" }]);
   const sam = players[0]!;
   const sessionId = await createSession(page);
@@ -180,7 +181,7 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
   await expect(eventRows(page)).toHaveCount(0);
 
   await context.setOffline(false);
-  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: scaled(15_000) });
   await expect.poll(async () => (await playerSummary(page, sam.id)).eventCount).toBe(0);
 });
 
@@ -188,7 +189,7 @@ test("an event the server refuses (its player left the team) is shown with the r
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const { players } = await coachWithPlayers(page, [
     { fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "cb" },
     { fullName: "Sam Lee", jerseyNumber: 12, primaryPosition: "wr" },
@@ -210,7 +211,7 @@ test("an event the server refuses (its player left the team) is shown with the r
   expect(removed.status(), await removed.text()).toBe(204);
 
   await context.setOffline(false);
-  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expect(syncBadge(page)).toHaveText(/All sent/, { timeout: scaled(15_000) });
   await expect(syncBadge(page)).toContainText("1 not saved");
   const failed = eventRows(page).filter({ hasText: "not saved" });
   await expect(failed).toHaveCount(1);
@@ -229,7 +230,7 @@ test("snaps logged offline survive a closed tab and reach the server once; the s
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await coachWithPlayers(page, [
     { fullName: "Jordan Diaz", jerseyNumber: 7, primaryPosition: "qb" },
     { fullName: "Sam Lee", jerseyNumber: 11, primaryPosition: "wr" },
@@ -264,7 +265,7 @@ test("snaps logged offline survive a closed tab and reach the server once; the s
 
   // Back online: sent once, and the server's snaps are all there.
   await context.setOffline(false);
-  await expect(syncBadge(again)).toHaveText(/All sent/, { timeout: 15_000 });
+  await expect(syncBadge(again)).toHaveText(/All sent/, { timeout: scaled(15_000) });
   await expectScore(again, 6, 6);
   await expect(snapRows(again)).toHaveCount(3);
   const sheet = await (await again.request.get(`/api/team/sessions/${sessionId}/snaps`)).json();

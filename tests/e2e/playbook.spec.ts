@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { scaled } from "../support/host-speed";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { eventPoints } from "#domain/scoring";
@@ -114,7 +115,7 @@ test.describe("playbook", () => {
   test("empty state, a play made in the Plays tab, events tagged in the sideline logger, the numbers change", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await coachTeam(page);
     await page.goto("/coach/playbook-analysis");
     await expect(page.getByRole("heading", { level: 1, name: "Playbook Analysis" })).toBeVisible();
@@ -242,7 +243,7 @@ test.describe("playbook", () => {
   test("the drill-down lists a play's events and players, loads more, and re-tags events between plays", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const ids = await coachTeam(page);
     const slant = await apiPlay(page, "Slant", "offense");
     const sweep = await apiPlay(page, "Sweep", "offense");
@@ -455,7 +456,7 @@ test.describe("playbook", () => {
   });
 
   test("has no axe violations: both tabs, the drill-down and the play form", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const ids = await coachTeam(page);
     const slant = await apiPlay(page, "Slant", "offense", { formation: "Trips", tags: ["quick"] });
     await apiPlay(page, "Cover Two", "defense");

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { scaled } from "../support/host-speed";
 import { expect, test, type Page } from "@playwright/test";
 import { seedTeam, signInQuick } from "./helpers";
 
@@ -162,7 +163,7 @@ async function seedHostileTeam(coachPage: Page, playerPage: Page) {
 
 test.describe("stored XSS renders as inert text", () => {
   test("names, feedback, training notes and play names on every page that shows them", async ({ browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
     const playerContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
     const coachPage = await coachContext.newPage();
