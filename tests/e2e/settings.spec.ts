@@ -54,7 +54,7 @@ test("hand over, rename, remove and rejoin with the coach invite code", async ({
   // The old head coach's next page says so, and the coach invite code brings them back as an assistant.
   await page.goto("/coach/leaderboard");
   await expect(
-    page.getByRole("heading", { level: 1, name: "You're no longer on Harbor Herons's roster" }),
+    page.getByRole("heading", { level: 1, name: "You're no longer on Harbor Herons' roster" }),
   ).toBeVisible();
   await page.getByRole("textbox", { name: "Coach invite code" }).fill(head.team.coachInviteCode!.toLowerCase());
   await page.getByRole("button", { name: "Join team" }).click();

@@ -56,6 +56,11 @@ export function formatJersey(jersey: number | string): string {
   return text.startsWith("#") ? text : `#${text}`;
 }
 
+/** A name's possessive as English writes it: "Noah's", and "Riverside Rockets'" for a name ending in s. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 /** "1 player", "3 players". */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;

@@ -3,7 +3,7 @@ import { CopyButton } from "./copy-button";
 
 /** How a player joins the team, told once so every page that shows the code says it the same way. */
 export const HOW_PLAYERS_JOIN =
-  "Players choose Sign Up, pick “I'm a player” and enter this code with their jersey number and positions. They appear on the roster straight away.";
+  "Players choose Sign Up, pick “I'm a player” and enter this code with their jersey number and positions. They wait under “Waiting for you” on your roster until a coach confirms them.";
 
 /** The team code on a light card, with a copy button and how players join with it. */
 export function TeamCodeCard({ code, className }: { code: string; className?: string }) {

@@ -34,7 +34,8 @@ export function TeamCodes({
           </div>
           <p className="mt-3 text-sm leading-relaxed text-field-100">
             How players join: they choose <strong className="text-white">Sign Up</strong>, pick “I'm a player” and enter
-            this code with their jersey number and positions. They appear on your roster straight away.
+            this code with their jersey number and positions. They wait under “Waiting for you” on your roster until a
+            coach confirms them.
           </p>
           {actions?.("team")}
         </div>

@@ -20,7 +20,7 @@ describe("no longer on the team", () => {
     const api = fakeApi();
     renderPage(<Dashboard />, { path: "/player/dashboard", user: REMOVED, api });
     expect(
-      await screen.findByRole("heading", { level: 1, name: "You're no longer on Harbor Hawks's roster" }),
+      await screen.findByRole("heading", { level: 1, name: "You're no longer on Harbor Hawks' roster" }),
     ).toBeInTheDocument();
     expect(screen.getByText(/the stats logged for you are kept/)).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Team code" })).toBeInTheDocument();
@@ -59,6 +59,18 @@ describe("no longer on the team", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "You're not on a team" })).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Coach invite code" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Coach Dashboard" })).toBeNull();
+  });
+
+  it("a player whose team was deleted is not told the team's stats are kept", async () => {
+    // A lone head coach deleting their account deletes the team with its games and stats: no former team is known.
+    renderPage(<Dashboard />, {
+      path: "/player/dashboard",
+      user: playerUser({ team: null, formerTeam: null }),
+      api: fakeApi(),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "You're not on a team" })).toBeInTheDocument();
+    expect(screen.queryByText(/stats/)).toBeNull();
+    expect(screen.getByText(/ask its coach for the team code/)).toBeInTheDocument();
   });
 
   it("a removed player still opens their profile, a removed coach their account", async () => {

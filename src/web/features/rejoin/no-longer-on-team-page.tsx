@@ -14,7 +14,7 @@ import { useSession } from "~/lib/session-context";
 import { AppPageHeader, FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
-import { formatDateTime } from "~/ui/format";
+import { formatDateTime, possessive } from "~/ui/format";
 
 const joinResponseSchema = z.object({ user: meSchema });
 
@@ -59,7 +59,7 @@ export function NoLongerOnTeamPage({ user }: { user: Me }) {
     <div className="mx-auto max-w-2xl space-y-8">
       <AppPageHeader
         eyebrow={isPlayer ? "Player" : "Coach"}
-        title={former ? `You're no longer on ${former.name}'s roster` : "You're not on a team"}
+        title={former ? `You're no longer on ${possessive(former.name)} roster` : "You're not on a team"}
         lead={
           former
             ? `A coach took you off the team${former.leftAt ? ` on ${formatDateTime(former.leftAt)}` : ""}.`
@@ -67,8 +67,12 @@ export function NoLongerOnTeamPage({ user }: { user: Me }) {
         }
       />
       <p className="text-stone-700">
+        {/* Only a player taken off a team that still exists keeps stats there: a team its lone head coach deleted went
+            with its games and stats (docs/product.md §11), and the page then knows no former team. */}
         {isPlayer
-          ? "Your account, your profile and the stats logged for you are kept. To play for a team again — this one or another — ask the coach for the team code and enter it below."
+          ? former
+            ? "Your account, your profile and the stats logged for you are kept. To play for a team again — this one or another — ask the coach for the team code and enter it below."
+            : "To play for a team, ask its coach for the team code and enter it below. Your account and your profile are kept."
           : "Your account is kept. To coach a team again, ask its head coach for the coach invite code and enter it below."}
       </p>
       <FormCard title="Join a team" icon={<LogIn aria-hidden="true" className="size-5 text-field-700" />}>

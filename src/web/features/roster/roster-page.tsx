@@ -39,6 +39,7 @@ export function RosterPage() {
   const rosterQuery = useQuery({ ...teamRosterQuery(), enabled: team !== null });
   const roster = rosterQuery.data?.players;
   const entries = useMemo(() => new Map((roster ?? []).map((p) => [p.id, p])), [roster]);
+  const unclaimed = (player: PlayerSummaryDto) => entries.get(player.id)?.claimed === false;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
   const [sort, setSort] = useState(DEFAULT_ROSTER_SORT);
   const [removing, setRemoving] = useState<PlayerSummaryDto | null>(null);
@@ -68,7 +69,11 @@ export function RosterPage() {
       );
       void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
       removed.current = true;
-      setNotice(`${player.name} was removed from the team. Their stats stay on their account.`);
+      setNotice(
+        unclaimed(player)
+          ? `${player.name} was removed from the team. Their invite link no longer works.`
+          : `${player.name} was removed from the team. Their stats stay on their account.`,
+      );
       setRemoving(null);
     },
   });
@@ -236,13 +241,24 @@ export function RosterPage() {
         }}
         title={removing ? `Remove ${removing.name} from the team?` : ""}
         description={
-          <>
-            <p>
-              They leave your roster, leaderboard and team stats. Their account and the stats logged for them stay on
-              their account.
-            </p>
-            <p className="mt-2">They can rejoin later with the team code.</p>
-          </>
+          removing && unclaimed(removing) ? (
+            // A place nobody has claimed has no account to keep anything, and no way back in with the team code.
+            <>
+              <p>
+                They leave your roster, leaderboard and team stats. Nobody has claimed this place yet, so its invite
+                link stops working.
+              </p>
+              <p className="mt-2">To have them on the team again, add them again.</p>
+            </>
+          ) : (
+            <>
+              <p>
+                They leave your roster, leaderboard and team stats. Their account and the stats logged for them stay on
+                their account.
+              </p>
+              <p className="mt-2">They can rejoin later with the team code.</p>
+            </>
+          )
         }
         confirmLabel="Remove player"
         pendingLabel="Removing…"
