@@ -90,11 +90,21 @@ const coachSignupSchema = z.object({
   coachInviteCode: optionalText("Coach invite code", teamCodeSchema),
 });
 
+/**
+ * Sign-up's jersey number: one from 0 to 99, or none (left out, null or blank). A player whose number is taken on the
+ * team picks another or none (docs/product.md §11); the coach can give them one later.
+ */
+const signupJerseySchema = z.preprocess(
+  (value) =>
+    value === null || Number.isNaN(value) || (typeof value === "string" && value.trim() === "") ? undefined : value,
+  jerseyNumberSchema.optional(),
+);
+
 const playerSignupSchema = z.object({
   ...accountFields,
   role: z.literal("player"),
   teamCode: teamCodeSchema,
-  jerseyNumber: jerseyNumberSchema,
+  jerseyNumber: signupJerseySchema,
   primaryPosition: positionKeySchema,
   positions: z.array(positionKeySchema).max(10).default([]),
 });

@@ -115,6 +115,7 @@ export function emptyPlayerDetail(summary: PlayerSummaryDto): PlayerDetailRespon
 export function emptyDashboard(summary: PlayerSummaryDto, weekStart = "2026-11-23"): PlayerDashboardResponse {
   return playerDashboardResponseSchema.parse({
     summary,
+    waitingForCoach: false,
     scoreHistory: [],
     recentEvents: [],
     latestFeedback: [],

@@ -277,8 +277,14 @@ export type FeedbackListResponse = z.infer<typeof feedbackListResponseSchema>;
 
 /** GET /api/me/dashboard */
 export const playerDashboardResponseSchema = z.object({
-  /** The same docs/product.md §3 summary the coach sees for this player. */
-  summary: playerSummarySchema,
+  /**
+   * The same docs/product.md §3 summary the coach sees for this player. While the player waits for the coach to
+   * confirm them (docs/product.md §11) it is built from their own profile (their chosen position) and has no team
+   * ranking (null): they are on no list to be ranked in yet.
+   */
+  summary: playerSummarySchema.extend({ teamRanking: playerSummarySchema.shape.teamRanking.nullable() }),
+  /** True while the player joined with the team code and the coach has not confirmed them yet. */
+  waitingForCoach: z.boolean(),
   /** One entry per day with events (in the viewer's zone), ascending; the last score is the summary's. */
   scoreHistory: z.array(scorePointSchema),
   /** The latest events logged for the player on their team, newest first. */

@@ -50,10 +50,15 @@ export function teamPlayersQuery(db: Kysely<DB>, teamId: string, opts: { include
  * teamPlayersQuery with the players' counters of one season: one row per (player, event type), profiles LEFT JOIN
  * player_stats LEFT JOIN player_event_counts. Never reads the events table.
  */
-export function teamPlayersWithCounters(db: Kysely<DB>, teamId: string, season?: string) {
+export function teamPlayersWithCounters(
+  db: Kysely<DB>,
+  teamId: string,
+  season?: string,
+  opts: { includeWaiting?: boolean } = {},
+) {
   // The counters are kept per season (decision 0013): a season's summaries read only its rows.
   const seasonId = seasonOrCurrent(teamId, season);
-  return teamPlayersQuery(db, teamId)
+  return teamPlayersQuery(db, teamId, opts)
     .leftJoin("player_stats as s", (j) => j.onRef("s.player_id", "=", "p.user_id").on("s.season_id", "=", seasonId))
     .leftJoin("player_event_counts as c", (j) =>
       j.onRef("c.player_id", "=", "p.user_id").on("c.season_id", "=", seasonId),
@@ -132,4 +137,24 @@ export async function teamPlayerSummaries(
   const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId).execute();
   const summaries = groupCounterRows(rows).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
   return sortPlayers(summaries, "performanceScore", "desc");
+}
+
+/**
+ * One player's own summary on their team, found also while they wait for the coach to confirm them
+ * (docs/product.md §11), with whether they are confirmed: the same summary the coach's roster shows once they are.
+ * Null when the user is not a player of the team.
+ */
+export async function ownPlayerSummary(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+  opts: SummaryErrorHandler & SeasonOption = {},
+): Promise<{ summary: PlayerSummary; confirmed: boolean } | null> {
+  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId, { includeWaiting: true })
+    .select("p.confirmed")
+    .where("p.user_id", "=", playerId)
+    .execute();
+  const [own] = groupCounterRows(rows);
+  if (!own) return null;
+  return { summary: summarizeRow(own.row, own.aggregate, opts), confirmed: Number(own.row.confirmed) === 1 };
 }

@@ -22,7 +22,7 @@ import { requestOwnChange } from "../db/roster-requests.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
 import { fileUrl } from "../db/rows.js";
-import { teamPlayerSummaries } from "../db/summaries.js";
+import { ownPlayerSummary } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
@@ -251,14 +251,16 @@ export function profileRoutes() {
       const playerId = viewer.userId;
       const seasonId = (await seasonOfRequest(c, teamId, seasonParam)).id;
 
-      // The same summaries the coach's roster reads, so the numbers match theirs exactly.
-      const players = await teamPlayerSummaries(db, teamId, {
+      // The same summary the coach's roster reads, so the numbers match theirs exactly. A player who joined with the
+      // team code and waits for the coach (docs/product.md §11) is found too: they see their chosen position, and no
+      // team ranking until they are on the team's lists.
+      const own = await ownPlayerSummary(db, teamId, playerId, {
         seasonId,
         onPlayerError: (id, error) =>
           log.warn({ err: error, playerId: id, reqId: c.get("requestId") }, "player summary fell back to blank"),
       });
-      const summary =
-        players.find((p) => p.id === playerId) ?? blankPlayerSummary({ id: playerId, fullName: viewer.fullName });
+      const waitingForCoach = own?.confirmed === false;
+      const summary = own?.summary ?? blankPlayerSummary({ id: playerId, fullName: viewer.fullName });
       const weekStart = weekStartOf(localToday(new Date(), tzOffset));
 
       const [scoreHistory, events, latestFeedback, unreadFeedback, weekLogs] = await Promise.all([
@@ -271,7 +273,8 @@ export function profileRoutes() {
 
       return c.json(
         {
-          summary,
+          summary: waitingForCoach ? { ...summary, teamRanking: null } : summary,
+          waitingForCoach,
           scoreHistory,
           recentEvents: events.events.map((e) => ({
             id: e.id,

@@ -203,10 +203,10 @@ describe.each(testEngines())("the coach's roster on $engine", ({ create }) => {
   it("a team-code sign-up waits for the coach: off the lists until confirmed; declining removes them", async () => {
     const { client: coach, me } = await signUpCoach(app, "Waiters");
     await coach.post(ROSTER, player("Lee Lead", 7));
-    const waiting = await signUpPlayer(app, me.team!.code, { fullName: "Max Maybe", jerseyNumber: 7, waiting: true });
+    // #7 is Lee's: sign-up refuses it (roster-waiting.test.ts), and Max signs up without a number.
+    const waiting = await signUpPlayer(app, me.team!.code, { fullName: "Max Maybe", waiting: true });
     const stranger = await signUpPlayer(app, me.team!.code, { fullName: "Ned Nobody", jerseyNumber: 3, waiting: true });
     expect(waiting.me.waitingForCoach).toBe(true);
-    // #7 is Lee's: Max's number became his request.
     expect(waiting.me.jerseyNumber).toBeNull();
     const roster = (await coach.get(ROSTER)).body.players;
     expect(
@@ -218,7 +218,7 @@ describe.each(testEngines())("the coach's roster on $engine", ({ create }) => {
     expect(roster.find((p: { fullName: string }) => p.fullName === "Max Maybe")).toMatchObject({
       confirmed: false,
       claimed: true,
-      request: { jerseyNumber: 7, primaryPosition: null },
+      request: null,
     });
     const names = async () => (await coach.get("/api/team/players")).body.players.map((p: { name: string }) => p.name);
     expect(await names()).toEqual(["Lee Lead"]);

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { meSchema } from "#domain/account.js";
 import { signupSchema, type SignupInput } from "#domain/schemas.js";
 import { deleteUser, loadMe } from "../db/accounts.js";
+import { jerseyHolder } from "../db/roster.js";
 import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
@@ -14,6 +15,15 @@ import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
 export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
 export const UNKNOWN_COACH_INVITE = "No team has this coach invite code. Ask your head coach for it.";
 export const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+
+/**
+ * docs/product.md §11: a jersey number a player of the team wears is refused before the account is made. Unlike
+ * My Profile's message it does not name the teammate: the person signing up is not on the team yet.
+ */
+export function signupJerseyTaken(jerseyNumber: number): ApiError {
+  const message = `#${jerseyNumber} is already taken on this team. Choose another number, or leave it empty.`;
+  return new ApiError(409, "jersey_taken", message, { jerseyNumber: message });
+}
 
 const signup = createRoute({
   method: "post",
@@ -43,6 +53,9 @@ async function resolveTeam(c: AppContext, input: SignupInput, guess: CodeGuess) 
       throw new ApiError(400, "unknown_team_code", UNKNOWN_TEAM_CODE, { teamCode: UNKNOWN_TEAM_CODE });
     }
     await guess.right();
+    if (input.jerseyNumber !== undefined && (await jerseyHolder(db, team.id, input.jerseyNumber)) !== null) {
+      throw signupJerseyTaken(input.jerseyNumber);
+    }
     return { kind: "join" as const, teamId: team.id };
   }
   if (input.coachInviteCode) {
@@ -84,13 +97,14 @@ export function signupRoutes() {
       throw new ApiError(400, "signup_rejected", message);
     }
 
+    let profile;
     try {
-      await createAccountProfile(db, team, {
+      profile = await createAccountProfile(db, team, {
         userId,
         role: input.role,
         coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
         fullName: input.fullName,
-        jerseyNumber: input.role === "player" ? input.jerseyNumber : null,
+        jerseyNumber: input.role === "player" ? (input.jerseyNumber ?? null) : null,
         primaryPosition: input.role === "player" ? input.primaryPosition : null,
         positions:
           input.role === "player"
@@ -101,6 +115,12 @@ export function signupRoutes() {
       // Without a profile the account is unusable (docs/product.md §4): remove it so the email can sign up again.
       await deleteUser(db, userId);
       throw error;
+    }
+    // Someone took the number between the check above and the join (which then made it a request): refused the
+    // same way, leaving no account behind.
+    if (input.role === "player" && input.jerseyNumber !== undefined && profile.jerseyNumber === null) {
+      await deleteUser(db, userId);
+      throw signupJerseyTaken(input.jerseyNumber);
     }
 
     // Joining a team with its code shows on the team's screens (the coach's waiting list, the coaches' list).

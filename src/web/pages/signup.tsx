@@ -152,7 +152,10 @@ export default function SignupPage() {
       if (me.role === "coach" && me.coachRole === "head" && me.team) setReadyTeam(me);
       else await navigate(dashboardPath(me.role), { replace: true });
     } catch (error) {
-      if (isApiError(error, 409)) {
+      if (isApiError(error, 409) && error.code === "jersey_taken") {
+        // docs/product.md §11: a number a teammate wears; the player picks another or leaves it empty.
+        setError("jerseyNumber", { type: "server", message: error.message }, { shouldFocus: true });
+      } else if (isApiError(error, 409)) {
         setError("email", { type: "server", message: error.message }, { shouldFocus: true });
       } else if (isApiError(error, 400)) {
         const unplaced = applyServerFieldErrors(error, FORM_FIELDS, setError);
@@ -305,7 +308,7 @@ export default function SignupPage() {
             <div className="grid gap-5 sm:grid-cols-[9rem_1fr]">
               <InputField
                 label="Jersey number"
-                hint="0–99"
+                hint="0–99, or leave it empty."
                 error={errors.jerseyNumber?.message}
                 {...register("jerseyNumber")}
                 type="text"

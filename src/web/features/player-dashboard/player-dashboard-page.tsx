@@ -72,11 +72,11 @@ export function PlayerDashboardPage() {
         </div>
       </div>
 
-      {me.waitingForCoach ? (
+      {me.waitingForCoach || data?.waitingForCoach ? (
         <p role="status" className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
           <span className="font-semibold">Your coach hasn't confirmed you yet.</span> You joined{" "}
           {me.team?.name ?? "the team"} with the team code; until your coach confirms you, you are not on the team's
-          lists or leaderboard.
+          lists or leaderboard, and you have no team ranking.
         </p>
       ) : null}
 
@@ -105,15 +105,22 @@ export function PlayerDashboardPage() {
                       : `From ${plural(data.summary.eventCount, "logged play")}, weighted for your position.`
                   }
                 />
+                {/* A player waiting for the coach (docs/product.md §11) is on no list yet: no ranking until confirmed. */}
                 <Stat
                   label="Team ranking"
                   value={
-                    <>
-                      {data.summary.teamRanking}
-                      <span className="text-lg font-bold text-stone-600"> / 10</span>
-                    </>
+                    data.summary.teamRanking === null ? null : (
+                      <>
+                        {data.summary.teamRanking}
+                        <span className="text-lg font-bold text-stone-600"> / 10</span>
+                      </>
+                    )
                   }
-                  note="Goes up one step for every 10 points of score."
+                  note={
+                    data.summary.teamRanking === null
+                      ? "You get a ranking once your coach confirms you."
+                      : "Goes up one step for every 10 points of score."
+                  }
                 />
                 <Stat
                   label="Attendance"
