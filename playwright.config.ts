@@ -1,7 +1,7 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { hostFactor, scaled } from "./tests/support/host-speed";
+import { hostFactor, scaled } from "./tests/support/host-speed.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;

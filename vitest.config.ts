@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { scaled } from "./tests/support/host-speed";
+import { scaled } from "./tests/support/host-speed.ts";
 
 export default defineConfig({
   resolve: {

@@ -27,6 +27,9 @@ test.describe("player detail", () => {
 
     // Even with forged router state naming that player, nothing of it shows.
     await page.goto("/coach/leaderboard");
+    // The router listens for history changes once the app has started: on a slow host a popstate sent earlier
+    // would reach no one.
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
     await page.evaluate(
       ([id]) => {
         window.history.pushState(

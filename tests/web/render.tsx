@@ -14,10 +14,12 @@ import { afterEach, vi } from "vitest";
 import { RequireRole } from "~/app/guards";
 import { SessionProvider } from "~/lib/session-context";
 import type { Me } from "#domain/account";
+import { scaled } from "../support/host-speed";
 
 // findBy* and waitFor give up after 5 s, not 1 s: on a busy two-core machine (typecheck, lint and the integration
-// suites run beside these tests) a lazily loaded chunk can take longer than a second to arrive.
-configure({ asyncUtilTimeout: 5_000 });
+// suites run beside these tests) a lazily loaded chunk can take longer than a second to arrive. A slower host
+// stretches that (tests/support/host-speed.ts; the factor the Vitest main process measured).
+configure({ asyncUtilTimeout: scaled(5_000) });
 
 afterEach(() => {
   cleanup();

@@ -66,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }) => {
+      const askedAt = Date.now();
       let user: Me | null;
       try {
         user = await fetchSessionUser(signal);
@@ -74,6 +75,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) return null;
         throw error;
       }
+      // A sign-in, sign-up or sign-out that answered while this check was in flight is newer than the answer to a
+      // request sent before it (on a slow phone the login page's first check can come back "signed out" after the
+      // sign-in): keep what it stored instead of throwing the user back to /login.
+      const stored = queryClient.getQueryState<Me | null>(SESSION_QUERY_KEY);
+      if (stored && stored.dataUpdatedAt >= askedAt && stored.data !== undefined) return stored.data;
       // A trusted answer: if it is signed out or someone else (a session revoked or replaced elsewhere), the
       // service worker's cached API answers of the last user are deleted before anything can show them.
       await claimApiCache(user?.id ?? null);
