@@ -94,11 +94,11 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   await page.getByRole("button", { name: "8 yds", exact: true }).click();
   await tile(page, "Receivers", 14).click();
   await page.getByRole("button", { name: "Incomplete" }).click();
-  await expect(syncBadge(page)).toHaveText(/2 pending/);
+  await expect(syncBadge(page)).toHaveText(/^2 snaps waiting to send/);
   await expect(syncBadge(page)).toContainText("offline");
   // Undo names what it takes back; never sent, it is just dropped.
   await page.getByRole("button", { name: "Undo: #7 → #14, incomplete" }).click();
-  await expect(syncBadge(page)).toHaveText(/1 pending/);
+  await expect(syncBadge(page)).toHaveText(/^1 snap waiting to send/);
   await expect(page.getByRole("button", { name: "Undo: #7 → #11, 8 yds" })).toBeEnabled();
   // An edit of a snap the server has: 12 yards were 15.
   await page.getByRole("button", { name: "Edit #7 → #11, 12 yds" }).click();
@@ -108,7 +108,7 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   await edit.getByRole("button", { name: "15 yds", exact: true }).click();
   await edit.getByRole("button", { name: "Save snap" }).click();
   await expect(edit).toBeHidden();
-  await expect(syncBadge(page)).toHaveText(/2 pending/);
+  await expect(syncBadge(page)).toHaveText(/^1 snap, 1 edit waiting to send/);
   const edited = snapRows(page).filter({ hasText: "#7 → #11, 15 yds" });
   await expect(edited).toContainText("edited");
   await expect(edited).toContainText("pending");

@@ -54,7 +54,7 @@ export async function playerSummary(page: Page, id: string): Promise<any> {
 
 /** The header's count of changes not yet on the server. */
 export function syncBadge(page: Page) {
-  return page.getByRole("status").filter({ hasText: /pending|All sent/ });
+  return page.getByRole("status").filter({ hasText: /waiting to send|All sent/ });
 }
 
 export function playerButton(page: Page, name: string) {

@@ -100,19 +100,19 @@ test("ten events logged offline survive a closed tab and reach the server exactl
   await playerButton(page, "Maya Okafor").click();
   await page.getByRole("textbox", { name: "Yards" }).fill("8");
   for (const type of TAPS) await eventButton(page, type).click();
-  await expect(syncBadge(page)).toHaveText(/10 pending/);
+  await expect(syncBadge(page)).toHaveText(/^10 events waiting to send/);
   await expect(eventRows(page)).toHaveCount(10);
   await expect(eventRows(page).filter({ hasText: "pending" })).toHaveCount(10);
   page.off("request", countSends);
   expect(sentOffline, "event posts tried while offline").toBe(0);
-  await expect(syncBadge(page)).toHaveText(/10 pending/);
+  await expect(syncBadge(page)).toHaveText(/^10 events waiting to send/);
 
   // Close the tab; open the logger again, still offline, without the session in the address.
   await page.close();
   const again = await context.newPage();
   await again.goto("/coach/log");
   await expect(again.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
-  await expect(syncBadge(again)).toHaveText(/10 pending/);
+  await expect(syncBadge(again)).toHaveText(/^10 events waiting to send/);
   await expect(playerButton(again, "Maya Okafor")).toBeVisible();
   await expect(eventRows(again).filter({ hasText: "pending" })).toHaveCount(10);
 
@@ -170,14 +170,14 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
 
   await context.setOffline(true);
   await eventButton(page, "Flag Pull").click();
-  await expect(syncBadge(page)).toHaveText(/1 pending/);
+  await expect(syncBadge(page)).toHaveText(/^1 event waiting to send/);
   await page.getByRole("button", { name: "Undo Flag Pull by Sam Lee" }).click();
   await expect(syncBadge(page)).toHaveText(/All sent/);
   await expect(eventRows(page)).toHaveCount(1);
 
   await page.getByRole("button", { name: "Delete Interception by Sam Lee" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await expect(syncBadge(page)).toHaveText(/1 pending/);
+  await expect(syncBadge(page)).toHaveText(/^1 deletion waiting to send/);
   await expect(eventRows(page)).toHaveCount(0);
 
   await context.setOffline(false);
@@ -204,7 +204,7 @@ test("an event the server refuses (its player left the team) is shown with the r
   await eventButton(page, "Flag Pull").click();
   await playerButton(page, "Sam Lee").click();
   await eventButton(page, "Catch").click();
-  await expect(syncBadge(page)).toHaveText(/2 pending/);
+  await expect(syncBadge(page)).toHaveText(/^2 events waiting to send/);
 
   // Meanwhile Sam is removed from the team (page.request does not go through the offline browser).
   const removed = await page.request.delete(`/api/team/players/${sam.id}`);
@@ -252,14 +252,14 @@ test("snaps logged offline survive a closed tab and reach the server once; the s
   await tile(page, "Defenders", 24).click();
   await page.getByRole("button", { name: "Flag pull", exact: true }).click();
   await page.getByRole("button", { name: "Opp TD" }).click();
-  await expect(syncBadge(page)).toHaveText(/2 pending/);
+  await expect(syncBadge(page)).toHaveText(/^2 snaps waiting to send/);
   await expectScore(page, 6, 6);
 
   // The tab closes; the logger opens again, still offline: the snaps are still waiting.
   await page.close();
   const again = await context.newPage();
   await again.goto(`/coach/log?session=${sessionId}`);
-  await expect(syncBadge(again)).toHaveText(/2 pending/);
+  await expect(syncBadge(again)).toHaveText(/^2 snaps waiting to send/);
   await expect(snapRows(again).filter({ hasText: "pending" })).toHaveCount(2);
   await expect(snapRows(again).filter({ hasText: "Opponent touchdown" })).toBeVisible();
 

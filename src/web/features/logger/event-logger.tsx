@@ -14,7 +14,7 @@ import { sessionPickerLabel } from "./describe";
 import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
 import { LogTab } from "./log-tab";
 import { readMode, readRemembered, remember, sessionWords, storeMode, type LogMode } from "./logger-memory";
-import { countByState, type OutboxItem, type OutboxSessionPayload } from "./outbox";
+import { countByState, waitingWords, type OutboxItem, type OutboxSessionPayload } from "./outbox";
 import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
 import { SnapLogger, useGameDay } from "./snap-logger";
 import { queuedSessionIds, withQueuedSessions } from "./snap-model";
@@ -101,6 +101,7 @@ export function EventLogger() {
   };
 
   const counts = countByState(outbox.items);
+  const waiting = waitingWords(outbox.items);
   const roster = useMemo(() => playersByJersey(players.data?.players ?? []), [players.data]);
   const game = useGameDay(sessionId, isQueued, outbox, roster);
   const rows = useMemo(
@@ -311,7 +312,7 @@ export function EventLogger() {
           <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Event Logger</h1>
         </div>
         <SyncBadge
-          pending={counts.pending}
+          waiting={waiting}
           failed={counts.failed}
           offline={outbox.offline}
           syncing={outbox.syncing}
@@ -319,7 +320,7 @@ export function EventLogger() {
         />
       </div>
 
-      {outbox.problem && counts.pending > 0 ? <SignInAgain reason={outbox.problem} pending={counts.pending} /> : null}
+      {outbox.problem && waiting ? <SignInAgain reason={outbox.problem} waiting={waiting} /> : null}
       {!outbox.durable ? (
         <p className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
           This browser does not let Flagline keep events on the phone: anything logged with no connection is lost if

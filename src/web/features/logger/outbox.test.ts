@@ -9,6 +9,7 @@ import {
   sessionOfItem,
   supersededFinals,
   supersededMarks,
+  waitingWords,
   type NewOutboxItem,
   type OutboxItem,
   type OutboxSnapEdit,
@@ -183,5 +184,83 @@ describe("snaps: planSnapRemoval, planSnapEdit, supersededFinals", () => {
       "s1",
       "s1",
     ]);
+  });
+});
+
+describe("waitingWords", () => {
+  const stored = { state: "pending", error: null, attempts: 0, queuedAt: "", ownerId: OWNER } as const;
+  const game = {
+    ...stored,
+    seq: 1,
+    op: "session",
+    session: { id: "s1", kind: "game", date: "2026-10-03", opponent: "Eagles", location: null, homeAway: null },
+    view: { label: "Game vs Eagles" },
+  } as OutboxItem;
+  const mark = (seq: number) =>
+    ({
+      ...stored,
+      seq,
+      op: "attendance",
+      sessionId: "s1",
+      playerId: `p${seq}`,
+      present: true,
+      view: { playerName: "" },
+    }) as OutboxItem;
+  const snap = (seq: number) =>
+    ({
+      ...stored,
+      seq,
+      op: "snap",
+      snap: {
+        id: `snap${seq}`,
+        sessionId: "s1",
+        playId: null,
+        period: 1,
+        firstDown: false,
+        occurredAt: "t",
+        detail: { kind: "stop", defenderId: "p1" },
+      },
+      view: { text: "" },
+    }) as OutboxItem;
+
+  it("says what waits in a coach's words: a game, 8 marks and 3 snaps are not '12 pending'", () => {
+    const marks = Array.from({ length: 8 }, (_, i) => mark(2 + i));
+    expect(waitingWords([game, ...marks, snap(10), snap(11), snap(12)])).toBe("3 snaps, attendance, new game");
+    expect(waitingWords([snap(1)])).toBe("1 snap");
+    expect(waitingWords([mark(1)])).toBe("attendance");
+  });
+
+  it("names edits, deletions, events and final scores; refused items and an empty outbox say nothing", () => {
+    const del = {
+      ...stored,
+      seq: 3,
+      op: "snap-delete",
+      snapId: "x",
+      sessionId: "s1",
+      view: { text: "" },
+    } as OutboxItem;
+    const final = {
+      ...stored,
+      seq: 4,
+      op: "final",
+      sessionId: "s1",
+      score: { us: 6, them: 0 },
+      view: { label: "" },
+    } as OutboxItem;
+    const event = { ...eventItem("e1"), ...stored, seq: 5 } as OutboxItem;
+    const edit = {
+      ...stored,
+      seq: 6,
+      op: "snap-edit",
+      snapId: "x",
+      sessionId: "s1",
+      edit: { playId: null, period: 1, firstDown: false, detail: { kind: "stop", defenderId: "p1" } },
+      view: { text: "" },
+    } as OutboxItem;
+    expect(waitingWords([del, final, event, edit, { ...event, seq: 7 }])).toBe(
+      "2 events, 1 edit, 1 deletion, final score",
+    );
+    expect(waitingWords([{ ...snap(1), state: "failed" } as OutboxItem])).toBeNull();
+    expect(waitingWords([])).toBeNull();
   });
 });

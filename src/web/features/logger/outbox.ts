@@ -252,6 +252,50 @@ export function countByState(items: readonly OutboxItem[]): { pending: number; f
 }
 
 /**
+ * What waits to be sent, in a coach's words: "3 snaps, attendance, new game". Marks count as one thing
+ * (attendance), and so does the start of a session: a count of outbox items ("12 pending") means nothing on the
+ * sideline. Null when nothing is pending (refused items are listed apart).
+ */
+export function waitingWords(items: readonly OutboxItem[]): string | null {
+  const count = new Map<string, number>();
+  for (const i of items) {
+    if (i.state !== "pending") continue;
+    const key =
+      i.op === "session"
+        ? i.session.kind
+        : i.op === "snap-delete"
+          ? "delete"
+          : i.op === "final" && !i.score
+            ? "reopen"
+            : i.op;
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  /** Each kind in words, for one and for n: counted things say how many, the others only that they wait. */
+  const WORDS: [key: string, one: string, many: (n: number) => string][] = [
+    ["snap", "1 snap", (n) => `${n} snaps`],
+    ["event", "1 event", (n) => `${n} events`],
+    ["snap-edit", "1 edit", (n) => `${n} edits`],
+    ["delete", "1 deletion", (n) => `${n} deletions`],
+    ["attendance", "attendance", () => "attendance"],
+    ["game", "new game", (n) => `${n} new games`],
+    ["practice", "new practice", (n) => `${n} new practices`],
+    ["period", "next period", () => "period changes"],
+    ["final", "final score", (n) => `${n} final scores`],
+    ["reopen", "reopened game", (n) => `${n} reopened games`],
+  ];
+  const parts: string[] = [];
+  for (const [key, one, many] of WORDS) {
+    const n = count.get(key) ?? 0;
+    if (n > 0) parts.push(n === 1 ? one : many(n));
+    count.delete(key);
+  }
+  // A kind of change not named above still says that something waits.
+  const others = [...count.values()].reduce((a, b) => a + b, 0);
+  if (others > 0) parts.push(others === 1 ? "1 other change" : `${others} other changes`);
+  return parts.length ? parts.join(", ") : null;
+}
+
+/**
  * What undoing or deleting an event means for the outbox.
  * - An event still waiting here that no send has started: just drop it (the server never saw it).
  * - One a send has started (now or before, with no answer): the server may have it, so drop the create if it is

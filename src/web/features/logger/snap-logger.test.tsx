@@ -734,4 +734,39 @@ describe("starting today's game with no connection", () => {
     expect(session).toMatchObject({ kind: "game", opponent: "Eagles", homeAway: "away", date: TODAY });
     expect(snaps).toMatchObject([{ sessionId: session!.id, detail: { kind: "pass", targetId: "wr11", yards: 12 } }]);
   });
+
+  it("the header says what waits in words: a new game, its attendance and 3 snaps, not '12 pending'", async () => {
+    const api = fakeApi();
+    coachCount += 1;
+    const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
+    api
+      .on("GET", "/api/team/players", () => json({ players: ROSTER }))
+      .on("GET", "/api/team/plays", () => json({ plays: [] }))
+      .on("GET", "/api/team/sessions", () => json({ sessions: [] }));
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      const { user } = renderPage(<EventLogger />, {
+        path: "/coach/log",
+        user: coachUser({ id: coach.id, fullName: coach.name }),
+        api,
+      });
+      await user.click(await screen.findByRole("button", { name: "Start today's game" }));
+      const dialog = await screen.findByRole("dialog", { name: "New session" });
+      await user.click(within(dialog).getByRole("button", { name: "Start session" }));
+      await user.click(await screen.findByRole("tab", { name: /Attendance/ }));
+      await user.click(await screen.findByRole("button", { name: "Mark all present" }));
+      await user.click(screen.getByRole("tab", { name: /Log/ }));
+      const receivers = () => screen.getByRole("list", { name: "Receivers" });
+      for (const yards of ["5 yds", "8 yds", "12 yds"]) {
+        await user.click(within(await waitFor(receivers)).getByRole("button", { name: /^#11 / }));
+        await user.click(await screen.findByRole("button", { name: yards }));
+      }
+      const badge = () =>
+        screen.getAllByRole("status").find((s) => /waiting to send|All sent/.test(s.textContent ?? ""));
+      await waitFor(() => expect(badge()).toHaveTextContent("3 snaps, attendance, new game waiting to send · offline"));
+      expect(badge()).not.toHaveTextContent(/pending/);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });

@@ -5,22 +5,25 @@ import { describeOutboxItem } from "./describe";
 import type { OutboxItem } from "./outbox";
 
 /**
- * The header's count of what has not reached the server yet (role="status": changes are announced politely),
- * with why when it is waiting: no connection, or a session that needs signing in again.
+ * The header's word on what has not reached the server yet ("3 snaps, attendance, new game waiting to send";
+ * role="status": changes are announced politely), with why when it is waiting: no connection, or a session that
+ * needs signing in again.
  */
 export function SyncBadge({
-  pending,
+  waiting,
   failed,
   offline,
   syncing,
   loaded,
 }: {
-  pending: number;
+  /** What waits, in words (outbox.ts waitingWords); null when everything is sent. */
+  waiting: string | null;
   failed: number;
   offline: boolean;
   syncing: boolean;
   loaded: boolean;
 }) {
+  const pending = waiting === null ? 0 : 1;
   const Icon = pending === 0 ? Check : offline ? CloudOff : RefreshCw;
   return (
     <div role="status" className="flex flex-col items-end gap-1 text-sm font-bold">
@@ -39,7 +42,7 @@ export function SyncBadge({
             aria-hidden="true"
             className={clsx("size-4", pending > 0 && syncing && "animate-spin motion-reduce:animate-none")}
           />
-          {pending === 0 ? "All sent" : `${pending} pending`}
+          {waiting === null ? "All sent" : `${waiting} waiting to send`}
           {pending > 0 && offline ? <span className="font-semibold"> · offline</span> : null}
         </span>
       ) : null}
@@ -54,11 +57,11 @@ export function SyncBadge({
 }
 
 /** The session needs signing in again before the outbox can be sent. */
-export function SignInAgain({ reason, pending }: { reason: string; pending: number }) {
+export function SignInAgain({ reason, waiting }: { reason: string; waiting: string }) {
   return (
     <div role="alert" className="rounded-xl border border-accent-400 bg-accent-100 px-4 py-3 text-sm text-stone-900">
       <p className="font-semibold">
-        {pending} {pending === 1 ? "change is" : "changes are"} waiting to be sent. {reason}
+        Waiting to be sent: {waiting}. {reason}
       </p>
       <p className="mt-1">
         They are kept on this phone.{" "}
