@@ -15,16 +15,46 @@ interface EarlyFetches {
   at: number;
   /** By address, e.g. "/api/me" or "/api/me/dashboard?tzOffset=60". */
   responses: Record<string, Promise<Response> | undefined>;
+  /** Each read's AbortController (null where the browser has none), by address, while nobody has taken it. */
+  aborts?: Record<string, AbortController | null | undefined>;
+}
+
+function earlyFetches(): EarlyFetches | undefined {
+  if (typeof window === "undefined") return undefined;
+  return (window as unknown as Record<string, EarlyFetches | undefined>)[EARLY_GLOBAL];
 }
 
 /** The early response for `path` (a GET of exactly that address), at most once per page load, while it is fresh. */
 export function takeEarly(path: string): Promise<Response> | undefined {
-  if (typeof window === "undefined") return undefined;
-  const early = (window as unknown as Record<string, EarlyFetches | undefined>)[EARLY_GLOBAL];
+  const early = earlyFetches();
   const response = early?.responses[path];
   if (!early || !response) return undefined;
   early.responses[path] = undefined;
-  return Date.now() - early.at <= MAX_AGE_MS ? response : undefined;
+  if (early.aborts) early.aborts[path] = undefined;
+  if (Date.now() - early.at <= MAX_AGE_MS) return response;
+  drop(response, null);
+  return undefined;
+}
+
+/** Ends one read nobody will use: aborted while under way, its body cancelled once answered. */
+function drop(response: Promise<Response>, abort: AbortController | null | undefined): void {
+  abort?.abort();
+  response.then((r) => r.body?.cancel()).catch(() => {});
+}
+
+/**
+ * Ends every early read nobody has taken (issue #26.16): once the session check says signed out, the screen's reads
+ * will never be asked for, and a response left unread kept its request open (the page never reached network idle).
+ */
+export function dropEarly(): void {
+  const early = earlyFetches();
+  if (!early) return;
+  for (const [path, response] of Object.entries(early.responses)) {
+    if (!response) continue;
+    early.responses[path] = undefined;
+    drop(response, early.aborts?.[path]);
+    if (early.aborts) early.aborts[path] = undefined;
+  }
 }
 
 /** The early GET /api/me response, for the first session check. */

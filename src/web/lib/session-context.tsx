@@ -3,7 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
-import { takeEarlyMe } from "./early-fetch";
+import { dropEarly, takeEarlyMe } from "./early-fetch";
 import { writeRoleHint } from "./role-hint";
 import { parseMeResponse, type Me } from "./session";
 import { isGuardedPath } from "./session-paths";
@@ -72,7 +72,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         user = await fetchSessionUser(signal);
       } catch (error) {
         // First check: no answer means signed out (docs/product.md §4). Later re-checks keep the user they had.
-        if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) return null;
+        if (queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) {
+          dropEarly();
+          return null;
+        }
         throw error;
       }
       // A sign-in, sign-up or sign-out that answered while this check was in flight is newer than the answer to a
@@ -80,6 +83,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // sign-in): keep what it stored instead of throwing the user back to /login.
       const stored = queryClient.getQueryState<Me | null>(SESSION_QUERY_KEY);
       if (stored && stored.dataUpdatedAt >= askedAt && stored.data !== undefined) return stored.data;
+      // Signed out: the screen's early reads will never be asked for (issue #26.16).
+      if (user === null) dropEarly();
       // A trusted answer: if it is signed out or someone else (a session revoked or replaced elsewhere), the
       // service worker's cached API answers of the last user are deleted before anything can show them.
       await claimApiCache(user?.id ?? null);

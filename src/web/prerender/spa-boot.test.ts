@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "~/lib/api";
-import { takeEarly, takeEarlyMe } from "~/lib/early-fetch";
+import { dropEarly, takeEarly, takeEarlyMe } from "~/lib/early-fetch";
 import { spaBoot } from "./spa-boot";
 
 /*
@@ -53,10 +53,18 @@ function build(): string {
   return spaBoot(HTML, dir);
 }
 
-/** Runs the built page's start script at `path`; returns the modules it preloads and the requests it makes. */
-function run(html: string, path: string): { preloads: string[]; fetched: string[] } {
+/**
+ * Runs the built page's start script at `path`, in a browser whose role hint says `role` (the area's own role when
+ * left out: a signed-in visit); returns the modules it preloads and the requests it makes.
+ */
+function run(
+  html: string,
+  path: string,
+  role: string | null = path.split("/")[1] ?? null,
+): { preloads: string[]; fetched: string[] } {
   const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
   window.history.replaceState(null, "", path);
+  document.cookie = role ? `flagline-role=${role}; Path=/` : "flagline-role=; Path=/; Max-Age=0";
   document.head.innerHTML = "";
   const fetched: string[] = [];
   vi.stubGlobal("fetch", (url: string) => {
@@ -146,5 +154,39 @@ describe("the SPA fallback's start script", () => {
     expect(early).toBeDefined();
     expect((await early!).status).toBe(200);
     expect(takeEarlyMe()).toBeUndefined();
+  });
+
+  it("a browser not signed in with the area's role makes the session check alone (issue #26.16)", () => {
+    const html = build();
+    expect(run(html, "/player/dashboard", null).fetched).toEqual(["/api/me"]);
+    expect(run(html, "/coach/dashboard", "player").fetched).toEqual(["/api/me"]);
+    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(4);
+  });
+
+  it("dropEarly ends every read nobody took: aborted while under way, its body cancelled once answered", async () => {
+    const html = build();
+    const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    window.history.replaceState(null, "", "/coach/dashboard");
+    document.cookie = "flagline-role=coach; Path=/";
+    const signals = new Map<string, AbortSignal>();
+    const answered = new Response('{"error":{"code":"unauthenticated","message":"Sign in."}}', { status: 401 });
+    const cancel = vi.spyOn(answered.body!, "cancel");
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      signals.set(url, init.signal!);
+      // The scoreboard has answered; the rest are under way.
+      return url === "/api/team/scoreboard" ? Promise.resolve(answered) : new Promise<Response>(() => {});
+    });
+    new Function(script)();
+    expect([...signals.keys()]).toHaveLength(4);
+    const me = takeEarlyMe();
+    expect(me).toBeDefined();
+
+    dropEarly();
+    expect(signals.get("/api/me")!.aborted).toBe(false);
+    expect(signals.get("/api/team/dashboard")!.aborted).toBe(true);
+    expect(signals.get("/api/team/seasons")!.aborted).toBe(true);
+    await vi.waitFor(() => expect(cancel).toHaveBeenCalled());
+    // Nothing is left to take.
+    expect(takeEarly("/api/team/dashboard")).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EARLY_GLOBAL } from "../lib/early-fetch.ts";
+import { ROLE_HINT_COOKIE } from "../lib/role-hint.ts";
 
 /**
  * Build step for the SPA fallback page, which every signed-in screen loads (decision 0017). React Router's fallback
@@ -122,15 +123,26 @@ export function spaBoot(html: string, clientDir: string): string {
       d.head.appendChild(l);
     }
   }
-  if (/^\\/(coach|player)(\\/|$)/.test(p) && window.fetch) {
-    var early = (window.${EARLY_GLOBAL} = { at: Date.now(), responses: {} }), r = ${JSON.stringify(EARLY_READS)};
+  var area = /^\\/(coach|player)(\\/|$)/.exec(p);
+  if (area && window.fetch) {
+    var early = (window.${EARLY_GLOBAL} = { at: Date.now(), responses: {}, aborts: {} }), r = ${JSON.stringify(EARLY_READS)};
     var reads = ["/api/me"];
+    // The screen's reads only for a browser whose last session check said signed in with this area's role (the
+    // role hint): a signed-out visit makes the session check alone, not requests bound to answer 401.
+    var hint = new RegExp("(?:^|;\\\\s*)${ROLE_HINT_COOKIE}=(\\\\w+)").exec(d.cookie);
     for (var k = 0; k < r.length; k++) {
-      if (p.replace(/\\/$/, "") === r[k][0] && (r[k][2] || !location.search)) reads = reads.concat(r[k][1]);
+      if (hint && hint[1] === area[1] && p.replace(/\\/$/, "") === r[k][0] && (r[k][2] || !location.search))
+        reads = reads.concat(r[k][1]);
     }
     for (var n = 0; n < reads.length; n++) {
       var url = reads[n].replace("{tz}", String(-new Date().getTimezoneOffset()));
-      early.responses[url] = fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      var abort = window.AbortController ? new AbortController() : null;
+      early.aborts[url] = abort;
+      early.responses[url] = fetch(url, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+        signal: abort ? abort.signal : undefined,
+      });
       early.responses[url].catch(function () {});
     }
   }
