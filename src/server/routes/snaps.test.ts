@@ -280,6 +280,28 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(404);
   });
 
+  it("a deleted snap is created again with its id and time (Undo after a delete): its events and counters come back", async () => {
+    const s = aSnap(complete(0, 2, 7));
+    expect((await a.head.post("/api/team/snaps", { snaps: [s] })).body.results).toEqual([
+      { id: s.id, status: "created" },
+    ]);
+    const before = await eventCount(database, a.teamId);
+    expect((await a.head.delete(`/api/team/snaps/${s.id}`)).status).toBe(204);
+    expect(await eventCount(database, a.teamId)).toBe(before - 2);
+
+    const again = await a.head.post("/api/team/snaps", { snaps: [s] });
+    expect(again.status).toBe(200);
+    expect(again.body.results).toEqual([{ id: s.id, status: "created" }]);
+    const back = (await sheet()).snaps.find((x) => x.id === s.id);
+    expect(back).toMatchObject({ occurredAt: s.occurredAt, detail: s.detail, editedAt: null });
+    expect(await eventCount(database, a.teamId)).toBe(before);
+    await expectConsistent();
+    // A replay of the re-create is a duplicate, as any replay.
+    expect((await a.head.post("/api/team/snaps", { snaps: [s] })).body.results).toEqual([
+      { id: s.id, status: "duplicate" },
+    ]);
+  });
+
   it("an event a snap implies cannot be deleted or retagged on its own (409, nothing changes); the snap's delete takes it", async () => {
     const s = aSnap(complete(0, 1, 9));
     await a.head.post("/api/team/snaps", { snaps: [s] });

@@ -18,6 +18,7 @@ import {
   type OutboxSnapEdit,
   type OutboxSnapPayload,
   type OutboxStore,
+  type SnapRemoval,
 } from "./outbox";
 import { runSync, type SyncReport, type SyncTransport } from "./sync";
 
@@ -253,22 +254,52 @@ export class OutboxEngine {
    */
   async removeSnap(target: { id: string; sessionId: string; text: string }): Promise<boolean> {
     // A snap this tab dropped before it was ever sent is gone everywhere: a second undo of it (a double tap) is
+    return (await this.removeSnapUndoably(target)) !== null;
+  }
+
+  /** removeSnap, answering what it did so that restoreSnap can take it back; null when it did nothing. */
+  async removeSnapUndoably(target: { id: string; sessionId: string; text: string }): Promise<SnapRemoval | null> {
     // not a DELETE to queue.
-    if (this.droppedSnaps.has(target.id)) return false;
+    if (this.droppedSnaps.has(target.id)) return null;
     const items = await this.store.list(this.ownerId);
     const plan = planSnapRemoval(target.id, items, this.inFlight);
-    if (plan.drop.length === 0 && !plan.queueDelete) return false;
+    if (plan.drop.length === 0 && !plan.queueDelete) return null;
     if (!plan.queueDelete) this.droppedSnaps.add(target.id);
     if (plan.drop.length) await this.store.remove(plan.drop);
-    if (plan.queueDelete)
-      await this.add({
-        op: "snap-delete",
-        ownerId: this.ownerId,
-        snapId: target.id,
-        sessionId: target.sessionId,
-        view: { text: target.text },
-      });
-    return true;
+    const dropped = items.filter((i) => plan.drop.includes(i.seq));
+    const queued = plan.queueDelete
+      ? await this.add({
+          op: "snap-delete",
+          ownerId: this.ownerId,
+          snapId: target.id,
+          sessionId: target.sessionId,
+          view: { text: target.text },
+        })
+      : null;
+    return { dropped, deleteSeq: queued?.seq ?? null };
+  }
+
+  /**
+   * Takes back a removeSnap (Undo after a delete): the snap comes back with its id, time and content. If its
+   * DELETE has not left this phone (or was refused), that DELETE is dropped and what the delete dropped is put back
+   * as it was; once the DELETE may have reached the server, the snap is created again after it (the server takes a
+   * deleted snap's id again).
+   */
+  async restoreSnap(snap: OutboxSnapPayload, text: string, removal: SnapRemoval): Promise<void> {
+    this.droppedSnaps.delete(snap.id);
+    const items = await this.store.list(this.ownerId);
+    const del = removal.deleteSeq === null ? undefined : items.find((i) => i.seq === removal.deleteSeq);
+    if (removal.deleteSeq !== null && (!del || this.inFlight.has(del.seq))) {
+      await this.logSnap(snap, text);
+      return;
+    }
+    if (del) await this.store.remove([del.seq]);
+    for (const item of removal.dropped) {
+      const { seq: _seq, state, error, attempts, queuedAt: _queuedAt, ...queued } = item;
+      const back = await this.store.add(queued as NewOutboxItem);
+      if (state !== "pending" || attempts > 0) await this.store.update(back.seq, { state, error, attempts });
+    }
+    void this.sync();
   }
 
   /** Edits a snap (planSnapEdit): rewrites one still waiting here, or queues a PUT. */

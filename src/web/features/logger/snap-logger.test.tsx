@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gameSheetResponseSchema, type GameSheetResponse, type SnapDto } from "#domain/api/game";
-import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
+import { DEFAULT_LEAGUE_RULES, periodLabel, type LeagueRules } from "#domain/league-rules";
 import { pointsOfSnap, type SnapDetail } from "#domain/snaps";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, json, renderPage, type ApiRequest, type FakeApi } from "#tests/web/render.tsx";
@@ -51,6 +51,8 @@ interface StoredSnap {
 class GameServer {
   snaps = new Map<string, StoredSnap>();
   final: { us: number; them: number } | null = null;
+  /** The game's period (decision 0022): the server's, changed by any coach's phone. */
+  period = 1;
   offline = false;
   /** Every write, in order: "POST snaps 3", "PUT snap <id>", … */
   writes: string[] = [];
@@ -112,6 +114,11 @@ class GameServer {
         gate();
         const { snaps } = req.body as { snaps: StoredSnap[] };
         this.writes.push(`POST snaps ${snaps.length}`);
+        if (this.final) {
+          const message = "This game is final. Reopen it to log more snaps.";
+          const fields = Object.fromEntries(snaps.map((_, i) => [`snaps.${i}.sessionId`, message]));
+          return apiError(409, "game_final", message, fields);
+        }
         const results = snaps.map((s) => {
           const created = !this.snaps.has(s.id);
           if (created) this.snaps.set(s.id, { ...s, editedAt: null });
@@ -139,6 +146,12 @@ class GameServer {
         gate();
         this.writes.push("POST final");
         this.final = req.body as { us: number; them: number };
+        return json({ scoreboard: this.sheet().scoreboard });
+      })
+      .on("PUT", `/api/team/sessions/${SESSION}/period`, (req: ApiRequest) => {
+        gate();
+        this.period = (req.body as { period: number }).period;
+        this.writes.push(`PUT period ${this.period}`);
         return json({ scoreboard: this.sheet().scoreboard });
       })
       .on("DELETE", `/api/team/sessions/${SESSION}/final`, () => {
@@ -179,8 +192,8 @@ class GameServer {
           ? { ...this.final, corrected: false, endedAt: new Date().toISOString(), endedBy: "Casey Coach" }
           : null,
         result: null,
-        period: snaps.at(-1)?.period ?? 1,
-        periodLabel: "1st half",
+        period: this.period,
+        periodLabel: periodLabel(this.period, this.rules),
         down: null,
         snapCount: snaps.length,
       },
@@ -216,12 +229,21 @@ afterEach(() => {
 });
 
 async function openLogger(
-  options: { rules?: LeagueRules; plays?: { id: string; name: string }[]; events?: unknown[] } = {},
+  options: {
+    rules?: LeagueRules;
+    plays?: { id: string; name: string }[];
+    events?: unknown[];
+    /** The game's period and final score on the server when the logger opens. */
+    period?: number;
+    final?: { us: number; them: number };
+  } = {},
 ) {
   const api = fakeApi();
   coachCount += 1;
   const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
   const server = new GameServer(api, coach, options.rules, options.plays, options.events);
+  server.period = options.period ?? 1;
+  server.final = options.final ?? null;
   const page = renderPage(<EventLogger />, {
     path: "/coach/log",
     url: `/coach/log?session=${SESSION}`,
@@ -229,7 +251,8 @@ async function openLogger(
     api,
   });
   // Snaps is a game's default mode; the pad opens on Offense with the QB as passer.
-  if (!options.events?.length) await screen.findByRole("list", { name: "Receivers" });
+  if (!options.events?.length && !options.final) await screen.findByRole("list", { name: "Receivers" });
+  else if (options.final) await screen.findByText("This game is final");
   let taps = 0;
   /** One tap on the button named `name` (waits for it: the pad moves on after each tap). */
   const tap = async (name: string | RegExp, scope?: () => HTMLElement) => {
@@ -387,6 +410,69 @@ describe("snap logging", () => {
     expect(undoButton()).toHaveTextContent("Undo: #7 → #11, 5 yds");
     expect(server.details()).toHaveLength(1);
     expect(server.writes.filter((w) => w.startsWith("DELETE"))).toHaveLength(1);
+  });
+
+  it("Undo follows the last action: after a delete it puts the snap back (same id and time), never the snap before", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tap("Defense");
+    await tile("Defenders", 24);
+    await tap("Flag pull");
+    await tile("Defenders", 31);
+    await tap("Safety");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    const [pulled] = [...server.snaps.values()];
+    await waitFor(() => expect(undoButton()).toHaveTextContent(/^Undo: Safety/));
+
+    await tap("Delete Flag pull #24");
+    await tap("Delete", () => screen.getByRole("alertdialog", { name: "Delete this snap?" }));
+    await waitFor(() => expect(server.snaps.size).toBe(1));
+    // It names the delete, not the safety logged before it.
+    expect(await screen.findByRole("button", { name: "Undo delete: Flag pull #24" })).toBeEnabled();
+    expect(undoButton()).toBeNull();
+    await tap("Undo delete: Flag pull #24");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    expect(server.snaps.get(pulled!.id)).toMatchObject({
+      occurredAt: pulled!.occurredAt,
+      detail: { kind: "flag_pull", defenderId: "cb24", yards: null },
+    });
+    expect(server.details().map((d) => d.kind)).toEqual(["flag_pull", "safety"]);
+    expect(screen.getByText("Restored: Flag pull #24")).toBeInTheDocument();
+    expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("2");
+    // Back in its place in the play-by-play: before the safety.
+    const rows = within(screen.getByRole("list", { name: "1st half" })).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent?.match(/^(Flag pull|Safety)/)?.[0])).toEqual(["Safety", "Flag pull"]);
+    // Then Undo goes on to the safety, as it says.
+    await waitFor(() => expect(undoButton()).toBeEnabled());
+    expect(undoButton()).toHaveTextContent(/^Undo: Safety/);
+    expect(server.writes.filter((w) => w.startsWith("DELETE"))).toHaveLength(1);
+  });
+
+  it("a delete still waiting offline is undone by dropping it: the server never hears of it", async () => {
+    const { server, tap, tile } = await openLogger();
+    await tile("Receivers", 11);
+    await tap("12 yds");
+    await tile("Receivers", 14);
+    await tap("8 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    server.offline = true;
+    try {
+      await tap("Delete #7 → #11, 12 yds");
+      await tap("Delete", () => screen.getByRole("alertdialog", { name: "Delete this snap?" }));
+      await tap("Undo delete: #7 → #11, 12 yds");
+      await waitFor(() => expect(screen.getByText("#7 → #11, 12 yds")).toBeInTheDocument());
+      expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("0");
+      await waitFor(() => expect(undoButton()).toHaveTextContent("Undo: #7 → #14, 8 yds"));
+    } finally {
+      onLine.mockRestore();
+    }
+    server.offline = false;
+    window.dispatchEvent(new Event("online"));
+    await tap("Run");
+    await tile("Runner", 22);
+    await tap("3 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(3));
+    expect(server.writes.filter((w) => !w.startsWith("POST"))).toEqual([]);
   });
 
   it("a snap logged offline is only dropped by undo; the score follows the outbox with no connection", async () => {
@@ -564,20 +650,41 @@ describe("the play-by-play and the scoreboard", () => {
     await waitFor(() => expect(server.final).toEqual({ us: 1, them: 6 }));
     expect(within(scoreboard()).getByText("Final")).toBeInTheDocument();
     expect(within(scoreboard()).getByTestId("score-us")).toHaveTextContent("1");
-    await tap("Reopen");
+    expect(screen.getByText("This game is final")).toBeInTheDocument();
+    await tap("Reopen", scoreboard);
     await waitFor(() => expect(server.final).toBeNull());
     expect(await within(scoreboard()).findByRole("button", { name: "End game" })).toBeInTheDocument();
   });
 
-  it("Next half moves the period the snaps carry, and a reload keeps it", async () => {
+  it("Next half is the game's: the change goes to the server and the snaps after it carry it", async () => {
     const { server, tap, tile } = await openLogger();
     expect(within(scoreboard()).getByText("1st half")).toBeInTheDocument();
     await tap("Next half");
     expect(within(scoreboard()).getByText("2nd half")).toBeInTheDocument();
+    await waitFor(() => expect(server.period).toBe(2));
     await tile("Receivers", 11);
     await tap("Drop");
     await waitFor(() => expect([...server.snaps.values()][0]?.period).toBe(2));
-    expect(window.localStorage.getItem(`flagline:logger:period:${SESSION}`)).toBe("2");
+    expect(server.writes).toEqual(["PUT period 2", "POST snaps 1"]);
+  });
+
+  it("the period another coach moved the game to is this phone's too: its snaps go in the 2nd half", async () => {
+    const { server, tap, tile } = await openLogger({ period: 2 });
+    expect(within(scoreboard()).getByText("2nd half")).toBeInTheDocument();
+    await tile("Receivers", 11);
+    await tap("Drop");
+    await waitFor(() => expect([...server.snaps.values()][0]?.period).toBe(2));
+  });
+
+  it("a final game's pad says so and takes no snaps until Reopen", async () => {
+    const { server, tap } = await openLogger({ final: { us: 6, them: 0 } });
+    const pad = await screen.findByText("This game is final");
+    expect(screen.queryByRole("list", { name: "Receivers" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Defense" })).not.toBeInTheDocument();
+    await tap("Reopen", () => pad.closest("div")!);
+    await waitFor(() => expect(server.final).toBeNull());
+    expect(await screen.findByRole("list", { name: "Receivers" })).toBeInTheDocument();
+    expect(screen.queryByText("This game is final")).not.toBeInTheDocument();
   });
 });
 

@@ -17,8 +17,9 @@ import {
   rememberedPasser,
   rememberedRunner,
   snapRows,
-  undoTarget,
+  undoStep,
   type GameScore,
+  type PadAction,
   type SnapRow,
 } from "./snap-model";
 import { SnapPad } from "./snap-pad";
@@ -155,6 +156,8 @@ export function SnapLogger({
   const [firstDown, setFirstDown] = useState(false);
   const [chosenPasser, setChosenPasser] = useState<string | null>(null);
   const undoRest = useUndoRest();
+  /** The coach's actions on this page, for Undo (undoStep). */
+  const [history, setHistory] = useState<PadAction[]>([]);
   const [editing, setEditing] = useState<SnapRow | null>(null);
   const editMounted = useOpenedOnce(editing !== null);
   const { rows, label } = game;
@@ -183,8 +186,11 @@ export function SnapLogger({
   const remembered = rememberedPasser(rows, teams.available, roster);
   const passerId = chosenPasser && roster.some((p) => p.id === chosenPasser) ? chosenPasser : remembered;
   const runnerId = rememberedRunner(rows, roster);
-  const target = undoTarget(rows, meId);
+  const step = undoStep(history, rows, meId);
   const text = (detail: SnapDetail) => describeSnap(detail, label);
+  const undoLabel = step
+    ? `${step.kind === "log" ? "Undo" : step.kind === "delete" ? "Undo delete" : "Undo edit"}: ${text(step.row.detail)}`
+    : null;
 
   const log = async (detail: SnapDetail): Promise<boolean> => {
     const engine = outbox.engine;
@@ -193,9 +199,10 @@ export function SnapLogger({
       return false;
     }
     const words = text(detail);
+    const id = newEventId();
     await engine.logSnap(
       {
-        id: newEventId(),
+        id,
         sessionId,
         playId: playId || null,
         period: game.period,
@@ -205,6 +212,7 @@ export function SnapLogger({
       },
       words,
     );
+    setHistory((h) => [...h, { kind: "log", snapId: id }]);
     setPlayId("");
     setFirstDown(false);
     setStatus({ tone: "ok", text: `Logged: ${words}` });
@@ -214,26 +222,45 @@ export function SnapLogger({
   const undo = async () => {
     // One undo at a time, and the button rests a moment after each (useUndoRest): the second tap of a double tap
     // lands on a disabled button instead of taking back the snap before, which the button names only once usable.
+    // It takes back exactly what it names: the action (log, delete or edit) this render's step is.
     const engine = outbox.engine;
-    if (!target) return;
-    const words = text(target.detail);
+    if (!step) return;
+    const { row } = step;
+    const words = text(row.detail);
+    const forget = () => setHistory((h) => (step.index >= 0 ? h.slice(0, step.index) : h));
     await undoRest.run(async () => {
-      if (await engine.removeSnap({ id: target.id, sessionId, text: words }))
-        setStatus({ tone: "info", text: `Undone: ${words}` });
+      if (step.kind === "log") {
+        if (await engine.removeSnap({ id: row.id, sessionId, text: words }))
+          setStatus({ tone: "info", text: `Undone: ${words}` });
+      } else if (step.kind === "delete") {
+        // Back in its place: the same id, time and content.
+        const { id, playId, period, firstDown, occurredAt, detail } = row;
+        await engine.restoreSnap({ id, sessionId, playId, period, firstDown, occurredAt, detail }, words, step.removal);
+        setStatus({ tone: "info", text: `Restored: ${words}` });
+      } else {
+        const before = text(step.before.detail);
+        if (await engine.editSnap({ id: row.id, sessionId }, step.before, before))
+          setStatus({ tone: "info", text: `Edit undone: ${before}` });
+      }
+      forget();
     });
   };
 
   const save = async (row: SnapRow, edit: OutboxSnapEdit) => {
     setEditing(null);
     const words = text(edit.detail);
-    await outbox.engine.editSnap({ id: row.id, sessionId }, edit, words);
+    const before = { playId: row.playId, period: row.period, firstDown: row.firstDown, detail: row.detail };
+    if (await outbox.engine.editSnap({ id: row.id, sessionId }, edit, words))
+      setHistory((h) => [...h, { kind: "edit", snapId: row.id, before }]);
     setStatus({ tone: "info", text: `Edited: ${words}` });
   };
 
   const remove = async (row: SnapRow) => {
     const words = text(row.detail);
-    if (await outbox.engine.removeSnap({ id: row.id, sessionId, text: words }))
-      setStatus({ tone: "info", text: `Deleted: ${words}` });
+    const removal = await outbox.engine.removeSnapUndoably({ id: row.id, sessionId, text: words });
+    if (!removal) return;
+    setHistory((h) => [...h, { kind: "delete", row, removal }]);
+    setStatus({ tone: "info", text: `Deleted: ${words}` });
   };
 
   const onLog = useLatest(log);
@@ -283,7 +310,7 @@ export function SnapLogger({
           onFirstDownChange={setFirstDown}
           onLog={onLog}
           status={status}
-          undoText={target ? text(target.detail) : null}
+          undoLabel={undoLabel}
           onUndo={onUndo}
           undoing={undoRest.resting}
         />

@@ -12,9 +12,12 @@ import {
   rememberedPasser,
   rememberedRunner,
   snapRows,
+  undoStep,
   undoTarget,
   withAppliedSnaps,
   withQueuedSessions,
+  type PadAction,
+  type SnapRow,
 } from "./snap-model";
 
 const RULES = DEFAULT_LEAGUE_RULES;
@@ -355,6 +358,50 @@ describe("undo target, play-by-play groups and queued sessions", () => {
         ?.id,
     ).toBe("c");
     expect(undoTarget(rows, "nobody")).toBeNull();
+  });
+
+  it("Undo follows the last action: a delete before the snap logged before it, and only what is still possible", () => {
+    const [a, b] = rows as [SnapRow, SnapRow];
+    const removal = { dropped: [], deleteSeq: 9 };
+    const history: PadAction[] = [
+      { kind: "log", snapId: "a" },
+      { kind: "delete", row: b, removal },
+    ];
+    // b is gone: its delete is what Undo takes back.
+    expect(undoStep(history, [a], "me")).toEqual({ kind: "delete", row: b, removal, index: 1 });
+    // b is back (restored by someone): the log of a is next.
+    expect(undoStep(history, rows, "me")).toEqual({ kind: "log", row: a, index: 0 });
+    const before = { playId: null, period: 1, firstDown: false, detail: pass("wr14", "complete") };
+    expect(undoStep([...history, { kind: "edit", snapId: "a", before }], [a], "me")).toEqual({
+      kind: "edit",
+      row: a,
+      before,
+      index: 2,
+    });
+    // Nothing of this page left to take back: the newest snap this coach logged.
+    expect(undoStep([{ kind: "log", snapId: "gone" }], rows, "me")).toEqual({ kind: "log", row: a, index: -1 });
+    expect(undoStep([], rows, "nobody")).toBeNull();
+  });
+
+  it("a snap created again after its delete (sent or waiting) is in the play-by-play again", () => {
+    const snap = queuedSnap(1, "c", "2026-10-03T10:02:00.000Z", pass("wr11", "complete"));
+    const del = {
+      ...base,
+      seq: 2,
+      state: "pending",
+      op: "snap-delete",
+      snapId: "c",
+      sessionId: "s1",
+      view: { text: "" },
+    };
+    const again = { ...snap, seq: 3 } as OutboxItem;
+    const ids = (items: OutboxItem[], applied: OutboxItem[]) =>
+      snapRows([], items, "s1", RULES, applied).map((r) => r.id);
+    expect(ids([], [snap, del as OutboxItem])).toEqual([]);
+    expect(ids([again], [snap, del as OutboxItem])).toEqual(["c"]);
+    expect(ids([], [snap, del as OutboxItem, again])).toEqual(["c"]);
+    expect(ids([del as OutboxItem, again], [snap])).toEqual(["c"]);
+    expect(ids([snap, del as OutboxItem], [])).toEqual([]);
   });
 
   it("groups the play-by-play by period, newest first", () => {

@@ -17,7 +17,7 @@ import {
   type SnapDetail,
   type SnapPoints,
 } from "#domain/snaps";
-import type { OutboxItem, OutboxSnapEditItem } from "./outbox";
+import type { OutboxItem, OutboxSnapEdit, OutboxSnapEditItem, SnapRemoval } from "./outbox";
 
 type PointRules = Pick<LeagueRules, "touchdownPoints" | "safetyPoints">;
 
@@ -59,9 +59,14 @@ export function snapRows(
   rules: PointRules,
   applied: readonly OutboxItem[] = [],
 ): SnapRow[] {
+  // A snap is gone when the newest of its creates and deletes (those applied, then those waiting) is a delete: Undo
+  // after a delete creates the snap again, after its DELETE.
   const deleting = new Set<string>();
-  for (const i of items) if (i.op === "snap-delete" && i.state === "pending") deleting.add(i.snapId);
-  for (const i of applied) if (i.op === "snap-delete") deleting.add(i.snapId);
+  const waiting = [...items].sort((a, b) => a.seq - b.seq);
+  for (const i of [...applied, ...waiting]) {
+    if (i.op === "snap-delete" && (i.state === "pending" || applied.includes(i))) deleting.add(i.snapId);
+    else if (i.op === "snap") deleting.delete(i.snap.id);
+  }
   const edits = new Map<string, OutboxSnapEditItem>();
   const refusedEdits = new Map<string, OutboxSnapEditItem>();
   for (const i of items) {
@@ -281,6 +286,39 @@ export function playerLabeler(
 ): PlayerLabel {
   // The roster is read after the sheet's players: today's number wins over the one the sheet knew.
   return labelPlayers([...sheetPlayers, ...roster], "Former player");
+}
+
+/** What the pad's Undo can take back: the coach's actions on this page, oldest first. */
+export type PadAction =
+  | { kind: "log"; snapId: string }
+  | { kind: "delete"; row: SnapRow; removal: SnapRemoval }
+  | { kind: "edit"; snapId: string; before: OutboxSnapEdit };
+
+/** What Undo takes back now; `index` is its action's place in the history (-1: no action of this page). */
+export type UndoStep =
+  | { kind: "log"; row: SnapRow; index: number }
+  | { kind: "delete"; row: SnapRow; removal: SnapRemoval; index: number }
+  | { kind: "edit"; row: SnapRow; before: OutboxSnapEdit; index: number };
+
+/**
+ * What Undo takes back: the coach's newest action on this page that still can be (a snap logged or edited that is
+ * still in the game, a deleted one still gone), so a delete is undone before the snap logged before it; with no
+ * such action (a page just opened), the newest snap this coach logged.
+ */
+export function undoStep(history: readonly PadAction[], rows: readonly SnapRow[], meId: string): UndoStep | null {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (let index = history.length - 1; index >= 0; index--) {
+    const action = history[index]!;
+    if (action.kind === "delete") {
+      if (!byId.has(action.row.id)) return { kind: "delete", row: action.row, removal: action.removal, index };
+      continue;
+    }
+    const row = byId.get(action.snapId);
+    if (!row) continue;
+    return action.kind === "log" ? { kind: "log", row, index } : { kind: "edit", row, before: action.before, index };
+  }
+  const row = undoTarget(rows, meId);
+  return row ? { kind: "log", row, index: -1 } : null;
 }
 
 /** The snap the coach's Undo takes back: the newest one this coach logged (here, or on the server). */

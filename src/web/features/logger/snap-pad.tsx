@@ -99,7 +99,7 @@ export function SnapPad({
   onFirstDownChange,
   onLog,
   status,
-  undoText,
+  undoLabel,
   onUndo,
   undoing,
 }: {
@@ -117,8 +117,8 @@ export function SnapPad({
   /** Logs a snap; false when it could not be queued. */
   onLog: (detail: SnapDetail) => Promise<boolean>;
   status: PadStatus | null;
-  /** What Undo takes back, in words ("#7 → #11, 12 yds"); null hides it. */
-  undoText: string | null;
+  /** The Undo button's words, naming what it takes back ("Undo: #7 → #11, 12 yds", "Undo delete: …"); null hides it. */
+  undoLabel: string | null;
   onUndo: () => void;
   undoing: boolean;
 }) {
@@ -699,7 +699,7 @@ export function SnapPad({
       >
         {status?.text ?? ""}
       </p>
-      {undoText ? (
+      {undoLabel ? (
         <button
           type="button"
           onClick={onUndo}
@@ -707,7 +707,7 @@ export function SnapPad({
           className="btn btn-secondary h-10 w-full justify-start px-3 py-0"
         >
           <Undo2 aria-hidden="true" className="size-4 shrink-0" />
-          <span className="truncate">Undo: {undoText}</span>
+          <span className="truncate">{undoLabel}</span>
         </button>
       ) : null}
       <div
