@@ -348,6 +348,14 @@ export interface SnapRemovalPlan {
   queueDelete: boolean;
 }
 
+/** What a snap's undo or delete did to the outbox, so that it can be taken back (engine.ts restoreSnap). */
+export interface SnapRemoval {
+  /** The items it removed (the snap's create and edits still waiting), as they were. */
+  dropped: OutboxItem[];
+  /** The DELETE it queued; null when the server never had the snap (it was only dropped here). */
+  deleteSeq: number | null;
+}
+
 export function planSnapRemoval(
   snapId: string,
   items: readonly OutboxItem[],
@@ -360,14 +368,6 @@ export function planSnapRemoval(
   const editOnWire = edits.some((i) => inFlight.has(i.seq));
   const create = items.find((i): i is OutboxSnapItem => i.op === "snap" && i.snap.id === snapId);
   if (!create) return { drop: idleEdits, queueDelete: true };
-/** What a snap's undo or delete did to the outbox, so that it can be taken back (engine.ts restoreSnap). */
-export interface SnapRemoval {
-  /** The items it removed (the snap's create and edits still waiting), as they were. */
-  dropped: OutboxItem[];
-  /** The DELETE it queued; null when the server never had the snap (it was only dropped here). */
-  deleteSeq: number | null;
-}
-
   if (inFlight.has(create.seq)) return { drop: idleEdits, queueDelete: true };
   if (create.state === "failed" || (create.attempts === 0 && !editOnWire))
     return { drop: [create.seq, ...idleEdits], queueDelete: false };
