@@ -125,6 +125,12 @@ export const postSnapsResponseSchema = z.object({
 });
 export type PostSnapsResponse = z.infer<typeof postSnapsResponseSchema>;
 
+/**
+ * PUT /api/team/sessions/{id}/period: the game's period from now on, or from `at` (when the coach tapped, for a
+ * change sent later by the offline outbox; never later than the server's now).
+ */
+export const setPeriodSchema = z.object({ period, at: occurredAt.optional() });
+
 /** PUT /api/team/snaps/{id}: the snap as it should now be (its events and the score are rewritten to match). */
 export const editSnapSchema = z.object({
   playId: uuidSchema("Play id").nullable().optional(),
@@ -175,7 +181,7 @@ export const scoreboardSchema = z.object({
   /** Set once the coach ends the game; its us/them are the official score. */
   final: finalSchema.nullable(),
   result: z.enum(["W", "L", "T"]).nullable(),
-  /** The latest snap's period (1 before any snap). */
+  /** The game's period (decision 0022: the game owns it; 1 until a coach moves it on). */
   period: z.number().int(),
   periodLabel: z.string(),
   /** "2nd & midfield" when the league tracks downs and our offense is on the field. */

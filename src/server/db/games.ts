@@ -2,11 +2,13 @@ import { sql, type Kysely } from "kysely";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, SheetPlayer, SnapDto } from "#domain/api/game.js";
 import type { LooseEventCount } from "#domain/football-stats.js";
 import { periodLabel, type LeagueRules } from "#domain/league-rules.js";
+import { currentPeriod } from "#domain/periods.js";
 import { downLabel, downState, recordOf, resultOf, type GameSnap } from "#domain/snaps.js";
 import { inTransaction, nowIso } from "./engine.js";
 import { getLeagueRules } from "./league-rules.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
+import { sessionPeriods } from "./team-sessions.js";
 import { sessionLooseCounts } from "./tally-reads.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
@@ -37,7 +39,7 @@ interface SnapTotals {
   us: number;
   them: number;
   count: number;
-  /** The latest snap's period (game order), null before any snap. */
+  /** The game's period (decision 0022: the game owns it), null before any change. */
   lastPeriod: number | null;
 }
 
@@ -102,15 +104,14 @@ function downOf(snaps: readonly GameSnap[], rules: LeagueRules): string | null {
   return state ? downLabel(state) : null;
 }
 
-function totalsOf(snaps: readonly SnapDto[]): SnapTotals {
+function totalsOf(snaps: readonly SnapDto[], period: number): SnapTotals {
   let us = 0;
   let them = 0;
   for (const s of snaps) {
     us += s.points.us;
     them += s.points.them;
   }
-  // Snaps come in game order: the last one is the latest.
-  return { us, them, count: snaps.length, lastPeriod: snaps.at(-1)?.period ?? null };
+  return { us, them, count: snaps.length, lastPeriod: period };
 }
 
 /**
@@ -171,21 +172,23 @@ export async function gameSheet(
   sessionId: string,
   opts: { withLooseEventPlayers?: boolean } = {},
 ): Promise<GameSheetResponse | null> {
-  const [session, rules, snaps, players] = await Promise.all([
+  const [session, rules, snaps, players, periods] = await Promise.all([
     sessionGameRow(db, teamId, sessionId),
     getLeagueRules(db, teamId),
     listSessionSnaps(db, teamId, sessionId),
     sessionPlayers(db, teamId, sessionId, opts.withLooseEventPlayers),
+    sessionPeriods(db, [sessionId]),
   ]);
   if (!session) return null;
-  return { scoreboard: toScoreboard(session, totalsOf(snaps), rules, downOf(snaps, rules)), rules, snaps, players };
+  const totals = totalsOf(snaps, currentPeriod(periods.get(sessionId) ?? []));
+  return { scoreboard: toScoreboard(session, totals, rules, downOf(snaps, rules)), rules, snaps, players };
 }
 
 /**
  * The scoreboard of a session of the team, or null: the snaps' sums in SQL (the dashboards ask on every live
  * change, so neither the snaps nor the players are loaded unless the down is tracked).
  */
-async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: string): Promise<ScoreboardDto | null> {
+export async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: string): Promise<ScoreboardDto | null> {
   return (await scoreboards(db, teamId, { sessionId }))[0] ?? null;
 }
 
@@ -238,13 +241,11 @@ async function scoreboards(
           .select((n) => n.fn.countAll<number | string>().as("v"))
           .whereRef("n.session_id", "=", "s.id")
           .as("snap_count"),
+        // The game's period (decision 0022): the latest started, none before the first change.
         eb
-          .selectFrom("snaps as n")
-          .select("n.period")
-          .whereRef("n.session_id", "=", "s.id")
-          .orderBy("n.occurred_at", "desc")
-          .orderBy("n.id", "desc")
-          .limit(1)
+          .selectFrom("session_periods as sp")
+          .select((sp) => sp.fn.max("sp.period").as("v"))
+          .whereRef("sp.session_id", "=", "s.id")
           .as("last_period"),
       ])
       .orderBy("s.date", "desc")

@@ -136,6 +136,14 @@ interface TeamSessionsTable {
   season_id: string;
 }
 
+/** When a session's period after the first started (migration 012, decision 0022): the game owns its period. */
+interface SessionPeriodsTable {
+  session_id: string;
+  period: number;
+  /** ISO-8601 UTC */
+  started_at: string;
+}
+
 /** A team's season (migration 007). The current season is the team's newest by starts_on. */
 interface SeasonsTable {
   id: string;
@@ -403,6 +411,7 @@ export interface DB {
   teams: TeamsTable;
   profiles: ProfilesTable;
   team_sessions: TeamSessionsTable;
+  session_periods: SessionPeriodsTable;
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;

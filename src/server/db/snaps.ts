@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SnapDto } from "#domain/api/game.js";
 import type { LeagueRules } from "#domain/league-rules.js";
+import { snapPeriod } from "#domain/periods.js";
 import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import {
@@ -16,6 +17,7 @@ import { createGroupCommit } from "./group-commit.js";
 import { getLeagueRules } from "./league-rules.js";
 import { retryOnDeadlock } from "./retry.js";
 import type { DB, SnapRecord } from "./schema.js";
+import { sessionPeriods } from "./team-sessions.js";
 
 /*
  * Snaps (docs/product.md §10, decision 0010): one row per down, written in ONE transaction with what it implies:
@@ -37,6 +39,7 @@ export interface NewSnapRow {
   id: string;
   sessionId: string;
   playId: string | null;
+  /** The period the phone logged it in: the server files it in the game's (domain/periods.ts snapPeriod). */
   period: number;
   firstDown: boolean;
   /** ISO-8601 UTC with milliseconds. */
@@ -50,6 +53,13 @@ export type SnapWriteStatus = "created" | "duplicate";
 export class SnapIdTakenError extends Error {
   constructor(readonly ids: ReadonlySet<string>) {
     super("snap id taken by another team");
+  }
+}
+
+/** Some of the snaps are of a game that is final: nothing was written (a final game takes no snaps until reopened). */
+export class GameFinalError extends Error {
+  constructor(readonly ids: ReadonlySet<string>) {
+    super("snaps of a final game");
   }
 }
 
@@ -87,15 +97,27 @@ async function seasonsOfSessions(
   teamId: string,
   sessionIds: readonly string[],
 ): Promise<Map<string, string>> {
+  return (await sessionsOfSnaps(trx, teamId, sessionIds)).seasons;
+}
+
+/** These sessions of the team: their seasons, and which are final games. */
+async function sessionsOfSnaps(
+  trx: Kysely<DB>,
+  teamId: string,
+  sessionIds: readonly string[],
+): Promise<{ seasons: Map<string, string>; final: Set<string> }> {
   const ids = [...new Set(sessionIds)];
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return { seasons: new Map(), final: new Set() };
   const rows = await trx
     .selectFrom("team_sessions")
-    .select(["id", "season_id"])
+    .select(["id", "season_id", "ended_at"])
     .where("team_id", "=", teamId)
     .where("id", "in", ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.season_id]));
+  return {
+    seasons: new Map(rows.map((r) => [r.id, r.season_id])),
+    final: new Set(rows.filter((r) => r.ended_at !== null).map((r) => r.id)),
+  };
 }
 
 function seasonOfSession(seasons: Map<string, string>, sessionId: string): string {
@@ -119,7 +141,9 @@ async function insertParticipants(trx: Kysely<DB>, snaps: readonly { id: string;
 /**
  * Writes snaps of a team, all or nothing, in one transaction (or the caller's). Returns one status per snap, in
  * order: "duplicate" for an id the team already has (or one sent earlier in the same call), which changes nothing.
- * Throws SnapIdTakenError, writing nothing, when an id is another team's snap.
+ * A new snap is filed in its game's period at its time (decision 0022), not simply the one its phone sent.
+ * Throws SnapIdTakenError, writing nothing, when an id is another team's snap, and GameFinalError when a new snap
+ * is of a final game (a snap the team already has is still answered "duplicate").
  */
 export async function insertSnaps(
   db: Kysely<DB>,
@@ -137,6 +161,10 @@ export async function insertSnaps(
     });
     const unique = snaps.filter((s, i) => firstIndex.get(s.id) === i);
     const createdAt = nowIso();
+    const timelines = await sessionPeriods(
+      trx,
+      unique.map((s) => s.sessionId),
+    );
 
     const inserted = new Set<string>();
     // 15 values a row: 200 rows stay far below both engines' limits on bound parameters.
@@ -150,7 +178,7 @@ export async function insertSnaps(
             session_id: s.sessionId,
             play_id: s.playId,
             ...snapColumns(s.detail, rules),
-            period: s.period,
+            period: snapPeriod(timelines.get(s.sessionId) ?? [], s.occurredAt, s.period),
             first_down: s.firstDown ? (1 as const) : (0 as const),
             occurred_at: s.occurredAt,
             created_by: createdBy,
@@ -175,11 +203,13 @@ export async function insertSnaps(
     }
 
     const fresh = unique.filter((s) => inserted.has(s.id));
-    const seasons = await seasonsOfSessions(
+    const { seasons, final } = await sessionsOfSnaps(
       trx,
       teamId,
       fresh.map((s) => s.sessionId),
     );
+    const intoFinal = fresh.filter((s) => final.has(s.sessionId)).map((s) => s.id);
+    if (intoFinal.length > 0) throw new GameFinalError(new Set(intoFinal));
     const events = fresh.flatMap((s) => impliedEvents(teamId, createdBy, s, seasonOfSession(seasons, s.sessionId)));
     await insertNewEventRows(trx, events);
     await applyCounterChanges(trx, [], events.map(counted));

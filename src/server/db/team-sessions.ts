@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { SessionImpact } from "#domain/api/sessions.js";
 import type { TeamSessionSummary } from "#domain/api/team.js";
+import { currentPeriod, periodChange, type PeriodStart } from "#domain/periods.js";
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { countOf } from "./rows.js";
@@ -268,4 +269,57 @@ export async function teamSessionsWithCounts(
     presentCount: Number(r.present_count ?? 0),
     attendanceCount: Number(r.attendance_count ?? 0),
   }));
+}
+
+/** The period timelines of these sessions (decision 0022): when each period after the first started. */
+export async function sessionPeriods(
+  db: Kysely<DB>,
+  sessionIds: readonly string[],
+): Promise<Map<string, PeriodStart[]>> {
+  const ids = [...new Set(sessionIds)];
+  const out = new Map<string, PeriodStart[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("session_periods")
+    .select(["session_id", "period", "started_at"])
+    .where("session_id", "in", ids)
+    .execute();
+  for (const r of rows) out.get(r.session_id)?.push({ period: Number(r.period), startedAt: r.started_at });
+  return out;
+}
+
+/**
+ * Sets the period of a session of the team as of `at` (domain/periods.ts periodChange: a step back takes later
+ * periods' starts back, a step forward starts the period unless it had started earlier). Returns the session's
+ * period now, or null when the team has no such session.
+ */
+export async function setSessionPeriod(
+  db: Kysely<DB>,
+  key: { id: string; teamId: string },
+  period: number,
+  at: string,
+): Promise<number | null> {
+  return inTransaction(db, async (trx) => {
+    let find = trx.selectFrom("team_sessions").select("id").where("id", "=", key.id).where("team_id", "=", key.teamId);
+    // Two coaches changing the period at once take turns (SQLite has one writer anyway).
+    if (engineOf(trx) === "postgres") find = find.forUpdate();
+    if (!(await find.executeTakeFirst())) return null;
+    const timeline = (await sessionPeriods(trx, [key.id])).get(key.id) ?? [];
+    const change = periodChange(timeline, period, at);
+    if (change.remove.length > 0)
+      await trx
+        .deleteFrom("session_periods")
+        .where("session_id", "=", key.id)
+        .where("period", "in", change.remove)
+        .execute();
+    const { start } = change;
+    if (start)
+      await trx
+        .insertInto("session_periods")
+        .values({ session_id: key.id, period: start.period, started_at: start.startedAt })
+        .onConflict((oc) => oc.columns(["session_id", "period"]).doUpdateSet({ started_at: start.startedAt }))
+        .execute();
+    const after = timeline.filter((p) => !change.remove.includes(p.period) && p.period !== start?.period);
+    return currentPeriod(start ? [...after, start] : after);
+  });
 }

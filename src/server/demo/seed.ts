@@ -8,7 +8,7 @@ import { createPlay } from "../db/plays.js";
 import type { DB } from "../db/schema.js";
 import { currentSeason, updateSeason } from "../db/seasons.js";
 import { insertSnaps } from "../db/snaps.js";
-import { createTeamSession } from "../db/team-sessions.js";
+import { createTeamSession, setSessionPeriod } from "../db/team-sessions.js";
 import { createProfile, createTeam } from "../db/teams.js";
 import { createTrainingLog } from "../db/training-logs.js";
 import { DEMO_PLAYBOOK, demoFeedback, demoTrainingLogs } from "./content.js";
@@ -144,6 +144,13 @@ export async function seedDemo(
       s.id,
       players.map((p) => ({ playerId: p.id, present: !s.absent.includes(p.id) })),
     );
+    // The game owns its period (decision 0022): each period after the first starts at its first snap.
+    const starts = new Map<number, string>();
+    for (const snap of s.snaps)
+      if (snap.period > 1 && !(snap.occurredAt >= (starts.get(snap.period) ?? "~")))
+        starts.set(snap.period, snap.occurredAt);
+    for (const [period, at] of [...starts].sort(([x], [y]) => x - y))
+      await setSessionPeriod(db, { id: s.id, teamId: team.id }, period, at);
     await insertSnaps(db, team.id, coachId, s.snaps);
     if (s.final) await setFinalScore(db, { id: s.id, teamId: team.id }, coachId, s.final);
   }

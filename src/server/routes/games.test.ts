@@ -193,6 +193,8 @@ describe.each(testEngines())("games API on $engine", ({ create }) => {
         aSnap(sessionId, { kind: "run", runnerId: cp(0), yards: 10, touchdown: true }, { period });
       const opp = (sessionId: string) => aSnap(sessionId, { kind: "opponent_score", score: "touchdown" });
       const safety = (sessionId: string) => aSnap(sessionId, { kind: "safety", defenderId: cp(1) });
+      // The game owns its period (decision 0022): g4 is in its 2nd half.
+      await c.head.request("PUT", `/api/team/sessions/${g4}/period`, { json: { period: 2 } });
       const post = await c.head.post("/api/team/snaps", {
         snaps: [td(g1), td(g1), opp(g1), opp(g2), safety(g2), td(g3), opp(g3), safety(g4), td(g4, 2)],
       });
@@ -264,6 +266,7 @@ describe.each(testEngines())("games API on $engine", ({ create }) => {
         .session.id;
       const run = (yards: number) =>
         aSnap(id, { kind: "run", runnerId: c.players[0]!.me.id, yards, touchdown: false }, { period: 3 });
+      await c.head.request("PUT", `/api/team/sessions/${id}/period`, { json: { period: 3 } });
       await c.head.post("/api/team/snaps", { snaps: [run(3), run(2)] });
       const board = (await c.head.get("/api/team/scoreboard?tzOffset=0")).body.scoreboard as ScoreboardDto;
       expect(board).toMatchObject({ down: "3rd & midfield", period: 3, periodLabel: "3rd quarter" });
@@ -322,6 +325,7 @@ describe.each(testEngines())("games API on $engine", ({ create }) => {
         positions: ["rb"],
       });
       const id = await newGame("2026-09-20", '+Sharks, "the" @Bay');
+      await a.head.request("PUT", `/api/team/sessions/${id}/period`, { json: { period: 2 } });
       await logSnaps([
         aSnap(id, { kind: "pass", passerId: p(0), targetId: p(1), result: "complete", yards: 12 }),
         aSnap(id, { kind: "run", runnerId: nameless.userId, yards: -3, touchdown: false }),

@@ -9,7 +9,9 @@ import {
   updateSessionSchema,
   type TeamSessionDto,
 } from "#domain/api/logger.js";
+import { finalScoreResponseSchema, setPeriodSchema } from "#domain/api/game.js";
 import { markSessionAttendance, teamSessionAttendance } from "../db/attendance.js";
+import { scoreboardOf } from "../db/games.js";
 import { listSessionEvents } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";
@@ -20,6 +22,7 @@ import {
   deleteTeamSession,
   getTeamSession,
   sessionImpact,
+  setSessionPeriod,
   updateTeamSession,
   type TeamSession,
 } from "../db/team-sessions.js";
@@ -127,6 +130,30 @@ const putAttendance = createRoute({
     200: {
       description: "Every current player's mark",
       content: { "application/json": { schema: AttendanceResponse } },
+    },
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const putPeriod = createRoute({
+  method: "put",
+  path: "/api/team/sessions/{id}/period",
+  tags: ["game day"],
+  middleware: [coachOnly] as const,
+  summary: "Set the game's period (Next half, Previous period): every open screen hears it",
+  description:
+    "Coaches only. The period belongs to the game, not to a phone (decision 0022): from `at` (default now; a " +
+    "later time is taken as now) the game is in this period, and a snap logged since by a phone that had not " +
+    "heard of it is filed in it. A step back takes back the later periods' starts; a step to a period already " +
+    "started earlier keeps that start. Sending the same change again changes nothing.",
+  request: {
+    params: sessionIdParam,
+    body: { required: true, content: { "application/json": { schema: setPeriodSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The session's scoreboard, in its period now",
+      content: { "application/json": { schema: finalScoreResponseSchema } },
     },
     ...errorResponses(400, 401, 403, 404, 415),
   },
@@ -267,5 +294,23 @@ export function teamSessionRoutes() {
 
       if (changed) hub.publish(viewer.teamId, changeNow("attendance"));
       return c.json({ attendance: await teamSessionAttendance(db, viewer.teamId, id) }, 200);
+    })
+    .openapi(putPeriod, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const { period, at } = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const now = new Date().toISOString();
+      const from = at !== undefined && at < now ? at : now;
+      const key = { id, teamId: viewer.teamId };
+      const before = await scoreboardOf(database.db, viewer.teamId, id);
+      if (!before) throw notFound("That session");
+      if ((await retryOnDeadlock(() => setSessionPeriod(database.db, key, period, from))) === null)
+        throw notFound("That session");
+      const scoreboard = await scoreboardOf(database.db, viewer.teamId, id);
+      if (!scoreboard) throw notFound("That session");
+      // The game sheets and scoreboards are built from the session's data: "sessions", naming the game.
+      if (scoreboard.period !== before.period) hub.publish(viewer.teamId, changeNow("sessions", id));
+      return c.json({ scoreboard }, 200);
     });
 }

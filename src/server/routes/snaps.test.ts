@@ -368,6 +368,8 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     const s3 = { id: randomUUID(), sessionId: game, period: 2, occurredAt: at(30), detail: complete(0, 1, 5) };
     const s1 = { id: hi!, sessionId: game, period: 1, occurredAt: at(5), detail: { kind: "sack", defenderId: p(2) } };
     const s0 = { id: lo!, sessionId: game, period: 1, occurredAt: at(5), detail: { kind: "stop", defenderId: p(3) } };
+    // Halftime at :20 (the game owns its period, decision 0022).
+    await a.head.request("PUT", `/api/team/sessions/${game}/period`, { json: { period: 2, at: at(20) } });
     await a.assistant.post("/api/team/snaps", { snaps: [s3] });
     await a.head.post("/api/team/snaps", { snaps: [s1, s0] });
 

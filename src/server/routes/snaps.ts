@@ -7,6 +7,7 @@ import type { DB } from "../db/schema.js";
 import {
   deleteSnap,
   editSnap,
+  GameFinalError,
   getSnap,
   snapPlayerIds,
   SnapIdTakenError,
@@ -29,6 +30,7 @@ import { changeNow, onlySession } from "../realtime/hub.js";
 
 export const SNAP_ID_TAKEN = "A snap with this id already exists. Make a new id for a new snap.";
 const SNAP = "That snap";
+export const GAME_FINAL = "This game is final. Reopen it to log more snaps.";
 
 const postSnaps = createRoute({
   method: "post",
@@ -39,7 +41,9 @@ const postSnaps = createRoute({
   description:
     "Coaches only. All or nothing: every player, session (practice or game) and play must be the caller's team's, " +
     "else 400 with fields keyed snaps.<index>.<field> and nothing is stored. 409 when an id belongs to another " +
-    "team's snap. A 200 means every created snap and its events are committed.",
+    "team's snap, or a new snap is of a final game (game_final, fields snaps.<index>.sessionId: reopen it first). " +
+    "Each new snap is filed in its game's period at its time (the period sent is what the phone knew). " +
+    "A 200 means every created snap and its events are committed.",
   request: { body: { required: true, content: { "application/json": { schema: postSnapsSchema } } } },
   responses: {
     200: {
@@ -149,6 +153,13 @@ export function snapRoutes() {
             if (error.ids.has(s.id)) fields[`snaps.${i}.id`] = SNAP_ID_TAKEN;
           });
           throw new ApiError(409, "snap_id_taken", SNAP_ID_TAKEN, fields);
+        }
+        if (error instanceof GameFinalError) {
+          const fields: Record<string, string> = {};
+          snaps.forEach((s, i) => {
+            if (error.ids.has(s.id)) fields[`snaps.${i}.sessionId`] = GAME_FINAL;
+          });
+          throw new ApiError(409, "game_final", GAME_FINAL, fields);
         }
         // A player, session or play removed since the check above fails a foreign key and rolls everything
         // back: that is the client's stale reference, a 400, not our 500.

@@ -148,6 +148,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/team/sessions/{id}/box-score.csv": teamMembers(200, 404),
   "POST /api/team/sessions/{id}/final": coachOnly(200, 404),
   "DELETE /api/team/sessions/{id}/final": coachOnly(200, 404),
+  "PUT /api/team/sessions/{id}/period": coachOnly(200, 404),
   "GET /api/team/scoreboard": teamMembers(200, 200),
   "GET /api/team/games": teamMembers(200, 200),
   "GET /api/team/rules": teamMembers(200, 200),

@@ -674,10 +674,14 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   },
   "GET /api/team/stream": { build: none },
 
+  // A final game takes no snaps (the final score's cell may have run first): the game is reopened first.
   "POST /api/team/snaps": {
-    build: async (w) => ({
-      json: { snaps: [aSnap(w.a.sessionId, w.accounts.playerA.userId, w.accounts.otherPlayerA.userId)] },
-    }),
+    build: async (w) => {
+      await must(w.app, w.accounts.headCoachA, 200, "DELETE", "/api/team/sessions/{id}/final", {
+        params: { id: w.a.sessionId },
+      });
+      return { json: { snaps: [aSnap(w.a.sessionId, w.accounts.playerA.userId, w.accounts.otherPlayerA.userId)] } };
+    },
   },
   // The same edit every time (the snap as it already is, moved to the second half once): a replay is a no-op.
   "PUT /api/team/snaps/{id}": {
@@ -703,6 +707,10 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     build: async (w) => ({ params: { id: w.a.sessionId }, json: { us: 9, them: 6 } }),
   },
   "DELETE /api/team/sessions/{id}/final": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  // The same change every time (the game in its first half): a replay is a no-op.
+  "PUT /api/team/sessions/{id}/period": {
+    build: async (w) => ({ params: { id: w.a.sessionId }, json: { period: 1 } }),
+  },
   "GET /api/team/scoreboard": { build: async () => ({ query: { tzOffset: "0" } }) },
   "GET /api/team/games": { build: none },
   "GET /api/team/rules": { build: none },

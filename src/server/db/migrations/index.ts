@@ -10,6 +10,7 @@ import { operatorMigration } from "./008_operator.js";
 import { talliesMigration } from "./009_tallies.js";
 import { windowTalliesMigration } from "./010_window_tallies.js";
 import { sessionlessSpansMigration } from "./011_sessionless_spans.js";
+import { sessionPeriodsMigration } from "./012_session_periods.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -28,5 +29,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "009_tallies": talliesMigration(engine),
     "010_window_tallies": windowTalliesMigration(engine),
     "011_sessionless_spans": sessionlessSpansMigration(engine),
+    "012_session_periods": sessionPeriodsMigration(engine),
   };
 }

@@ -15,8 +15,9 @@ import type { ChangeKind } from "#domain/api/logger";
  * - feedback: the feedback lists, the detail page listing it, the player's unread count on their dashboard.
  * - logs: training logs (the player's own list and dashboard week, a coach's view in the player detail).
  * - plays: the playbook, its analysis and drill-down, and the logger's play picker (which reads the playbook's list).
- * Snaps are announced as "events" (a snap writes events); a final score, home/away and the league rules as
- * "sessions", which is what the games list, game sheets and scoreboards are built from besides snaps.
+ * Snaps are announced as "events" (a snap writes events); a final score, the game's period (decision 0022),
+ * home/away and the league rules as "sessions", which is what the games list, game sheets and scoreboards are built
+ * from besides snaps.
  */
 const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.players": ["events", "attendance", "sessions", "roster"],

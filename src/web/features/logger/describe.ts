@@ -5,7 +5,8 @@ import type { OutboxItem } from "./outbox";
 
 /**
  * "Flag Pull by Maya Okafor", "Delete of Catch by Sam Lee", "Attendance of Maya Okafor", "Snap #7 → #11, 12 yds",
- * "Edit of snap …", "Delete of snap …", "Start of Game vs Eagles", "Final score of Game vs Eagles".
+ * "Edit of snap …", "Delete of snap …", "Start of Game vs Eagles", "2nd half of Game vs Eagles", "Final score of Game
+ * vs Eagles".
  */
 export function describeOutboxItem(item: OutboxItem): string {
   switch (item.op) {
@@ -23,6 +24,8 @@ export function describeOutboxItem(item: OutboxItem): string {
       return `Edit of snap ${item.view.text}`;
     case "snap-delete":
       return `Delete of snap ${item.view.text}`;
+    case "period":
+      return item.view.label;
     case "final":
       return item.score ? `Final score of ${item.view.label}` : `Reopening of ${item.view.label}`;
   }

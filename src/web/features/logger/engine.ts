@@ -16,6 +16,7 @@ import {
   type OutboxItem,
   type OutboxSessionPayload,
   type OutboxSnapEdit,
+  type OutboxSnapItem,
   type OutboxSnapPayload,
   type OutboxStore,
   type SnapRemoval,
@@ -321,11 +322,35 @@ export class OutboxEngine {
     return true;
   }
 
-  /** Ends a game with a final score, or reopens it (score null); a newer one replaces one still waiting. */
+  /**
+   * Moves the game on to `period` (or back), as of now: the period is the game's (decision 0022), so the change is
+   * sent (in order, after what is queued before it) and every open screen hears it. `label` names it ("2nd half of
+   * Game vs Eagles") in the list of refused changes.
+   */
+  setPeriod(sessionId: string, period: number, label: string, at: Date = new Date()): Promise<OutboxItem> {
+    return this.add({ op: "period", ownerId: this.ownerId, sessionId, period, at: at.toISOString(), view: { label } });
+  }
+
+  /**
+   * Ends a game with a final score, or reopens it (score null); a newer one replaces one still waiting. Reopening
+   * also sends again, after the reopen, the game's snaps the server refused (a final game takes no snaps: they were
+   * kept here, each with the server's reason).
+   */
   async setFinal(sessionId: string, score: { us: number; them: number } | null, label: string): Promise<void> {
-    const superseded = supersededFinals(sessionId, await this.store.list(this.ownerId), this.inFlight);
-    if (superseded.length) await this.store.remove(superseded);
-    await this.add({ op: "final", ownerId: this.ownerId, sessionId, score, view: { label } });
+    const items = await this.store.list(this.ownerId);
+    const superseded = supersededFinals(sessionId, items, this.inFlight);
+    const refused =
+      score === null
+        ? items.filter(
+            (i): i is OutboxSnapItem => i.op === "snap" && i.snap.sessionId === sessionId && i.state === "failed",
+          )
+        : [];
+    const drop = [...superseded, ...refused.map((i) => i.seq)];
+    if (drop.length) await this.store.remove(drop);
+    await this.store.add({ op: "final", ownerId: this.ownerId, sessionId, score, view: { label } });
+    if (refused.length)
+      await this.store.addMany(refused.map((i) => ({ op: "snap", ownerId: this.ownerId, snap: i.snap, view: i.view })));
+    void this.sync();
   }
 
   /** Forgets an item the server refused. */

@@ -9,6 +9,7 @@ import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
 import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-state";
 import type { SessionKind } from "#domain/api/logger";
+import { periodLabel } from "#domain/league-rules";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { sessionPickerLabel } from "./describe";
 import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
@@ -196,7 +197,13 @@ export function EventLogger() {
             score={game.score}
             rules={game.rules}
             period={game.period}
-            onPeriodChange={game.setPeriod}
+            onPeriodChange={(period) =>
+              void outbox.engine.setPeriod(
+                sessionId,
+                period,
+                `${periodLabel(period, game.rules)} of ${session ? sessionPickerLabel(session, today) : "Game"}`,
+              )
+            }
             onFinal={(score) =>
               void outbox.engine.setFinal(sessionId, score, session ? sessionPickerLabel(session, today) : "Game")
             }
@@ -259,6 +266,9 @@ export function EventLogger() {
                 plays={plays.data ?? []}
                 outbox={outbox}
                 meId={me.id}
+                onReopen={() =>
+                  void outbox.engine.setFinal(sessionId, null, session ? sessionPickerLabel(session, today) : "Game")
+                }
               />
             ) : (
               <LogTab

@@ -1,7 +1,7 @@
 /**
  * The sideline logger's outbox: every change the coach makes (starting a session, an event, the delete of an
- * event, an attendance mark, a snap, its edit or delete, a final score) is written here first and sent from here,
- * so a phone with no signal loses nothing. Plain TypeScript:
+ * event, an attendance mark, a snap, its edit or delete, the game's period, a final score) is written here first
+ * and sent from here, so a phone with no signal loses nothing. Plain TypeScript:
  * the production store is IndexedDB (outbox-dexie.ts), the tests use the in-memory store below, and the sync
  * algorithm (sync.ts) only sees the OutboxStore interface.
  *
@@ -133,6 +133,17 @@ export interface OutboxFinalItem extends OutboxItemBase {
   view: { label: string };
 }
 
+/** PUT /api/team/sessions/{id}/period: the game's period from `at` (when the coach tapped; decision 0022). */
+export interface OutboxPeriodItem extends OutboxItemBase {
+  op: "period";
+  sessionId: string;
+  period: number;
+  /** ISO-8601 UTC, when the coach tapped: a change sent later still counts from then. */
+  at: string;
+  /** The period in words ("2nd half"), for the list of refused changes. */
+  view: { label: string };
+}
+
 export type OutboxItem =
   | OutboxEventItem
   | OutboxDeleteItem
@@ -141,6 +152,7 @@ export type OutboxItem =
   | OutboxSnapItem
   | OutboxSnapEditItem
   | OutboxSnapDeleteItem
+  | OutboxPeriodItem
   | OutboxFinalItem;
 
 /** The session an item belongs to (null for an event logged outside a session). */

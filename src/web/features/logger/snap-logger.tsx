@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { RotateCcw } from "lucide-react";
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
 import { describeError } from "~/ui/query-state";
 import type { PadStatus } from "./event-pad";
+import { gamePeriod } from "./game-period";
 import { newEventId } from "./new-id";
 import type { OutboxSnapEdit } from "./outbox";
 import { gameSheetQuery, rulesQuery, type PlayOption } from "./queries";
@@ -16,6 +18,7 @@ import {
   playerLabeler,
   rememberedPasser,
   rememberedRunner,
+  rememberedTry,
   snapRows,
   undoStep,
   type GameScore,
@@ -45,52 +48,14 @@ function useLatest<F extends (...args: any[]) => any>(fn: F): F {
   return stable;
 }
 
-const periodKey = (sessionId: string) => `flagline:logger:period:${sessionId}`;
-
-function readPeriod(sessionId: string | null): number | null {
-  if (!sessionId) return null;
-  try {
-    const n = Number(window.localStorage.getItem(periodKey(sessionId)));
-    return Number.isInteger(n) && n >= 1 ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-function storePeriod(sessionId: string, period: number): void {
-  try {
-    window.localStorage.setItem(periodKey(sessionId), String(period));
-  } catch {
-    // Private mode without storage: the period lasts until the page closes.
-  }
-}
-
-/**
- * The period snaps are logged in: the one the coach set on this phone for this session (kept across a reload),
- * else the latest snap's.
- */
-function usePeriod(sessionId: string | null, latest: number): [number, (period: number) => void] {
-  const [stored, setStored] = useState(() => ({ sessionId, period: readPeriod(sessionId) }));
-  const current = stored.sessionId === sessionId ? stored.period : readPeriod(sessionId);
-  const set = useCallback(
-    (period: number) => {
-      if (!sessionId) return;
-      storePeriod(sessionId, period);
-      setStored({ sessionId, period });
-    },
-    [sessionId],
-  );
-  return [current ?? latest, set];
-}
-
 export interface GameDay {
   rules: LeagueRules;
   /** The game's snaps in game order: the server's with the outbox's laid over them. */
   rows: SnapRow[];
   score: GameScore;
   label: PlayerLabel;
+  /** The game's period (decision 0022: the game's, not this phone's; game-period.ts). */
   period: number;
-  setPeriod: (period: number) => void;
   /** Why the game's snaps could not be read (null when they could, or are still coming). */
   error: string | null;
   /** Offline with no saved copy of the game's snaps: what is shown is this phone's outbox only. */
@@ -122,12 +87,33 @@ export function useGameDay(
     [rows, rules, sheet.data, outbox.items, outbox.recent, sessionId],
   );
   const label = useMemo(() => playerLabeler(roster, sheet.data?.players ?? []), [roster, sheet.data]);
-  const [period, setPeriod] = usePeriod(sessionId, score.period);
+  const period = sessionId
+    ? gamePeriod(sheet.data?.scoreboard.period ?? null, outbox.items, sessionId, score.period)
+    : score.period;
   const error =
     sheet.isError && !sheet.data ? describeError(sheet.error, "This game's snaps could not be loaded.") : null;
   const unread = sessionId !== null && !queued && !sheet.data && sheet.fetchStatus === "paused";
   const settled = sessionId === null || queued || !sheet.isPending || sheet.fetchStatus === "paused";
-  return { rules, rows, score, label, period, setPeriod, error, unread, settled };
+  return { rules, rows, score, label, period, error, unread, settled };
+}
+
+/**
+ * In place of the pad once the game is final: a final game takes no snaps (the server refuses them) until a coach
+ * reopens it. Its snaps can still be corrected from the play-by-play.
+ */
+function FinalGame({ onReopen }: { onReopen: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 py-1">
+      <p className="min-w-0 flex-1 text-sm text-stone-800">
+        <span className="block font-bold text-stone-950">This game is final</span>
+        Reopen it to log more snaps.
+      </p>
+      <button type="button" className="btn btn-secondary h-11 px-4 py-0" onClick={onReopen}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        Reopen
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -142,6 +128,7 @@ export function SnapLogger({
   plays,
   outbox,
   meId,
+  onReopen,
 }: {
   sessionId: string;
   roster: readonly PlayerSummaryDto[];
@@ -150,6 +137,8 @@ export function SnapLogger({
   plays: readonly PlayOption[];
   outbox: OutboxHandle;
   meId: string;
+  /** Reopens the game (a final game takes no snaps until then). */
+  onReopen: () => void;
 }) {
   const [status, setStatus] = useState<PadStatus | null>(null);
   const [playId, setPlayId] = useState("");
@@ -186,6 +175,7 @@ export function SnapLogger({
   const remembered = rememberedPasser(rows, teams.available, roster);
   const passerId = chosenPasser && roster.some((p) => p.id === chosenPasser) ? chosenPasser : remembered;
   const runnerId = rememberedRunner(rows, roster);
+  const lastTry = useMemo(() => rememberedTry(rows, roster), [rows, roster]);
   const step = undoStep(history, rows, meId);
   const text = (detail: SnapDetail) => describeSnap(detail, label);
   const undoLabel = step
@@ -296,24 +286,29 @@ export function SnapLogger({
         className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
       >
         <h2 className="sr-only">Log a snap</h2>
-        <MemoSnapPad
-          lineups={teams}
-          label={label}
-          rules={game.rules}
-          passerId={passerId}
-          onPasserChange={setChosenPasser}
-          runnerId={runnerId}
-          plays={plays}
-          playId={playId}
-          onPlayChange={setPlayId}
-          firstDown={firstDown}
-          onFirstDownChange={setFirstDown}
-          onLog={onLog}
-          status={status}
-          undoLabel={undoLabel}
-          onUndo={onUndo}
-          undoing={undoRest.resting}
-        />
+        {game.score.final ? (
+          <FinalGame onReopen={onReopen} />
+        ) : (
+          <MemoSnapPad
+            lineups={teams}
+            label={label}
+            rules={game.rules}
+            passerId={passerId}
+            onPasserChange={setChosenPasser}
+            runnerId={runnerId}
+            lastTry={lastTry}
+            plays={plays}
+            playId={playId}
+            onPlayChange={setPlayId}
+            firstDown={firstDown}
+            onFirstDownChange={setFirstDown}
+            onLog={onLog}
+            status={status}
+            undoLabel={undoLabel}
+            onUndo={onUndo}
+            undoing={undoRest.resting}
+          />
+        )}
       </div>
       {editMounted ? (
         <Suspense fallback={null}>

@@ -13,6 +13,8 @@ import {
 import { decideBatch, failureOf, nextUnit, runSync, type AttendanceMark, type SyncTransport } from "./sync";
 
 const OWNER = "coach-1";
+/** src/server/routes/snaps.ts GAME_FINAL */
+const GAME_FINAL = "This game is final. Reopen it to log more snaps.";
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
 
@@ -156,6 +158,11 @@ class FakeServer implements SyncTransport {
     this.requests.push(`POST snaps ${snaps.length}`);
     this.gate();
     if (snaps.length > this.maxBatch) throw new HttpError(413, "The request body is too large.");
+    const final: Record<string, string> = {};
+    snaps.forEach((snap, i) => {
+      if (this.finals.has(snap.sessionId) && !this.snaps.has(snap.id)) final[`snaps.${i}.sessionId`] = GAME_FINAL;
+    });
+    if (Object.keys(final).length) throw new HttpError(409, GAME_FINAL, final);
     const fields: Record<string, string> = {};
     snaps.forEach((snap, i) => {
       if (this.knownSessions && !this.sessions.has(snap.sessionId))
@@ -192,6 +199,15 @@ class FakeServer implements SyncTransport {
     if (!this.snaps.delete(id)) throw new HttpError(404, "That snap was not found.");
   }
 
+  /** Each session's period changes as received: [period, at]. */
+  periods = new Map<string, [number, string][]>();
+
+  async putPeriod(sessionId: string, period: number, at: string) {
+    this.requests.push(`PUT period ${period}`);
+    this.gate();
+    this.periods.set(sessionId, [...(this.periods.get(sessionId) ?? []), [period, at]]);
+  }
+
   async putFinal(sessionId: string, score: { us: number; them: number } | null) {
     this.requests.push(`${score ? "POST" : "DELETE"} final ${sessionId}`);
     this.gate();
@@ -214,6 +230,7 @@ function unusedTransport(): SyncTransport {
     postSnaps: unused,
     putSnap: unused,
     deleteSnap: unused,
+    putPeriod: unused,
     putFinal: unused,
   };
 }
@@ -720,5 +737,38 @@ describe("the engine: undo, edit and final score through the outbox", () => {
     await goOnline();
     expect(server.requests).toEqual([`POST session ${s}`, `POST final ${s}`]);
     expect(server.finals.get(s)).toEqual({ us: 14, them: 6 });
+  });
+
+  it("a change of period goes to the server in order with the snaps, counting from when it was tapped", async () => {
+    const { engine, server, goOnline } = setup();
+    const before = snapPayload();
+    await engine.logSnap(before, "x");
+    const tapped = new Date("2026-10-03T14:30:00.000Z");
+    await engine.setPeriod(before.sessionId, 2, "2nd half of Game vs Eagles", tapped);
+    await engine.logSnap(snapPayload({ period: 2 }), "y");
+    await goOnline();
+    expect(server.requests).toEqual(["POST snaps 1", "PUT period 2", "POST snaps 1"]);
+    expect(server.periods.get(before.sessionId)).toEqual([[2, tapped.toISOString()]]);
+  });
+
+  it("a snap a final game refused is kept with the reason; reopening sends it again after the reopen", async () => {
+    const { engine, server, store, goOnline } = setup();
+    const s = uuid();
+    server.sessions.set(s, { id: s, kind: "game", date: "2026-10-03", opponent: null, location: null, homeAway: null });
+    // The other coach ended the game; this phone had not heard of it.
+    server.finals.set(s, { us: 6, them: 0 });
+    const late = snapPayload({ sessionId: s });
+    await engine.logSnap(late, "#7 → #11, 12 yds");
+    await goOnline();
+    expect(server.snaps.has(late.id)).toBe(false);
+    expect(await store.list(OWNER)).toEqual([
+      expect.objectContaining({ op: "snap", state: "failed", error: GAME_FINAL, snap: late }),
+    ]);
+
+    await engine.setFinal(s, null, "Game vs Eagles");
+    await engine.sync();
+    expect(server.requests.slice(-2)).toEqual([`DELETE final ${s}`, "POST snaps 1"]);
+    expect(server.snaps.get(late.id)).toEqual(late);
+    expect(await store.list(OWNER)).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
  *
  * - Consecutive events go in one POST /api/team/events (at most `maxBatch`); consecutive snaps in one POST
  *   /api/team/snaps; consecutive attendance marks of one session in one PUT; a session create, a delete, a snap's
- *   edit or delete and a final score go alone. Failed items are skipped. The order is the queue's: a session is
- *   created before the snaps and marks made in it.
+ *   edit or delete, a change of the game's period and a final score go alone. Failed items are skipped. The order
+ *   is the queue's: a session is created before the snaps and marks made in it (and a change of period before the
+ *   snaps logged after it).
  * - A 2xx removes what was sent ("created" and "duplicate" alike: the server has the event either way).
  * - No answer, a 5xx, 408 or 429: nothing changes, the pass stops and a later pass sends the same items again
  *   (the server ignores event ids it already has, and a mark or a delete is the same when repeated).
@@ -24,6 +25,7 @@ import type {
   OutboxEventPayload,
   OutboxFinalItem,
   OutboxItem,
+  OutboxPeriodItem,
   OutboxSessionItem,
   OutboxSessionPayload,
   OutboxSnapDeleteItem,
@@ -61,6 +63,8 @@ export interface SyncTransport {
   putSnap(id: string, edit: OutboxSnapEdit): Promise<void>;
   /** DELETE /api/team/snaps/{id} */
   deleteSnap(id: string): Promise<void>;
+  /** PUT /api/team/sessions/{id}/period: the game's period from `at`. */
+  putPeriod(sessionId: string, period: number, at: string): Promise<void>;
   /** POST /api/team/sessions/{id}/final with the score, or DELETE it (reopen) when the score is null. */
   putFinal(sessionId: string, score: { us: number; them: number } | null): Promise<void>;
 }
@@ -90,7 +94,8 @@ export function failureOf(error: unknown): SendFailure {
 }
 
 /** Items that always go alone, one request each. */
-type SingleItem = OutboxDeleteItem | OutboxSessionItem | OutboxSnapEditItem | OutboxSnapDeleteItem | OutboxFinalItem;
+type SingleItem =
+  OutboxDeleteItem | OutboxSessionItem | OutboxSnapEditItem | OutboxSnapDeleteItem | OutboxPeriodItem | OutboxFinalItem;
 
 export type SendUnit =
   | { kind: "events"; items: OutboxEventItem[] }
@@ -213,6 +218,7 @@ function goneIsDone(item: SingleItem): boolean {
       // Reopening a game that is not final (another coach reopened it) leaves it as asked.
       return item.score === null;
     case "session":
+    case "period":
       return false;
   }
 }
@@ -259,6 +265,8 @@ async function sendOne(transport: SyncTransport, item: Exclude<SingleItem, Outbo
       return transport.putSnap(item.snapId, item.edit);
     case "snap-delete":
       return transport.deleteSnap(item.snapId);
+    case "period":
+      return transport.putPeriod(item.sessionId, item.period, item.at);
     case "final":
       return transport.putFinal(item.sessionId, item.score);
   }

@@ -43,6 +43,9 @@ export const apiTransport: SyncTransport = {
   deleteSnap: async (id) => {
     await apiFetch(snapPath(id), { method: "DELETE", signal: timeout() });
   },
+  putPeriod: async (sessionId, period, at) => {
+    await apiFetch(`${sessionPath(sessionId)}/period`, { method: "PUT", json: { period, at }, signal: timeout() });
+  },
   putFinal: async (sessionId, score) => {
     await apiFetch(`${sessionPath(sessionId)}/final`, {
       method: score ? "POST" : "DELETE",

@@ -6,6 +6,7 @@ import { afterPaint } from "~/lib/after-paint";
 import { loadOnce } from "~/lib/load-once";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
 import { OutboxEngine, type EngineSnapshot } from "./engine";
+import { withAppliedPeriod } from "./game-period";
 import { createMemoryOutboxStore, sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
 import { withAppliedSnaps } from "./snap-model";
 import { apiTransport } from "./transport";
@@ -99,7 +100,9 @@ export function useOutbox(ownerId: string, ownerName: string): OutboxHandle {
               detail ? withApplied(detail, items) : detail,
             );
             queryClient.setQueryData<GameSheetResponse>(teamKeys.gameSheet(id), (sheet) =>
-              sheet ? withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }) : sheet,
+              sheet
+                ? withAppliedPeriod(withAppliedSnaps(sheet, items, { id: ownerId, name: ownerName }), items)
+                : sheet,
             );
           }
         },
