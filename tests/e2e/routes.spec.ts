@@ -26,34 +26,46 @@ async function landing(page: Page, path: string): Promise<string> {
   return url.pathname + url.search;
 }
 
-test("a visitor sees every public page and is sent to /login from every protected one", async ({ page }) => {
-  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
-  test.slow();
+// Each journey below is one kind of user on one group of routes: about ten page loads a test, so no test's deadline
+// has to cover twenty-odd loads on a slow host, and the workers share them.
+test("a visitor sees every public page", async ({ page }) => {
   for (const path of PUBLIC) expect(await landing(page, path), path).toBe(path);
-  for (const path of [...PLAYER, ...COACH]) {
-    expect(await landing(page, path), path).toBe(`/login?next=${encodeURIComponent(path)}`);
-  }
 });
 
-test("a player reaches the public and player pages and is sent home from coach pages", async ({ page }) => {
-  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
-  test.slow();
+for (const [area, paths] of [
+  ["player", PLAYER],
+  ["coach", COACH],
+] as const) {
+  test(`a visitor is sent to /login from every ${area} page`, async ({ page }) => {
+    for (const path of paths) expect(await landing(page, path), path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  });
+}
+
+const SIGNED_IN_PUBLIC = PUBLIC.filter((p) => p !== "/login" && p !== "/signup");
+
+test("a player reaches the public and player pages", async ({ page }) => {
   const player = (await seedTeam({ players: [{}] })).players[0]!;
   await signInQuick(page, player.email);
-  for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...PLAYER]) {
-    expect(await landing(page, path), path).toBe(path);
-  }
+  for (const path of [...SIGNED_IN_PUBLIC, ...PLAYER]) expect(await landing(page, path), path).toBe(path);
+});
+
+test("a player is sent home from coach pages", async ({ page }) => {
+  const player = (await seedTeam({ players: [{}] })).players[0]!;
+  await signInQuick(page, player.email);
   for (const path of COACH) expect(await landing(page, path), path).toBe("/");
 });
 
-test("a coach reaches the public and coach pages and is sent home from player pages", async ({ page }) => {
-  // Twenty-odd page loads: on a busy two-core machine that can pass the default 30 s.
+test("a coach reaches the public and coach pages", async ({ page }) => {
+  // Eighteen page loads.
   test.slow();
   const { coach } = await seedTeam();
   await signInQuick(page, coach.email);
-  for (const path of [...PUBLIC.filter((p) => p !== "/login" && p !== "/signup"), ...COACH]) {
-    expect(await landing(page, path), path).toBe(path);
-  }
+  for (const path of [...SIGNED_IN_PUBLIC, ...COACH]) expect(await landing(page, path), path).toBe(path);
+});
+
+test("a coach is sent home from player pages", async ({ page }) => {
+  const { coach } = await seedTeam();
+  await signInQuick(page, coach.email);
   for (const path of PLAYER) expect(await landing(page, path), path).toBe("/");
 });
 
