@@ -73,8 +73,7 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   await page.getByRole("button", { name: "Touchdown", exact: true }).click();
   await page.getByRole("button", { name: "20 yds", exact: true }).click();
   await page.screenshot({ path: test.info().outputPath("snap-try.png") });
-  await page.getByRole("button", { name: "Try for 2" }).click();
-  await page.getByRole("button", { name: "Good", exact: true }).click();
+  await page.getByRole("button", { name: "Try for 2: good" }).click();
   await expectScore(page, 8, 0);
 
   // Their ball: the pad turned to defense by itself; Kim is absent, so not in the lineup.
@@ -145,6 +144,17 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   await expect(snapRows(assistant).filter({ hasText: "#7 → #11, 15 yds" })).toContainText("edited");
   await streamOpen;
 
+  // Halftime is the game's (decision 0022): the head coach taps Next half and the other phone follows, live; its
+  // next snap goes in the 2nd half.
+  await expect(scoreboard(assistant)).toContainText("1st half");
+  await scoreboard(page).getByRole("button", { name: "Next half" }).click();
+  await expect(scoreboard(page)).toContainText("2nd half");
+  await expect(scoreboard(assistant)).toContainText("2nd half");
+  await tile(assistant, "Receivers", 14).click();
+  await assistant.getByRole("button", { name: "Incomplete" }).click();
+  await expect(syncBadge(assistant)).toHaveText(/All sent/);
+  await expect(snapRows(page)).toHaveCount(8);
+
   // The head coach ends the game; the other phone follows.
   await scoreboard(page).getByRole("button", { name: "End game" }).click();
   const end = page.getByRole("dialog", { name: "End game" });
@@ -154,6 +164,9 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   await expect(syncBadge(page)).toHaveText(/All sent/);
   await expect(scoreboard(assistant)).toContainText("Final");
   await expectScore(assistant, 8, 6);
+  // A final game takes no snaps: the pad says so, with Reopen.
+  await expect(assistant.getByText("This game is final")).toBeVisible();
+  await expect(assistant.getByRole("list", { name: "Receivers" })).toHaveCount(0);
 
   // The server's sheet and the players' numbers.
   const sheet = await (await page.request.get(`/api/team/sessions/${sessionId}/snaps`)).json();
@@ -163,7 +176,10 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
     result: "W",
     homeAway: "home",
   });
-  expect(sheet.snaps).toHaveLength(7);
+  expect(sheet.snaps).toHaveLength(8);
+  expect(sheet.scoreboard).toMatchObject({ period: 2, periodLabel: "2nd half" });
+  const periods = sheet.snaps.map((s: { period: number }) => s.period);
+  expect(periods).toEqual([1, 1, 1, 1, 1, 1, 1, 2]);
   expect(sheet.snaps.filter((s: { editedAt: string | null }) => s.editedAt !== null)).toHaveLength(1);
   const players = await teamPlayers(page);
   const total = (key: string) => players.reduce((sum, p) => sum + (p.stats[key] as number), 0);
