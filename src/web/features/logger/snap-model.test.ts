@@ -11,7 +11,9 @@ import {
   queuedSessionIds,
   rememberedPasser,
   rememberedRunner,
+  rememberedTry,
   snapRows,
+  tryPreset,
   undoStep,
   undoTarget,
   withAppliedSnaps,
@@ -402,6 +404,47 @@ describe("undo target, play-by-play groups and queued sessions", () => {
     expect(ids([], [snap, del as OutboxItem, again])).toEqual(["c"]);
     expect(ids([del as OutboxItem, again], [snap])).toEqual(["c"]);
     expect(ids([snap, del as OutboxItem], [])).toEqual([]);
+  });
+
+  it("the try preset: the last try's method and scorer, else the touchdown's scorer; none after a pick-six", () => {
+    const td = pass("wr11", "touchdown");
+    expect(tryPreset(td, "qb7", null)).toEqual({ method: "pass", passerId: "qb7", scorerId: "wr11" });
+    const last = { method: "pass" as const, passerId: "qb7", scorerId: "wr14" };
+    expect(tryPreset(td, "qb7", last)).toEqual({ method: "pass", passerId: "qb7", scorerId: "wr14" });
+    const pickSix: SnapDetail = { kind: "interception", defenderId: "s31", returnTouchdown: true, yards: 30 };
+    expect(tryPreset(pickSix, "qb7", null)).toEqual({ method: "pass", passerId: "qb7", scorerId: null });
+    expect(tryPreset(pickSix, "qb7", last)).toEqual({ method: "pass", passerId: "qb7", scorerId: "wr14" });
+    const run: SnapDetail = { kind: "run", runnerId: "rb22", yards: 5, touchdown: true };
+    expect(tryPreset(run, "qb7", null)).toEqual({ method: "run", passerId: "qb7", scorerId: "rb22" });
+    // A team that goes for its try by pass after a run touchdown too: the last try's receiver.
+    expect(tryPreset(run, "qb7", last)).toEqual({ method: "pass", passerId: "qb7", scorerId: "wr14" });
+    // Never the passer as his own receiver.
+    expect(tryPreset(td, "qb7", { ...last, scorerId: "qb7" })).toEqual({
+      method: "pass",
+      passerId: "qb7",
+      scorerId: null,
+    });
+    const tries = snapRows(
+      [
+        serverSnap("t", "2026-10-03T10:05:00.000Z", {
+          kind: "try",
+          points: 2,
+          method: "run",
+          good: true,
+          passerId: null,
+          scorerId: "gone",
+        }),
+      ],
+      [],
+      "s1",
+      RULES,
+    );
+    expect(rememberedTry(tries, [{ id: "rb22", name: "", position: "rb", jerseyNumber: 22 }])).toEqual({
+      method: "run",
+      passerId: null,
+      scorerId: null,
+    });
+    expect(rememberedTry(rows, [])).toBeNull();
   });
 
   it("groups the play-by-play by period, newest first", () => {

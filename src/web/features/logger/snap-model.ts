@@ -279,6 +279,38 @@ export function rememberedRunner(rows: readonly SnapRow[], roster: readonly Line
   return null;
 }
 
+/** A try as the pad offers it: its method, passer and scorer (receiver or runner). */
+export interface TryPreset {
+  method: "pass" | "run";
+  passerId: string | null;
+  scorerId: string | null;
+}
+
+/** This game's latest try (naming only players still on the team), else null. */
+export function rememberedTry(rows: readonly SnapRow[], roster: readonly LineupPlayer[]): TryPreset | null {
+  const onTeam = (id: string | null) => (id && roster.some((p) => p.id === id) ? id : null);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const d = rows[i]!.detail;
+    if (d.kind === "try") return { method: d.method, passerId: onTeam(d.passerId), scorerId: onTeam(d.scorerId) };
+  }
+  return null;
+}
+
+/**
+ * The try to offer after our touchdown `td`: the method of this game's last try (a team runs its try play again),
+ * else a run after a run touchdown and a pass otherwise; the touchdown's passer, else the remembered one; and the
+ * likeliest scorer: whom the last try of that method went to, else the touchdown's scorer (none after a pick-six),
+ * never the passer.
+ */
+export function tryPreset(td: SnapDetail, passerId: string | null, last: TryPreset | null): TryPreset {
+  const tdMethod = td.kind === "run" ? "run" : "pass";
+  const method = last?.method ?? tdMethod;
+  const passer = td.kind === "pass" ? td.passerId : passerId;
+  const tdScorer = td.kind === "pass" ? td.targetId : td.kind === "run" ? td.runnerId : null;
+  const scorer = last?.method === method && last.scorerId ? last.scorerId : tdMethod === method ? tdScorer : null;
+  return { method, passerId: passer, scorerId: method === "pass" && scorer === passer ? null : scorer };
+}
+
 /** How a player is named in snaps: "#7", the name when there is no number, "Former player" when unknown. */
 export function playerLabeler(
   roster: readonly Pick<LineupPlayer, "id" | "name" | "jerseyNumber">[],

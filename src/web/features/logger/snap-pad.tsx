@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { ChevronDown, Flag, Shield, Undo2, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { MAX_YARDS, MIN_YARDS } from "#domain/limits";
 import type { LeagueRules } from "#domain/league-rules";
 import type { OpponentScore, PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
@@ -8,7 +8,7 @@ import { controlProps, FormField } from "~/ui/form-field";
 import { YardChips } from "~/ui/snap-yards";
 import type { PadStatus } from "./event-pad";
 import type { PlayOption } from "./queries";
-import type { LineupPlayer, Lineups } from "./snap-model";
+import { tryPreset, type LineupPlayer, type Lineups, type TryPreset } from "./snap-model";
 import { ActionButton, ChoiceChips, PlayerTiles } from "./snap-tiles";
 
 export type Side = "offense" | "defense";
@@ -23,14 +23,13 @@ type Step =
   | { kind: "penalty"; effect: PenaltyEffect; playerId: string | null }
   | { kind: "defender"; defenderId: string }
   | { kind: "return"; defenderId: string; action: "flag_pull" | "interception"; pickSix: boolean }
-  | { kind: "try"; passerId: string | null; scorerId: string | null; method: "pass" | "run" }
+  /** After our touchdown: the try's method, passer and scorer (preset: tryPreset), one tap logs it. */
   | {
-      kind: "try-result";
-      points: 1 | 2;
+      kind: "try";
       passerId: string | null;
       scorerId: string | null;
       method: "pass" | "run";
-      choosing: null | "passer" | "scorer";
+      choosingPasser: boolean;
     };
 
 const PENALTY_CHIPS = [5, 10, 15] as const;
@@ -67,13 +66,21 @@ function sideAfter(d: SnapDetail): Side | null {
   }
 }
 
-function StepHeader({ title, onCancel }: { title: ReactNode; onCancel: () => void }) {
+function StepHeader({
+  title,
+  onCancel,
+  cancelLabel = "Cancel",
+}: {
+  title: ReactNode;
+  onCancel: () => void;
+  cancelLabel?: string;
+}) {
   return (
     <div className="flex min-h-10 items-center justify-between gap-2">
       <h3 className="min-w-0 truncate text-base font-bold text-stone-900">{title}</h3>
       <button type="button" onClick={onCancel} className="btn btn-secondary h-10 shrink-0 px-3 py-0">
         <X aria-hidden="true" className="size-4" />
-        Cancel
+        {cancelLabel}
       </button>
     </div>
   );
@@ -92,6 +99,7 @@ export function SnapPad({
   passerId,
   onPasserChange,
   runnerId: rememberedRunner,
+  lastTry,
   plays,
   playId,
   onPlayChange,
@@ -109,6 +117,8 @@ export function SnapPad({
   passerId: string | null;
   onPasserChange: (id: string) => void;
   runnerId: string | null;
+  /** This game's latest try (rememberedTry): the next one is likely the same. */
+  lastTry: TryPreset | null;
   plays: readonly PlayOption[];
   playId: string;
   onPlayChange: (id: string) => void;
@@ -162,14 +172,7 @@ export function SnapPad({
     setTheirTry(detail.kind === "opponent_score" && detail.score === "touchdown");
     if (ourTouchdown(detail)) {
       setSide("offense");
-      const scorerId = detail.kind === "pass" ? detail.targetId : detail.kind === "run" ? detail.runnerId : null;
-      const tdPasser = detail.kind === "pass" ? detail.passerId : passerId;
-      go({
-        kind: "try",
-        passerId: tdPasser,
-        scorerId: scorerId === tdPasser ? null : scorerId,
-        method: detail.kind === "run" ? "run" : "pass",
-      });
+      go({ kind: "try", ...tryPreset(detail, passerId, lastTry), choosingPasser: false });
       return;
     }
     const next = sideAfter(detail);
@@ -493,99 +496,88 @@ export function SnapPad({
       );
       break;
     }
-    case "try":
+    case "try": {
+      const pass = step.method === "pass";
+      const log = (points: 1 | 2, good: boolean) =>
+        void commit({
+          kind: "try",
+          points,
+          method: step.method,
+          good,
+          passerId: pass ? step.passerId : null,
+          scorerId: pass && step.scorerId === step.passerId ? null : step.scorerId,
+        });
+      const list = showAll ? lineups.available : lineups.offense.length ? lineups.offense : lineups.available;
       body = (
         <>
-          <StepHeader title="Touchdown! The try:" onCancel={() => switchSide("defense")} />
-          <div role="group" aria-label="Try" className="grid grid-cols-3 gap-1.5">
-            <ActionButton tone="score" onClick={() => go({ ...step, kind: "try-result", points: 1, choosing: null })}>
-              Try for 1
-            </ActionButton>
-            <ActionButton tone="score" onClick={() => go({ ...step, kind: "try-result", points: 2, choosing: null })}>
-              Try for 2
-            </ActionButton>
-            <ActionButton onClick={() => switchSide("defense")}>Skip try</ActionButton>
+          <StepHeader title="Touchdown! The try:" cancelLabel="Skip try" onCancel={() => switchSide("defense")} />
+          <div className="flex items-center gap-1.5">
+            <ChoiceChips
+              label="Try by"
+              options={[
+                { value: "pass", label: "Pass" },
+                { value: "run", label: "Run" },
+              ]}
+              value={step.method}
+              onChange={(method) => setStep({ ...step, method, choosingPasser: false })}
+            />
+            {pass ? (
+              <button
+                type="button"
+                aria-label={`Try passer: ${who(step.passerId)}. Change`}
+                aria-expanded={step.choosingPasser}
+                onClick={() => setStep({ ...step, choosingPasser: !step.choosingPasser })}
+                className="flex h-10 min-w-0 flex-1 items-center gap-1 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-bold text-stone-900"
+              >
+                <span className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Passer</span>
+                <span className="truncate">{who(step.passerId)}</span>
+                <ChevronDown aria-hidden="true" className="ml-auto size-4 shrink-0" />
+              </button>
+            ) : null}
+          </div>
+          {step.choosingPasser ? (
+            <PlayerTiles
+              label="Try passer"
+              players={list}
+              selectedId={step.passerId}
+              onPick={(id) => go({ ...step, passerId: id, choosingPasser: false })}
+              trailing={playerToggle}
+            />
+          ) : (
+            // The preset scorer is pressed; any other is one tap (tapping the pressed one names no one).
+            <PlayerTiles
+              label={pass ? "Try receiver" : "Try runner"}
+              players={pass ? list.filter((p) => p.id !== step.passerId) : list}
+              selectedId={step.scorerId}
+              onPick={(id) => setStep({ ...step, scorerId: id === step.scorerId ? null : id })}
+              trailing={playerToggle}
+            />
+          )}
+          <div role="group" aria-label="Try result" className="grid grid-cols-2 gap-1.5">
+            {([1, 2] as const).map((points) => (
+              <Fragment key={points}>
+                <ActionButton
+                  tone="score"
+                  disabled={busy}
+                  label={`Try for ${points}: good`}
+                  onClick={() => log(points, true)}
+                >
+                  {points === 1 ? "1 pt" : "2 pts"} · Good
+                </ActionButton>
+                <ActionButton
+                  tone="bad"
+                  disabled={busy}
+                  label={`Try for ${points}: no good`}
+                  onClick={() => log(points, false)}
+                >
+                  {points === 1 ? "1 pt" : "2 pts"} · No good
+                </ActionButton>
+              </Fragment>
+            ))}
           </div>
           <p className="text-xs text-stone-600">
             Try for 1 from the {rules.tryOneYards}, for 2 from the {rules.tryTwoYards}.
           </p>
-        </>
-      );
-      break;
-    case "try-result": {
-      const pass = step.method === "pass";
-      const detail = (good: boolean): SnapDetail => ({
-        kind: "try",
-        points: step.points,
-        method: step.method,
-        good,
-        passerId: pass ? step.passerId : null,
-        scorerId: pass && step.scorerId === step.passerId ? null : step.scorerId,
-      });
-      const list = showAll ? lineups.available : lineups.offense.length ? lineups.offense : lineups.available;
-      body = (
-        <>
-          <StepHeader title={`Try for ${step.points}`} onCancel={() => go({ ...step, kind: "try" })} />
-          {step.choosing ? (
-            <>
-              <PlayerTiles
-                label={step.choosing === "passer" ? "Try passer" : pass ? "Try receiver" : "Try runner"}
-                players={list}
-                selectedId={step.choosing === "passer" ? step.passerId : step.scorerId}
-                onPick={(id) =>
-                  go(
-                    step.choosing === "passer"
-                      ? { ...step, passerId: id, choosing: null }
-                      : { ...step, scorerId: id, choosing: null },
-                  )
-                }
-                trailing={playerToggle}
-              />
-              {step.choosing === "scorer" ? (
-                <ActionButton className="w-full" onClick={() => go({ ...step, scorerId: null, choosing: null })}>
-                  No one named
-                </ActionButton>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <ChoiceChips
-                label="Try by"
-                options={[
-                  { value: "pass", label: "Pass" },
-                  { value: "run", label: "Run" },
-                ]}
-                value={step.method}
-                onChange={(method) => setStep({ ...step, method })}
-              />
-              <div className="flex gap-1.5">
-                {pass ? (
-                  <ActionButton
-                    className="flex-1"
-                    label={`Try passer: ${who(step.passerId)}. Change`}
-                    onClick={() => go({ ...step, choosing: "passer" })}
-                  >
-                    Passer {who(step.passerId)}
-                  </ActionButton>
-                ) : null}
-                <ActionButton
-                  className="flex-1"
-                  label={`Try ${pass ? "receiver" : "runner"}: ${who(step.scorerId)}. Change`}
-                  onClick={() => go({ ...step, choosing: "scorer" })}
-                >
-                  {pass ? "Receiver" : "Runner"} {who(step.scorerId)}
-                </ActionButton>
-              </div>
-              <div className="grid grid-cols-2 gap-1.5">
-                <ActionButton tone="score" disabled={busy} onClick={() => void commit(detail(true))}>
-                  Good
-                </ActionButton>
-                <ActionButton tone="bad" disabled={busy} onClick={() => void commit(detail(false))}>
-                  No good
-                </ActionButton>
-              </div>
-            </>
-          )}
         </>
       );
       break;
