@@ -1,7 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { POSITIONS } from "./positions.js";
-import { parsePosition, parseRosterText, splitRecords } from "./roster-import.js";
+import {
+  decodeRosterBytes,
+  lastNameFirst,
+  parsePosition,
+  parseRosterText,
+  splitRecords,
+  UNREADABLE_TEXT,
+} from "./roster-import.js";
+
+/** Text as bytes in Windows-1252 (every character here is Latin-1, which Windows-1252 writes the same). */
+function windows1252(text: string): Uint8Array {
+  return Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+}
 
 describe("reading a roster to import", () => {
   it("reads a CSV with a header row, in any column order, with quoted cells", () => {
@@ -10,7 +22,7 @@ describe("reading a roster to import", () => {
     const preview = parseRosterText(text);
     expect(preview.errorCount).toBe(0);
     expect(preview.players).toEqual([
-      { fullName: "Lopez, Sam", jerseyNumber: 12, primaryPosition: "qb", positions: ["wr", "safety"] },
+      { fullName: "Sam Lopez", jerseyNumber: 12, primaryPosition: "qb", positions: ["wr", "safety"] },
       { fullName: "Riley Runner", jerseyNumber: 7, primaryPosition: "rb", positions: [] },
     ]);
     expect(preview.rows.map((r) => r.line)).toEqual([2, 3]);
@@ -41,9 +53,70 @@ describe("reading a roster to import", () => {
     expect(odd!.errors).toEqual({ positions: "“point guard” is not one of the ten positions." });
   });
 
-  it("flags a number already on the team with the player who wears it", () => {
-    const preview = parseRosterText("Kim Kicker,9,te", new Map([[9, "Dana Deep"]]));
+  it("flags a number another roster player wears than the one the row names", () => {
+    const roster = [
+      { id: "p1", fullName: "Dana Deep", jerseyNumber: 9 },
+      { id: "p2", fullName: "Kim Kicker", jerseyNumber: null },
+    ];
+    const preview = parseRosterText("Kim Kicker,9,te", roster);
     expect(preview.rows[0]!.errors.jerseyNumber).toBe("#9 is already Dana Deep's number on this team.");
+    expect(preview.players).toEqual([]);
+  });
+
+  it("marks rows likely already on the roster (same name, or same number) and adds only the others", () => {
+    const roster = [
+      { id: "p1", fullName: "Dana Deep", jerseyNumber: 9 },
+      { id: "p2", fullName: "Jordan Okafor", jerseyNumber: null },
+    ];
+    const preview = parseRosterText("jordan  OKAFOR,,wr\nD. Deep,9,cb\nNew Kid,4,qb\n", roster);
+    expect(preview.errorCount).toBe(0);
+    expect(preview.duplicateCount).toBe(2);
+    expect(preview.rows.map((r) => [r.duplicate?.player.id, r.duplicate?.by])).toEqual([
+      ["p2", "name"],
+      ["p1", "jersey"],
+      [undefined, undefined],
+    ]);
+    expect(preview.players.map((p) => p.fullName)).toEqual(["New Kid"]);
+  });
+
+  it("reads Excel's default CSV: Windows-1252 bytes, semicolons, names last name first", () => {
+    const bytes = windows1252("Name;Jersey;Position\r\nRenée Lefèvre;3;QB\r\nGroß, Jürgen;4;WR\r\n");
+    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toThrow();
+    const { text, encoding } = decodeRosterBytes(bytes);
+    expect(encoding).toBe("windows-1252");
+    const preview = parseRosterText(text);
+    expect(preview.problem).toBeNull();
+    expect(preview.players.map((p) => p.fullName)).toEqual(["Renée Lefèvre", "Jürgen Groß"]);
+    expect(preview.rows[1]!.writtenName).toBe("Groß, Jürgen");
+    expect(preview.players.some((p) => p.fullName.includes("\uFFFD"))).toBe(false);
+  });
+
+  it("reads a UTF-8 file with a byte order mark (Excel's CSV UTF-8, Google Sheets) as UTF-8", () => {
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode("name,jersey,position\nZoë Åberg,5,s\n"),
+    ]);
+    const { text, encoding } = decodeRosterBytes(bytes);
+    expect(encoding).toBe("utf-8");
+    expect(parseRosterText(text).players).toEqual([
+      { fullName: "Zoë Åberg", jerseyNumber: 5, primaryPosition: "safety", positions: [] },
+    ]);
+  });
+
+  it("imports nothing from text whose characters were already lost (U+FFFD), and says how to fix it", () => {
+    const preview = parseRosterText("Name;Jersey;Position\nRen\uFFFDe Lef\uFFFDvre;3;QB\n");
+    expect(preview.problem).toBe(UNREADABLE_TEXT);
+    expect(preview.players).toEqual([]);
+  });
+
+  it("reads “Okafor, Jordan” as Jordan Okafor, in pasted cells too, but leaves a suffix alone", () => {
+    const preview = parseRosterText("Okafor, Jordan\t12\tQB\n");
+    expect(preview.players[0]!.fullName).toBe("Jordan Okafor");
+    expect(preview.rows[0]!.writtenName).toBe("Okafor, Jordan");
+    expect(lastNameFirst("Sam Lopez, Jr.")).toBeNull();
+    expect(lastNameFirst("Sam Lopez")).toBeNull();
   });
 
   it("knows every position by key and by name", () => {
@@ -59,7 +132,7 @@ describe("reading a roster to import", () => {
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), (grid) => {
         const text = grid.map((row) => row.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
-        expect(splitRecords(text, ",").map((r) => r.cells)).toEqual(grid);
+        expect(splitRecords(text).map((r) => r.cells)).toEqual(grid);
       }),
     );
   });

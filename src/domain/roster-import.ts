@@ -4,6 +4,7 @@
  * positions. Every row is checked with the same schema the server checks again, so the preview's row errors are
  * the import's errors. Pure: no I/O.
  */
+import Papa from "papaparse";
 import { POSITIONS, type PositionKey } from "./positions.js";
 import { jerseyTakenMessage, rosterPlayerInputSchema, type RosterPlayerInput } from "./api/roster.js";
 
@@ -17,13 +18,28 @@ export interface ImportRow {
   /** The player to add, or null when the row has errors. */
   player: RosterPlayerInput | null;
   errors: Partial<Record<ImportField, string>>;
+  /** The name cell as written when it was read last name first ("Okafor, Jordan" → "Jordan Okafor"). */
+  writtenName: string | null;
+  /** A player already on the roster this row likely is (same name, or same jersey number), or null. */
+  duplicate: { player: ExistingPlayer; by: "name" | "jersey" } | null;
+}
+
+/** A player already on the team, as the import compares rows with them. */
+export interface ExistingPlayer {
+  id: string;
+  fullName: string;
+  jerseyNumber: number | null;
 }
 
 export interface ImportPreview {
   rows: ImportRow[];
-  /** Every row's player when no row has an error; else empty (an import is all or nothing). */
+  /** The players to add (rows not already on the roster) when no row has an error; else empty (all or nothing). */
   players: RosterPlayerInput[];
   errorCount: number;
+  /** Rows that are likely players already on the roster: the coach skips or updates each. */
+  duplicateCount: number;
+  /** Why nothing can be imported from this text at all (characters lost to a wrong encoding), or null. */
+  problem: string | null;
 }
 
 const HEADERS: Record<string, ImportField> = {
@@ -67,54 +83,64 @@ export function parsePosition(text: string): PositionKey | null {
   return POSITION_WORDS.get(squash(text)) ?? null;
 }
 
-/** Splits text into rows of cells (RFC 4180 quoting: quoted cells may hold the delimiter, quotes and line breaks). */
-export function splitRecords(text: string, delimiter: string): { line: number; cells: string[] }[] {
+/** The delimiters a roster may use: tab (cells pasted from a spreadsheet), comma, semicolon (Excel in much of Europe), bar. */
+const DELIMITERS = ["\t", ",", ";", "|"];
+
+/**
+ * Splits text into rows of cells with papaparse (RFC 4180 quoting; the delimiter is detected: tab when the first
+ * line has one, else the one that splits the rows most consistently). Each row keeps the line it starts on.
+ */
+export function splitRecords(text: string): { line: number; cells: string[] }[] {
+  const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== "") ?? "";
   const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
+  let from = 0;
   let line = 1;
-  let start = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: start, cells });
-    cells = [];
-    cell = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === "\n") line++;
-        cell += ch;
+  let counted = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: first.includes("\t") ? "\t" : "",
+    delimitersToGuess: DELIMITERS,
+    skipEmptyLines: "greedy",
+    step: ({ data, meta }) => {
+      while (from < text.length && /\s/.test(text[from]!)) from++;
+      for (; counted < from; counted++) {
+        const ch = text[counted];
+        if (ch === "\n" || (ch === "\r" && text[counted + 1] !== "\n")) line++;
       }
-    } else if (ch === '"' && cell.trim() === "") {
-      quoted = true;
-      cell = "";
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cell += ch;
-  }
-  if (cell !== "" || cells.length > 0) endRecord();
+      records.push({ line, cells: data });
+      from = meta.cursor;
+    },
+  });
   return records.filter((r) => r.cells.some((c) => c.trim() !== ""));
 }
 
-/** Tab when the first line has one (cells pasted from a spreadsheet), semicolon for a semicolon CSV, else comma. */
-function delimiterOf(text: string): string {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
-  if (first.includes("\t")) return "\t";
-  if (first.includes(";") && !first.includes(",")) return ";";
-  return ",";
+/**
+ * The text of a chosen file's bytes: UTF-8 (with or without a byte order mark, as Google Sheets and Excel's
+ * "CSV UTF-8" write it) when the bytes are valid UTF-8, else Windows-1252 (Excel's default "CSV" on Windows).
+ */
+export function decodeRosterBytes(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows-1252" } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+  } catch {
+    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+  }
+}
+
+/** Shown instead of a preview when the text holds U+FFFD: characters already lost before Flagline read them. */
+export const UNREADABLE_TEXT =
+  "Some characters in this roster could not be read (they show as �). In Excel, save it with “CSV UTF-8” and choose the file again, or paste the cells straight from the spreadsheet.";
+
+const NAME_SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "v"]);
+
+/**
+ * A name written last name first ("Okafor, Jordan") as it is said ("Jordan Okafor"); null when it is not one
+ * ("Lopez Jr., Sam" turns round too, "Sam Lopez, Jr." does not).
+ */
+export function lastNameFirst(name: string): string | null {
+  const parts = name.split(",");
+  if (parts.length !== 2) return null;
+  const [last, first] = parts.map((p) => p.trim()) as [string, string];
+  if (last === "" || first === "" || NAME_SUFFIXES.has(squash(first))) return null;
+  return `${first} ${last}`;
 }
 
 /** The columns a header row names, or null when the first row is a player (no cell is a known heading). */
@@ -141,13 +167,14 @@ function notAPosition(text: string): string {
 
 function readRow(line: number, cells: Record<ImportField, string>): ImportRow {
   const errors: ImportRow["errors"] = {};
+  const turned = lastNameFirst(cells.fullName);
   const primaryText = cells.primaryPosition.trim();
   const primary = primaryText === "" ? undefined : (parsePosition(primaryText) ?? primaryText);
   const others = positionsOf(cells.positions);
   if (others.unknown !== null) errors.positions = notAPosition(others.unknown);
   const jersey = cells.jerseyNumber.trim().replace(/^#/, "");
   const parsed = rosterPlayerInputSchema.safeParse({
-    fullName: cells.fullName,
+    fullName: turned ?? cells.fullName,
     jerseyNumber: jersey,
     primaryPosition: primary,
     positions: others.keys,
@@ -160,19 +187,38 @@ function readRow(line: number, cells: Record<ImportField, string>): ImportRow {
     }
   }
   const ok = parsed.success && Object.keys(errors).length === 0;
-  return { line, cells, player: ok ? parsed.data : null, errors };
+  return {
+    line,
+    cells,
+    player: ok ? parsed.data : null,
+    errors,
+    writtenName: turned === null ? null : cells.fullName,
+    duplicate: null,
+  };
+}
+
+/** Names compared the way a coach reads them: case, accents' composition and spacing do not matter. */
+function sameName(name: string): string {
+  return name.normalize("NFC").toLocaleLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /**
- * Reads pasted or uploaded roster text into rows with their errors. `taken` maps the jersey numbers already on
- * the team to their player's name; a row using one of them, or a number an earlier row uses, is an error.
+ * Reads pasted or uploaded roster text into rows with their errors. A row naming a player already on the team
+ * (same name), or wearing a number one of them wears, is marked as that player's likely duplicate: it is not
+ * added, and the coach may update that player from it instead. A number an earlier row uses is an error, as is a
+ * number another player wears than the one the row names.
  */
-export function parseRosterText(text: string, taken: ReadonlyMap<number, string> = new Map()): ImportPreview {
+export function parseRosterText(text: string, roster: readonly ExistingPlayer[] = []): ImportPreview {
   const clean = text.replace(/^\uFEFF/, "");
-  const records = splitRecords(clean, delimiterOf(clean));
+  if (clean.includes("\uFFFD")) {
+    return { rows: [], players: [], errorCount: 0, duplicateCount: 0, problem: UNREADABLE_TEXT };
+  }
+  const records = splitRecords(clean);
   const header = records.length > 0 ? headerColumns(records[0]!.cells) : null;
   const columns = header ?? DEFAULT_ORDER;
   const body = header ? records.slice(1) : records;
+  const byName = new Map(roster.map((p) => [sameName(p.fullName), p]));
+  const byNumber = new Map(roster.flatMap((p) => (p.jerseyNumber === null ? [] : [[p.jerseyNumber, p] as const])));
   const seen = new Map<number, number>();
   const rows = body.map(({ line, cells }) => {
     const byField: Record<ImportField, string> = { fullName: "", jerseyNumber: "", primaryPosition: "", positions: "" };
@@ -181,17 +227,32 @@ export function parseRosterText(text: string, taken: ReadonlyMap<number, string>
       if (field) byField[field] = byField[field] ? `${byField[field]}, ${value.trim()}` : value.trim();
     });
     const row = readRow(line, byField);
-    const number = row.player?.jerseyNumber;
-    if (row.player && number !== null && number !== undefined) {
-      const holder = taken.get(number);
+    if (!row.player) return row;
+    const named = byName.get(sameName(row.player.fullName));
+    const number = row.player.jerseyNumber;
+    const holder = number === null ? undefined : byNumber.get(number);
+    if (named) row.duplicate = { player: named, by: "name" };
+    else if (holder) row.duplicate = { player: holder, by: "jersey" };
+    if (number !== null) {
       const earlier = seen.get(number);
-      if (holder !== undefined) row.errors.jerseyNumber = jerseyTakenMessage(number, holder);
-      else if (earlier !== undefined) row.errors.jerseyNumber = `#${number} is also on line ${earlier}.`;
+      if (holder !== undefined && holder !== row.duplicate?.player) {
+        row.errors.jerseyNumber = jerseyTakenMessage(number, holder.fullName);
+      } else if (earlier !== undefined) row.errors.jerseyNumber = `#${number} is also on line ${earlier}.`;
       else seen.set(number, line);
-      if (row.errors.jerseyNumber) row.player = null;
+      if (row.errors.jerseyNumber) {
+        row.player = null;
+        row.duplicate = null;
+      }
     }
     return row;
   });
   const errorCount = rows.filter((r) => r.player === null).length;
-  return { rows, players: errorCount === 0 ? rows.map((r) => r.player!) : [], errorCount };
+  const fresh = rows.filter((r) => r.duplicate === null);
+  return {
+    rows,
+    players: errorCount === 0 ? fresh.map((r) => r.player!) : [],
+    errorCount,
+    duplicateCount: rows.length - fresh.length,
+    problem: null,
+  };
 }

@@ -7,8 +7,8 @@ import { describeError } from "~/ui/query-state";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { MAX_IMPORT_ROWS, type RosterEntry } from "#domain/api/roster";
 import { positionName } from "#domain/positions";
-import { parseRosterText, type ImportField, type ImportRow } from "#domain/roster-import";
-import { importPlayers } from "./api";
+import { decodeRosterBytes, parseRosterText, type ImportField, type ImportRow } from "#domain/roster-import";
+import { importPlayers, updatePlayer } from "./api";
 
 const EXAMPLE = "name,jersey,position,other positions\nSam Lopez,12,QB,WR\nRiley Runner,7,RB,";
 const COLUMNS: { field: ImportField; label: string }[] = [
@@ -25,6 +25,53 @@ function shown(row: ImportRow, field: ImportField): string {
   if (field === "jerseyNumber") return p.jerseyNumber === null ? "—" : `#${p.jerseyNumber}`;
   if (field === "primaryPosition") return positionName(p.primaryPosition);
   return p.positions.map(positionName).join(", ");
+}
+
+/** A chosen file's bytes (FileReader: every browser we support has it, and so does the test DOM). */
+function fileBytes(file: File): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** The import button's words: what it will do, counted the way the preview counts. */
+function importLabel(add: number, update: number): string {
+  if (add === 0 && update === 0) return "Nothing to import";
+  if (add === 0) return `Update ${plural(update, "player")}`;
+  return `Import ${plural(add, "player")}${update > 0 ? `, update ${update}` : ""}`;
+}
+
+/** A row that is likely a player already on the roster: skip it (the default) or update that player from it. */
+function DuplicateChoice({
+  row,
+  update,
+  onChange,
+}: {
+  row: ImportRow;
+  update: boolean;
+  onChange: (update: boolean) => void;
+}) {
+  const { player, by } = row.duplicate!;
+  const who = player.jerseyNumber === null ? player.fullName : `${player.fullName} (#${player.jerseyNumber})`;
+  return (
+    <label className="block text-xs text-stone-700">
+      <span className="block font-semibold text-amber-900">
+        {by === "name" ? `Same name as ${who}` : `Same number as ${who}`}
+      </span>
+      <select
+        className="input mt-1 py-1 text-xs"
+        aria-label={`Line ${row.line}: ${row.player!.fullName}`}
+        value={update ? "update" : "skip"}
+        onChange={(event) => onChange(event.target.value === "update")}
+      >
+        <option value="skip">Skip this row</option>
+        <option value="update">{`Update ${player.fullName}`}</option>
+      </select>
+    </label>
+  );
 }
 
 /**
@@ -45,17 +92,34 @@ export function ImportDialog({
   const id = useId();
   const [text, setText] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
-  const taken = useMemo(
-    () => new Map(roster.flatMap((p) => (p.jerseyNumber === null ? [] : [[p.jerseyNumber, p.fullName] as const]))),
-    [roster],
-  );
-  const preview = useMemo(() => parseRosterText(text, taken), [text, taken]);
+  /** The lines of rows already on the roster that the coach chose to update from (the others are skipped). */
+  const [updates, setUpdates] = useState<ReadonlySet<number>>(new Set());
+  const preview = useMemo(() => parseRosterText(text, roster), [text, roster]);
   const tooMany = preview.rows.length > MAX_IMPORT_ROWS;
+  const toUpdate = preview.rows.filter((r) => r.duplicate && r.player && updates.has(r.line));
+  const toAdd = preview.rows.length - preview.duplicateCount;
+  const blocked = preview.errorCount > 0 || tooMany || preview.problem !== null;
+
+  const reset = () => {
+    setText("");
+    setFileError(null);
+    setUpdates(new Set());
+  };
+  const close = () => {
+    reset();
+    run.reset();
+    onOpenChange(false);
+  };
 
   const run = useMutation({
-    mutationFn: () => importPlayers(preview.players),
+    mutationFn: async () => {
+      const updated = [];
+      for (const row of toUpdate) updated.push(await updatePlayer(row.duplicate!.player.id, row.player!));
+      const added = preview.players.length > 0 ? await importPlayers(preview.players) : [];
+      return [...added, ...updated];
+    },
     onSuccess: (players) => {
-      setText("");
+      reset();
       onImported(players);
     },
   });
@@ -67,15 +131,20 @@ export function ImportDialog({
       setFileError("That file is too large for a roster. Choose a CSV of at most 200 KB.");
       return;
     }
-    setText(await file.text());
+    setUpdates(new Set());
+    try {
+      setText(decodeRosterBytes(await fileBytes(file)).text);
+    } catch {
+      setFileError("That file could not be read. Choose it again, or paste the cells instead.");
+    }
   };
 
   return (
     <SheetDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) run.reset();
-        onOpenChange(next);
+        if (next) onOpenChange(true);
+        else close();
       }}
       size="3xl"
     >
@@ -94,7 +163,10 @@ export function ImportDialog({
             className="input min-h-28 font-mono text-sm"
             placeholder={EXAMPLE}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setUpdates(new Set());
+              setText(event.target.value);
+            }}
           />
         </div>
         <div>
@@ -111,12 +183,14 @@ export function ImportDialog({
         </div>
       </div>
       {fileError ? <FormMessage tone="error">{fileError}</FormMessage> : null}
+      {preview.problem ? <FormMessage tone="error">{preview.problem}</FormMessage> : null}
 
       {preview.rows.length > 0 ? (
         <section aria-labelledby={`${id}-preview`} className="mt-5">
           <h3 id={`${id}-preview`} className="font-bold text-stone-900">
             Preview: {plural(preview.rows.length, "player")}
             {preview.errorCount > 0 ? `, ${plural(preview.errorCount, "row")} to fix` : ""}
+            {preview.duplicateCount > 0 ? `, ${preview.duplicateCount} already on the roster` : ""}
           </h3>
           <div className="mt-2 max-h-72 overflow-y-auto rounded-xl border border-stone-200">
             <table className="w-full text-sm">
@@ -130,6 +204,9 @@ export function ImportDialog({
                       {c.label}
                     </th>
                   ))}
+                  <th scope="col" className="px-2 py-1.5 text-left font-semibold text-stone-700">
+                    Already on the roster?
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -142,11 +219,30 @@ export function ImportDialog({
                     {COLUMNS.map((c) => (
                       <td key={c.field} className="px-2 py-1.5 align-top">
                         <span>{shown(row, c.field)}</span>
+                        {c.field === "fullName" && row.writtenName && row.player ? (
+                          <span className="block text-xs text-stone-600">{`Written “${row.writtenName}”`}</span>
+                        ) : null}
                         {row.errors[c.field] ? (
                           <span className="block text-xs font-semibold text-red-800">{row.errors[c.field]}</span>
                         ) : null}
                       </td>
                     ))}
+                    <td className="px-2 py-1.5 align-top">
+                      {row.duplicate && row.player ? (
+                        <DuplicateChoice
+                          row={row}
+                          update={updates.has(row.line)}
+                          onChange={(update) =>
+                            setUpdates((now) => {
+                              const next = new Set(now);
+                              if (update) next.add(row.line);
+                              else next.delete(row.line);
+                              return next;
+                            })
+                          }
+                        />
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -171,16 +267,16 @@ export function ImportDialog({
             Fix the rows marked in red, then import. Nothing is added until then.
           </p>
         ) : null}
-        <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+        <button type="button" className="btn btn-secondary" onClick={close}>
           Cancel
         </button>
         <button
           type="button"
           className="btn btn-field"
-          disabled={preview.players.length === 0 || tooMany || run.isPending}
+          disabled={blocked || toAdd + toUpdate.length === 0 || run.isPending}
           onClick={() => run.mutate()}
         >
-          {run.isPending ? "Importing…" : `Import ${plural(preview.players.length, "player")}`}
+          {run.isPending ? "Importing…" : importLabel(toAdd, toUpdate.length)}
         </button>
       </div>
     </SheetDialog>

@@ -47,10 +47,13 @@ describe("roster dialogs", () => {
     await user.click(paste);
     await user.paste("name,jersey,position\nSam Lopez,12,QB\nKim Kicker,9,TE\nNo Spot,3,goalie");
 
-    expect(within(dialog).getByRole("heading", { name: "Preview: 3 players, 2 rows to fix" })).toBeInTheDocument();
-    expect(within(dialog).getByText("#9 is already Dana Deep's number on this team.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole("heading", { name: "Preview: 3 players, 1 row to fix, 1 already on the roster" }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Same number as Dana Deep (#9)")).toBeInTheDocument();
     expect(within(dialog).getByText("“goalie” is not one of the ten positions.")).toBeInTheDocument();
-    expect(within(dialog).getByRole("button", { name: "Import 0 players" })).toBeDisabled();
+    // The disabled button counts the rows the way the preview does (issue #27.11: it read "Import 0 players").
+    expect(within(dialog).getByRole("button", { name: "Import 2 players" })).toBeDisabled();
 
     await user.clear(paste);
     await user.paste("name,jersey,position\nSam Lopez,12,QB\nKim Kicker,19,TE");
@@ -62,6 +65,64 @@ describe("roster dialogs", () => {
       { fullName: "Sam Lopez", jerseyNumber: 12, primaryPosition: "qb", positions: [] },
       { fullName: "Kim Kicker", jerseyNumber: 19, primaryPosition: "te", positions: [] },
     ]);
+  });
+
+  it("import: Cancel forgets the pasted text, so the next paste is read alone", async () => {
+    const { user } = open([entry()]);
+    await user.click(await screen.findByRole("button", { name: "Import" }));
+    let dialog = await screen.findByRole("dialog", { name: "Import players" });
+    await user.click(within(dialog).getByLabelText("Paste the roster"));
+    await user.paste("name,jersey,position\nSam Lopez,12,QB\nOops");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    dialog = await screen.findByRole("dialog", { name: "Import players" });
+    expect(within(dialog).getByLabelText("Paste the roster")).toHaveValue("");
+    expect(within(dialog).queryByRole("heading", { name: /Preview/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText("Paste the roster"));
+    await user.paste("Riley Runner\t7\tRB");
+    expect(within(dialog).getByRole("heading", { name: "Preview: 1 player" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Import 1 player" })).toBeEnabled();
+  });
+
+  it("import: a player already on the roster is skipped by default, or updated when the coach picks it", async () => {
+    const { api, user } = open([entry(), entry({ id: "p-jo", fullName: "Jordan Okafor", jerseyNumber: null })]);
+    api.on("POST", "/api/team/roster/import", (req: ApiRequest) =>
+      json({ players: (req.body as { players: unknown[] }).players.map((_, i) => entry({ id: `n${i}` })) }, 201),
+    );
+    api.on("PATCH", "/api/team/roster/p-jo", () => json({ player: entry({ id: "p-jo", fullName: "Jordan Okafor" }) }));
+    await user.click(await screen.findByRole("button", { name: "Import" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import players" });
+    await user.click(within(dialog).getByLabelText("Paste the roster"));
+    await user.paste("Okafor, Jordan\t21\tWR\nDana Deep\t9\tS\nNew Kid\t4\tQB");
+
+    expect(within(dialog).getByText("Written “Okafor, Jordan”")).toBeInTheDocument();
+    expect(within(dialog).getByText("Same name as Jordan Okafor")).toBeInTheDocument();
+    expect(within(dialog).getByText("Same name as Dana Deep (#9)")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Import 1 player" })).toBeEnabled();
+    await user.selectOptions(within(dialog).getByLabelText("Line 1: Jordan Okafor"), "Update Jordan Okafor");
+    await user.click(within(dialog).getByRole("button", { name: "Import 1 player, update 1" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    const patch = api.requests.find((r) => r.method === "PATCH")!;
+    expect(patch.body).toEqual({ fullName: "Jordan Okafor", jerseyNumber: 21, primaryPosition: "wr", positions: [] });
+    const sent = api.requests.find((r) => r.method === "POST")!.body as { players: { fullName: string }[] };
+    expect(sent.players.map((p) => p.fullName)).toEqual(["New Kid"]);
+  });
+
+  it("import: Excel's default CSV file (Windows-1252, semicolons) previews its names as written", async () => {
+    const { user } = open([entry()]);
+    await user.click(await screen.findByRole("button", { name: "Import" }));
+    const dialog = await screen.findByRole("dialog", { name: "Import players" });
+    const text = "Name;Jersey;Position\r\nRenée Lefèvre;3;QB\r\nJürgen Groß;4;WR\r\n";
+    const bytes = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    await user.upload(within(dialog).getByLabelText("Choose a CSV file"), new File([bytes], "roster.csv"));
+
+    expect(await within(dialog).findByText("Renée Lefèvre")).toBeInTheDocument();
+    expect(within(dialog).getByText("Jürgen Groß")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/\uFFFD/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Import 2 players" })).toBeEnabled();
   });
 
   it("add player: a taken number is shown beside the field; once added, the invite link with Copy and a QR code", async () => {
