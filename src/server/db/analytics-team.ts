@@ -274,7 +274,10 @@ export async function teamStats(
 const DASHBOARD_TOP = 5;
 const DASHBOARD_LATEST = 10;
 
-/** The coach dashboard (four queries), or null when the team does not exist. */
+/**
+ * The coach dashboard of a season (absent: the current one; four queries), or null when the team does not exist.
+ * Every figure is the season's: a new season's dashboard starts from zero (issue #27.7).
+ */
 export async function teamDashboard(
   db: Kysely<DB>,
   teamId: string,
@@ -284,7 +287,7 @@ export async function teamDashboard(
   const [team, players, week, latest] = await Promise.all([
     getTeam(db, teamId),
     teamPlayerSummaries(db, teamId, opts),
-    eventsSince(db, teamId, weekAgo),
+    eventsSince(db, teamId, weekAgo, opts.seasonId),
     db
       .selectFrom("events as e")
       .innerJoin("profiles as p", "p.user_id", "e.player_id")
@@ -299,6 +302,7 @@ export async function teamDashboard(
         "p.positions",
       ])
       .where("e.team_id", "=", teamId)
+      .where("e.season_id", "=", seasonOrCurrent(teamId, opts.seasonId))
       .orderBy("e.occurred_at", "desc")
       .orderBy("e.id", "desc")
       .limit(DASHBOARD_LATEST)

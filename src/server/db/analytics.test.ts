@@ -14,6 +14,7 @@ import { findTeamPlayer, listPlayerEvents, playerDetail } from "./player-detail.
 import { parseStringList } from "./rows.js";
 import { teamPlayerSummaries } from "./summaries.js";
 import { createTeamSession, teamSessionsWithCounts } from "./team-sessions.js";
+import { currentSeason, startSeason } from "./seasons.js";
 import { createTeam, removePlayerFromTeam } from "./teams.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -378,6 +379,35 @@ describe.each(testEngines())("coach analytics queries on $engine", ({ create }) 
       averageAttendance: null,
       eventsThisWeek: 0,
     });
+  });
+
+  it("dashboard: a new season starts from zero; the past season keeps its week and latest events", async () => {
+    const random = rng(27);
+    const { team, coach, players } = await seedTeam(t.db, random, 4);
+    const now = new Date();
+    await seedActivity(t.db, {
+      teamId: team.id,
+      playerIds: players.map((p) => p.userId),
+      createdBy: coach.userId,
+      random,
+      events: 30,
+      days: 5,
+      now,
+    });
+    const before = (await teamDashboard(t.db, team.id, { now }))!;
+    expect(before.eventsThisWeek).toBeGreaterThan(0);
+    expect(before.latestEvents.length).toBe(10);
+    const past = (await currentSeason(t.db, team.id))!;
+    const tomorrow = isoDay(new Date(now.getTime() + 86_400_000));
+    expect(await startSeason(t.db, team.id, { name: "Spring 2027", startsOn: tomorrow })).toHaveProperty("season");
+
+    const fresh = (await teamDashboard(t.db, team.id, { now }))!;
+    expect(fresh.eventsThisWeek).toBe(0);
+    expect(fresh.latestEvents).toEqual([]);
+    expect(fresh.topPerformers.every((p) => p.performanceScore === 0)).toBe(true);
+    const kept = (await teamDashboard(t.db, team.id, { now, seasonId: past.id }))!;
+    expect(kept.eventsThisWeek).toBe(before.eventsThisWeek);
+    expect(kept.latestEvents).toEqual(before.latestEvents);
   });
 
   it("removing a player only touches a player of the caller's team and keeps their events", async () => {

@@ -232,14 +232,15 @@ export async function seasonBreakdown(
   return { rows: out, daily };
 }
 
-/** How many events of the team (any season) happened since `since`. One query. */
-export async function eventsSince(db: Kysely<DB>, teamId: string, since: string): Promise<number> {
+/** How many events of a season of the team (absent: the current one) happened since `since`. One query. */
+export async function eventsSince(db: Kysely<DB>, teamId: string, since: string, seasonId?: string): Promise<number> {
   const edge = nextMidnight(since);
+  const season = seasonOrCurrent(teamId, seasonId);
   const { rows } = await sql<{ n: number | string | null }>`
     select sum(n) as n from (
-      select sum(count) as n from day_tallies where season_id in (select ts.id from seasons ts where ts.team_id = ${teamId}) and day >= ${edge.day}
+      select sum(count) as n from day_tallies where season_id in (select ts.id from seasons ts where ts.team_id = ${teamId} and ts.id = ${season}) and day >= ${edge.day}
       union all
-      select count(*) as n from events where team_id = ${teamId} and occurred_at >= ${since} and occurred_at < ${edge.iso}
+      select count(*) as n from events where team_id = ${teamId} and season_id = ${season} and occurred_at >= ${since} and occurred_at < ${edge.iso}
     ) w`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
