@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/index.js";
 import type { Mailer } from "../mail/index.js";
 import { EMAILED_RESET_LINK_SECONDS, resetPasswordMail } from "../mail/messages.js";
+import { endResetTokens, isResetIdentifier } from "./tokens.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas.js";
 
 /** The header our own code sets from the socket's address; any value a client sends is replaced. */
@@ -40,6 +41,17 @@ export function createAuth(
             },
           }
         : {}),
+    },
+    databaseHooks: {
+      verification: {
+        create: {
+          // An emailed reset link (Better Auth's /request-password-reset) ends the account's earlier links, as a
+          // made one does (tokens.ts makeResetToken): only the newest link of an account works.
+          before: async (row, context) => {
+            if (context && isResetIdentifier(row.identifier)) await endResetTokens(context.context.adapter, row.value);
+          },
+        },
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

@@ -16,10 +16,38 @@ function newToken(): string {
   return randomBytes(18).toString("base64url");
 }
 
-/** A password reset token for the user, working once, for `seconds`. */
+/** What ending reset tokens needs of Better Auth's adapter (its endpoint context or `auth.$context`). */
+interface VerificationRows {
+  deleteMany(data: {
+    model: string;
+    where: { field: string; value: string; operator?: "starts_with" }[];
+  }): Promise<number>;
+}
+
+/** Whether a `verification` row's identifier is a password reset token's. */
+export function isResetIdentifier(identifier: string): boolean {
+  return identifier.startsWith(RESET_PREFIX);
+}
+
+/**
+ * Ends every password reset link of the account, wherever it came from (emailed, a head coach's, the operator's
+ * `npm run reset-link`): a newer link or a completed reset leaves no older link working.
+ */
+export async function endResetTokens(adapter: VerificationRows, userId: string): Promise<void> {
+  await adapter.deleteMany({
+    model: "verification",
+    where: [
+      { field: "identifier", operator: "starts_with", value: RESET_PREFIX },
+      { field: "value", value: userId },
+    ],
+  });
+}
+
+/** A password reset token for the user, working once, for `seconds`; the account's earlier links end. */
 export async function makeResetToken(auth: Auth, userId: string, seconds: number): Promise<string> {
   const ctx = await auth.$context;
   const token = newToken();
+  await endResetTokens(ctx.adapter, userId);
   await ctx.internalAdapter.createVerificationValue({
     identifier: `${RESET_PREFIX}${token}`,
     value: userId,

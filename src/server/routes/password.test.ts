@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { linkIn, startSmtpPeer, type SmtpPeer } from "#tests/server/support/smtp-peer.js";
+import { makeResetToken } from "../auth/tokens.js";
 import { RESET_LINK_INVALID } from "./password.js";
 import { NOT_CLAIMED } from "./reset-link.js";
 
@@ -79,6 +80,51 @@ describe.each(testEngines())("password recovery on $engine", ({ create }) => {
     expect(again.status).toBe(400);
     expect(again.body.error).toMatchObject({ code: "invalid_token", message: RESET_LINK_INVALID });
     expect((await signIn(mailApp, email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("a newer link or a completed reset ends every older link of the account: emailed, coach-made, operator's", async () => {
+    const { coach, player, email } = await playerWithEmail(mailApp);
+    const anyone = new TestClient(mailApp.app);
+    const reset = (token: string, newPassword: string) => anyone.post("/api/password/reset", { token, newPassword });
+    const emailedLink = async () => {
+      const before = peer.messages.length;
+      expect((await anyone.post("/api/password/forgot", { email })).status).toBe(200);
+      const mail = await peer.waitFor((m) => m.to.includes(email) && peer.messages.indexOf(m) >= before);
+      return linkIn(mail).searchParams.get("token")!;
+    };
+    const coachLink = async () => {
+      const res = await coach.client.post(`/api/team/players/${player.me.id}/reset-link`);
+      expect(res.status).toBe(201);
+      return new URL(res.body.url).searchParams.get("token")!;
+    };
+    const operatorLink = () => makeResetToken(mailApp.services.auth, player.me.id, 3600);
+
+    // The issue's case: two mails; the second link is the one that works, and after it neither does.
+    const first = await emailedLink();
+    const second = await emailedLink();
+    expect(first).not.toBe(second);
+    const stale = await reset(first, NEW_PASSWORD);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toMatchObject({ code: "invalid_token", message: RESET_LINK_INVALID });
+    expect((await reset(second, NEW_PASSWORD)).status).toBe(200);
+    expect((await reset(first, "yet-another-password")).status).toBe(400);
+    expect((await signIn(mailApp, email, NEW_PASSWORD)).status).toBe(200);
+
+    // Each source's link ends the others' older ones.
+    const mailed = await emailedLink();
+    const made = await coachLink();
+    expect((await reset(mailed, "password-from-the-mail")).status).toBe(400);
+    const cli = await operatorLink();
+    expect((await reset(made, "password-from-the-coach")).status).toBe(400);
+    const mailedAfter = await emailedLink();
+    expect((await reset(cli, "password-from-the-operator")).status).toBe(400);
+
+    // A completed reset leaves none of the account's links working.
+    expect((await reset(mailedAfter, "the-last-password")).status).toBe(200);
+    const coachAfter = await coachLink();
+    expect((await reset(coachAfter, "the-coach-password")).status).toBe(200);
+    expect((await reset(mailedAfter, "too-late-password")).status).toBe(400);
+    expect((await signIn(mailApp, email, "the-coach-password")).status).toBe(200);
   });
 
   it("an unknown email gets the same answer, and no mail is sent", async () => {

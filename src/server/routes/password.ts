@@ -6,7 +6,7 @@ import {
   mailStatusSchema,
   resetPasswordSchema,
 } from "#domain/api/recovery.js";
-import { resetTokenOwner } from "../auth/tokens.js";
+import { endResetTokens, resetTokenOwner } from "../auth/tokens.js";
 import { callAuth } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
@@ -97,8 +97,12 @@ export function passwordRoutes() {
       const { response, json } = await callAuth(c, "/reset-password", { token, newPassword });
       if (response.status === 429) throw authRateLimited(response, TOO_MANY_ATTEMPTS);
       if (!response.ok) throw resetRefused(json);
-      // Better Auth deleted every session of the account: their live-update streams end now, on every server.
-      if (owner) hub.revoke({ userId: owner });
+      if (owner) {
+        // A completed reset ends every other link of the account (an older mail, a head coach's, the operator's).
+        await endResetTokens((await auth.$context).adapter, owner);
+        // Better Auth deleted every session of the account: their live-update streams end now, on every server.
+        hub.revoke({ userId: owner });
+      }
       return c.json({ ok: true as const }, 200);
     });
 }
