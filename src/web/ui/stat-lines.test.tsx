@@ -72,7 +72,7 @@ describe("FootballLines", () => {
       within(screen.getByRole("table", { name: "Defense" }))
         .getAllByRole("columnheader")
         .map((h) => h.querySelector("abbr")?.textContent ?? h.textContent),
-    ).toEqual(["Flag pulls", "Sacks", "INT", "PD", "Stops"]);
+    ).toEqual(["Flag pulls", "Sacks", "INT", "PD", "Stops", "TD", "Safeties"]);
     expect(cell("Defense", "Flag pulls")).toHaveTextContent("4");
     expect(cell("Defense", "PD")).toHaveTextContent("3");
     const yards = cell("Receiving", "Yds");
@@ -83,6 +83,16 @@ describe("FootballLines", () => {
     expect(within(yards).getByText(YARDS_NOT_LOGGED)).toHaveClass("sr-only");
     expect(within(yards).getByText("—")).toHaveAttribute("aria-hidden", "true");
     expect(within(cell("Receiving", "Y/R")).getByTitle(YARDS_NOT_LOGGED)).toBeInTheDocument();
+  });
+
+  it("a defender's pick-six and safety show in the defense line", () => {
+    render(
+      <FootballLines stat={view("lb", { interceptions: 1, defensiveTouchdowns: 1, safeties: 1, flagPulls: 1 })} />,
+    );
+    expect(captions()).toEqual(["Defense"]);
+    expect(screen.getByRole("columnheader", { name: "Return touchdowns (pick-sixes)" })).toBeInTheDocument();
+    expect(cell("Defense", "Return touchdowns")).toHaveTextContent("1");
+    expect(cell("Defense", "Safeties")).toHaveTextContent("1");
   });
 
   it("a quarterback whose completions lack yards gets dashes for yards, Y/A and rating, but his counts", () => {
@@ -120,5 +130,18 @@ describe("GameLinesTable", () => {
     expect(rows[0]).toHaveTextContent(`Receiving: 1 of 2 caught, —${YARDS_NOT_LOGGED} yds`);
     expect(within(rows[1]!).getByTitle("Won")).toHaveTextContent("W");
     expect(rows[1]).toHaveTextContent("Passing: 3/5, 40 yds, 1 TD, 1 INT, rating 85.4");
+  });
+
+  it("a game's defense line in words names a return touchdown and a safety", () => {
+    const stat = view("cb", { flagPulls: 2, interceptions: 1, defensiveTouchdowns: 1, safeties: 1 });
+    render(
+      <GameLinesTable
+        label="Games"
+        games={[{ sessionId: "g1", date: "2026-10-03", opponent: "Eagles", result: "W", stat }]}
+      />,
+    );
+    expect(screen.getByRole("region", { name: "Games" })).toHaveTextContent(
+      "Defense: 2 flag pulls, 0 sacks, 1 INT, 0 PD, 1 return TD, 1 safety",
+    );
   });
 });

@@ -130,6 +130,8 @@ const GROUP_COLUMNS: Record<StatGroup, readonly Column[]> = {
     { short: "INT", words: "Interceptions", cell: n("interceptions") },
     { short: "PD", words: "Passes defended", cell: n("passesDefended") },
     { short: "Stops", cell: n("stops") },
+    { short: "TD", words: "Return touchdowns (pick-sixes)", cell: n("defensiveTouchdowns") },
+    { short: "Safeties", cell: n("safeties") },
   ],
 };
 
@@ -240,6 +242,14 @@ function groupSummary(group: StatGroup, stat: StatLineView): ReactNode {
           {c("flagPulls")} flag {count(stat, "flagPulls") === 1 ? "pull" : "pulls"}, {c("sacks")}{" "}
           {count(stat, "sacks") === 1 ? "sack" : "sacks"}, {c("interceptions")} <abbr title="interceptions">INT</abbr>,{" "}
           {c("passesDefended")} <abbr title="passes defended">PD</abbr>
+          {count(stat, "defensiveTouchdowns") > 0 ? (
+            <>
+              , {c("defensiveTouchdowns")} return <abbr title="touchdowns">TD</abbr>
+            </>
+          ) : null}
+          {count(stat, "safeties") > 0
+            ? `, ${c("safeties")} ${count(stat, "safeties") === 1 ? "safety" : "safeties"}`
+            : null}
         </>
       );
   }
