@@ -273,3 +273,92 @@ test("has no axe violations: the log, the attendance tab and the new session for
   await page.getByRole("dialog").getByText("Game", { exact: true }).click();
   expect(await violations('[role="dialog"]')).toEqual([]);
 });
+
+/**
+ * Every step of a snap fits the phone with the page at the top: the pad's controls inside the screen, none under
+ * the scoreboard, and the scoreboard in view (issue #26: the pass step's chips sat at y 870–918 on an 844-px screen).
+ */
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+]) {
+  test(`every step of a pass, a run and a try fits ${size.width}×${size.height} with the scoreboard in view`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(size);
+    await coachWithPlayers(page, [
+      { fullName: "Jordan Diaz", jerseyNumber: 7, primaryPosition: "qb" },
+      { fullName: "Sam Lee", jerseyNumber: 11, primaryPosition: "wr" },
+      { fullName: "Ana Ruiz", jerseyNumber: 14, primaryPosition: "wr" },
+      { fullName: "Leo Park", jerseyNumber: 22, primaryPosition: "rb" },
+      { fullName: "Tess Bower", jerseyNumber: 88, primaryPosition: "te" },
+      { fullName: "Maya Okafor", jerseyNumber: 24, primaryPosition: "cb" },
+      { fullName: "Kim Cho", jerseyNumber: 31, primaryPosition: "safety" },
+      { fullName: "Dre Holt", jerseyNumber: 33, primaryPosition: "lb" },
+      { fullName: "Rae Stone", jerseyNumber: 55, primaryPosition: "rusher" },
+      { fullName: "Noor Ali", jerseyNumber: 3, primaryPosition: "cb" },
+    ]);
+    const sessionId = await createSession(page, { kind: "game", opponent: "Eagles", location: "Riverside Park" });
+    await page.goto(`/coach/log?session=${sessionId}`);
+    await expect(tile(page, "Receivers", 11)).toBeVisible();
+
+    /** With the page at the top: the scoreboard shows, uncovered, and all of the step's controls are on screen. */
+    const expectFits = async (step: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const board = (await scoreboard(page).boundingBox())!;
+      const pad = page.getByRole("region", { name: /^(Offense|Defense)$/ });
+      const padBox = (await pad.boundingBox())!;
+      expect(board.y, `${step}: scoreboard on screen`).toBeGreaterThanOrEqual(0);
+      expect(board.y + board.height, `${step}: scoreboard above the pad`).toBeLessThanOrEqual(padBox.y);
+      // Nothing (the header, the pad) is drawn over the scoreboard's score.
+      const covered = await scoreboard(page).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !el.contains(hit);
+      });
+      expect(covered, `${step}: scoreboard uncovered`).toBe(false);
+      for (const control of await pad.getByRole("button").all()) {
+        const box = (await control.boundingBox())!;
+        const name = (await control.getAttribute("aria-label")) ?? (await control.innerText());
+        expect(box.y, `${step}: "${name}" below the scoreboard`).toBeGreaterThanOrEqual(board.y + board.height);
+        expect(box.y + box.height, `${step}: "${name}" on screen`).toBeLessThanOrEqual(size.height);
+        expect(box.x + box.width, `${step}: "${name}" on screen`).toBeLessThanOrEqual(size.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    };
+
+    await expectFits("offense");
+    // A pass: receiver → result and yards (and the keypad for an unusual gain) → a touchdown → the try.
+    await tile(page, "Receivers", 11).click();
+    await expect(page.getByRole("group", { name: "Complete, yards gained" })).toBeVisible();
+    await expectFits("pass: result and yards");
+    await page.getByRole("button", { name: "Other…" }).click();
+    await expect(page.getByRole("button", { name: "Switch between gain and loss" })).toBeVisible();
+    await expectFits("pass: keypad");
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await page.getByRole("button", { name: "Touchdown", exact: true }).click();
+    await page.getByRole("button", { name: "12 yds", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Try receiver" })).toBeVisible();
+    await expectFits("try");
+    await page.getByRole("button", { name: /^Try passer: / }).click();
+    await expect(page.getByRole("list", { name: "Try passer" })).toBeVisible();
+    await expectFits("try: passer");
+    await page.getByRole("button", { name: /^Try passer: / }).click();
+    await page.getByRole("button", { name: "Try for 2: good" }).click();
+    await expect(page.getByRole("list", { name: "Defenders" })).toBeVisible();
+    await expectFits("defense");
+    // A run: runner and yards.
+    await page.getByRole("button", { name: "Offense", exact: true }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await tile(page, "Runner", 22).click();
+    await expect(page.getByRole("group", { name: "Run, yards gained" })).toBeVisible();
+    await expectFits("run");
+    await page.getByRole("button", { name: "Touchdown", exact: true }).click();
+    await expectFits("run: touchdown");
+    await page.getByRole("button", { name: "4 yds", exact: true }).click();
+    await expect(page.getByRole("list", { name: /^Try (receiver|runner)$/ })).toBeVisible();
+    await expectFits("try after a run");
+    await page.screenshot({ path: test.info().outputPath(`logger-${size.width}-try.png`) });
+  });
+}

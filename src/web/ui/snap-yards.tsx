@@ -11,7 +11,7 @@ import { useState, type ReactNode } from "react";
 const YARD_CHIPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 25, 30, 40] as const;
 
 const CHIP =
-  "flex h-11 items-center justify-center rounded-xl border px-1 text-base font-bold tabular-nums select-none touch-manipulation active:scale-[0.97] motion-reduce:active:scale-100 disabled:opacity-50";
+  "flex h-10 items-center justify-center rounded-xl border px-1 text-base font-bold tabular-nums select-none touch-manipulation active:scale-[0.97] motion-reduce:active:scale-100 disabled:opacity-50";
 
 /** "12 yds", "1 yd", "-3 yds". */
 export function yardsText(yards: number): string {
@@ -32,6 +32,7 @@ export function YardChips({
   disabled = false,
   selected,
   children,
+  onKeypad,
 }: {
   /** The value chosen so far (an editor's): its chip shows pressed. Left out, the chips just act. */
   selected?: number | null;
@@ -46,8 +47,14 @@ export function YardChips({
   disabled?: boolean;
   /** More buttons on the last row. */
   children?: ReactNode;
+  /** Told when the keypad opens and closes (the pad makes room for it). */
+  onKeypad?: (open: boolean) => void;
 }) {
-  const [keypad, setKeypad] = useState(false);
+  const [keypad, setKeypadState] = useState(false);
+  const setKeypad = (open: boolean) => {
+    setKeypadState(open);
+    onKeypad?.(open);
+  };
   if (keypad) {
     return (
       <YardKeypad
@@ -154,7 +161,7 @@ function YardKeypad({
           aria-live="polite"
           aria-label={`${label}: ${value === null ? "none yet" : yardsText(value)}`}
           className={clsx(
-            "flex h-12 min-w-0 flex-1 items-center rounded-xl border-2 px-3 text-2xl font-extrabold tabular-nums",
+            "flex h-11 min-w-0 flex-1 items-center rounded-xl border-2 px-3 text-2xl font-extrabold tabular-nums",
             value !== null && !valid ? "border-red-700 text-red-800" : "border-stone-300 text-stone-950",
           )}
         >
@@ -162,7 +169,7 @@ function YardKeypad({
           {digits || "0"}
           <span className="ml-1.5 text-base font-semibold text-stone-600">yds</span>
         </output>
-        <button type="button" className="btn btn-secondary h-12 px-3" onClick={onCancel}>
+        <button type="button" className="btn btn-secondary h-11 px-3" onClick={onCancel}>
           Back
         </button>
       </div>
@@ -200,7 +207,7 @@ function YardKeypad({
       </div>
       <button
         type="button"
-        className="btn btn-field h-12 w-full text-base"
+        className="btn btn-field h-11 w-full text-base"
         disabled={!valid}
         onClick={() => {
           if (valid) onDone(value);

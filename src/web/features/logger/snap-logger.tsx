@@ -259,7 +259,7 @@ export function SnapLogger({
   const onDiscard = useLatest((seq: number) => void outbox.engine.discard(seq));
 
   return (
-    <div ref={host} className="space-y-4">
+    <div ref={host} className="space-y-4 max-sm:pb-[var(--snap-pad,0px)]">
       {game.error ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{game.error}</p> : null}
       {game.unread ? (
         <p className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
@@ -268,9 +268,10 @@ export function SnapLogger({
         </p>
       ) : null}
       {/*
-       * The play-by-play comes first and the pad sticks to the bottom of the screen (as the single-event pad
-       * does): the thumb finds the players and the results at the same place on every down, and the latest snaps
-       * show above it.
+       * The play-by-play comes first and the pad holds the bottom of the screen: the thumb finds the players and
+       * the results at the same place on every down, and the latest snaps show above it. On a phone it is fixed
+       * there (over the tabs, never the scoreboard: every step fits a 360×740 screen with the page at the top,
+       * logger-phone.spec.ts); the list ends above it. On a wider screen it sticks at the bottom of the page.
        */}
       <MemoSnapList
         rows={rows}
@@ -283,7 +284,7 @@ export function SnapLogger({
       />
       <div
         ref={pad}
-        className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+        className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:sticky sm:mx-0 sm:rounded-2xl sm:border"
       >
         <h2 className="sr-only">Log a snap</h2>
         {game.score.final ? (

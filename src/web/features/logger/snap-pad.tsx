@@ -137,6 +137,8 @@ export function SnapPad({
   const [showAll, setShowAll] = useState(false);
   const [theirTry, setTheirTry] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The yards keypad is open: the step shows it in place of its results and players. */
+  const [keypad, setKeypad] = useState(false);
 
   const sideLineup = side === "offense" ? lineups.offense : lineups.defense;
   const lineupIds = new Set(sideLineup.map((p) => p.id));
@@ -154,6 +156,7 @@ export function SnapPad({
 
   const go = (next: Step) => {
     setShowAll(false);
+    setKeypad(false);
     setStep(next);
   };
   const switchSide = (next: Side) => {
@@ -204,7 +207,7 @@ export function SnapPad({
         type="button"
         aria-expanded={showAll}
         onClick={() => setShowAll((v) => !v)}
-        className="flex h-14 w-full items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 px-1 text-sm font-bold text-stone-800 hover:bg-stone-100"
+        className="flex h-full min-h-12 w-full items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 px-1 text-sm font-bold text-stone-800 hover:bg-stone-100"
       >
         {showAll ? "Fewer" : `+${others.length} more`}
         <ChevronDown aria-hidden="true" className={clsx("size-4 transition-transform", showAll && "rotate-180")} />
@@ -248,9 +251,10 @@ export function SnapPad({
             }
             onCancel={() => go({ kind: "idle" })}
           />
-          {target ? (
+          {keypad ? null : target ? (
             <div role="group" aria-label="Result" className="grid grid-cols-3 gap-1.5">
               <ActionButton
+                compact
                 pressed={step.result === "complete"}
                 onClick={() => go({ ...step, result: "complete" })}
                 tone="good"
@@ -258,6 +262,7 @@ export function SnapPad({
                 Complete
               </ActionButton>
               <ActionButton
+                compact
                 pressed={step.result === "touchdown"}
                 onClick={() => go({ ...step, result: "touchdown" })}
                 tone="score"
@@ -265,16 +270,23 @@ export function SnapPad({
                 Touchdown
               </ActionButton>
               <ActionButton
+                compact
                 onClick={() => send({ ...base, result: "incomplete", yards: null })}
                 tone="bad"
                 disabled={busy}
               >
                 Incomplete
               </ActionButton>
-              <ActionButton onClick={() => send({ ...base, result: "drop", yards: null })} tone="bad" disabled={busy}>
+              <ActionButton
+                compact
+                onClick={() => send({ ...base, result: "drop", yards: null })}
+                tone="bad"
+                disabled={busy}
+              >
                 Drop
               </ActionButton>
               <ActionButton
+                compact
                 onClick={() => send({ ...base, result: "intercepted", yards: null })}
                 tone="bad"
                 disabled={busy}
@@ -285,6 +297,7 @@ export function SnapPad({
           ) : (
             <div role="group" aria-label="Result" className="grid grid-cols-2 gap-1.5">
               <ActionButton
+                compact
                 onClick={() => send({ ...base, result: "incomplete", yards: null })}
                 tone="bad"
                 disabled={busy}
@@ -292,6 +305,7 @@ export function SnapPad({
                 Incomplete
               </ActionButton>
               <ActionButton
+                compact
                 onClick={() => send({ ...base, result: "intercepted", yards: null })}
                 tone="bad"
                 disabled={busy}
@@ -306,6 +320,7 @@ export function SnapPad({
               min={MIN_YARDS}
               max={MAX_YARDS}
               disabled={busy}
+              onKeypad={setKeypad}
               onPick={(yards) => send({ ...base, result: step.result, yards })}
             />
           ) : null}
@@ -322,34 +337,42 @@ export function SnapPad({
             title={runner ? `Run by ${label(runner)}` : "Run: who carried?"}
             onCancel={() => go({ kind: "idle" })}
           />
-          {rules.trackDowns && rules.noRunZones.length > 0 ? (
-            <p className="text-xs text-stone-600">No-run zones: {rules.noRunZones.join(" · ")}</p>
-          ) : null}
-          <PlayerTiles
-            label="Runner"
-            players={list}
-            selectedId={runner}
-            onPick={(id) => setStep({ ...step, runnerId: id })}
-            trailing={playerToggle}
-          />
-          <ChoiceChips
-            label="Run result"
-            options={[
-              { value: "gain", label: "Gain" },
-              { value: "td", label: "Touchdown" },
-            ]}
-            value={step.touchdown ? "td" : "gain"}
-            onChange={(v) => setStep({ ...step, touchdown: v === "td" })}
-          />
+          {keypad ? null : (
+            <>
+              {rules.trackDowns && rules.noRunZones.length > 0 ? (
+                <p className="text-xs text-stone-600">No-run zones: {rules.noRunZones.join(" · ")}</p>
+              ) : null}
+              <PlayerTiles
+                label="Runner"
+                compact
+                players={list}
+                selectedId={runner}
+                onPick={(id) => setStep({ ...step, runnerId: id })}
+                trailing={playerToggle}
+              />
+            </>
+          )}
           <YardChips
             label={step.touchdown ? "Touchdown run, yards" : "Run, yards gained"}
             min={MIN_YARDS}
             max={MAX_YARDS}
             disabled={!runner || busy}
+            onKeypad={setKeypad}
             onPick={(yards) => {
               if (runner) void commit({ kind: "run", runnerId: runner, yards, touchdown: step.touchdown });
             }}
-          />
+          >
+            {/* A touchdown run: pressed, then its yards. */}
+            <ActionButton
+              compact
+              className="flex-1"
+              tone="score"
+              pressed={step.touchdown}
+              onClick={() => setStep({ ...step, touchdown: !step.touchdown })}
+            >
+              Touchdown
+            </ActionButton>
+          </YardChips>
         </>
       );
       break;
@@ -538,6 +561,7 @@ export function SnapPad({
           {step.choosingPasser ? (
             <PlayerTiles
               label="Try passer"
+              compact
               players={list}
               selectedId={step.passerId}
               onPick={(id) => go({ ...step, passerId: id, choosingPasser: false })}
@@ -547,6 +571,7 @@ export function SnapPad({
             // The preset scorer is pressed; any other is one tap (tapping the pressed one names no one).
             <PlayerTiles
               label={pass ? "Try receiver" : "Try runner"}
+              compact
               players={pass ? list.filter((p) => p.id !== step.passerId) : list}
               selectedId={step.scorerId}
               onPick={(id) => setStep({ ...step, scorerId: id === step.scorerId ? null : id })}
@@ -557,6 +582,7 @@ export function SnapPad({
             {([1, 2] as const).map((points) => (
               <Fragment key={points}>
                 <ActionButton
+                  compact
                   tone="score"
                   disabled={busy}
                   label={`Try for ${points}: good`}
@@ -565,6 +591,7 @@ export function SnapPad({
                   {points === 1 ? "1 pt" : "2 pts"} · Good
                 </ActionButton>
                 <ActionButton
+                  compact
                   tone="bad"
                   disabled={busy}
                   label={`Try for ${points}: no good`}
@@ -691,7 +718,7 @@ export function SnapPad({
       >
         {status?.text ?? ""}
       </p>
-      {undoLabel ? (
+      {undoLabel && step.kind === "idle" ? (
         <button
           type="button"
           onClick={onUndo}
@@ -702,32 +729,35 @@ export function SnapPad({
           <span className="truncate">{undoLabel}</span>
         </button>
       ) : null}
-      <div
-        role="group"
-        aria-label="Side of the ball"
-        className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200/70 p-0.5"
-      >
-        {(["offense", "defense"] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={side === s}
-            onClick={() => switchSide(s)}
-            className={clsx(
-              "flex h-9 items-center justify-center gap-1.5 rounded-lg text-sm font-bold",
-              side === s ? "bg-white text-stone-950 shadow-sm" : "text-stone-700",
-            )}
-          >
-            {s === "offense" ? (
-              <Flag aria-hidden="true" className="size-4" />
-            ) : (
-              <Shield aria-hidden="true" className="size-4" />
-            )}
-            {s === "offense" ? "Offense" : "Defense"}
-          </button>
-        ))}
-      </div>
-      {plays.length > 0 && (step.kind === "idle" || step.kind === "pass" || step.kind === "run") ? (
+      {/* A step is one or two taps, left by its Cancel: the side, Undo and the play wait on the idle pad. */}
+      {step.kind === "idle" ? (
+        <div
+          role="group"
+          aria-label="Side of the ball"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-stone-200/70 p-0.5"
+        >
+          {(["offense", "defense"] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={side === s}
+              onClick={() => switchSide(s)}
+              className={clsx(
+                "flex h-9 items-center justify-center gap-1.5 rounded-lg text-sm font-bold",
+                side === s ? "bg-white text-stone-950 shadow-sm" : "text-stone-700",
+              )}
+            >
+              {s === "offense" ? (
+                <Flag aria-hidden="true" className="size-4" />
+              ) : (
+                <Shield aria-hidden="true" className="size-4" />
+              )}
+              {s === "offense" ? "Offense" : "Defense"}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {plays.length > 0 && step.kind === "idle" ? (
         <FormField
           label="Play"
           className="flex items-center gap-1.5"

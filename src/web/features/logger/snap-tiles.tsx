@@ -17,6 +17,7 @@ export function PlayerTiles({
   selectedId,
   disabled = false,
   trailing,
+  compact = false,
 }: {
   label: string;
   players: readonly LineupPlayer[];
@@ -25,6 +26,8 @@ export function PlayerTiles({
   disabled?: boolean;
   /** A last tile that is not a player ("+3 more"). */
   trailing?: ReactNode;
+  /** Shorter tiles, for a step that must leave room for more (every step fits the phone). */
+  compact?: boolean;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-3 gap-1.5">
@@ -40,8 +43,9 @@ export function PlayerTiles({
               aria-label={`${formatJersey(p.jerseyNumber)} ${p.name}, ${positionName(p.position)}`}
               onClick={() => onPick(p.id)}
               className={clsx(
-                "relative flex h-14 w-full flex-col justify-center overflow-hidden rounded-xl border-2 py-1 pr-1.5 pl-2.5 text-left transition-colors select-none",
+                "relative flex w-full flex-col justify-center overflow-hidden rounded-xl border-2 py-1 pr-1.5 pl-2.5 text-left transition-colors select-none",
                 "touch-manipulation active:scale-[0.98] motion-reduce:active:scale-100 disabled:opacity-50",
+                compact ? "h-12" : "h-14",
                 selected
                   ? "border-field-900 bg-field-800 text-white shadow-md"
                   : "border-stone-200 bg-white text-stone-900 hover:border-field-400",
@@ -94,6 +98,7 @@ export function ActionButton({
   disabled = false,
   className,
   label,
+  compact = false,
 }: {
   children: ReactNode;
   onClick: () => void;
@@ -104,6 +109,8 @@ export function ActionButton({
   className?: string;
   /** An accessible name when the text alone is too short. */
   label?: string;
+  /** 40 px high instead of 48, for a step that must leave room for more. */
+  compact?: boolean;
 }) {
   return (
     <button
@@ -113,7 +120,8 @@ export function ActionButton({
       aria-label={label}
       disabled={disabled}
       className={clsx(
-        "flex h-12 items-center justify-center gap-1.5 rounded-xl border px-2 text-center text-sm leading-tight font-bold select-none",
+        "flex items-center justify-center gap-1.5 rounded-xl border px-2 text-center text-sm leading-tight font-bold select-none",
+        compact ? "h-10" : "h-12",
         "touch-manipulation active:scale-[0.97] motion-reduce:active:scale-100 disabled:opacity-50",
         pressed ? "border-field-900 bg-field-800 text-white" : TONES[tone],
         className,
