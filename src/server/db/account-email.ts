@@ -13,6 +13,12 @@ export async function userIdByEmail(db: Kysely<DB>, email: string): Promise<stri
   return row?.id ?? null;
 }
 
+/** The user's email (lower case), or null when there is no such user. */
+export async function userEmail(db: Kysely<DB>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** Whether the user has a password (an unclaimed roster row has none: it was never signed up). */
 export async function hasPassword(db: Kysely<DB>, userId: string): Promise<boolean> {
   const row = await db

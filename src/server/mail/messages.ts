@@ -51,6 +51,24 @@ export function changeEmailMail(publicUrl: string, to: string, token: string): M
   };
 }
 
+/** To the address an account used to log in with, once a change of email has applied (docs/product.md §11). */
+export function emailChangedMail(publicUrl: string, change: { oldEmail: string; newEmail: string }): MailMessage {
+  return {
+    to: change.oldEmail,
+    subject: "Your Flagline login email was changed",
+    text: [
+      `The Flagline account that used this address (${change.oldEmail}) now logs in with ${change.newEmail}.`,
+      "This address no longer signs in to it.",
+      "",
+      "If you made this change, there is nothing to do.",
+      "",
+      "If you did not, someone else may be using your account. To get it back:",
+      "- a player: ask your head coach, who can make you a password reset link;",
+      `- a coach: write to the people who run this Flagline server, at ${publicUrl}/contact`,
+    ].join("\n"),
+  };
+}
+
 export function contactMail(to: string, message: { name: string; email: string; message: string }): MailMessage {
   return {
     to,

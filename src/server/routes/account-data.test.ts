@@ -108,6 +108,25 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(again.body.error.message).toBe(CONFIRM_LINK_INVALID);
   });
 
+  it("once an email change applies, the old address is told, with how to get help", async () => {
+    const { client, me } = await signUpCoach(mailApp.app);
+    const newEmail = uniqueEmail("taken-over");
+    expect((await client.post("/api/me/email", { newEmail, password: PASSWORD })).status).toBe(200);
+    const token = linkIn(await peer.waitFor((m) => m.to.includes(newEmail))).searchParams.get("token")!;
+    // Nothing goes to the old address while the change is only asked for.
+    await mailApp.services.mailer!.idle();
+    expect(peer.messages.filter((m) => m.to.includes(me.email))).toEqual([]);
+
+    expect((await new TestClient(mailApp.app).post("/api/me/email/confirm", { token })).status).toBe(200);
+    const notice = await peer.waitFor((m) => m.to.includes(me.email));
+    expect(notice.to).toEqual([me.email]);
+    expect(notice.subject).toBe("Your Flagline login email was changed");
+    expect(notice.text).toContain(`now logs in with ${newEmail}`);
+    expect(notice.text).toContain("If you did not, someone else may be using your account.");
+    expect(notice.text).toContain("http://localhost:3000/contact");
+    expect(notice.text).not.toContain(token);
+  });
+
   it("a confirmation link for an address someone took in the meantime is refused with 409", async () => {
     const { client } = await signUpCoach(mailApp.app);
     const newEmail = uniqueEmail("race");

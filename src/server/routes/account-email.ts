@@ -1,18 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
 import { changeEmailAnswerSchema, changeEmailSchema, confirmEmailSchema } from "#domain/api/recovery.js";
 import { makeChangeEmailToken, passwordMatches, takeChangeEmailToken } from "../auth/tokens.js";
-import { setUserEmail, userIdByEmail } from "../db/account-email.js";
+import { setUserEmail, userEmail, userIdByEmail } from "../db/account-email.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses } from "../http/errors.js";
 import { countAccountRequest } from "../http/rate-limit.js";
 import { signedInOnly } from "../http/viewer.js";
-import { CHANGE_EMAIL_LINK_SECONDS, changeEmailMail } from "../mail/messages.js";
+import { CHANGE_EMAIL_LINK_SECONDS, changeEmailMail, emailChangedMail } from "../mail/messages.js";
 import { EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "./account-texts.js";
 
 /*
  * Changing one's email (docs/product.md §11). The password is asked again. With mail, a link goes to the new
  * address and the change applies when it is opened (the old address keeps working until then); without mail it
- * applies at once. An address another account has is refused (409): the account is the caller's own, and sign-up
+ * applies at once; once it has, the old address is told (a stolen session must not take the account over
+ * silently). An address another account has is refused (409): the account is the caller's own, and sign-up
  * already tells whether an email is taken (decision 0002).
  */
 
@@ -80,12 +81,16 @@ export function accountEmailRoutes() {
     })
     .openapi(confirmEmail, async (c) => {
       const { token } = c.req.valid("json");
-      const { database, auth, config } = c.get("services");
+      const { database, auth, config, mailer } = c.get("services");
       await countAccountRequest(database.db, config, c.get("clientIp"), "confirm-email");
       const change = await takeChangeEmailToken(auth, token);
       if (!change) throw new ApiError(400, "invalid_token", CONFIRM_LINK_INVALID, { token: CONFIRM_LINK_INVALID });
+      const oldEmail = await userEmail(database.db, change.userId);
       if (!(await setUserEmail(database.db, change.userId, change.newEmail))) {
         throw new ApiError(409, "email_taken", EMAIL_TAKEN_ELSEWHERE);
+      }
+      if (mailer && oldEmail && oldEmail !== change.newEmail) {
+        mailer.send(emailChangedMail(config.publicUrl, { oldEmail, newEmail: change.newEmail }), "email changed");
       }
       c.get("services").hub.revoke({ userId: change.userId, viewerOnly: true });
       return c.json({ status: "changed" as const, email: change.newEmail }, 200);
