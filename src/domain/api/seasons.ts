@@ -52,6 +52,11 @@ export const startSeasonBodySchema = z.object({
   name: seasonNameSchema,
   /** Default: today (the server's UTC day). */
   startsOn: daySchema("The start date").optional(),
+  /**
+   * The players who do not return (issue #27.9): they leave the roster as `Remove` takes them off, their history
+   * staying in the past seasons. Default: everyone returns.
+   */
+  leaving: z.array(z.string().min(1).max(100)).max(500).optional(),
 });
 export type StartSeasonBody = z.infer<typeof startSeasonBodySchema>;
 

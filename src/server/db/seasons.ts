@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Season } from "#domain/api/seasons.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import type { DB, SeasonRecord } from "./schema.js";
+import { removePlayerFromTeam } from "./teams.js";
 
 /*
  * Seasons (docs/product.md §11, decision 0013). A team's current season is its newest by start day; starting a
@@ -144,7 +145,8 @@ export type SeasonConflict =
   | { code: "season_dates_overlap"; neighbour: string }
   | { code: "season_dates_order" }
   | { code: "season_open_end" }
-  | { code: "season_leaves_out_sessions"; count: number };
+  | { code: "season_leaves_out_sessions"; count: number }
+  | { code: "season_leaving_unknown"; count: number };
 
 /** Locks the team's seasons for a change (PostgreSQL; SQLite runs one writer at a time). */
 async function lockedSeasons(trx: Kysely<DB>, teamId: string): Promise<SeasonRecord[]> {
@@ -157,19 +159,29 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * Starts a new season for the team: the current one closes the day before `startsOn` (which must come after the
- * current season's start). The roster is untouched; new sessions and events go to the new season.
+ * current season's start). The players in `leaving` do not return: each leaves the team by the roster's own removal
+ * (`removePlayerFromTeam`), in the same transaction, so their history stays in the past seasons; every id must be
+ * a player of the team, or nothing changes. The rest of the roster is untouched; new sessions and events go to the
+ * new season.
  */
 export async function startSeason(
   db: Kysely<DB>,
   teamId: string,
-  input: { name: string; startsOn: string },
-): Promise<{ season: SeasonRecord } | SeasonConflict> {
+  input: { name: string; startsOn: string; leaving?: readonly string[] },
+): Promise<{ season: SeasonRecord; left: string[] } | SeasonConflict> {
+  const leaving = [...new Set(input.leaving ?? [])];
   return inTransaction(db, async (trx) => {
     const seasons = await lockedSeasons(trx, teamId);
     const current = seasons[0];
     if (current && input.startsOn <= current.starts_on)
       return { code: "season_starts_too_early", after: current.starts_on } as const;
     if (seasons.some((s) => sameName(s.name, input.name))) return { code: "season_name_taken" } as const;
+    for (const id of leaving) {
+      if (!(await removePlayerFromTeam(trx, teamId, id))) {
+        // Not a player of the team: refuse the whole start. Throwing rolls the removals back.
+        throw new UnknownLeaving();
+      }
+    }
     if (current)
       await trx
         .updateTable("seasons")
@@ -188,9 +200,15 @@ export async function startSeason(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { season };
+    return { season, left: leaving };
+  }).catch((error: unknown) => {
+    if (error instanceof UnknownLeaving) return { code: "season_leaving_unknown", count: leaving.length } as const;
+    throw error;
   });
 }
+
+/** Thrown inside startSeason's transaction to undo it when a leaving id is not a player of the team. */
+class UnknownLeaving extends Error {}
 
 /**
  * Renames a season of the team or moves its dates. Dates stay consistent: start ≤ end, no overlap with the

@@ -203,3 +203,63 @@ describe.each(testEngines())("seasons on $engine", ({ create }) => {
     expect((await player.get(`/api/me/stat-lines?season=${ids.firstSeason}`)).status).toBe(200);
   });
 });
+
+describe.each(testEngines())("choosing who returns for a new season on $engine", ({ create }) => {
+  let database: TestDatabase;
+  afterAll(async () => database?.cleanup());
+
+  it("players who do not return leave the roster, their history kept in the past season; unknown ids change nothing", async () => {
+    database = await create();
+    const { app } = createTestApp(database);
+    const head = await signUpCoach(app, "Rollover");
+    const coach = head.client;
+    const other = await signUpCoach(app, "Elsewhere");
+    const code = head.me.team!.code;
+    const stays = (await signUpPlayer(app, code, { fullName: "Sam Stays", jerseyNumber: 1 })).me.id;
+    const goes = await signUpPlayer(app, code, { fullName: "Gale Goes", jerseyNumber: 2 });
+    const added = await coach.post("/api/team/roster", { fullName: "Una Unclaimed", primaryPosition: "wr" });
+    expect(added.status).toBe(201);
+    const unclaimed = added.body.player.id as string;
+    for (const id of [stays, goes.me.id, unclaimed]) {
+      expect((await coach.post(`/api/team/roster/${id}/confirmation`, { decision: "confirm" })).status).toBeLessThan(
+        300,
+      );
+    }
+    const logged = await coach.post("/api/team/events", {
+      events: [
+        { id: randomUUID(), playerId: goes.me.id, eventType: "Flag Pull", occurredAt: ago(5) },
+        { id: randomUUID(), playerId: unclaimed, eventType: "Flag Pull", occurredAt: ago(4) },
+      ],
+    });
+    expect(logged.status, JSON.stringify(logged.body)).toBeLessThan(300);
+    const first = (await coach.get("/api/team/seasons")).body.currentSeasonId as string;
+    const statsBefore = (await coach.get(`/api/team/stats?season=${first}`)).body;
+
+    const refused = await coach.post("/api/team/seasons", {
+      name: "Spring 2027",
+      startsOn: day(1),
+      leaving: [goes.me.id, other.me.id],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.leaving).toMatch(/not on your team/);
+    expect((await coach.get("/api/team/seasons")).body.seasons).toHaveLength(1);
+    expect((await coach.get("/api/team/roster")).body.players).toHaveLength(3);
+
+    const started = await coach.post("/api/team/seasons", {
+      name: "Spring 2027",
+      startsOn: day(1),
+      leaving: [goes.me.id, unclaimed],
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const roster = (await coach.get("/api/team/roster")).body.players as { id: string }[];
+    expect(roster.map((p) => p.id)).toEqual([stays]);
+    // The leaver's own account is off the team, as after Remove.
+    expect((await goes.client.get("/api/team/players")).status).toBe(403);
+    // Their plays stay in the season they were logged in.
+    const kept = await database.db.selectFrom("events").select(["player_id", "season_id"]).execute();
+    expect(kept.map((e) => e.season_id)).toEqual([first, first]);
+    // The past season still counts their plays (its player count is the roster's, as after Remove).
+    expect(statsBefore.totals.events).toBe(2);
+    expect((await coach.get(`/api/team/stats?season=${first}`)).body.totals.events).toBe(2);
+  });
+});

@@ -47,7 +47,9 @@ const start = createRoute({
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: start a new season; the current one ends the day before it starts",
   description:
-    "The roster stays; new practices, games and events go to the new season, whose numbers start at zero. Past " +
+    "The players in leaving (default none) leave the roster as Remove takes them off, their history staying in " +
+    "the past seasons; the rest of the roster stays. New practices, games and events go to the new season, " +
+    "whose numbers start at zero. Past " +
     "seasons stay readable through the season parameter of every stat read. startsOn defaults to today (UTC) " +
     "and must come after the current season's start; the name must differ from the team's other seasons'.",
   request: { body: { required: true, content: { "application/json": { schema: startSeasonBodySchema } } } },
@@ -97,6 +99,10 @@ function conflict(c: SeasonConflict): ApiError {
       return new ApiError(409, c.code, "The current season ends when you start the next one.", {
         endsOn: "The current season ends when you start the next one.",
       });
+    case "season_leaving_unknown":
+      return new ApiError(400, "invalid_input", "Some of the players who leave are not on your team.", {
+        leaving: "Some of the players who leave are not on your team. Reload the roster and choose again.",
+      });
     case "season_leaves_out_sessions":
       return new ApiError(
         409,
@@ -128,10 +134,16 @@ export function seasonRoutes() {
       const result = await startSeason(database.db, viewer.teamId, {
         name: input.name,
         startsOn: input.startsOn ?? todayUtc(),
+        leaving: input.leaving,
       });
       if ("code" in result) throw conflict(result);
       // Every stat screen's current season changed.
       hub.publish(viewer.teamId, changeNow("sessions"));
+      if (result.left.length > 0) {
+        // As Remove does: the leavers' open live-update streams end now, and the team's screens lose them.
+        for (const userId of result.left) hub.revoke({ userId });
+        hub.publish(viewer.teamId, changeNow("roster"));
+      }
       return c.json({ season: await seasonDto(database.db, viewer.teamId, result.season.id) }, 201);
     })
     .openapi(patch, async (c) => {

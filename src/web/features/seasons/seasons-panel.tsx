@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { SEASON_NAME_MAX, type Season } from "#domain/api/seasons";
 import { addDays } from "#domain/api/player";
 import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { seasonsQuery } from "~/lib/queries";
+import { seasonsQuery, teamRosterQuery } from "~/lib/queries";
 import { useCurrentUser } from "~/lib/session-context";
 import { Panel } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -178,14 +178,25 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
   const [startsOn, setStartsOn] = useState(() => defaultStart(current?.startsOn));
   const [confirming, setConfirming] = useState(false);
   const [started, setStarted] = useState<string | null>(null);
+  /** The players who do not return (issue #27.9): everyone returns unless the coach unticks them. */
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
+  const roster = useQuery(teamRosterQuery());
+  const players = roster.data?.players ?? [];
+  const leavers = players.filter((p) => leaving.has(p.id));
   const refresh = useRefreshTeam();
   const start = useMutation({
-    mutationFn: () => startSeason({ name: name.trim(), startsOn }),
+    mutationFn: () =>
+      startSeason({
+        name: name.trim(),
+        startsOn,
+        ...(leavers.length > 0 ? { leaving: leavers.map((p) => p.id) } : {}),
+      }),
     onSuccess: async (season) => {
       await refresh();
       setConfirming(false);
       setStarted(season.name);
       setName("");
+      setLeaving(new Set());
     },
   });
   const fieldErrors = start.error && "fields" in start.error ? (start.error.fields as Record<string, string>) : {};
@@ -222,6 +233,38 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
           error={fieldErrors.startsOn}
         />
       </div>
+      {players.length > 0 ? (
+        <fieldset>
+          <legend className="label">Who returns?</legend>
+          <p className="text-sm text-stone-700">
+            Untick the players who do not play this season: they leave the roster, and their plays stay in{" "}
+            {current?.name ?? "the past season"}.
+          </p>
+          <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+            {players.map((p) => (
+              <li key={p.id}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={!leaving.has(p.id)}
+                    onChange={(event) =>
+                      setLeaving((now) => {
+                        const next = new Set(now);
+                        if (event.target.checked) next.delete(p.id);
+                        else next.add(p.id);
+                        return next;
+                      })
+                    }
+                  />
+                  {p.jerseyNumber === null ? p.fullName : `${p.fullName} (#${p.jerseyNumber})`}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : roster.isError ? (
+        <FormMessage tone="error">The roster could not be loaded: everyone returns unless you reload.</FormMessage>
+      ) : null}
       <button type="submit" className="btn btn-primary" disabled={!trimmed || !validDay(startsOn)}>
         Start new season…
       </button>
@@ -236,10 +279,16 @@ function NewSeasonForm({ current }: { current: Season | undefined }) {
                 ? `${current.name} ends on ${formatDay(addDays(startsOn, -1))} and ${trimmed} starts on ${formatDay(startsOn)}.`
                 : `${trimmed} starts on ${formatDay(startsOn)}.`}
             </p>
-            <p>
-              The roster stays as it is. New practices, games and plays go to {trimmed}, and every leaderboard and stat
-              starts from zero.
-            </p>
+            {leavers.length > 0 ? (
+              <p>
+                {leavers.length === 1 ? "1 player does not return" : `${leavers.length} players do not return`}:{" "}
+                {leavers.map((p) => p.fullName).join(", ")}. They leave the roster; their plays stay in{" "}
+                {current?.name ?? "the past season"}. Everyone else stays on the roster.
+              </p>
+            ) : (
+              <p>The roster stays as it is.</p>
+            )}
+            <p>New practices, games and plays go to {trimmed}, and every leaderboard and stat starts from zero.</p>
             {current ? <p>{current.name} stays readable: pick it under Season on any stat screen.</p> : null}
           </div>
         }
