@@ -269,6 +269,31 @@ export interface TeamLine {
   penaltyYardsOnThem: number;
 }
 
+/**
+ * Whether a snap is a touchdown of ours (docs/product.md §10, "Touchdowns and safeties"): a touchdown pass (one,
+ * whoever is named), a rushing touchdown or an interception returned for a touchdown.
+ */
+export function isOurTouchdown(d: SnapDetail): boolean {
+  return (
+    (d.kind === "pass" && d.result === "touchdown") ||
+    (d.kind === "run" && d.touchdown) ||
+    (d.kind === "interception" && d.returnTouchdown)
+  );
+}
+
+/**
+ * The team touchdowns of events logged on their own: a touchdown pass may be logged as a Pass TD, a TD Catch or
+ * both, so the larger of the two counts the passes; plus the rushing touchdowns.
+ */
+export function looseTouchdowns(loose: readonly LooseEventCount[]): number {
+  const n = (type: EventType) => loose.filter((r) => r.eventType === type).reduce((sum, r) => sum + r.count, 0);
+  return Math.max(n("Pass TD"), n("TD Catch")) + n("Rush TD");
+}
+
+/**
+ * The team's own line. Its `touchdowns` is THE team touchdown count (offense + defense + return, each once):
+ * team stats, the box score, its CSV and the API all read it from here.
+ */
 export function teamLine(snaps: readonly { detail: SnapDetail }[], loose: readonly LooseEventCount[] = []): TeamLine {
   const line = emptyStatLine();
   const pseudo = "team";
@@ -277,8 +302,10 @@ export function teamLine(snaps: readonly { detail: SnapDetail }[], loose: readon
   let penaltyYardsOnUs = 0;
   let penaltiesOnThem = 0;
   let penaltyYardsOnThem = 0;
+  let snapTouchdowns = 0;
   for (const s of snaps) {
     const d = s.detail;
+    if (isOurTouchdown(d)) snapTouchdowns++;
     // Credits of a snap summed over its players would count a completion's yards twice (passer and receiver):
     // each credit family is taken from the player it belongs to, which gives every figure once. A try is the
     // exception (its passer and its scorer are both credited with it), so it is counted here once, named or not.
@@ -308,7 +335,7 @@ export function teamLine(snaps: readonly { detail: SnapDetail }[], loose: readon
   const anyYards = line.passYardsKnown + line.rushingYardsKnown > 0;
   return {
     line,
-    touchdowns: line.passTouchdowns + line.rushingTouchdowns + line.defensiveTouchdowns,
+    touchdowns: snapTouchdowns + looseTouchdowns(loose),
     totalYards: anyYards && yardsKnown ? line.passYards + line.rushingYards : null,
     turnovers: line.interceptionsThrown,
     penaltiesOnUs: penaltiesOnUs + loosePenalties,

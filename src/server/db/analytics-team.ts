@@ -143,7 +143,7 @@ type BreakdownRow = TallyRow;
 
 type StatFields = Pick<
   TeamStatsResponse["totals"],
-  "passingYards" | "receivingYards" | "rushingYards" | "offenseYards" | "touchdowns" | "flagPulls" | "interceptions"
+  "passingYards" | "receivingYards" | "rushingYards" | "offenseYards" | "flagPulls" | "interceptions"
 >;
 
 function statFields(counters: readonly EventTypeCounter[]): StatFields {
@@ -154,9 +154,6 @@ function statFields(counters: readonly EventTypeCounter[]): StatFields {
     rushingYards: s.rushingYards,
     // A completion's yards are both the passer's and the catcher's: the offense gained them once.
     offenseYards: s.passingYards + s.rushingYards,
-    // A touchdown pass is one team touchdown, though it credits a Pass TD and a TD Catch. Events logged on their
-    // own may hold either or both, so the larger of the two counts the passes (docs/product.md §10).
-    touchdowns: Math.max(s.passingTouchdowns, s.receivingTouchdowns) + s.rushingTouchdowns,
     flagPulls: s.flagPulls,
     interceptions: s.interceptions,
   };
@@ -190,16 +187,7 @@ function teamFootball(
   snaps: readonly { detail: SnapDetail }[],
   breakdown: readonly BreakdownRow[],
 ): TeamStatsResponse["football"] {
-  const byType = new Map<string, LooseEventCount>();
-  for (const r of breakdown) {
-    if (!r.loose) continue;
-    const row = byType.get(r.eventType) ?? { eventType: r.eventType, count: 0, yards: 0, withYards: 0 };
-    row.count += r.count;
-    row.yards += r.yards;
-    row.withYards += r.withYards;
-    byType.set(r.eventType, row);
-  }
-  const team = teamLine(snaps, [...byType.values()]);
+  const team = teamLine(snaps, looseByType(breakdown));
   return {
     ...statLineDto(null, team.line),
     snaps: snaps.length,
@@ -209,6 +197,20 @@ function teamFootball(
     penalties: team.penaltiesOnUs,
     penaltyYards: team.penaltyYardsOnUs,
   };
+}
+
+/** The events logged on their own among breakdown rows, summed by type (the shape the team's line reads). */
+function looseByType(breakdown: readonly BreakdownRow[]): LooseEventCount[] {
+  const byType = new Map<string, LooseEventCount>();
+  for (const r of breakdown) {
+    if (!r.loose) continue;
+    const row = byType.get(r.eventType) ?? { eventType: r.eventType, count: 0, yards: 0, withYards: 0 };
+    row.count += r.count;
+    row.yards += r.yards;
+    row.withYards += r.withYards;
+    byType.set(r.eventType, row);
+  }
+  return [...byType.values()];
 }
 
 const ascendingDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
@@ -232,6 +234,15 @@ export async function teamStats(
   const sessions = [...sessionsNewestFirst].reverse();
   const all = tallyBy(breakdown, () => "all").get("all") ?? new Tally();
   const bySession = tallyBy(breakdown, (r) => r.sessionId);
+  const football = teamFootball(snaps, breakdown);
+  // One team touchdown count everywhere (docs/product.md §10): the totals and each session's figure are the team
+  // line's (offense + defense + return, each once), which the counters alone cannot give (a pick-six is an
+  // Interception event).
+  const snapsBySession = new Map<string, { detail: SnapDetail }[]>();
+  for (const s of snaps) snapsBySession.set(s.sessionId, [...(snapsBySession.get(s.sessionId) ?? []), s]);
+  const sessionTouchdowns = (sessionId: string) =>
+    teamLine(snapsBySession.get(sessionId) ?? [], looseByType(breakdown.filter((r) => r.sessionId === sessionId)))
+      .touchdowns;
 
   return {
     totals: {
@@ -241,9 +252,10 @@ export async function teamStats(
       practices: sessions.filter((s) => s.kind === "practice").length,
       events: all.events,
       ...statFields(all.counters),
+      touchdowns: football.touchdowns,
       averageAttendance: averageAttendance(players),
     },
-    football: teamFootball(snaps, breakdown),
+    football,
     trend: sessions.map((s) => {
       const t = bySession.get(s.id) ?? new Tally();
       return {
@@ -254,6 +266,7 @@ export async function teamStats(
         events: t.events,
         points: t.pointsTenths / 10,
         ...statFields(t.counters),
+        touchdowns: sessionTouchdowns(s.id),
       };
     }),
     byGroup: groupTotals(players),

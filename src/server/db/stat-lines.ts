@@ -43,17 +43,17 @@ export async function teamSnapDetails(
   db: Kysely<DB>,
   teamId: string,
   seasonId?: string,
-): Promise<{ detail: SnapDetail }[]> {
+): Promise<{ sessionId: string; detail: SnapDetail }[]> {
   const rows = await db
     .selectFrom("snaps")
-    .select("detail")
+    .select(["session_id", "detail"])
     .where("team_id", "=", teamId)
     .where("session_id", "in", sessionsOfSeason(db, teamId, seasonId))
     .execute();
-  const out: { detail: SnapDetail }[] = [];
+  const out: { sessionId: string; detail: SnapDetail }[] = [];
   for (const r of rows) {
     const detail = parseSnapDetail(r.detail);
-    if (detail) out.push({ detail });
+    if (detail) out.push({ sessionId: r.session_id, detail });
   }
   return out;
 }

@@ -559,6 +559,7 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     await snap({ kind: "penalty", on: "us", yards: 5, effect: "none", playerId: r });
     await snap({ kind: "penalty", on: "us", yards: 10, effect: "loss_of_down", playerId: null });
     await snap({ kind: "penalty", on: "them", yards: 5, effect: "none", playerId: null });
+    await snap({ kind: "safety", defenderId: c });
     // Before snaps, one 18-yard touchdown pass was logged twice, once for each player, and a penalty on its own.
     const log = eventFor(teamId, coach.me.id);
     await log(q, "Pass TD", { yards: 18, sessionId: game.id });
@@ -588,16 +589,18 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       rushingTouchdowns: 1,
       interceptions: 1,
       defensiveTouchdowns: 1,
-      flagPulls: 1,
+      // The flag pull and the safety's pull.
+      flagPulls: 2,
       sacks: 1,
       passesDefended: 1,
+      safeties: 1,
     });
     // a = (3/5 - 0.3) * 5 = 1.5; b = (50/5 - 3) * 0.25 = 1.75; c = 2/5 * 20 capped at 2.375; d floored at 0:
     // (1.5 + 1.75 + 2.375) / 6 * 100 = 93.75 -> 93.8.
     expect(football.figures).toMatchObject({ passYards: 50, receivingYards: 50, rushingYards: 10, passerRating: 93.8 });
     // 2 passing + 1 rushing + 1 pick-six (not 2 + 2 + 1 + 1); 50 + 10 yards (not 50 + 50 + 10).
     expect(football).toMatchObject({
-      snaps: 13,
+      snaps: 14,
       touchdowns: 4,
       totalYards: 60,
       turnovers: 1,
@@ -609,6 +612,15 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     expect(res.body.trend).toEqual([
       expect.objectContaining({ sessionId: game.id, passingYards: 50, rushingYards: 10, offenseYards: 60 }),
     ]);
+    // One team touchdown count on every screen and in the CSV (issue #26): the totals card, the session's trend
+    // point and the box score's team row count the pick-six too, as the football line does.
+    expect(res.body.totals.touchdowns).toBe(4);
+    expect(res.body.trend[0]!.touchdowns).toBe(4);
+    const csv = await coach.client.request("GET", `/api/team/sessions/${game.id}/box-score.csv`);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string).split("\r\n");
+    const header = lines.findIndex((l) => l.startsWith('"Team","Touchdowns"'));
+    expect(lines[header + 1]).toMatch(/^"Us",4,/);
   });
 
   it("stats: a team without snaps or events has an empty football line", async () => {

@@ -88,7 +88,7 @@ function TeamStatsContent({ stats }: { stats: TeamStatsResponse }) {
             value={totals.averageAttendance === null ? null : formatPercent(totals.averageAttendance)}
             note={totals.averageAttendance === null ? NO_ATTENDANCE_YET : undefined}
           />
-          {/* Summed over players, as the leaders boards count them: a touchdown pass is the passer's and the catcher's. */}
+          {/* The team line's count (docs/product.md §10): offense, defense and return touchdowns, each once. */}
           <Stat label="Touchdowns" value={formatCount(totals.touchdowns)} />
           <Stat label="Passing yards" value={formatCount(totals.passingYards)} />
           <Stat label="Receiving yards" value={formatCount(totals.receivingYards)} />
