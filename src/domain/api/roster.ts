@@ -47,10 +47,19 @@ export const updateRosterPlayerSchema = z
   })
   .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
 
-/** POST /api/team/roster/{id}/confirmation: a waiting team-code sign-up is confirmed, or declined (removed). */
-export const confirmationBodySchema = z.object({
-  decision: z.enum(["confirm", "decline"], { error: "decision must be confirm or decline." }),
-});
+/**
+ * POST /api/team/roster/{id}/confirmation: a waiting team-code sign-up is confirmed, declined (removed), or merged
+ * `into` a roster place nobody has claimed (the account takes the place, which keeps its history).
+ */
+export const confirmationBodySchema = z
+  .object({
+    decision: z.enum(["confirm", "decline", "merge"], { error: "decision must be confirm, decline or merge." }),
+    into: z.string().min(1).max(100).optional(),
+  })
+  .refine((body) => body.decision !== "merge" || body.into !== undefined, {
+    error: "Choose the roster place to merge into.",
+    path: ["into"],
+  });
 
 /** POST /api/team/roster/{id}/request: the player's jersey or position request is approved or declined. */
 export const requestDecisionBodySchema = z.object({

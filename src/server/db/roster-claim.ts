@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ClaimInfo } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { lockedRosterRow } from "./roster.js";
 import type { DB } from "./schema.js";
 
 /** Who the invite link is for, or null when the token is unknown, used, or the row left its team. */
@@ -79,4 +80,93 @@ export async function claimRow(
       .execute();
     return { userId: row.user_id };
   });
+}
+
+/** Why a waiting sign-up could not be merged into a roster place (the route's 404 and 409s). */
+export type MergeRefusal = "not_found" | "not_waiting" | "already_claimed" | "own_history";
+
+/**
+ * Merges a player who signed up with the team code and waits for the coach into a place the coach added that
+ * nobody has claimed (docs/product.md §11): the account moves onto the row, as a claim would give it one. The row
+ * keeps its id and with it everything credited to it (events, snaps, attendance, counters, tallies, feedback); its
+ * name, number and positions stay the coach's (a number the player chose is taken only when the row has none).
+ * The sign-up's email, password and sessions (so they stay signed in), training logs and photo go to the row,
+ * which is then confirmed, and the sign-up's own user row is deleted. One transaction. A sign-up with history of
+ * its own on the team (a removed player who rejoined) is refused: that history would go with its user row.
+ */
+export async function mergeSignUpIntoRow(
+  db: Kysely<DB>,
+  teamId: string,
+  waitingId: string,
+  rowId: string,
+): Promise<{ rowId: string } | MergeRefusal> {
+  return inTransaction(db, async (trx) => {
+    if (waitingId === rowId) return "not_found";
+    // Locked in id order, so two merges naming the same two rows wait for each other rather than deadlock.
+    const locked = new Map<string, Awaited<ReturnType<ReturnType<typeof lockedRosterRow>["executeTakeFirst"]>>>();
+    for (const id of [waitingId, rowId].sort())
+      locked.set(id, await lockedRosterRow(trx, teamId, id).executeTakeFirst());
+    const waiting = locked.get(waitingId);
+    const row = locked.get(rowId);
+    if (!waiting || !row) return "not_found";
+    if (Number(waiting.confirmed) === 1 || waiting.claim_token !== null) return "not_waiting";
+    if (row.claim_token === null) return "already_claimed";
+    if (await hasTeamHistory(trx, waitingId)) return "own_history";
+
+    const account = await trx
+      .selectFrom("user")
+      .select(["email", "emailVerified"])
+      .where("id", "=", waitingId)
+      .executeTakeFirstOrThrow();
+    const now = nowIso();
+    // The email is unique: the sign-up's row lets go of it before the place takes it.
+    await trx
+      .updateTable("user")
+      .set({ email: `${randomUUID()}@roster.invalid`, updatedAt: now })
+      .where("id", "=", waitingId)
+      .execute();
+    await trx
+      .updateTable("user")
+      .set({ email: account.email, emailVerified: account.emailVerified, updatedAt: now })
+      .where("id", "=", rowId)
+      .execute();
+    await trx
+      .updateTable("account")
+      .set({ userId: rowId, accountId: rowId, updatedAt: now })
+      .where("userId", "=", waitingId)
+      .execute();
+    await trx.updateTable("session").set({ userId: rowId }).where("userId", "=", waitingId).execute();
+    await trx.updateTable("training_logs").set({ player_id: rowId }).where("player_id", "=", waitingId).execute();
+    await trx.updateTable("files").set({ owner_user_id: rowId }).where("owner_user_id", "=", waitingId).execute();
+    await trx.deleteFrom("user").where("id", "=", waitingId).execute();
+    await trx
+      .updateTable("profiles")
+      .set({
+        claim_token: null,
+        confirmed: 1,
+        updated_at: now,
+        ...(row.photo_file_id === null && waiting.photo_file_id !== null
+          ? { photo_file_id: waiting.photo_file_id }
+          : {}),
+        ...(row.jersey_number === null && waiting.jersey_number !== null
+          ? { jersey_number: waiting.jersey_number }
+          : {}),
+      })
+      .where("user_id", "=", rowId)
+      .execute();
+    return { rowId };
+  });
+}
+
+/** Whether the player has anything credited to them on a team: events, snaps, attendance marks or feedback. */
+async function hasTeamHistory(db: Kysely<DB>, playerId: string): Promise<boolean> {
+  const reads = [
+    () => db.selectFrom("events").select("id").where("player_id", "=", playerId).limit(1).executeTakeFirst(),
+    () => db.selectFrom("snap_players").select("snap_id").where("player_id", "=", playerId).limit(1).executeTakeFirst(),
+    () =>
+      db.selectFrom("attendance").select("session_id").where("player_id", "=", playerId).limit(1).executeTakeFirst(),
+    () => db.selectFrom("feedback").select("id").where("player_id", "=", playerId).limit(1).executeTakeFirst(),
+  ];
+  for (const read of reads) if ((await read()) !== undefined) return true;
+  return false;
 }

@@ -22,9 +22,12 @@ import {
   type JerseyClash,
 } from "../db/roster.js";
 import { isUniqueViolation } from "../db/engine.js";
+import { mergeSignUpIntoRow, type MergeRefusal } from "../db/roster-claim.js";
 import { decideRequest } from "../db/roster-requests.js";
 import { retryOnDeadlock } from "../db/retry.js";
+import type { WrittenNotice } from "../db/notices.js";
 import { removePlayerFromTeam } from "../db/teams.js";
+import { mailNotices } from "../mail/notices.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
@@ -129,10 +132,14 @@ const confirmationRoute = createRoute({
   path: "/api/team/roster/{id}/confirmation",
   tags: ["roster"],
   middleware: [coachOnly] as const,
-  summary: "Confirm a player who joined with the team code, or decline them (they leave the team)",
+  summary: "Confirm a player who joined with the team code, decline them (they leave the team), or merge them",
+  description:
+    '"merge" with `into`, a roster place nobody has claimed: the sign-up\'s account takes that place, which keeps ' +
+    "its history (events, snaps, attendance); the sign-up's own user is deleted and its sessions stay signed in " +
+    "as the place. 409 not_waiting, already_claimed, or own_history (the sign-up has history of its own).",
   request: { params: idParams, ...jsonBody(confirmationBodySchema) },
   responses: {
-    200: { description: "Confirmed", content: { "application/json": { schema: RosterEntry } } },
+    200: { description: "Confirmed, or merged: the place", content: { "application/json": { schema: RosterEntry } } },
     204: { description: "Declined: removed from the team" },
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
@@ -150,6 +157,25 @@ const requestRoute = createRoute({
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
+
+function mergeRefused(refusal: MergeRefusal, name: string): ApiError {
+  switch (refusal) {
+    case "not_found":
+      return notFound(PLAYER);
+    case "not_waiting":
+      return new ApiError(409, "not_waiting", `${name} is confirmed already: only a waiting sign-up can be merged.`);
+    case "already_claimed":
+      return new ApiError(409, "already_claimed", "Someone has claimed that place already: it cannot be merged into.", {
+        into: "Someone has claimed that place already: it cannot be merged into.",
+      });
+    case "own_history":
+      return new ApiError(
+        409,
+        "own_history",
+        `${name} has plays or attendance of their own on this team: confirm them instead of merging.`,
+      );
+  }
+}
 
 function jerseyTaken(clash: JerseyClash, field: string): ApiError {
   const message = jerseyTakenMessage(clash.jerseyNumber, clash.holder);
@@ -257,20 +283,34 @@ export function rosterRoutes() {
     .openapi(confirmationRoute, async (c) => {
       const teamId = c.var.viewer.teamId;
       const { id } = c.req.valid("param");
-      const { decision } = c.req.valid("json");
+      const { decision, into } = c.req.valid("json");
       const { database, hub } = c.get("services");
       const entry = await getRosterEntry(database.db, teamId, id);
       if (!entry) throw notFound(PLAYER);
+      if (decision === "merge") {
+        const merged = await mergeSignUpIntoRow(database.db, teamId, id, into!);
+        if (typeof merged === "string") throw mergeRefused(merged, entry.fullName);
+        // The sign-up's sessions now belong to the place: every cached viewer and stream of the old id ends.
+        hub.revoke({ userId: id });
+        announce(c, teamId);
+        const player = await getRosterEntry(database.db, teamId, merged.rowId);
+        if (!player) throw notFound(PLAYER);
+        return c.json({ player }, 200);
+      }
       if (decision === "decline") {
         if (entry.confirmed) {
           throw new ApiError(409, "already_confirmed", `${entry.fullName} is confirmed already. Remove them instead.`);
         }
-        if (!(await removePlayerFromTeam(database.db, teamId, id))) throw notFound(PLAYER);
+        const told: WrittenNotice[] = [];
+        if (!(await removePlayerFromTeam(database.db, teamId, id, { kind: "declined", told }))) throw notFound(PLAYER);
+        mailNotices(c.get("services").mailer, c.get("services").config.publicUrl, told);
         hub.revoke({ userId: id });
         announce(c, teamId);
         return c.body(null, 204);
       }
-      if (!(await confirmRosterPlayer(database.db, teamId, id))) throw notFound(PLAYER);
+      const told: WrittenNotice[] = [];
+      if (!(await confirmRosterPlayer(database.db, teamId, id, told))) throw notFound(PLAYER);
+      mailNotices(c.get("services").mailer, c.get("services").config.publicUrl, told);
       announce(c, teamId);
       return c.json({ player: { ...entry, confirmed: true } }, 200);
     })
@@ -280,17 +320,23 @@ export function rosterRoutes() {
       const { decision } = c.req.valid("json");
       const { db } = c.get("services").database;
       const asked = (await getRosterEntry(db, teamId, id))?.request?.jerseyNumber ?? null;
+      const told: WrittenNotice[] = [];
       const result = await guardRace(
         c,
         teamId,
         [{ jerseyNumber: asked }],
         () => "jerseyNumber",
-        () => retryOnDeadlock(() => decideRequest(db, teamId, id, decision === "approve")),
+        () =>
+          retryOnDeadlock(() => {
+            told.length = 0;
+            return decideRequest(db, teamId, id, decision === "approve", told);
+          }),
         id,
       );
       if (!result) throw notFound(PLAYER);
       if (result === "none") throw new ApiError(409, "no_request", "This player has no request waiting.");
       if ("clash" in result) throw jerseyTaken(result.clash, "jerseyNumber");
+      mailNotices(c.get("services").mailer, c.get("services").config.publicUrl, told);
       announce(c, teamId);
       return c.json({ player: result }, 200);
     });

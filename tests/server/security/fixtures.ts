@@ -603,7 +603,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
         email: uniqueEmail("recruit"),
         password: FIXTURE_PASSWORD,
         teamCode: w.teamC.code,
-        jerseyNumber: 5,
+        // No number: sign-up refuses one a player of the team wears (docs/product.md §11), and every cell signs up.
         primaryPosition: "wr",
       },
     }),

@@ -41,3 +41,16 @@ export async function decideRequest(id: string, decision: "approve" | "decline")
 export function inviteUrl(token: string, origin: string = window.location.origin): string {
   return `${origin}/claim/${encodeURIComponent(token)}`;
 }
+
+/**
+ * Merges a waiting sign-up into a roster place nobody has claimed (docs/product.md §11): their account takes the
+ * place, which keeps its history. Answers with the place as it now is.
+ */
+export async function mergeIntoPlace(id: string, into: string): Promise<RosterEntry> {
+  return (
+    await apiFetch<{ player: RosterEntry }>(path(id, "/confirmation"), {
+      method: "POST",
+      json: { decision: "merge", into },
+    })
+  ).player;
+}

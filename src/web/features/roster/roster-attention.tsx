@@ -1,11 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { Check, UserCheck, X } from "lucide-react";
+import { Check, Merge, UserCheck, X } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormMessage } from "~/ui/form-field";
 import { formatDateTime } from "~/ui/format";
 import { describeError } from "~/ui/query-state";
 import type { RosterEntry } from "#domain/api/roster";
 import { positionName } from "#domain/positions";
-import { decideMembership, decideRequest } from "./api";
+import { decideMembership, decideRequest, mergeIntoPlace } from "./api";
 
 /** What a player asked to change, as the coach reads it: "#12 · Cornerback". */
 function requestText(request: NonNullable<RosterEntry["request"]>): string {
@@ -18,6 +20,31 @@ function requestText(request: NonNullable<RosterEntry["request"]>): string {
 function currentText(player: RosterEntry): string {
   const number = player.jerseyNumber === null ? "no number" : `#${player.jerseyNumber}`;
   return `${number} · ${positionName(player.primaryPosition)}`;
+}
+
+/** A name as people compare them: case, accents and spacing aside. */
+function nameKey(name: string): string {
+  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The places the coach added that nobody has claimed and that look like this waiting sign-up (docs/product.md §11):
+ * the same name, or the number they wear or asked for. The coach decides whether it is the same person.
+ */
+export function matchingPlaces(waiting: RosterEntry, roster: readonly RosterEntry[]): RosterEntry[] {
+  const numbers = [waiting.jerseyNumber, waiting.request?.jerseyNumber ?? null].filter((n) => n !== null);
+  return roster.filter(
+    (row) =>
+      row.id !== waiting.id &&
+      row.confirmed &&
+      !row.claimed &&
+      (nameKey(row.fullName) === nameKey(waiting.fullName) ||
+        (row.jerseyNumber !== null && numbers.includes(row.jerseyNumber))),
+  );
+}
+
+function placeText(row: RosterEntry): string {
+  return row.jerseyNumber === null ? row.fullName : `${row.fullName} #${row.jerseyNumber}`;
 }
 
 /**
@@ -35,8 +62,17 @@ export function RosterAttention({ roster, onChanged }: { roster: readonly Roster
     mutationFn: ({ id, decision }: { id: string; decision: "approve" | "decline" }) => decideRequest(id, decision),
     onSuccess: onChanged,
   });
+  const [merging, setMerging] = useState<{ waiting: RosterEntry; place: RosterEntry } | null>(null);
+  const merge = useMutation({
+    mutationFn: ({ waiting, place }: { waiting: RosterEntry; place: RosterEntry }) =>
+      mergeIntoPlace(waiting.id, place.id),
+    onSuccess: () => {
+      setMerging(null);
+      onChanged();
+    },
+  });
   if (waiting.length === 0 && requests.length === 0) return null;
-  const busy = membership.isPending || request.isPending;
+  const busy = membership.isPending || request.isPending || merge.isPending;
   const failed = membership.error ?? request.error;
 
   return (
@@ -76,6 +112,23 @@ export function RosterAttention({ roster, onChanged }: { roster: readonly Roster
             >
               <X aria-hidden="true" className="size-4" /> Decline
             </button>
+            {matchingPlaces(p, roster).map((place) => (
+              <p key={place.id} className="flex w-full flex-wrap items-center gap-3 pl-8 text-sm text-stone-800">
+                <span className="mr-auto">Matches the roster's {placeText(place)} — merge?</span>
+                <button
+                  type="button"
+                  className="btn btn-secondary py-1.5"
+                  disabled={busy}
+                  aria-label={`Merge ${p.fullName} into the roster's ${placeText(place)}`}
+                  onClick={() => {
+                    merge.reset();
+                    setMerging({ waiting: p, place });
+                  }}
+                >
+                  <Merge aria-hidden="true" className="size-4" /> Merge
+                </button>
+              </p>
+            ))}
           </li>
         ))}
         {requests.map((p) => (
@@ -105,6 +158,29 @@ export function RosterAttention({ roster, onChanged }: { roster: readonly Roster
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={merging !== null}
+        onOpenChange={(open) => {
+          if (!open) setMerging(null);
+        }}
+        title={merging ? `Merge ${merging.waiting.fullName} into the roster's ${placeText(merging.place)}?` : ""}
+        description={
+          <>
+            <p>
+              Their account takes this place: the plays, snaps and attendance logged for it stay, and its name, number
+              and position stay as you set them. They sign in as before.
+            </p>
+            <p className="mt-2">The place's invite link stops working. This cannot be undone.</p>
+          </>
+        }
+        confirmLabel="Merge"
+        pendingLabel="Merging…"
+        pending={merge.isPending}
+        error={merge.isError ? describeError(merge.error, "They could not be merged. Please try again.") : null}
+        onConfirm={() => {
+          if (merging) merge.mutate(merging);
+        }}
+      />
     </section>
   );
 }

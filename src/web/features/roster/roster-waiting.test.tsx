@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RosterPage } from "~/features/roster/roster-page";
 import { rosterEntrySchema, type RosterEntry } from "#domain/api/roster";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
-import { fakeApi, renderPage } from "#tests/web/render.tsx";
+import { fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
 
 /*
  * The roster's words about places nobody has claimed and players who wait for the coach (docs/product.md §11).
@@ -61,5 +61,44 @@ describe("roster: unclaimed places and waiting players", () => {
     await user.click(await screen.findByRole("button", { name: "Remove Noah Berg" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Remove Noah Berg from the team?" });
     expect(within(dialog).getByText(/They can rejoin later with the team code/)).toBeVisible();
+  });
+
+  it("a waiting sign-up with an unclaimed place's name or number says so, and merging asks first", async () => {
+    const place = entry();
+    const waiting = entry({ id: "p-signup", jerseyNumber: null, claimed: true, inviteToken: null, confirmed: false });
+    const numbered = entry({ id: "p-sam", fullName: "Samuel Lopez", jerseyNumber: 12, primaryPosition: "qb" });
+    const asker = entry({
+      id: "p-sammy",
+      fullName: "Sammy L",
+      jerseyNumber: null,
+      claimed: true,
+      inviteToken: null,
+      confirmed: false,
+      request: { jerseyNumber: 12, primaryPosition: null, requestedAt: "2026-11-25T10:00:00.000Z" },
+    });
+    const other = entry({ id: "p-zoe", fullName: "Zoe Zed", jerseyNumber: 5 });
+    const { api, user } = open([waiting, asker, place, numbered, other]);
+    api.on("POST", "/api/team/roster/p-signup/confirmation", (req: ApiRequest) =>
+      (req.body as { decision: string }).decision === "merge"
+        ? json({ player: { ...place, claimed: true, inviteToken: null } })
+        : json({ player: waiting }),
+    );
+    const attention = await screen.findByRole("region", { name: "Waiting for you" });
+    expect(within(attention).getByText("Matches the roster's Noah Berg #64 — merge?")).toBeVisible();
+    // The number Sammy asked for is Samuel's place.
+    expect(within(attention).getByText("Matches the roster's Samuel Lopez #12 — merge?")).toBeVisible();
+    expect(within(attention).queryByText(/Zoe Zed/)).toBeNull();
+
+    await user.click(
+      within(attention).getByRole("button", { name: "Merge Noah Berg into the roster's Noah Berg #64" }),
+    );
+    const dialog = await screen.findByRole("alertdialog", { name: "Merge Noah Berg into the roster's Noah Berg #64?" });
+    expect(within(dialog).getByText(/the plays, snaps and attendance logged for it stay/)).toBeVisible();
+    expect(api.count("POST", "/api/team/roster/p-signup/confirmation")).toBe(0);
+    await user.click(within(dialog).getByRole("button", { name: "Merge" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    const sent = api.requests.find((r) => r.method === "POST")!;
+    expect(sent.pathname).toBe("/api/team/roster/p-signup/confirmation");
+    expect(sent.body).toEqual({ decision: "merge", into: "p-noah" });
   });
 });
