@@ -254,20 +254,20 @@ export class OutboxEngine {
    * have. Returns false when there was nothing left to do (a DELETE of it is already waiting).
    */
   async removeSnap(target: { id: string; sessionId: string; text: string }): Promise<boolean> {
-    // A snap this tab dropped before it was ever sent is gone everywhere: a second undo of it (a double tap) is
     return (await this.removeSnapUndoably(target)) !== null;
   }
 
   /** removeSnap, answering what it did so that restoreSnap can take it back; null when it did nothing. */
   async removeSnapUndoably(target: { id: string; sessionId: string; text: string }): Promise<SnapRemoval | null> {
+    // A snap this tab dropped before it was ever sent is gone everywhere: a second undo of it (a double tap) is
     // not a DELETE to queue.
     if (this.droppedSnaps.has(target.id)) return null;
     const items = await this.store.list(this.ownerId);
     const plan = planSnapRemoval(target.id, items, this.inFlight);
     if (plan.drop.length === 0 && !plan.queueDelete) return null;
     if (!plan.queueDelete) this.droppedSnaps.add(target.id);
-    if (plan.drop.length) await this.store.remove(plan.drop);
     const dropped = items.filter((i) => plan.drop.includes(i.seq));
+    if (plan.drop.length) await this.store.remove(plan.drop);
     const queued = plan.queueDelete
       ? await this.add({
           op: "snap-delete",
