@@ -7,6 +7,7 @@ import { createStaticSite } from "./http/static.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { accountDataRoutes } from "./routes/account-data.js";
+import { noticeRoutes } from "./routes/notices.js";
 import { accountEmailRoutes } from "./routes/account-email.js";
 import { contactRoutes } from "./routes/contact.js";
 import { passwordRoutes } from "./routes/password.js";
@@ -119,6 +120,7 @@ export function createApp(services: Services) {
   app.route("/", resetLinkRoutes());
   app.route("/", accountEmailRoutes());
   app.route("/", accountDataRoutes());
+  app.route("/", noticeRoutes());
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -10,6 +10,7 @@ import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { getRosterEntry, jerseyHolder, lockedRosterRow, type JerseyClash } from "./roster.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies.js";
+import { addNotice, type WrittenNotice } from "./notices.js";
 import type { DB } from "./schema.js";
 
 export interface OwnRequest {
@@ -72,6 +73,7 @@ export async function decideRequest(
   teamId: string,
   id: string,
   approve: boolean,
+  told: WrittenNotice[] = [],
 ): Promise<RosterEntry | { clash: JerseyClash } | "none" | null> {
   return inTransaction(db, async (trx) => {
     const current = await lockedRosterRow(trx, teamId, id).executeTakeFirst();
@@ -84,11 +86,13 @@ export async function decideRequest(
       requested_at: null,
       updated_at: now,
     };
+    const jersey = current.requested_jersey_number === null ? null : Number(current.requested_jersey_number);
+    const asked = { jerseyNumber: jersey, position: current.requested_primary_position };
     if (!approve) {
       await trx.updateTable("profiles").set(cleared).where("user_id", "=", id).execute();
+      told.push(await addNotice(trx, id, teamId, "request_declined", asked));
       return getRosterEntry(trx, teamId, id);
     }
-    const jersey = current.requested_jersey_number === null ? null : Number(current.requested_jersey_number);
     if (jersey !== null) {
       const holder = await jerseyHolder(trx, teamId, jersey, id);
       if (holder !== null) return { clash: { index: 0, jerseyNumber: jersey, holder } };
@@ -107,6 +111,7 @@ export async function decideRequest(
         .where("user_id", "=", id)
         .execute(),
     );
+    told.push(await addNotice(trx, id, teamId, "request_approved", asked));
     return getRosterEntry(trx, teamId, id);
   });
 }

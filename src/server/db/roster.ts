@@ -12,6 +12,7 @@ import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies.js";
+import { addNotice, type WrittenNotice } from "./notices.js";
 import type { DB } from "./schema.js";
 
 /** The email domain of users the coach added and nobody has claimed yet (RFC 2606: it can never receive mail). */
@@ -263,14 +264,37 @@ export async function renewInvite(
   return Number(result.numUpdatedRows) > 0 ? { token } : "claimed";
 }
 
-/** Confirms a waiting team-code sign-up. Returns false when the id is not a player of the team. */
-export async function confirmRosterPlayer(db: Kysely<DB>, teamId: string, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("profiles")
-    .set({ confirmed: 1, updated_at: nowIso() })
-    .where("user_id", "=", id)
-    .where("team_id", "=", teamId)
-    .where("role", "=", "player")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Confirms a waiting team-code sign-up, and tells them (a notice in the same transaction, pushed to `told` for
+ * the mail). Returns false when the id is not a player of the team.
+ */
+export async function confirmRosterPlayer(
+  db: Kysely<DB>,
+  teamId: string,
+  id: string,
+  told: WrittenNotice[] = [],
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("profiles")
+      .set({ confirmed: 1, updated_at: nowIso() })
+      .where("user_id", "=", id)
+      .where("team_id", "=", teamId)
+      .where("role", "=", "player")
+      .where("confirmed", "=", 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) {
+      told.push(await addNotice(trx, id, teamId, "confirmed"));
+      return true;
+    }
+    // Confirmed already (a second tap): still a player of the team, told once.
+    const row = await trx
+      .selectFrom("profiles")
+      .select("user_id")
+      .where("user_id", "=", id)
+      .where("team_id", "=", teamId)
+      .where("role", "=", "player")
+      .executeTakeFirst();
+    return row !== undefined;
+  });
 }

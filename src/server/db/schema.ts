@@ -144,6 +144,19 @@ interface SessionPeriodsTable {
   started_at: string;
 }
 
+/** What happened to a person, told in the app (migration 013, docs/product.md §11). */
+interface NoticesTable {
+  id: string;
+  user_id: string;
+  team_id: string;
+  kind: string;
+  /** JSON object of the text's parameters. */
+  params: string;
+  /** ISO-8601 UTC */
+  created_at: string;
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** A team's season (migration 007). The current season is the team's newest by starts_on. */
 interface SeasonsTable {
   id: string;
@@ -412,6 +425,7 @@ export interface DB {
   profiles: ProfilesTable;
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
+  notices: NoticesTable;
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { inTransaction, isUniqueViolation, nowIso } from "./engine.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
 import { createFirstSeason } from "./seasons.js";
+import { addCoachNotices, addNotice, type WrittenNotice } from "./notices.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** No 0/O, 1/I: codes are read aloud and typed from a phone screen. */
@@ -187,6 +188,7 @@ export async function createAccountProfile(
   db: Kysely<DB>,
   team: { kind: "create"; teamName: string } | { kind: "join"; teamId: string },
   profile: Omit<NewProfile, "teamId">,
+  told: WrittenNotice[] = [],
 ): Promise<Profile> {
   return inTransaction(db, async (trx) => {
     if (team.kind === "create") {
@@ -194,7 +196,7 @@ export async function createAccountProfile(
       return createProfile(trx, { ...profile, teamId });
     }
     const created = await createProfile(trx, { ...profile, teamId: null });
-    return (await joinTeam(trx, created.userId, team.teamId)) ?? created;
+    return (await joinTeam(trx, created.userId, team.teamId, told)) ?? created;
   });
 }
 
@@ -218,18 +220,38 @@ function jerseyOnJoin(teamId: string, now: string) {
   };
 }
 
-export async function joinTeam(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
+export async function joinTeam(
+  db: Kysely<DB>,
+  userId: string,
+  teamId: string,
+  told: WrittenNotice[] = [],
+): Promise<Profile | null> {
   try {
-    return await joinTeamOnce(db, userId, teamId);
+    return await joinTeamOnce(db, userId, teamId, told);
   } catch (error) {
     // Two players who join at the same moment with the same number: the second one's number was free when its
     // update looked, and the unique index refused it. Once more: now the number is seen as taken, and becomes a request.
     if (!isUniqueViolation(error)) throw error;
-    return joinTeamOnce(db, userId, teamId);
+    told.length = 0;
+    return joinTeamOnce(db, userId, teamId, told);
   }
 }
 
-async function joinTeamOnce(db: Kysely<DB>, userId: string, teamId: string): Promise<Profile | null> {
+async function joinTeamOnce(
+  db: Kysely<DB>,
+  userId: string,
+  teamId: string,
+  told: WrittenNotice[],
+): Promise<Profile | null> {
+  return inTransaction(db, (trx) => joinTeamIn(trx, userId, teamId, told));
+}
+
+async function joinTeamIn(
+  db: Kysely<DB>,
+  userId: string,
+  teamId: string,
+  told: WrittenNotice[],
+): Promise<Profile | null> {
   const now = nowIso();
   const row = await db
     .updateTable("profiles")
@@ -251,7 +273,12 @@ async function joinTeamOnce(db: Kysely<DB>, userId: string, teamId: string): Pro
     .where("team_id", "is", null)
     .returningAll()
     .executeTakeFirst();
-  return row ? toProfile(row) : null;
+  if (!row) return null;
+  // A player waiting for the coach: every coach of the team is told (docs/product.md §11 Notices).
+  if (row.role === "player") {
+    told.push(...(await addCoachNotices(db, teamId, "player_waiting", { playerName: row.full_name })));
+  }
+  return toProfile(row);
 }
 
 export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profile | null> {
@@ -264,16 +291,26 @@ export async function getProfile(db: Kysely<DB>, userId: string): Promise<Profil
  * left is kept for their "no longer on the roster" page); their events, counters, attendance and logs stay with
  * them. Returns false when the id is not a player of the team.
  */
-export async function removePlayerFromTeam(db: Kysely<DB>, teamId: string, playerId: string): Promise<boolean> {
-  const now = nowIso();
-  const result = await db
-    .updateTable("profiles")
-    .set({ team_id: null, joined_at: null, left_team_id: teamId, left_at: now, updated_at: now })
-    .where("user_id", "=", playerId)
-    .where("team_id", "=", teamId)
-    .where("role", "=", "player")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function removePlayerFromTeam(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+  notice?: { kind: "removed" | "declined"; told: WrittenNotice[] },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const now = nowIso();
+    const result = await trx
+      .updateTable("profiles")
+      .set({ team_id: null, joined_at: null, left_team_id: teamId, left_at: now, updated_at: now })
+      .where("user_id", "=", playerId)
+      .where("team_id", "=", teamId)
+      .where("role", "=", "player")
+      .executeTakeFirst();
+    const removed = Number(result.numUpdatedRows) > 0;
+    // The player is told (docs/product.md §11 Notices) in the same transaction.
+    if (removed && notice) notice.told.push(await addNotice(trx, playerId, teamId, notice.kind));
+    return removed;
+  });
 }
 
 /**

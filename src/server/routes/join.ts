@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { meSchema } from "#domain/account.js";
 import { joinBodySchema } from "#domain/api/team-settings.js";
 import { loadMe } from "../db/accounts.js";
+import type { WrittenNotice } from "../db/notices.js";
+import { mailNotices } from "../mail/notices.js";
 import { findTeamByCoachInviteCode, findTeamByCode, joinTeam } from "../db/teams.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
@@ -55,7 +57,11 @@ export function joinRoutes() {
     }
     await guess.right();
 
-    if (!(await joinTeam(db, viewer.userId, team.id))) throw new ApiError(409, "already_on_team", ALREADY_ON_TEAM);
+    const told: WrittenNotice[] = [];
+    if (!(await joinTeam(db, viewer.userId, team.id, told))) {
+      throw new ApiError(409, "already_on_team", ALREADY_ON_TEAM);
+    }
+    mailNotices(c.get("services").mailer, config.publicUrl, told);
     // The joiner's cached viewer (no team) is forgotten on every server before anyone hears of the change.
     hub.revoke({ userId: viewer.userId, viewerOnly: true });
     hub.publish(team.id, changeNow("roster"));

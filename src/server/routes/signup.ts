@@ -3,6 +3,8 @@ import { meSchema } from "#domain/account.js";
 import { signupSchema, type SignupInput } from "#domain/schemas.js";
 import { deleteUser, loadMe } from "../db/accounts.js";
 import { jerseyHolder } from "../db/roster.js";
+import type { WrittenNotice } from "../db/notices.js";
+import { mailNotices } from "../mail/notices.js";
 import { createAccountProfile, findTeamByCoachInviteCode, findTeamByCode } from "../db/teams.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
@@ -98,19 +100,25 @@ export function signupRoutes() {
     }
 
     let profile;
+    const told: WrittenNotice[] = [];
     try {
-      profile = await createAccountProfile(db, team, {
-        userId,
-        role: input.role,
-        coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
-        fullName: input.fullName,
-        jerseyNumber: input.role === "player" ? (input.jerseyNumber ?? null) : null,
-        primaryPosition: input.role === "player" ? input.primaryPosition : null,
-        positions:
-          input.role === "player"
-            ? [input.primaryPosition, ...input.positions.filter((p) => p !== input.primaryPosition)]
-            : [],
-      });
+      profile = await createAccountProfile(
+        db,
+        team,
+        {
+          userId,
+          role: input.role,
+          coachRole: input.role === "coach" ? (team.kind === "create" ? "head" : "assistant") : null,
+          fullName: input.fullName,
+          jerseyNumber: input.role === "player" ? (input.jerseyNumber ?? null) : null,
+          primaryPosition: input.role === "player" ? input.primaryPosition : null,
+          positions:
+            input.role === "player"
+              ? [input.primaryPosition, ...input.positions.filter((p) => p !== input.primaryPosition)]
+              : [],
+        },
+        told,
+      );
     } catch (error) {
       // Without a profile the account is unusable (docs/product.md §4): remove it so the email can sign up again.
       await deleteUser(db, userId);
@@ -123,6 +131,7 @@ export function signupRoutes() {
       throw signupJerseyTaken(input.jerseyNumber);
     }
 
+    mailNotices(c.get("services").mailer, c.get("services").config.publicUrl, told);
     // Joining a team with its code shows on the team's screens (the coach's waiting list, the coaches' list).
     if (team.kind === "join") c.get("services").hub.publish(team.teamId, changeNow("roster"));
     const user = await loadMe(db, userId);

@@ -16,7 +16,9 @@ import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
 import { teamDashboard, teamStats } from "../db/analytics-team.js";
 import { teamSessionsWithCounts } from "../db/team-sessions.js";
+import type { WrittenNotice } from "../db/notices.js";
 import { removePlayerFromTeam, rotateTeamCode } from "../db/teams.js";
+import { mailNotices } from "../mail/notices.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { intQuery, tzOffsetQuery } from "../http/query-params.js";
@@ -280,8 +282,10 @@ export function teamRoutes() {
       const viewer = c.var.viewer;
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
-      const removed = await removePlayerFromTeam(database.db, viewer.teamId, id);
+      const told: WrittenNotice[] = [];
+      const removed = await removePlayerFromTeam(database.db, viewer.teamId, id, { kind: "removed", told });
       if (!removed) throw notFound(PLAYER_NOT_FOUND);
+      mailNotices(c.get("services").mailer, c.get("services").config.publicUrl, told);
       // The player's open live-update streams of the team end now, on every server.
       hub.revoke({ userId: id });
       // The team's screens (and read caches) lose the player.

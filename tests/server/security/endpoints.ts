@@ -191,6 +191,9 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "DELETE /api/me/training-logs/{id}": playerOnly(204, 404),
   "GET /api/me/feedback": playerOnly(200),
   "POST /api/me/feedback/read": playerOnly(204),
+  // Notices are the caller's own (docs/product.md §11): anyone signed in, with a team or without.
+  "GET /api/me/notices": signedIn(200),
+  "POST /api/me/notices/read": signedIn(200),
 
   // Account recovery and data (issue #16). Reset and confirmation tokens work for whoever holds them.
   "GET /api/mail": everyone(200),

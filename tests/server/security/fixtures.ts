@@ -814,6 +814,8 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "DELETE /api/me/training-logs/{id}": { build: async (w) => ({ params: { id: await freshLogOfPlayerA(w) } }) },
   "GET /api/me/feedback": { build: none },
   "POST /api/me/feedback/read": { build: none },
+  "GET /api/me/notices": { build: none },
+  "POST /api/me/notices/read": { build: async () => ({ json: { all: true } }) },
   ...ACCOUNT_REQUESTS,
 
   // The caller's own team's name again: a valid change that changes nothing the other cells rely on.

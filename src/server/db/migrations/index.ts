@@ -11,6 +11,7 @@ import { talliesMigration } from "./009_tallies.js";
 import { windowTalliesMigration } from "./010_window_tallies.js";
 import { sessionlessSpansMigration } from "./011_sessionless_spans.js";
 import { sessionPeriodsMigration } from "./012_session_periods.js";
+import { noticesMigration } from "./013_notices.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -30,5 +31,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "010_window_tallies": windowTalliesMigration(engine),
     "011_sessionless_spans": sessionlessSpansMigration(engine),
     "012_session_periods": sessionPeriodsMigration(engine),
+    "013_notices": noticesMigration(engine),
   };
 }
