@@ -26,7 +26,7 @@ const player = (teamCode: string) => ({
   email: uniqueEmail("guess"),
   password: PASSWORD,
   teamCode,
-  jerseyNumber: 12,
+  // No number: many of these join one team, and sign-up refuses a number a player of it wears (docs/product.md §11).
   primaryPosition: "wr",
   positions: [],
 });
