@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
+import { useQuery } from "@tanstack/react-query";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LeaderboardResponse } from "#domain/api/team";
 import { CHANGE_EVENT } from "#domain/reads";
+import { apiFetch } from "~/lib/api";
 import { teamKeys } from "~/lib/query-keys";
 import { coachUser, noLeaders, playerSummary } from "#tests/web/api-fixtures";
-import { fakeApi, renderPage } from "#tests/web/render.tsx";
+import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { LIVE_LEADERBOARD_KEY } from "./apply-change";
 import { useTeamLiveUpdates } from "./use-team-live-updates";
 
@@ -16,8 +18,12 @@ import { useTeamLiveUpdates } from "./use-team-live-updates";
  * their reader loads after the first, refreshes on what it cannot read and on a reconnect, and closes on leaving.
  */
 class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   closed = false;
+  readyState = FakeEventSource.CONNECTING;
   constructor(readonly url: string) {
     super();
     FakeEventSource.opened.push(this);
@@ -29,7 +35,18 @@ class FakeEventSource extends EventTarget {
     this.dispatchEvent(new MessageEvent(CHANGE_EVENT, { data }));
   }
   open() {
+    this.readyState = FakeEventSource.OPEN;
     this.dispatchEvent(new Event("open"));
+  }
+  /** The connection dropped: EventSource tries again. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event("error"));
+  }
+  /** The server answered the reconnect with an error (403: off the team): EventSource gives up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event("error"));
   }
 }
 
@@ -95,6 +112,47 @@ describe("useTeamLiveUpdates", () => {
     queryClient.setQueryData(key, { players: [] });
     stream.open();
     expect(stale()).toBe(true);
+  });
+
+  it("a refused stream (taken off the team) drops the team's data and shows the no-longer-on-the-roster page", async () => {
+    const assistant = coachUser({ coachRole: "assistant" });
+    const api = fakeApi().on("GET", "/api/team/players", { players: [playerSummary({ name: "Quinn Catcher" })] });
+    function Roster() {
+      useTeamLiveUpdates();
+      const players = useQuery({
+        queryKey: teamKeys.players(null),
+        queryFn: () => apiFetch<{ players: { name: string }[] }>("/api/team/players"),
+      });
+      return (
+        <ul>
+          {players.data?.players.map((p) => (
+            <li key={p.name}>{p.name}</li>
+          ))}
+        </ul>
+      );
+    }
+    const page = renderPage(<Roster />, { path: "/coach/leaderboard", user: assistant, api });
+    await page.findByText("Quinn Catcher");
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0]!;
+    stream.open();
+
+    // A dropped connection is only retried: nothing changes.
+    const sessionChecks = api.count("GET", "/api/me");
+    stream.drop();
+    expect(page.getByText("Quinn Catcher")).toBeInTheDocument();
+    expect(api.count("GET", "/api/me")).toBe(sessionChecks);
+
+    // The head coach removes the assistant: the stream ends and its reconnect is refused.
+    api.on("GET", "/api/me", {
+      user: { ...assistant, team: null, formerTeam: { name: "Harbor Hawks", leftAt: "2026-11-26T18:00:00.000Z" } },
+    });
+    api.on("GET", "/api/team/players", () => apiError(403, "forbidden", "You do not have access to this."));
+    stream.refuse();
+    expect(page.queryClient.getQueryData(teamKeys.players(null))).toBeUndefined();
+    await waitFor(() => expect(page.queryByText("Quinn Catcher")).not.toBeInTheDocument());
+    expect(await page.findByText("You're no longer on Harbor Hawks' roster")).toBeInTheDocument();
+    expect(page.queryByText("Quinn Catcher")).not.toBeInTheDocument();
   });
 
   it("closes the stream when the screen goes", async () => {

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { afterPaint } from "~/lib/after-paint";
 import { loadOnce } from "~/lib/load-once";
 import { useSession } from "~/lib/session-context";
-import { ME_ROOT_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { ME_ROOT_KEY, SESSION_QUERY_KEY, TEAM_ROOT_KEY } from "~/lib/query-keys";
 import { CHANGE_EVENT } from "#domain/reads";
 import { applyLiveChange } from "./apply-change";
 
@@ -19,7 +19,9 @@ const loadReader = loadOnce(() => import("./read-change"));
  * refetch, the rest refetch when next shown). A message this version cannot read, and a reconnect (changes made
  * while the stream was down were never announced), refresh everything under ["team"] and ["me"].
  * Reconnecting after a dropped connection is EventSource's own (the server sets `retry:`); a stream the server
- * refuses (signed out, no team) is not retried.
+ * refuses (403: taken off the team, 401: signed out elsewhere) is not retried: the account's access was revoked,
+ * so the team's cached data is dropped at once (no names or scores stay on screen) and the session is checked
+ * again, which makes the guard show the "no longer on the roster" page (or the login).
  *
  * Neither the stream nor the reader of its messages is needed to draw the screen, whose first reads are under way
  * already (decision 0021): the stream opens once the screen's first frame is on the screen, and the reader
@@ -62,11 +64,19 @@ export function useTeamLiveUpdates(): void {
         if (opened) refreshAll();
         opened = true;
       };
+      const onError = () => {
+        // A dropped connection is CONNECTING again (EventSource retries); an answer other than a stream is CLOSED.
+        if (ended || source.readyState !== EventSource.CLOSED) return;
+        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        void queryClient.resetQueries({ queryKey: TEAM_ROOT_KEY });
+      };
       source.addEventListener(CHANGE_EVENT, onChange);
       source.addEventListener("open", onOpen);
+      source.addEventListener("error", onError);
       close = () => {
         source.removeEventListener(CHANGE_EVENT, onChange);
         source.removeEventListener("open", onOpen);
+        source.removeEventListener("error", onError);
         source.close();
       };
     };
