@@ -32,7 +32,14 @@ export type RosterPlayerInput = z.infer<typeof rosterPlayerInputSchema>;
 /** POST /api/team/roster/import: all rows are added, or none. */
 export const importRosterSchema = z.object({
   players: z
-    .array(rosterPlayerInputSchema, { error: "Send the players as a list." })
+    .array(
+      rosterPlayerInputSchema.refine((p) => !p.fullName.includes("\uFFFD"), {
+        // Characters a wrong encoding already lost (issue #27.4): never stored as a name.
+        error: "This name has characters that could not be read (�). Type it again.",
+        path: ["fullName"],
+      }),
+      { error: "Send the players as a list." },
+    )
     .min(1, { error: "There are no players to import." })
     .max(MAX_IMPORT_ROWS, { error: `Import at most ${MAX_IMPORT_ROWS} players at a time.` }),
 });

@@ -105,6 +105,10 @@ describe.each(testEngines())("the coach's roster on $engine", ({ create }) => {
       "players.1.primaryPosition": "Choose one of the ten positions.",
     });
     expect((await coach.get(ROSTER)).body.players).toHaveLength(1);
+    const garbled = await coach.post(`${ROSTER}/import`, { players: [player("Ren\uFFFDe Lef\uFFFDvre", 5)] });
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.error.fields["players.0.fullName"]).toMatch(/could not be read/);
+    expect((await coach.get(ROSTER)).body.players).toHaveLength(1);
 
     const ok = await coach.post(`${ROSTER}/import`, {
       players: [
