@@ -140,6 +140,59 @@ describe("box score page", () => {
     expect(score).toHaveTextContent("Final score entered by Casey Coach; the snaps add up to 7–6.");
   });
 
+  it("names our team beside the score and leads the line score: points per half and the final", async () => {
+    open(gameSheet(HAND_WORKED));
+    const score = await screen.findByRole("region", { name: "Score" });
+    expect(shown(within(score).getByText("7–6").parentElement!)).toBe("Harbor Hawks7–6Eagles");
+    const table = within(score).getByRole("table", { name: "Line score" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) => [...row.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Team", "1st half", "2nd half", "Final"],
+      ["Harbor Hawks", "7", "0", "7"],
+      ["Eagles", "6", "0", "6"],
+    ]);
+  });
+
+  it("a league of quarters gets four columns, and an away game reads “at Eagles”", async () => {
+    open(
+      gameSheet(HAND_WORKED, {
+        rules: { periodKind: "quarter" },
+        scoreboard: {
+          homeAway: "away",
+          final: { us: 7, them: 6, corrected: false, endedAt: "2026-10-03T16:00:00.000Z", endedBy: "coach-1" },
+          result: "W",
+        },
+      }),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Box score: at Eagles" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Line score" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Team", "1st quarter", "2nd quarter", "3rd quarter", "4th quarter", "Final"]);
+  });
+
+  it("the opponent's touchdowns, tries and safeties have their own line", async () => {
+    open(
+      gameSheet([
+        ...HAND_WORKED,
+        { detail: { kind: "opponent_score", score: "try2" }, points: { us: 0, them: 2 }, period: 2 },
+        { detail: { kind: "opponent_score", score: "safety" }, points: { us: 0, them: 2 }, period: 2 },
+      ]),
+    );
+    await screen.findByRole("region", { name: "Score" });
+    expect(teamGroup("Opponent: Eagles")).toEqual({
+      Touchdowns: "1",
+      "Tries for 1": "0",
+      "Tries for 2": "1",
+      Safeties: "1",
+      Points: "10",
+    });
+  });
+
   it("Print prints the page; Download CSV links to the CSV endpoint; All games leads back to the area's list", async () => {
     const print = vi.fn();
     vi.stubGlobal("print", print);

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { GameSheetResponse } from "#domain/api/game";
 import { gameSheetQuery } from "~/lib/queries";
+import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
@@ -92,6 +93,8 @@ export function BoxScorePage({ sessionId, area }: { sessionId: string; area: Gam
 
 function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore }) {
   const board = sheet.scoreboard;
+  const ourName = useCurrentUser().team?.name ?? "Us";
+  const theirName = board.opponent ?? "Opponent";
   const status =
     box.status === "final"
       ? "Final"
@@ -103,10 +106,11 @@ function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore 
       <section aria-label="Score" className="card flex flex-wrap items-center gap-x-6 gap-y-3">
         <div>
           <p className="text-sm font-semibold text-stone-600">{status}</p>
-          <p className="text-4xl font-extrabold tracking-tight text-field-800 tabular-nums">
-            <span className="sr-only">Score: us </span>
-            {scoreText(box.score)}
-            <span className="sr-only"> {board.opponent ?? "the opponent"}</span>
+          <p className="flex flex-wrap items-baseline gap-x-3 text-field-800">
+            <span className="sr-only">Score: </span>
+            <span className="text-xl font-bold">{ourName}</span>
+            <span className="text-4xl font-extrabold tracking-tight tabular-nums">{scoreText(box.score)}</span>
+            <span className="text-xl font-bold">{theirName}</span>
           </p>
         </div>
         <ResultBadge state={box} className="px-3 py-1 text-base" />
@@ -114,6 +118,9 @@ function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore 
           <p className="basis-full text-sm text-stone-700">
             Final score entered by {box.correctedBy}; the snaps add up to {scoreText(box.snapsScore)}.
           </p>
+        ) : null}
+        {box.snapCount > 0 || box.status === "final" ? (
+          <LineScoreTable box={box} ourName={ourName} theirName={theirName} />
         ) : null}
       </section>
 
@@ -123,12 +130,61 @@ function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore 
         </EmptyState>
       ) : (
         <>
-          <TeamLinesPanel box={box} />
+          <TeamLinesPanel box={box} theirName={theirName} />
           <PlayerLinesPanel box={box} />
           <PlayByPlay periods={box.periods} />
         </>
       )}
     </>
+  );
+}
+
+/** The line score: each side's points per period and the final, our team first. */
+function LineScoreTable({ box, ourName, theirName }: { box: BoxScore; ourName: string; theirName: string }) {
+  const ls = box.lineScore;
+  const rows: [string, "us" | "them"][] = [
+    [ourName, "us"],
+    [theirName, "them"],
+  ];
+  return (
+    <div role="region" aria-label="Line score table" tabIndex={0} className="basis-full overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="pb-1 text-left font-bold text-stone-900">Line score</caption>
+        <thead className="border-b border-stone-200 text-stone-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 text-left font-semibold">
+              Team
+            </th>
+            {ls.periods.map((p) => (
+              <th key={p.period} scope="col" className="px-2 py-2 text-right font-semibold whitespace-nowrap">
+                {p.label}
+              </th>
+            ))}
+            <th scope="col" className="py-2 pl-2 text-right font-bold">
+              Final
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, side]) => (
+            <tr key={side} className="border-b border-stone-100 last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-semibold text-stone-900">
+                {name}
+              </th>
+              {ls.periods.map((p) => (
+                <td key={p.period} className="px-2 py-2 text-right tabular-nums">
+                  {p[side]}
+                </td>
+              ))}
+              <td className="py-2 pl-2 text-right font-bold tabular-nums">{ls.final[side]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {ls.corrected ? (
+        <p className="mt-1 text-xs text-stone-600">The final was entered by hand; the periods show the snaps.</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -156,8 +212,9 @@ function TeamGroup({ title, items }: { title: string; items: [string, ReactNode]
 
 const penaltyText = (count: number, yards: number) => `${count} for ${yards} yds`;
 
-function TeamLinesPanel({ box }: { box: BoxScore }) {
+function TeamLinesPanel({ box, theirName }: { box: BoxScore; theirName: string }) {
   const t = box.team;
+  const o = box.opponent;
   const whyPassing =
     t.passing.attempts === 0 ? "No passes thrown yet" : whyNoYards(t.passing.completions, "No completions yet");
   const whyRushing = whyNoYards(t.rushing.carries, "No carries yet");
@@ -219,6 +276,16 @@ function TeamLinesPanel({ box }: { box: BoxScore }) {
                 whyNoYards(t.passing.completions + t.rushing.carries, "No completions or carries yet"),
               ),
             ],
+          ]}
+        />
+        <TeamGroup
+          title={`Opponent: ${theirName}`}
+          items={[
+            ["Touchdowns", o.touchdowns],
+            ["Tries for 1", o.tries1],
+            ["Tries for 2", o.tries2],
+            ["Safeties", o.safeties],
+            ["Points", o.points],
           ]}
         />
       </div>

@@ -9,6 +9,7 @@
 import type { GameSheetResponse, ScoreboardDto, SheetPlayer } from "#domain/api/game";
 import { linesBySnapPlayer, statFigures, teamLine, type StatLine, type TeamLine } from "#domain/football-stats";
 import { periodLabel } from "#domain/league-rules";
+import { lineScore, opponentLine, type LineScore, type OpponentLine } from "#domain/line-score";
 import { describeSnap, playerLabeler, resultOf, snapPointsText, type GameResult, type SnapPoints } from "#domain/snaps";
 
 /** Where a game stands: ended by the coach, under way (snaps logged), or not begun. */
@@ -36,10 +37,14 @@ export function scoreText(score: SnapPoints): string {
   return `${score.us}–${score.them}`;
 }
 
-/** "vs Eagles"; a game without a named opponent, or a practice, by its kind. */
-export function opponentText(board: Pick<ScoreboardDto, "kind" | "opponent">): string {
+/** "vs Eagles" at home (or when the coach did not say), "at Eagles" away; a game without a named opponent, or a
+ * practice, by its kind. */
+export function opponentText(
+  board: Pick<ScoreboardDto, "kind" | "opponent"> & { homeAway?: ScoreboardDto["homeAway"] },
+): string {
   if (board.kind === "practice") return "Practice";
-  return board.opponent ? `vs ${board.opponent}` : "Game";
+  if (!board.opponent) return "Game";
+  return `${board.homeAway === "away" ? "at" : "vs"} ${board.opponent}`;
 }
 
 /** How a player is named in the tables: "#7 Pat Player", or the name alone without a jersey. */
@@ -287,6 +292,10 @@ export interface BoxScore extends GameState {
   /** Set when the final was entered by hand and differs from the snaps: who entered it. */
   correctedBy: string | null;
   team: TeamLines;
+  /** The opponent's touchdowns, tries and safeties, from their scoring snaps. */
+  opponent: OpponentLine;
+  /** Points by period and the final (docs/product.md §10, "Line score"). */
+  lineScore: LineScore;
   players: PlayerLines;
   periods: PeriodPlays[];
   snapCount: number;
@@ -307,6 +316,8 @@ export function buildBoxScore(sheet: GameSheetResponse): BoxScore {
     snapsScore: board.score,
     correctedBy,
     team: teamLines(teamLine(sheet.snaps)),
+    opponent: opponentLine(sheet.snaps),
+    lineScore: lineScore({ rules: sheet.rules, snaps: sheet.snaps, final, period: board.period }),
     players: playerLines(linesBySnapPlayer(sheet.snaps), players),
     periods: playByPlay(sheet, playerLabeler(sheet.players)),
     snapCount: sheet.snaps.length,

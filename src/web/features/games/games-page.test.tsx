@@ -69,12 +69,14 @@ describe("games page (season view)", () => {
     renderPage(<GamesPage area="coach" />, { path: "/coach/games", user: coachUser(), api });
 
     expect(await screen.findByText("Record 1-1-1")).toBeInTheDocument();
+    // Points for and against count the finished games only (21 + 6 + 7, 14 + 12 + 7), like the record.
+    expect(screen.getByText("Points for 34, against 33")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Games" })).toBeInTheDocument();
     expect(rows()).toEqual([
       [formatDay("2026-10-24"), `vs Falcons, ${formatDay("2026-10-24")}: box score`, "—", "—", "Not started"],
-      [formatDay("2026-10-17"), `vs Ravens, ${formatDay("2026-10-17")}: box score`, "Away", "13–7", "In progress"],
+      [formatDay("2026-10-17"), `at Ravens, ${formatDay("2026-10-17")}: box score`, "Away", "13–7", "In progress"],
       [formatDay("2026-10-10"), `vs Eagles, ${formatDay("2026-10-10")}: box score`, "Home", "21–14", "W"],
-      [formatDay("2026-10-03"), `vs Hawks, ${formatDay("2026-10-03")}: box score`, "Away", "6–12", "L"],
+      [formatDay("2026-10-03"), `at Hawks, ${formatDay("2026-10-03")}: box score`, "Away", "6–12", "L"],
       [formatDay("2026-09-26"), `Game, ${formatDay("2026-09-26")}: box score`, "Home", "7–7", "T"],
     ]);
     // The result letters are spelled out for assistive technology.
@@ -88,14 +90,14 @@ describe("games page (season view)", () => {
     const { user } = renderPage(<GamesPage area="coach" />, { path: "/coach/games", user: coachUser(), api });
     expect(await screen.findByRole("link", { name: /^vs Eagles/ })).toHaveAttribute("href", "/coach/games/g-2");
     expect(screen.getByRole("link", { name: "League rules" })).toHaveAttribute("href", "/coach/games/rules");
-    await user.click(screen.getByRole("link", { name: /^vs Hawks/ }));
+    await user.click(screen.getByRole("link", { name: /^at Hawks/ }));
     expect(await screen.findByTestId("elsewhere")).toHaveTextContent("/coach/games/g-1");
   });
 
   it("players see the same season with links to /player/games/{id}, and no league rules link", async () => {
     const api = fakeApi().on("GET", "/api/team/games", SEASON);
     renderPage(<GamesPage area="player" />, { path: "/player/games", user: playerUser(), api });
-    expect(await screen.findByRole("link", { name: /^vs Ravens/ })).toHaveAttribute("href", "/player/games/g-3");
+    expect(await screen.findByRole("link", { name: /^at Ravens/ })).toHaveAttribute("href", "/player/games/g-3");
     expect(screen.queryByRole("link", { name: "League rules" })).not.toBeInTheDocument();
   });
 

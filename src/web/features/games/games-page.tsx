@@ -67,6 +67,17 @@ export function GamesPage({ area }: { area: GamesArea }) {
   );
 }
 
+/** "Points for 34, against 33": the official scores of the finished games, like the record. */
+function pointsText(data: GamesResponse): string {
+  const totals = { us: 0, them: 0 };
+  for (const game of data.games) {
+    if (!game.final) continue;
+    totals.us += game.final.us;
+    totals.them += game.final.them;
+  }
+  return `Points for ${totals.us}, against ${totals.them}`;
+}
+
 function Season({ data, area }: { data: GamesResponse; area: GamesArea }) {
   if (data.games.length === 0) {
     return (
@@ -80,7 +91,8 @@ function Season({ data, area }: { data: GamesResponse; area: GamesArea }) {
   return (
     <Panel title="Season" icon={<Trophy className="size-5" />}>
       <p className="text-2xl font-extrabold tracking-tight text-field-800 tabular-nums">Record {data.record.text}</p>
-      <p className="mt-1 text-sm text-stone-600">Wins, losses and ties of the finished games.</p>
+      <p className="mt-1 font-semibold text-stone-900 tabular-nums">{pointsText(data)}</p>
+      <p className="mt-1 text-sm text-stone-600">Wins, losses, ties and points of the finished games.</p>
       <div role="region" aria-label="Games table" tabIndex={0} className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm">
           <thead className="border-b border-stone-200 text-stone-700">
