@@ -1,16 +1,28 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isApiError } from "./api";
 import { SESSION_QUERY_KEY } from "./query-keys";
+import type { Me } from "./session";
 
 export function createQueryClient(): QueryClient {
+  // When each query's latest request was sent, to tell an answer about the session before the current one.
+  const sentAt = new WeakMap<Query, number>();
   const client: QueryClient = new QueryClient({
-    // A 403 on a screen's read may mean the account just lost its team (a coach removed it, docs/product.md §6):
-    // the session is checked again, so the guard shows the "no longer on the roster" page instead of an error.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isApiError(error, 403) && query.queryKey[0] !== SESSION_QUERY_KEY[0]) {
-          void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        if (!isApiError(error, 403) || query.queryKey[0] === SESSION_QUERY_KEY[0]) return;
+        const asked = sentAt.get(query) ?? 0;
+        const session = client.getQueryState<Me | null>(SESSION_QUERY_KEY);
+        if (session?.data?.team && session.dataUpdatedAt > asked) {
+          // Sent before the session changed (a rejoin with a code, issue #27.10): the 403 answers who the user was
+          // then, not who they are now. Ask once more instead of showing "You do not have access to this"; that
+          // request is sent after the change, so a real 403 is not asked again.
+          void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+          return;
         }
+        // A 403 on a screen's read may mean the account just lost its team (a coach removed it, docs/product.md
+        // §6): the session is checked again, so the guard shows the "no longer on the roster" page instead of an
+        // error.
+        void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       },
     }),
     defaultOptions: {
@@ -23,6 +35,9 @@ export function createQueryClient(): QueryClient {
         },
       },
     },
+  });
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "fetch") sentAt.set(event.query, Date.now());
   });
   return client;
 }
