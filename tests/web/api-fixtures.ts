@@ -4,6 +4,7 @@
  */
 import { meSchema, type Me } from "#domain/account";
 import { playerDashboardResponseSchema, type PlayerDashboardResponse } from "#domain/api/player";
+import { noticesResponseSchema, type NoticeDto, type NoticesResponse } from "#domain/api/notices";
 import { seasonsResponseSchema, type SeasonsResponse } from "#domain/api/seasons";
 import {
   leaderboardResponseSchema,
@@ -153,4 +154,9 @@ export function seasonsResponse(opts: { past?: boolean } = {}): SeasonsResponse 
 /** Leaders boards with nobody on them (a board or team stats before anything is logged). */
 export function noLeaders(): LeaderboardResponse["leaders"] {
   return leaderboardResponseSchema.shape.leaders.parse(Object.fromEntries(LEADER_STATS.map((stat) => [stat, []])));
+}
+
+/** GET /api/me/notices: the notices given (newest first), unread counted from them; none by default. */
+export function noticesResponse(notices: NoticeDto[] = []): NoticesResponse {
+  return noticesResponseSchema.parse({ notices, unread: notices.filter((n) => n.readAt === null).length });
 }

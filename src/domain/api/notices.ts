@@ -32,3 +32,8 @@ export const markNoticesReadSchema = z.union([
 ]);
 
 export const markNoticesReadResponseSchema = z.object({ marked: z.number().int().min(0) });
+
+export type NoticeDto = z.infer<typeof noticeSchema>;
+export type NoticesResponse = z.infer<typeof noticesResponseSchema>;
+export type MarkNoticesReadBody = z.infer<typeof markNoticesReadSchema>;
+export type MarkNoticesReadResponse = z.infer<typeof markNoticesReadResponseSchema>;

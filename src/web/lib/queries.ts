@@ -33,6 +33,7 @@ import { apiFetch } from "./api";
 import { claimKey, meKeys, operatorKeys, playbookKeys, serverKeys, teamKeys, type SeasonParam } from "./query-keys";
 import type { SeasonsResponse } from "#domain/api/seasons";
 import type { DeletionPlan } from "#domain/api/recovery";
+import type { NoticesResponse } from "#domain/api/notices";
 import type { TeamCoachesResponse } from "#domain/api/team-settings";
 import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResponse } from "#domain/api/operator";
 
@@ -109,6 +110,14 @@ export function mailStatusQuery() {
     queryKey: serverKeys.mail(),
     queryFn: ({ signal }) => apiFetch<{ mail: boolean }>("/api/mail", { signal }),
     staleTime: Infinity,
+  });
+}
+
+/** GET /api/me/notices: what happened to the signed-in person, newest first (docs/product.md §11 Notices). */
+export function noticesQuery() {
+  return queryOptions({
+    queryKey: meKeys.notices(),
+    queryFn: ({ signal }) => apiFetch<NoticesResponse>("/api/me/notices", { signal }),
   });
 }
 

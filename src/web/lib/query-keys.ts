@@ -111,6 +111,8 @@ export const meKeys = {
   statLines: (season: SeasonParam = null) => ["me", "stat-lines", { season }] as const,
   /** GET /api/me/feedback */
   feedback: () => ["me", "feedback"] as const,
+  /** GET /api/me/notices: the newest notices and the unread count (the dashboards, the no-team page). */
+  notices: () => ["me", "notices"] as const,
   /** GET /api/me/training-logs, one entry per filter. */
   trainingLogs: (filters: TrainingLogQuery) =>
     [

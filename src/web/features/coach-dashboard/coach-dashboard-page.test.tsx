@@ -5,7 +5,7 @@ import { scoreboardSchema } from "#domain/api/game";
 import { dashboardResponseSchema } from "#domain/api/team";
 import { CoachDashboardPage } from "~/features/coach-dashboard/coach-dashboard-page";
 import { PlayerSearchContext } from "~/lib/player-search";
-import { coachUser } from "#tests/web/api-fixtures";
+import { coachUser, noticesResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage, type FakeApi } from "#tests/web/render.tsx";
 
 /*
@@ -55,6 +55,7 @@ function open(api: FakeApi) {
 describe("coach dashboard page", () => {
   it("today's ended game sits at the top, under the heading: Final and the result", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/team/dashboard", DASHBOARD)
       .on("GET", "/api/team/scoreboard", {
         scoreboard: scoreboardSchema.parse({
@@ -84,6 +85,7 @@ describe("coach dashboard page", () => {
 
   it("no game today: no card, the dashboard as before", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/team/dashboard", DASHBOARD)
       .on("GET", "/api/team/scoreboard", { scoreboard: null });
     open(api);
@@ -95,6 +97,7 @@ describe("coach dashboard page", () => {
 
   it("a brand-new coach (no session, nothing logged) is welcomed; average attendance is — until attendance is taken", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: null })
       .on("GET", "/api/team/seasons", seasons(0))
       .on("GET", "/api/team/scoreboard", { scoreboard: null });
@@ -112,6 +115,7 @@ describe("coach dashboard page", () => {
 
   it("a coach whose team has sessions is welcomed back, with the average as a percentage", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/team/dashboard", { ...DASHBOARD, averageAttendance: 83 })
       // Sessions in an earlier season only: a new season does not make the coach new.
       .on("GET", "/api/team/seasons", seasons(6))

@@ -9,12 +9,13 @@ import { CopyButton } from "~/ui/copy-button";
 import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore } from "~/ui/format";
 import { PlayerAvatar } from "~/ui/position-badge";
 import { EmptyState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
+import { NoticesPanel } from "~/ui/notices-panel";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
-import { teamDashboardQuery as dashboardQuery, scoreboardQuery } from "~/lib/queries";
+import { teamDashboardQuery as dashboardQuery, noticesQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { TeamCodes } from "~/ui/team-codes";
@@ -57,10 +58,11 @@ export function CoachDashboardPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const seasons = usePickedSeason();
   const query = useQuery({ ...dashboardQuery(seasons.season), enabled: team !== null });
-  // The read ScoreboardCard makes (one request): what sits below the season picker shows once it and the dashboard
+  // The reads ScoreboardCard and NoticesPanel make (one request each): what sits below the season picker shows once they and the dashboard
   // have answered, so today's game or the numbers arriving never push the page down (decision 0017).
   const scoreboard = useQuery({ ...scoreboardQuery(), enabled: team !== null });
-  const firstReadsIn = isSettled(query) && isSettled(scoreboard);
+  const notices = useQuery(noticesQuery());
+  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(notices);
   // Every season's sessions count: a coach starting a new season is not new here.
   const sessionTotal =
     seasons.currentSeasonId === null ? undefined : seasons.seasons.reduce((n, s) => n + s.sessionCount, 0);
@@ -82,6 +84,7 @@ export function CoachDashboardPage() {
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
         <ScoreboardCard enabled={team !== null} />
+        <NoticesPanel />
 
         <section aria-labelledby="quick-actions-title" className="space-y-3">
           <h2 id="quick-actions-title" className="text-xl font-bold text-stone-900">

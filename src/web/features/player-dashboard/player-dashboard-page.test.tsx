@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { scoreboardSchema, statLinesResponseSchema, type StatLinesResponse } from "#domain/api/game";
 import { emptyStatLine, statFigures, statGroupsFor, type StatLine } from "#domain/football-stats";
 import { PlayerDashboardPage } from "~/features/player-dashboard/player-dashboard-page";
-import { emptyDashboard, playerSummary, playerUser } from "#tests/web/api-fixtures";
+import { emptyDashboard, playerSummary, playerUser, noticesResponse } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -31,6 +31,7 @@ const stat = (label: string) => screen.getByText(label, { exact: true }).parentE
 describe("player dashboard page", () => {
   it("a player with nothing yet sees empty states that say what will appear", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/me/dashboard", emptyDashboard(SUMMARY))
       .on("GET", "/api/me/stat-lines", NO_LINES)
       .on("GET", "/api/team/scoreboard", NO_GAME);
@@ -59,6 +60,7 @@ describe("player dashboard page", () => {
   it("shows an error with Retry when the dashboard cannot load", async () => {
     let failing = true;
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/me/dashboard", () =>
         failing ? apiError(500, "internal", "The server had a problem.") : json(emptyDashboard(SUMMARY)),
       )
@@ -95,6 +97,7 @@ describe("player dashboard page: football stat lines and today's game", () => {
 
   it("the player's own season line leads, then their last five games; the live game sits at the top", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/me/dashboard", emptyDashboard(WREN_SUMMARY))
       .on(
         "GET",

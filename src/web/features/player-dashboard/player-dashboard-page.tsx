@@ -8,13 +8,14 @@ import { attendanceOf, NO_ATTENDANCE_YET } from "~/ui/attendance";
 import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { isSettled, LoadingState, QueryState } from "~/ui/query-state";
+import { NoticesPanel } from "~/ui/notices-panel";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { effectivePosition } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
 import { OwnFootball } from "./own-football";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";
-import { meDashboardQuery as dashboardQuery, myStatLinesQuery, scoreboardQuery } from "~/lib/queries";
+import { meDashboardQuery as dashboardQuery, myStatLinesQuery, noticesQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { WhenNear } from "~/ui/when-near";
@@ -37,11 +38,12 @@ export function PlayerDashboardPage() {
   const [tzOffset] = useState(viewerTzOffset);
   const seasons = usePickedSeason();
   const query = useQuery(dashboardQuery(tzOffset, seasons.season));
-  // The same reads ScoreboardCard and OwnFootball make (one request each): everything below the heading shows once
+  // The same reads ScoreboardCard, OwnFootball and NoticesPanel make (one request each): everything below the heading shows once
   // they have answered, so no block pushes another down as it arrives (decision 0017).
   const scoreboard = useQuery({ ...scoreboardQuery(), enabled: me.team !== null });
   const statLines = useQuery(myStatLinesQuery(seasons.season));
-  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(statLines);
+  const notices = useQuery(noticesQuery());
+  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(statLines) && isSettled(notices);
   const data = query.data;
   const position = data?.summary.position ?? effectivePosition(me);
 
@@ -84,6 +86,7 @@ export function PlayerDashboardPage() {
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
         <ScoreboardCard enabled={me.team !== null} />
+        <NoticesPanel />
 
         {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
 

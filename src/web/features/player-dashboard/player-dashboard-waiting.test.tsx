@@ -5,7 +5,7 @@ import { statLinesResponseSchema } from "#domain/api/game";
 import { playerDashboardResponseSchema } from "#domain/api/player";
 import { emptyStatLine, statFigures, statGroupsFor } from "#domain/football-stats";
 import { PlayerDashboardPage } from "~/features/player-dashboard/player-dashboard-page";
-import { emptyDashboard, playerSummary, playerUser } from "#tests/web/api-fixtures";
+import { emptyDashboard, playerSummary, playerUser, noticesResponse } from "#tests/web/api-fixtures";
 import { fakeApi, renderPage } from "#tests/web/render.tsx";
 
 /*
@@ -44,6 +44,7 @@ const stat = (label: string) => screen.getByText(label, { exact: true }).parentE
 describe("player dashboard while waiting for the coach", () => {
   it("says they wait for the coach, shows their chosen position, and no ranking", async () => {
     const api = fakeApi()
+      .on("GET", "/api/me/notices", noticesResponse())
       .on("GET", "/api/me/dashboard", WAITING)
       .on("GET", "/api/me/stat-lines", NO_LINES)
       .on("GET", "/api/team/scoreboard", { scoreboard: null });

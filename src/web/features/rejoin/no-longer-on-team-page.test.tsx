@@ -17,7 +17,19 @@ function Dashboard() {
 
 describe("no longer on the team", () => {
   it("a removed player sees whose roster they left and a team code form, not the page they opened", async () => {
-    const api = fakeApi();
+    const api = fakeApi().on("GET", "/api/me/notices", {
+      notices: [
+        {
+          id: "n1",
+          teamId: "team-1",
+          kind: "removed",
+          params: { teamName: "Harbor Hawks" },
+          createdAt: "2026-11-20T18:00:00.000Z",
+          readAt: null,
+        },
+      ],
+      unread: 1,
+    });
     renderPage(<Dashboard />, { path: "/player/dashboard", user: REMOVED, api });
     expect(
       await screen.findByRole("heading", { level: 1, name: "You're no longer on Harbor Hawks' roster" }),
@@ -25,8 +37,10 @@ describe("no longer on the team", () => {
     expect(screen.getByText(/the stats logged for you are kept/)).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Team code" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Player Dashboard" })).toBeNull();
-    // Nothing of the page's own was asked for.
-    expect(api.requests.map((r) => r.pathname)).toEqual(["/api/me"]);
+    // Why, in the coach's decision's words (docs/product.md §11 Notices).
+    expect(await screen.findByText("The coach removed you from Harbor Hawks.")).toBeInTheDocument();
+    // Nothing of the page's own was asked for: only the session and the notices.
+    expect(api.requests.map((r) => r.pathname)).toEqual(["/api/me", "/api/me/notices"]);
   });
 
   it("a wrong code shows the server's message at the field; the right one joins and opens the dashboard", async () => {

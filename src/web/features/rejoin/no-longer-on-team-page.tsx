@@ -14,6 +14,7 @@ import { useSession } from "~/lib/session-context";
 import { AppPageHeader, FormCard } from "~/ui/app-page";
 import { submitErrorMessage } from "~/ui/form-errors";
 import { FormOutcome, InputField, useFormOutcome } from "~/ui/form-field";
+import { NoticesPanel } from "~/ui/notices-panel";
 import { formatDateTime, possessive } from "~/ui/format";
 
 const joinResponseSchema = z.object({ user: meSchema });
@@ -75,6 +76,8 @@ export function NoLongerOnTeamPage({ user }: { user: Me }) {
             : "To play for a team, ask its coach for the team code and enter it below. Your account and your profile are kept."
           : "Your account is kept. To coach a team again, ask its head coach for the coach invite code and enter it below."}
       </p>
+      {/* The coach's decision in their words (docs/product.md §11 Notices): why the player is off the team. */}
+      <NoticesPanel />
       <FormCard title="Join a team" icon={<LogIn aria-hidden="true" className="size-5 text-field-700" />}>
         <form
           noValidate
