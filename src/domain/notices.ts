@@ -39,7 +39,7 @@ function asked(p: NoticeParams): string {
 export function noticeText(kind: NoticeKind, p: NoticeParams): string {
   switch (kind) {
     case "confirmed":
-      return `The coach confirmed you: you are on ${p.teamName}'s roster.`;
+      return `The coach confirmed you: you are on ${possessive(p.teamName)} roster.`;
     case "declined":
       return `The coach of ${p.teamName} declined your sign-up: you are not on the team.`;
     case "removed":
@@ -51,4 +51,9 @@ export function noticeText(kind: NoticeKind, p: NoticeParams): string {
     case "player_waiting":
       return `${p.playerName ?? "A player"} joined ${p.teamName} with the team code and waits for you to confirm them.`;
   }
+}
+
+/** "Harbor Hawks' roster", "Riverside Rockets' roster", "Blaze's roster" (as ui/format.ts's possessive). */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }

@@ -1,4 +1,4 @@
-import { noticeText, type NoticeKind, type NoticeParams } from "#domain/notices.js";
+import { noticeText, possessive, type NoticeKind, type NoticeParams } from "#domain/notices.js";
 import type { WrittenNotice } from "../db/notices.js";
 import type { Mailer, MailMessage } from "./index.js";
 
@@ -8,7 +8,7 @@ import type { Mailer, MailMessage } from "./index.js";
  */
 
 const SUBJECTS: Record<NoticeKind, (p: NoticeParams) => string> = {
-  confirmed: (p) => `You are on ${p.teamName}'s roster`,
+  confirmed: (p) => `You are on ${possessive(p.teamName)} roster`,
   declined: (p) => `Your sign-up to ${p.teamName} was declined`,
   removed: (p) => `You were removed from ${p.teamName}`,
   request_approved: () => "Your Flagline request was approved",

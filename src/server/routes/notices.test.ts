@@ -77,8 +77,8 @@ describe.each(testEngines())("notices on $engine", ({ create }) => {
     expect(await kinds(bystander.client)).toEqual([]);
 
     const mail = await peer.waitFor((m) => m.to.includes(waiting.me.email));
-    expect(mail.subject).toBe("You are on Notice Hawks's roster");
-    expect(mail.text).toContain("The coach confirmed you: you are on Notice Hawks's roster.");
+    expect(mail.subject).toBe("You are on Notice Hawks' roster");
+    expect(mail.text).toContain("The coach confirmed you: you are on Notice Hawks' roster.");
     expect(mail.text).not.toContain("Bo Bystander");
   });
 

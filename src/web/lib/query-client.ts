@@ -5,7 +5,7 @@ import type { Me } from "./session";
 
 export function createQueryClient(): QueryClient {
   // When each query's latest request was sent, to tell an answer about the session before the current one.
-  const sentAt = new WeakMap<Query, number>();
+  const sentAt = new WeakMap<Query<unknown, unknown>, number>();
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
