@@ -273,7 +273,7 @@ export interface TeamLine {
  * Whether a snap is a touchdown of ours (docs/product.md §10, "Touchdowns and safeties"): a touchdown pass (one,
  * whoever is named), a rushing touchdown or an interception returned for a touchdown.
  */
-export function isOurTouchdown(d: SnapDetail): boolean {
+function isOurTouchdown(d: SnapDetail): boolean {
   return (
     (d.kind === "pass" && d.result === "touchdown") ||
     (d.kind === "run" && d.touchdown) ||
@@ -285,7 +285,7 @@ export function isOurTouchdown(d: SnapDetail): boolean {
  * The team touchdowns of events logged on their own: a touchdown pass may be logged as a Pass TD, a TD Catch or
  * both, so the larger of the two counts the passes; plus the rushing touchdowns.
  */
-export function looseTouchdowns(loose: readonly LooseEventCount[]): number {
+function looseTouchdowns(loose: readonly LooseEventCount[]): number {
   const n = (type: EventType) => loose.filter((r) => r.eventType === type).reduce((sum, r) => sum + r.count, 0);
   return Math.max(n("Pass TD"), n("TD Catch")) + n("Rush TD");
 }

@@ -9,7 +9,7 @@
  */
 import { periodCount, periodLabel, type LeagueRules } from "./league-rules.js";
 
-export interface LineScorePeriod {
+interface LineScorePeriod {
   period: number;
   /** "1st half", "3rd quarter", "OT". */
   label: string;

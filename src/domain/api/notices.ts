@@ -6,7 +6,7 @@ import { z } from "../zod.js";
 import { NOTICE_KINDS } from "../notices.js";
 import { isoTimeSchema } from "./common.js";
 
-export const noticeSchema = z.object({
+const noticeSchema = z.object({
   id: z.string(),
   teamId: z.string(),
   kind: z.enum(NOTICE_KINDS),
@@ -35,5 +35,4 @@ export const markNoticesReadResponseSchema = z.object({ marked: z.number().int()
 
 export type NoticeDto = z.infer<typeof noticeSchema>;
 export type NoticesResponse = z.infer<typeof noticesResponseSchema>;
-export type MarkNoticesReadBody = z.infer<typeof markNoticesReadSchema>;
 export type MarkNoticesReadResponse = z.infer<typeof markNoticesReadResponseSchema>;

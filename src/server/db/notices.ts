@@ -18,7 +18,7 @@ export interface Notice {
 }
 
 /** Who a notice goes to by mail: their email, or null for an unclaimed roster row (no real address). */
-export interface NoticeRecipient {
+interface NoticeRecipient {
   userId: string;
   email: string | null;
 }

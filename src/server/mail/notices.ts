@@ -20,7 +20,7 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, " ");
 }
 
-export function noticeMail(publicUrl: string, to: string, kind: NoticeKind, params: NoticeParams): MailMessage {
+function noticeMail(publicUrl: string, to: string, kind: NoticeKind, params: NoticeParams): MailMessage {
   // The coach's mail leaves the waiting player's name out: it is seen in the app, signed in.
   const said = kind === "player_waiting" ? { ...params, playerName: "A player" } : params;
   return {

@@ -22,7 +22,7 @@ export const EMAIL_TAKEN = "An account with this email already exists. Sign in i
  * docs/product.md §11: a jersey number a player of the team wears is refused before the account is made. Unlike
  * My Profile's message it does not name the teammate: the person signing up is not on the team yet.
  */
-export function signupJerseyTaken(jerseyNumber: number): ApiError {
+function signupJerseyTaken(jerseyNumber: number): ApiError {
   const message = `#${jerseyNumber} is already taken on this team. Choose another number, or leave it empty.`;
   return new ApiError(409, "jersey_taken", message, { jerseyNumber: message });
 }

@@ -31,7 +31,7 @@ function nameKey(name: string): string {
  * The places the coach added that nobody has claimed and that look like this waiting sign-up (docs/product.md §11):
  * the same name, or the number they wear or asked for. The coach decides whether it is the same person.
  */
-export function matchingPlaces(waiting: RosterEntry, roster: readonly RosterEntry[]): RosterEntry[] {
+function matchingPlaces(waiting: RosterEntry, roster: readonly RosterEntry[]): RosterEntry[] {
   const numbers = [waiting.jerseyNumber, waiting.request?.jerseyNumber ?? null].filter((n) => n !== null);
   return roster.filter(
     (row) =>
