@@ -131,6 +131,9 @@ describe("boxScoreCsv", () => {
     expect(rows[1]).toEqual(["2026-10-03", "Eagles", "home", "7", "8", "L", "Final (corrected)"]);
     const team = rows.findIndex((r) => r[0] === "Team" && r[1] === "Touchdowns");
     expect(rows[team + 1]).toEqual(["Us", "1", "30", "0", "1", "5", "0", "0"]);
+    // Named for the team when its name is known (issue #26.6).
+    const named = parseCsv(boxScoreCsv({ ...input, teamName: "Harbor Hawks" }));
+    expect(named[team + 1]).toEqual(["Harbor Hawks", "1", "30", "0", "1", "5", "0", "0"]);
 
     const header = rows.find((r) => r[0] === "Player")!;
     const line = (name: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[0] === name)![i]]));

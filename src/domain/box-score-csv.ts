@@ -53,6 +53,8 @@ export interface BoxScoreInput {
   players: readonly BoxScorePlayer[];
   /** Events logged on their own in the game (not implied by a snap), per player. */
   loose?: ReadonlyMap<string, readonly LooseEventCount[]>;
+  /** Our team's name, for the team row (issue #26.6); "Us" when not given. */
+  teamName?: string;
 }
 
 type Cell = string | number | null;
@@ -180,7 +182,7 @@ export function boxScoreCsv(input: BoxScoreInput): string {
   );
   lines.push(
     row([
-      "Us",
+      input.teamName?.trim() || "Us",
       team.touchdowns,
       team.totalYards,
       team.turnovers,

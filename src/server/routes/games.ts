@@ -11,6 +11,7 @@ import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
 import { leagueRulesSchema } from "#domain/api/league-rules.js";
 import { boxScoreData, gameSheet, listGames, setFinalScore } from "../db/games.js";
 import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
+import { getTeam } from "../db/teams.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
@@ -220,7 +221,8 @@ export function gameRoutes() {
         final: scoreboard.final,
         result: scoreboard.result,
       };
-      const csv = boxScoreCsv({ game, rules, snaps, players, loose: data.loose });
+      const team = await getTeam(c.get("services").database.db, c.var.viewer.teamId);
+      const csv = boxScoreCsv({ game, rules, snaps, players, loose: data.loose, teamName: team?.name });
       return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${boxScoreFileName(game)}"`,

@@ -620,7 +620,9 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     expect(csv.status).toBe(200);
     const lines = (csv.body as string).split("\r\n");
     const header = lines.findIndex((l) => l.startsWith('"Team","Touchdowns"'));
-    expect(lines[header + 1]).toMatch(/^"Us",4,/);
+    // The team row is named for the team (issue #26.6), not "Us".
+    expect(lines[header + 1]).toMatch(new RegExp(`^"${coach.me.team!.name}",4,`));
+    expect(lines[header + 1]).not.toMatch(/^"Us"/);
   });
 
   it("stats: a team without snaps or events has an empty football line", async () => {

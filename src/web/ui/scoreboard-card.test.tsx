@@ -25,12 +25,12 @@ function scoreboard(overrides: Partial<ScoreboardDto> = {}): ScoreboardDto {
   });
 }
 
-function renderCard(api: FakeApi, enabled = true) {
+function renderCard(api: FakeApi, enabled = true, teamName?: string) {
   const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <main>
-        <ScoreboardCard enabled={enabled} />
+        <ScoreboardCard enabled={enabled} teamName={teamName} />
       </main>
     </QueryClientProvider>,
   );
@@ -47,6 +47,15 @@ describe("ScoreboardCard", () => {
     expect(region).toHaveTextContent("2nd half · 2nd & midfield");
     expect(region).toHaveTextContent("Game vs Eagles");
     expect(region).not.toHaveTextContent("Final");
+  });
+
+  it("names our team, and an away game reads “at” the opponent (issue #26.6)", async () => {
+    const api = fakeApi().on("GET", "/api/team/scoreboard", { scoreboard: scoreboard({ homeAway: "away" }) });
+    renderCard(api, true, "Harbor Hawks");
+    const region = await screen.findByRole("region", { name: "Live game" });
+    expect(region).toHaveTextContent("Harbor Hawks 14 – 7 Eagles");
+    expect(region).toHaveTextContent("Game at Eagles");
+    expect(region).not.toHaveTextContent(/\bUs\b/);
   });
 
   it("without downs tracked, only the period; without an opponent's name, Opponent", async () => {

@@ -7,26 +7,28 @@ import { formatDay } from "./format";
 const RESULT_WORDS = { W: "Won", L: "Lost", T: "Tied" } as const;
 
 /**
- * Today's game at the top of a dashboard (docs/product.md §10): "Us 14 – 7 Eagles" with the period and, when the
+ * Today's game at the top of a dashboard (docs/product.md §10): "Harbor Hawks 14 – 7 Eagles" (our team's name;
+ * "Us" only when it is not known) with the period and, when the
  * league tracks downs, the down; once the coach ends the game, "Final" and the result ("W 21–14"). Renders
  * nothing when no game is on today, while it loads, or when it cannot be loaded: the dashboard's own numbers are
  * what the page is for. Kept live by the layout's stream (query family team.scoreboard refreshes on events and
  * sessions changes).
  */
-export function ScoreboardCard({ enabled = true }: { enabled?: boolean }) {
+export function ScoreboardCard({ enabled = true, teamName }: { enabled?: boolean; teamName?: string | null }) {
   const query = useQuery({ ...scoreboardQuery(), enabled });
   const scoreboard = query.data?.scoreboard;
   if (!enabled || !scoreboard) return null;
-  return <Scoreboard scoreboard={scoreboard} />;
+  return <Scoreboard scoreboard={scoreboard} ours={teamName?.trim() || "Us"} />;
 }
 
-function Scoreboard({ scoreboard: s }: { scoreboard: ScoreboardDto }) {
+function Scoreboard({ scoreboard: s, ours }: { scoreboard: ScoreboardDto; ours: string }) {
   const id = useId();
   const final = s.final;
   const us = final ? final.us : s.score.us;
   const them = final ? final.them : s.score.them;
   const opponent = s.opponent?.trim() || "Opponent";
-  const where = s.homeAway === "home" ? "Home" : s.homeAway === "away" ? "Away" : null;
+  // An away game reads "at Sharks", a home game (or one not marked) "vs Sharks" (issue #26.6).
+  const versus = s.homeAway === "away" ? "at" : "vs";
   return (
     <section
       aria-labelledby={id}
@@ -40,12 +42,11 @@ function Scoreboard({ scoreboard: s }: { scoreboard: ScoreboardDto }) {
           {final ? "Final" : "Live game"}
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          {s.kind === "game" ? `Game vs ${opponent}` : "Practice"} · {formatDay(s.date)}
-          {where ? ` · ${where}` : null}
+          {s.kind === "game" ? `Game ${versus} ${opponent}` : "Practice"} · {formatDay(s.date)}
         </p>
       </div>
       <p className="text-3xl font-extrabold tracking-tight text-stone-900 tabular-nums">
-        <span className="text-lg font-bold text-stone-700">Us</span> {us} – {them}{" "}
+        <span className="text-lg font-bold text-stone-700">{ours}</span> {us} – {them}{" "}
         <span className="text-lg font-bold text-stone-700">{opponent}</span>
       </p>
       <p className="text-sm font-semibold text-stone-800">

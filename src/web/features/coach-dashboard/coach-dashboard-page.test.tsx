@@ -75,7 +75,7 @@ describe("coach dashboard page", () => {
       });
     open(api);
     const card = await screen.findByRole("region", { name: "Final" });
-    expect(card).toHaveTextContent("Us 21 – 14 Eagles");
+    expect(card).toHaveTextContent("Harbor Hawks 21 – 14 Eagles");
     expect(card).toHaveTextContent("Final: W 21–14");
     const heading = screen.getByRole("heading", { level: 1, name: "Coach Dashboard" });
     const actions = screen.getByRole("region", { name: "Quick actions" });

@@ -83,7 +83,7 @@ export function CoachDashboardPage() {
       {firstReadsIn ? null : <LoadingState label="Loading the dashboard..." className="min-h-[60vh] items-start" />}
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
-        <ScoreboardCard enabled={team !== null} />
+        <ScoreboardCard enabled={team !== null} teamName={team?.name} />
         <NoticesPanel />
 
         <section aria-labelledby="quick-actions-title" className="space-y-3">

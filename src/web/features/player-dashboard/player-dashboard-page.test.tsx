@@ -134,7 +134,7 @@ describe("player dashboard page: football stat lines and today's game", () => {
     renderPage(<PlayerDashboardPage />, { path: "/player/dashboard", user: WREN, api });
 
     const live = await screen.findByRole("region", { name: "Live game" });
-    expect(live).toHaveTextContent("Us 14 – 7 Owls");
+    expect(live).toHaveTextContent("Harbor Hawks 14 – 7 Owls");
     const heading = screen.getByRole("heading", { level: 1, name: "Player Dashboard" });
     expect(heading.compareDocumentPosition(live) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 

@@ -85,7 +85,7 @@ export function PlayerDashboardPage() {
       {firstReadsIn ? null : <LoadingState label="Loading your dashboard..." className="min-h-[60vh] items-start" />}
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
-        <ScoreboardCard enabled={me.team !== null} />
+        <ScoreboardCard enabled={me.team !== null} teamName={me.team?.name} />
         <NoticesPanel />
 
         {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}
