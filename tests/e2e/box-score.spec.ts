@@ -70,6 +70,11 @@ async function logGame(page: Page, ids: { qb: string; wr: string; cb: string }):
     occurredAt: new Date(start + i * 60_000).toISOString(),
     detail,
   }));
+  // The period is the game's (decision 0022): the second half starts between the last 1st-half snap and the next.
+  const half = await page.request.put(`/api/team/sessions/${sessionId}/period`, {
+    data: { period: 2, at: new Date(start + 3.5 * 60_000).toISOString() },
+  });
+  expect(half.ok(), await half.text()).toBe(true);
   const logged = await page.request.post("/api/team/snaps", { data: { snaps } });
   expect(logged.status(), await logged.text()).toBe(200);
 
@@ -187,4 +192,40 @@ test("a coach changes the league rules to quarters and the box score names its p
   await page.goto(`/coach/games/${sessionId}`);
   await expect(page.getByRole("region", { name: "1st quarter" })).toBeVisible();
   await expect(page.getByRole("region", { name: "2nd quarter" })).toBeVisible();
+});
+
+test("on a 390 px phone every column of the player tables can be scrolled to, and the table says it scrolls", async ({
+  page,
+}) => {
+  const game = await seedGame();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInQuick(page, game.coach.email);
+  const sessionId = await logGame(page, game);
+  await page.goto(`/coach/games/${sessionId}`);
+
+  for (const caption of ["Passing", "Receiving"]) {
+    const region = page.getByRole("region", { name: `${caption} table` });
+    await expect(region).toBeVisible();
+    // Wider than the phone: the hint is on screen before anyone scrolls.
+    await expect(region).toHaveAccessibleDescription("Scroll sideways for more columns →");
+    await expect(page.getByText("Scroll sideways for more columns →").first()).toBeVisible();
+    const headers = page.getByRole("table", { name: caption, exact: true }).getByRole("columnheader");
+    const count = await headers.count();
+    expect(count).toBeGreaterThan(3);
+    for (let i = 0; i < count; i++) {
+      const header = headers.nth(i);
+      await header.scrollIntoViewIfNeeded();
+      const box = await header.boundingBox();
+      expect(box, `${caption} column ${i}`).not.toBeNull();
+      expect(box!.x, `${caption} column ${i}`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${caption} column ${i}`).toBeLessThanOrEqual(390 + 1);
+    }
+    // Scrolled to the last column, the player's name is still beside the numbers.
+    const name = page.getByRole("table", { name: caption, exact: true }).getByRole("rowheader").first();
+    const nameBox = await name.boundingBox();
+    expect(nameBox!.x).toBeGreaterThanOrEqual(0);
+    expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(390 + 1);
+  }
+  // The page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

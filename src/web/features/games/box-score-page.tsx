@@ -8,6 +8,7 @@ import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { formatDay } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
+import { ScrollRegion } from "~/ui/scroll-region";
 import { YARDS_NOT_LOGGED } from "~/ui/stat-lines";
 import { buildBoxScore, opponentText, scoreText, type BoxScore, type PeriodPlays } from "./box-score";
 import {
@@ -330,7 +331,7 @@ function LinesTable<T extends { playerId: string; name: string }>({
 }) {
   if (rows.length === 0) return null;
   return (
-    <div role="region" aria-label={`${caption} table`} tabIndex={0} className="relative overflow-x-auto">
+    <ScrollRegion label={`${caption} table`}>
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="pb-1 text-left font-bold text-stone-900">{caption}</caption>
         <thead className="border-b border-stone-200 text-stone-700">
@@ -348,7 +349,7 @@ function LinesTable<T extends { playerId: string; name: string }>({
         <tbody>
           {rows.map((row) => (
             <tr key={row.playerId} className="border-b border-stone-100 last:border-0">
-              <th scope="row" className="py-2 pr-3 text-left font-semibold text-stone-900">
+              <th scope="row" className="sticky left-0 bg-white py-2 pr-3 text-left font-semibold text-stone-900">
                 {row.name}
               </th>
               {columns.map((c) => (
@@ -360,7 +361,7 @@ function LinesTable<T extends { playerId: string; name: string }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
