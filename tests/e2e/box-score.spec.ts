@@ -100,7 +100,7 @@ test("a coach reads the season and a game's box score, prints it and downloads i
   await row.getByRole("link", { name: /^vs Eagles/ }).click();
   await expect(page).toHaveURL(new RegExp(`/coach/games/${sessionId}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Box score: vs Eagles" })).toBeVisible();
-  const score = page.getByRole("region", { name: "Score" });
+  const score = page.getByRole("region", { name: "Score", exact: true });
   await expect(score).toContainText("Final");
   await expect(score).toContainText("20–14");
   await expect(score).toContainText("Final score entered by Casey Coach; the snaps add up to 7–6.");
@@ -167,7 +167,7 @@ test("a player of the team reads the same season and box score under /player/gam
   await playerPage.getByRole("link", { name: /^vs Eagles/ }).click();
   await expect(playerPage).toHaveURL(new RegExp(`/player/games/${sessionId}$`));
   await expect(playerPage.getByRole("heading", { level: 1, name: "Box score: vs Eagles" })).toBeVisible();
-  await expect(playerPage.getByRole("region", { name: "Score" })).toContainText("20–14");
+  await expect(playerPage.getByRole("region", { name: "Score", exact: true })).toContainText("20–14");
   await expect(playerPage.getByRole("table", { name: "Passing" })).toContainText("#7 Ada Passer");
   await context.close();
 });

@@ -195,7 +195,7 @@ test("a game logged as snaps, partly offline, reaches the server once and every 
   // On the other coach's phone, the box score and the leaderboard tell the same story.
   await assistant.goto(`/coach/games/${sessionId}`);
   await expect(assistant.getByRole("heading", { level: 1, name: "Box score: vs Eagles" })).toBeVisible();
-  const boxScore = assistant.getByRole("region", { name: "Score" });
+  const boxScore = assistant.getByRole("region", { name: "Score", exact: true });
   await expect(boxScore).toContainText("Final");
   await expect(boxScore).toContainText("8–6");
   await expect(assistant.getByRole("region", { name: "Passing", exact: true })).toContainText("Yards43");
