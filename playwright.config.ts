@@ -30,7 +30,7 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   timeout: scaled(30_000, FACTOR),
-  expect: { timeout: scaled(7_000, FACTOR) },
+  expect: { timeout: scaled(10_000, FACTOR) },
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

@@ -29,6 +29,7 @@ async function landing(page: Page, path: string): Promise<string> {
 // Each journey below is one kind of user on one group of routes: about ten page loads a test, so no test's deadline
 // has to cover twenty-odd loads on a slow host, and the workers share them.
 test("a visitor sees every public page", async ({ page }) => {
+  test.slow();
   for (const path of PUBLIC) expect(await landing(page, path), path).toBe(path);
 });
 
@@ -37,6 +38,8 @@ for (const [area, paths] of [
   ["coach", COACH],
 ] as const) {
   test(`a visitor is sent to /login from every ${area} page`, async ({ page }) => {
+    // Each page load starts the app and waits for its redirect: up to twelve of them.
+    test.slow();
     for (const path of paths) expect(await landing(page, path), path).toBe(`/login?next=${encodeURIComponent(path)}`);
   });
 }
@@ -44,12 +47,14 @@ for (const [area, paths] of [
 const SIGNED_IN_PUBLIC = PUBLIC.filter((p) => p !== "/login" && p !== "/signup");
 
 test("a player reaches the public and player pages", async ({ page }) => {
+  test.slow();
   const player = (await seedTeam({ players: [{}] })).players[0]!;
   await signInQuick(page, player.email);
   for (const path of [...SIGNED_IN_PUBLIC, ...PLAYER]) expect(await landing(page, path), path).toBe(path);
 });
 
 test("a player is sent home from coach pages", async ({ page }) => {
+  test.slow();
   const player = (await seedTeam({ players: [{}] })).players[0]!;
   await signInQuick(page, player.email);
   for (const path of COACH) expect(await landing(page, path), path).toBe("/");
@@ -64,6 +69,7 @@ test("a coach reaches the public and coach pages", async ({ page }) => {
 });
 
 test("a coach is sent home from player pages", async ({ page }) => {
+  test.slow();
   const { coach } = await seedTeam();
   await signInQuick(page, coach.email);
   for (const path of PLAYER) expect(await landing(page, path), path).toBe("/");
