@@ -69,6 +69,8 @@ test.describe("player dashboard", () => {
     await expect(stats).toContainText("Flag pulls1");
     await expect(stats).toContainText("Interceptions0");
 
+    // The chart loads when the player scrolls near it (decision 0017); the notices panel put it below the fold.
+    await page.getByRole("region", { name: "This week's training" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("heading", { name: "Your score over time" })).toBeVisible();
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
     await page.getByText("Show the numbers").click();
