@@ -10,6 +10,8 @@ test.use({ serviceWorkers: "block" });
  * the coach invite code, and the home page then offers them their dashboard first.
  */
 test("hand over, rename, remove and rejoin with the coach invite code", async ({ browser, page }) => {
+  // Two phones, four screens and a rejoin in one journey: 30 s ran out on a quiet two-core CI run.
+  test.slow();
   const { coach: head } = await seedTeam({ teamName: "Harbor Hawks", coachName: "Casey Coach" });
 
   const phone = await browser.newContext({ serviceWorkers: "block" });
