@@ -42,6 +42,9 @@ function blank(id: string, name = "Unknown Player", jerseyNumber: number | strin
       receivingYards: 0,
       rushingYards: 0,
       touchdowns: 0,
+      touchdownPasses: 0,
+      returnTouchdowns: 0,
+      touchdownsScored: 0,
       flagPulls: 0,
       interceptions: 0,
     },
@@ -50,6 +53,29 @@ function blank(id: string, name = "Unknown Player", jerseyNumber: number | strin
 }
 
 describe("buildPlayerSummary (docs/product.md §3)", () => {
+  it("a pick-six is the defender's touchdown scored, and leaves the spec's three-counter sum alone", () => {
+    const counters: EventTypeCounter[] = [
+      { eventType: "Interception", count: 2, yards: 0 },
+      { eventType: "TD Catch", count: 1, yards: 10 },
+    ];
+    const summary = buildPlayerSummary(
+      { id: "d1", fullName: "Dee Fender", primaryPosition: "cb" },
+      { ...aggregate(counters, 0, 0), returnTouchdowns: 1 },
+    );
+    expect(summary.stats).toMatchObject({
+      touchdowns: 1,
+      touchdownPasses: 0,
+      returnTouchdowns: 1,
+      touchdownsScored: 2,
+      interceptions: 2,
+    });
+    // The return touchdown is not an event: the count and the score are the interception's alone.
+    expect(summary.eventCount).toBe(3);
+    expect(() => buildPlayerSummary({ id: "d1" }, { ...aggregate(counters, 0, 0), returnTouchdowns: -1 })).toThrow(
+      /return touchdowns/,
+    );
+  });
+
   it("worked example: every field", () => {
     const profile: PlayerProfile = {
       id: "p1",
@@ -89,6 +115,10 @@ describe("buildPlayerSummary (docs/product.md §3)", () => {
         receivingYards: 35,
         rushingYards: 17,
         touchdowns: 4,
+        touchdownPasses: 2,
+        returnTouchdowns: 0,
+        // The catch and the run: the two touchdown passes were his throws, not his scores.
+        touchdownsScored: 2,
         flagPulls: 4,
         interceptions: 1,
       },

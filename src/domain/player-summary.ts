@@ -17,6 +17,11 @@ export interface PlayerAggregate {
   attendance: { attended: number; total: number };
   /** Time of the latest event (ISO-8601, UTC), or null when the player has none. */
   lastEventAt: string | null;
+  /**
+   * Interceptions the player returned for a touchdown (pick-sixes) in the same window as the counters. A pick-six
+   * is one Interception event, so the counters cannot tell it; the data layer reads it from the snaps. Absent: 0.
+   */
+  returnTouchdowns?: number;
 }
 
 interface PlayerStatsSummary {
@@ -24,7 +29,17 @@ interface PlayerStatsSummary {
   passingYards: number;
   receivingYards: number;
   rushingYards: number;
+  /** The spec's figure: passing + receiving + rushing touchdowns (a touchdown pass counts for passer and catcher). */
   touchdowns: number;
+  /** Touchdown passes thrown (the passer's throws, not his scores). */
+  touchdownPasses: number;
+  /** Interceptions returned for a touchdown. */
+  returnTouchdowns: number;
+  /**
+   * Touchdowns the player scored, each once: caught, run in or returned (docs/product.md §10 "Touchdowns and
+   * safeties"). What the screens call a player's touchdowns and the leaders' Touchdowns board ranks.
+   */
+  touchdownsScored: number;
   flagPulls: number;
   interceptions: number;
 }
@@ -73,6 +88,9 @@ function emptyStatsSummary(): PlayerStatsSummary {
     receivingYards: 0,
     rushingYards: 0,
     touchdowns: 0,
+    touchdownPasses: 0,
+    returnTouchdowns: 0,
+    touchdownsScored: 0,
     flagPulls: 0,
     interceptions: 0,
   };
@@ -92,6 +110,8 @@ export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggr
     eventCount += c.count;
   }
   const stats = statsFromCounters(aggregate.counters);
+  const returnTouchdowns = aggregate.returnTouchdowns ?? 0;
+  if (!Number.isInteger(returnTouchdowns) || returnTouchdowns < 0) throw new Error("malformed return touchdowns");
   // Object.fromEntries defines own properties, so "__proto__" stays an ordinary key.
   const score = performanceScore(Object.fromEntries(countsByType), position);
   return {
@@ -112,6 +132,9 @@ export function buildPlayerSummary(profile: PlayerProfile, aggregate: PlayerAggr
       receivingYards: stats.receivingYards,
       rushingYards: stats.rushingYards,
       touchdowns: stats.passingTouchdowns + stats.receivingTouchdowns + stats.rushingTouchdowns,
+      touchdownPasses: stats.passingTouchdowns,
+      returnTouchdowns,
+      touchdownsScored: stats.receivingTouchdowns + stats.rushingTouchdowns + returnTouchdowns,
       flagPulls: stats.flagPulls,
       interceptions: stats.interceptions,
     },

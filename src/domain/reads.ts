@@ -11,7 +11,8 @@ export const LEADER_STATS = [
   "passingYards",
   "receivingYards",
   "rushingYards",
-  "touchdowns",
+  "touchdownsScored",
+  "touchdownPasses",
   "flagPulls",
   "interceptions",
 ] as const;

@@ -38,7 +38,14 @@ export const playerSummarySchema = z.object({
     passingYards: z.number(),
     receivingYards: z.number(),
     rushingYards: z.number(),
+    /** Passing + receiving + rushing touchdowns (the spec's sum of the three counters). */
     touchdowns: count,
+    /** Touchdown passes thrown. */
+    touchdownPasses: count,
+    /** Interceptions returned for a touchdown (pick-sixes). */
+    returnTouchdowns: count,
+    /** Touchdowns the player scored, each once: caught, run in or returned. The screens' "Touchdowns". */
+    touchdownsScored: count,
     flagPulls: count,
     interceptions: count,
   }),
@@ -54,7 +61,10 @@ const leadersSchema = z.object({
   passingYards: z.array(leaderSchema),
   receivingYards: z.array(leaderSchema),
   rushingYards: z.array(leaderSchema),
-  touchdowns: z.array(leaderSchema),
+  /** Touchdowns scored: caught, run in or returned (a touchdown pass counts for its catcher). */
+  touchdownsScored: z.array(leaderSchema),
+  /** Touchdown passes thrown. */
+  touchdownPasses: z.array(leaderSchema),
   flagPulls: z.array(leaderSchema),
   interceptions: z.array(leaderSchema),
 });

@@ -15,7 +15,13 @@ import type { SnapDetail } from "#domain/snaps.js";
 import { averageAttendance, groupTotals, rankPlayers, statLeaders } from "./analytics-rank.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB } from "./schema.js";
-import { summarizeRow, teamPlayerSummaries, teamPlayersQuery, type SummaryErrorHandler } from "./summaries.js";
+import {
+  returnTouchdownsByPlayer,
+  summarizeRow,
+  teamPlayerSummaries,
+  teamPlayersQuery,
+  type SummaryErrorHandler,
+} from "./summaries.js";
 import { teamSessionsWithCounts } from "./team-sessions.js";
 import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
@@ -46,7 +52,7 @@ export async function windowPlayerSummaries(
     sessionId !== null
       ? sql<string>`(select ss.season_id from team_sessions ss where ss.id = ${sessionId} and ss.team_id = ${teamId})`
       : seasonOrCurrent(teamId, "seasonId" in window ? window.seasonId : undefined);
-  const [roster, counters] = await Promise.all([
+  const [roster, counters, returns] = await Promise.all([
     teamPlayersQuery(db, teamId)
       .leftJoin("player_stats as s", (j) => j.onRef("s.player_id", "=", "p.user_id").on("s.season_id", "=", seasonId))
       .leftJoin("attendance as a", (j) =>
@@ -55,6 +61,11 @@ export async function windowPlayerSummaries(
       .select(["s.attendance_total", "s.attendance_attended", "s.last_event_at", "a.present"])
       .execute(),
     "since" in window ? sinceCounters(db, teamId, window) : sessionCounters(db, teamId, window.sessionId),
+    returnTouchdownsByPlayer(
+      db,
+      teamId,
+      "since" in window ? { seasonId: seasonOrCurrent(teamId, window.seasonId), since: window.since } : window,
+    ),
   ]);
   const present = roster.filter((r) => {
     if (r.present === null || r.present === undefined || Number(r.present) === 1) return true;
@@ -75,6 +86,7 @@ export async function windowPlayerSummaries(
               ? r.last_event_at
               : null
             : (w?.lastEventAt ?? null),
+        returnTouchdowns: returns.get(r.user_id) ?? 0,
       },
       opts,
     );

@@ -11,7 +11,13 @@ import { olderThan, type EventKey } from "./events.js";
 import { numberOrNull, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";
 import { toTrainingLogDto } from "./training-logs.js";
-import { groupCounterRows, summarizeRow, teamPlayersWithCounters, type SummaryErrorHandler } from "./summaries.js";
+import {
+  groupCounterRows,
+  returnTouchdownsByPlayer,
+  summarizeRow,
+  teamPlayersWithCounters,
+  type SummaryErrorHandler,
+} from "./summaries.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 export type TeamPlayer = PlayerDetailResponse["player"];
@@ -26,11 +32,14 @@ export async function findTeamPlayer(
   playerId: string,
   opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<TeamPlayer | null> {
-  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId)
-    .select("p.joined_at")
-    .where("p.user_id", "=", playerId)
-    .execute();
-  const [found] = groupCounterRows(rows);
+  const [rows, returns] = await Promise.all([
+    teamPlayersWithCounters(db, teamId, opts.seasonId)
+      .select("p.joined_at")
+      .where("p.user_id", "=", playerId)
+      .execute(),
+    returnTouchdownsByPlayer(db, teamId, { seasonId: seasonOrCurrent(teamId, opts.seasonId) }, playerId),
+  ]);
+  const [found] = groupCounterRows(rows, returns);
   if (!found) return null;
   const { row, aggregate } = found;
   return {

@@ -2,7 +2,7 @@
  * The docs/product.md §3 player summary read model: the one base query for "the team's players with their profile
  * columns", and the summary built from such a row and its aggregate (counters, attendance, last activity).
  */
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { EventTypeCounter } from "#domain/event-types.js";
 import { sortPlayers } from "#domain/player-search.js";
 import {
@@ -75,8 +75,57 @@ interface CounterRow extends ProfileColumns {
   yards: number | string | null;
 }
 
-/** Rows of teamPlayersWithCounters grouped per player (in first-seen order): the player's first row and aggregate. */
-export function groupCounterRows<R extends CounterRow>(rows: readonly R[]): { row: R; aggregate: PlayerAggregate }[] {
+/**
+ * Where a count of return touchdowns looks: a season (an id or the current-season subquery), a season's snaps since
+ * a time, or one session's snaps.
+ */
+export type ReturnTouchdownScope = { seasonId: string | RawBuilder<string>; since?: string } | { sessionId: string };
+
+/**
+ * Each defender's interceptions returned for a touchdown (pick-sixes) in a scope: the snaps of kind interception
+ * that scored for us, through their defender (snap_players). A pick-six is one Interception event, so the counters
+ * cannot tell it (docs/product.md §10 "Touchdowns and safeties"); index snaps_team_kind_idx keeps this to the
+ * team's interception snaps. One query; `playerId` narrows it to one player.
+ */
+export async function returnTouchdownsByPlayer(
+  db: Kysely<DB>,
+  teamId: string,
+  scope: ReturnTouchdownScope,
+  playerId?: string,
+): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom("snaps as n")
+    .innerJoin("snap_players as sp", "sp.snap_id", "n.id")
+    .select((eb) => ["sp.player_id", eb.fn.countAll<number | string>().as("n")])
+    .where("n.team_id", "=", teamId)
+    .where("n.kind", "=", "interception")
+    .where("n.our_points", ">", 0)
+    .where("sp.role", "=", "defender");
+  if ("sessionId" in scope) q = q.where("n.session_id", "=", scope.sessionId);
+  else {
+    const season = scope.seasonId;
+    q = q.where("n.session_id", "in", (eb) =>
+      eb
+        .selectFrom("team_sessions as ts")
+        .select("ts.id")
+        .where("ts.team_id", "=", teamId)
+        .where("ts.season_id", "=", season),
+    );
+    if (scope.since !== undefined) q = q.where("n.occurred_at", ">=", scope.since);
+  }
+  if (playerId !== undefined) q = q.where("sp.player_id", "=", playerId);
+  const rows = await q.groupBy("sp.player_id").execute();
+  return new Map(rows.map((r) => [r.player_id, Number(r.n)]));
+}
+
+/**
+ * Rows of teamPlayersWithCounters grouped per player (in first-seen order): the player's first row and aggregate,
+ * with their return touchdowns from `returns` (returnTouchdownsByPlayer of the same season).
+ */
+export function groupCounterRows<R extends CounterRow>(
+  rows: readonly R[],
+  returns: ReadonlyMap<string, number>,
+): { row: R; aggregate: PlayerAggregate }[] {
   const groups = new Map<string, { row: R; aggregate: PlayerAggregate & { counters: EventTypeCounter[] } }>();
   for (const r of rows) {
     let g = groups.get(r.user_id);
@@ -87,6 +136,7 @@ export function groupCounterRows<R extends CounterRow>(rows: readonly R[]): { ro
           counters: [],
           attendance: { attended: Number(r.attendance_attended ?? 0), total: Number(r.attendance_total ?? 0) },
           lastEventAt: r.last_event_at ?? null,
+          returnTouchdowns: returns.get(r.user_id) ?? 0,
         },
       };
       groups.set(r.user_id, g);
@@ -134,8 +184,11 @@ export async function teamPlayerSummaries(
   teamId: string,
   opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<PlayerSummary[]> {
-  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId).execute();
-  const summaries = groupCounterRows(rows).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
+  const [rows, returns] = await Promise.all([
+    teamPlayersWithCounters(db, teamId, opts.seasonId).execute(),
+    returnTouchdownsByPlayer(db, teamId, { seasonId: seasonOrCurrent(teamId, opts.seasonId) }),
+  ]);
+  const summaries = groupCounterRows(rows, returns).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
   return sortPlayers(summaries, "performanceScore", "desc");
 }
 
@@ -150,11 +203,14 @@ export async function ownPlayerSummary(
   playerId: string,
   opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<{ summary: PlayerSummary; confirmed: boolean } | null> {
-  const rows = await teamPlayersWithCounters(db, teamId, opts.seasonId, { includeWaiting: true })
-    .select("p.confirmed")
-    .where("p.user_id", "=", playerId)
-    .execute();
-  const [own] = groupCounterRows(rows);
+  const [rows, returns] = await Promise.all([
+    teamPlayersWithCounters(db, teamId, opts.seasonId, { includeWaiting: true })
+      .select("p.confirmed")
+      .where("p.user_id", "=", playerId)
+      .execute(),
+    returnTouchdownsByPlayer(db, teamId, { seasonId: seasonOrCurrent(teamId, opts.seasonId) }, playerId),
+  ]);
+  const [own] = groupCounterRows(rows, returns);
   if (!own) return null;
   return { summary: summarizeRow(own.row, own.aggregate, opts), confirmed: Number(own.row.confirmed) === 1 };
 }

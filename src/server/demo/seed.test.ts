@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SnapDto } from "#domain/api/game.js";
+import type { SnapDto, StatLinesResponse } from "#domain/api/game.js";
+import type { LeaderboardResponse, PlayerDetailResponse, TeamStatsResponse } from "#domain/api/team.js";
 import { teamLine } from "#domain/football-stats.js";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
 import { POSITION_KEYS } from "#domain/positions.js";
@@ -82,6 +83,43 @@ describe.each(testEngines())("demo seed on $engine", ({ create }) => {
     expect(of("Pass TD")).toBe(line.passTouchdowns);
     expect(of("TD Catch")).toBe(line.passTouchdowns);
     expect(of("Rush TD")).toBe(line.rushingTouchdowns);
+  });
+
+  it("one team touchdown count on every screen, and each pick-six is its defender's touchdown (issue #26)", async () => {
+    const coach = new TestClient(app.app);
+    expect((await coach.post("/api/session", { email: DEMO_COACH_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    const stats = await coach.get<TeamStatsResponse>("/api/team/stats");
+    const snaps = [...snapsBySession.values()].flat();
+    const teamTouchdowns = teamLine(snaps).touchdowns;
+    // Team Stats' card, its football line, the sum of its sessions and the team rows of every box-score CSV agree.
+    expect(stats.body.totals.touchdowns).toBe(teamTouchdowns);
+    expect(stats.body.football.touchdowns).toBe(teamTouchdowns);
+    expect(stats.body.trend.reduce((n, t) => n + t.touchdowns, 0)).toBe(teamTouchdowns);
+    let csvTouchdowns = 0;
+    for (const s of await listTeamSessions(database.db, demo.teamId)) {
+      const csv = await coach.request("GET", `/api/team/sessions/${s.id}/box-score.csv`);
+      const lines = (csv.body as string).split("\r\n");
+      const header = lines.findIndex((l) => l.startsWith('"Team","Touchdowns"'));
+      csvTouchdowns += Number(lines[header + 1]!.split(",")[1]);
+    }
+    expect(csvTouchdowns).toBe(teamTouchdowns);
+
+    // The players' touchdowns scored (caught, run in, returned) are the team's touchdowns, each once.
+    const summaries = await teamPlayerSummaries(database.db, demo.teamId);
+    expect(summaries.reduce((n, p) => n + p.stats.touchdownsScored, 0)).toBe(teamTouchdowns);
+    const pickSixes = new Map<string, number>();
+    for (const { detail } of snaps)
+      if (detail.kind === "interception" && detail.returnTouchdown)
+        pickSixes.set(detail.defenderId, (pickSixes.get(detail.defenderId) ?? 0) + 1);
+    expect(pickSixes.size).toBeGreaterThan(0);
+    const board = await coach.get<LeaderboardResponse>("/api/team/leaderboard");
+    for (const [defenderId, n] of pickSixes) {
+      const detail = await coach.get<PlayerDetailResponse>(`/api/team/players/${defenderId}`);
+      expect(detail.body.player.stats.returnTouchdowns).toBe(n);
+      const lines = await coach.get<StatLinesResponse>(`/api/team/players/${defenderId}/stat-lines`);
+      expect(lines.body.season.line.defensiveTouchdowns).toBe(n);
+      expect(board.body.players.find((p) => p.id === defenderId)!.stats.returnTouchdowns).toBe(n);
+    }
   });
 
   it("ends every game but today's with its snaps' total, and the record has wins and losses", async () => {

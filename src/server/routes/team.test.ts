@@ -6,12 +6,14 @@ import type {
   LeaderboardResponse,
   PlayerDetailResponse,
   PlayerEventsResponse,
+  PlayerSummaryDto,
   TeamPlayersResponse,
   TeamSessionsResponse,
   TeamStatsResponse,
 } from "#domain/api/team.js";
 import { POSITION_KEYS } from "#domain/positions.js";
-import { eventsOfSnap, participantsOfSnap, type SnapDetail } from "#domain/snaps.js";
+import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
+import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { bruteForceSummaries, rng, seedActivity } from "#tests/server/support/analytics-world.js";
 import { setAttendance } from "../db/attendance.js";
 import { recordEvent } from "../db/events.js";
@@ -147,10 +149,9 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       expect(res.body.leaders.passingYards).toEqual([{ playerId: ctx.ids[0], name: "Ann Quarterback", value: 35 }]);
       expect(res.body.leaders.receivingYards).toEqual([{ playerId: ctx.ids[1], name: "Bo Receiver", value: 42 }]);
       expect(res.body.leaders.rushingYards).toEqual([{ playerId: ctx.ids[1], name: "Bo Receiver", value: 4 }]);
-      expect(res.body.leaders.touchdowns).toEqual([
-        { playerId: ctx.ids[0], name: "Ann Quarterback", value: 1 },
-        { playerId: ctx.ids[1], name: "Bo Receiver", value: 1 },
-      ]);
+      // The catcher scored the touchdown; the passer threw it (docs/product.md §10 "Touchdowns and safeties").
+      expect(res.body.leaders.touchdownsScored).toEqual([{ playerId: ctx.ids[1], name: "Bo Receiver", value: 1 }]);
+      expect(res.body.leaders.touchdownPasses).toEqual([{ playerId: ctx.ids[0], name: "Ann Quarterback", value: 1 }]);
       expect(res.body.leaders.interceptions).toEqual([{ playerId: ctx.ids[2], name: "Cy Corner", value: 6 }]);
       expect(res.body.leaders.flagPulls).toEqual([
         { playerId: ctx.ids[2], name: "Cy Corner", value: 1 },
@@ -486,7 +487,7 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
   });
 
   it("stats: the team's football line counts each touchdown once and never adds receiving to passing yards", async () => {
-    const { coach, teamId, ids } = await team([
+    const { coach, teamId, ids, players } = await team([
       { fullName: "Quinn Passer", primaryPosition: "qb" },
       { fullName: "Wren Wideout", primaryPosition: "wr" },
       { fullName: "Remy Runner", primaryPosition: "rb" },
@@ -516,8 +517,9 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
           detail: JSON.stringify(detail),
           period: 1,
           first_down: 0,
-          our_points: 0,
-          their_points: 0,
+          // As the snap writer stores them: the points under the team's (default) rules.
+          our_points: pointsOfSnap(detail, DEFAULT_LEAGUE_RULES).us,
+          their_points: pointsOfSnap(detail, DEFAULT_LEAGUE_RULES).them,
           occurred_at: at,
           created_by: coach.me.id,
           created_at: at,
@@ -623,6 +625,37 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
     // The team row is named for the team (issue #26.6), not "Us".
     expect(lines[header + 1]).toMatch(new RegExp(`^"${coach.me.team!.name}",4,`));
     expect(lines[header + 1]).not.toMatch(/^"Us"/);
+
+    // The pick-six is the defender's touchdown on every player screen (issue #26.2): the coach's player detail,
+    // the player's own dashboard, the leaderboard in every window and the team stats' top performers. Touchdowns
+    // scored add up to the team's 4: Wren 2 (the snap and the legacy catch), Remy 1, Cole 1.
+    const cole = await coach.client.get<{ player: PlayerSummaryDto }>(`/api/team/players/${c}`);
+    expect(cole.status).toBe(200);
+    expect(cole.body.player.stats).toMatchObject({ touchdownsScored: 1, returnTouchdowns: 1, touchdownPasses: 0 });
+    // The spec's figure (passing + receiving + rushing touchdowns) is unchanged.
+    expect(cole.body.player.stats.touchdowns).toBe(0);
+    const own = await players[3]!.client.get<{ summary: PlayerSummaryDto }>("/api/me/dashboard");
+    expect(own.status).toBe(200);
+    expect(own.body.summary.stats).toMatchObject({ touchdownsScored: 1, returnTouchdowns: 1 });
+    const scored = [
+      { playerId: w, name: "Wren Wideout", value: 2 },
+      { playerId: c, name: "Cole Corner", value: 1 },
+      { playerId: r, name: "Remy Runner", value: 1 },
+    ];
+    const sum = (list: { value: number }[]) => list.reduce((a, b) => a + b.value, 0);
+    expect(sum(scored)).toBe(res.body.totals.touchdowns);
+    for (const query of ["", `?window=session&sessionId=${game.id}`]) {
+      const board = await coach.client.get<LeaderboardResponse>(`/api/team/leaderboard${query}`);
+      expect(board.status, query).toBe(200);
+      expect(board.body.leaders.touchdownsScored, query).toEqual(scored);
+      expect(board.body.leaders.touchdownPasses, query).toEqual([{ playerId: q, name: "Quinn Passer", value: 2 }]);
+    }
+    // The last 30 days hold only the legacy touchdown pass (logged now); the October snaps, the pick-six among
+    // them, are outside it.
+    const recent = await coach.client.get<LeaderboardResponse>("/api/team/leaderboard?window=last30");
+    expect(recent.body.leaders.touchdownsScored).toEqual([{ playerId: w, name: "Wren Wideout", value: 1 }]);
+    expect(recent.body.leaders.touchdownPasses).toEqual([{ playerId: q, name: "Quinn Passer", value: 1 }]);
+    expect(res.body.topPerformers.touchdownsScored).toEqual(scored);
   });
 
   it("stats: a team without snaps or events has an empty football line", async () => {

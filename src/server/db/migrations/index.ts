@@ -12,6 +12,7 @@ import { windowTalliesMigration } from "./010_window_tallies.js";
 import { sessionlessSpansMigration } from "./011_sessionless_spans.js";
 import { sessionPeriodsMigration } from "./012_session_periods.js";
 import { noticesMigration } from "./013_notices.js";
+import { snapsKindIndexMigration } from "./014_snaps_kind_index.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -32,5 +33,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "011_sessionless_spans": sessionlessSpansMigration(engine),
     "012_session_periods": sessionPeriodsMigration(engine),
     "013_notices": noticesMigration(engine),
+    "014_snaps_kind_index": snapsKindIndexMigration(engine),
   };
 }
