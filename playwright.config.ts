@@ -1,16 +1,23 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePorts } from "./tests/support/free-port.ts";
 import { hostFactor, scaled } from "./tests/support/host-speed.ts";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The first free port from 3100, or E2E_PORT (refused, naming who holds it, when taken). Chosen once by the runner
+// and handed to the workers, which load this file again while the server holds the port, through the environment.
+const chosen = process.env.FLAGLINE_E2E_PORT;
+const { port: PORT, smtpPort } = chosen
+  ? { port: Number(chosen), smtpPort: Number(chosen) + 1000 }
+  : e2ePorts(process.env.E2E_PORT);
+process.env.FLAGLINE_E2E_PORT = String(PORT);
 const BASE_URL = `http://localhost:${PORT}`;
 // One fresh data dir per run: tests never depend on what an earlier run left.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `flagline-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = DATA_DIR;
 // Where the server sends mail. Nothing listens there except while tests/e2e/password-reset.spec.ts runs its own
 // SMTP peer: a send with no peer fails in the background and is logged, as on a server whose mail is down.
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+const SMTP_PORT = smtpPort;
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
 // Every deadline below is the quiet two-core machine's figure stretched for this host (tests/support/host-speed.ts,
 // docs/testing.md): measured once here and handed to the workers through FLAGLINE_HOST_FACTOR.
