@@ -27,7 +27,7 @@ export function freeAmong(ports: readonly number[]): Set<number> {
 }
 
 /** Who listens on a port, as `ss` tells it ("node (pid 1234)"), or null when it cannot tell. */
-export function holderOf(port: number): string | null {
+function holderOf(port: number): string | null {
   try {
     const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" })
       .trim()
