@@ -53,7 +53,10 @@ export function noticeText(kind: NoticeKind, p: NoticeParams): string {
   }
 }
 
-/** "Harbor Hawks' roster", "Riverside Rockets' roster", "Blaze's roster" (as ui/format.ts's possessive). */
+/**
+ * A name's possessive as English writes it: "Noah's", and "Riverside Rockets'" for a name ending in s. The screens
+ * use it too (web ui/format.ts re-exports it).
+ */
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }

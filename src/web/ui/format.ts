@@ -56,10 +56,8 @@ export function formatJersey(jersey: number | string): string {
   return text.startsWith("#") ? text : `#${text}`;
 }
 
-/** A name's possessive as English writes it: "Noah's", and "Riverside Rockets'" for a name ending in s. */
-export function possessive(name: string): string {
-  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}
+/** A name's possessive as English writes it: one rule for the screens and the notices' mail (domain/notices.ts). */
+export { possessive } from "#domain/notices";
 
 /** "1 player", "3 players". */
 export function plural(count: number, one: string, many = `${one}s`): string {
