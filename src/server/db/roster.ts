@@ -13,6 +13,7 @@ import { engineOf, inTransaction, nowIso } from "./engine.js";
 import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies.js";
 import { addNotice, type WrittenNotice } from "./notices.js";
+import { isTeamPlayer } from "./profiles.js";
 import type { DB } from "./schema.js";
 
 /** The email domain of users the coach added and nobody has claimed yet (RFC 2606: it can never receive mail). */
@@ -288,13 +289,6 @@ export async function confirmRosterPlayer(
       return true;
     }
     // Confirmed already (a second tap): still a player of the team, told once.
-    const row = await trx
-      .selectFrom("profiles")
-      .select("user_id")
-      .where("user_id", "=", id)
-      .where("team_id", "=", teamId)
-      .where("role", "=", "player")
-      .executeTakeFirst();
-    return row !== undefined;
+    return isTeamPlayer(trx, teamId, id);
   });
 }
