@@ -21,9 +21,9 @@ import { playbookAnalysisRoutes } from "./routes/playbook-analysis.js";
 import { playRoutes } from "./routes/plays.js";
 import { profileRoutes } from "./routes/profile.js";
 import { rosterRoutes } from "./routes/roster.js";
-import { sessionRoutes } from "./routes/session.js";
-import { teamSessionRoutes } from "./routes/sessions.js";
-import { sessionEditRoutes } from "./routes/session-edits.js";
+import { authSessionRoutes } from "./routes/auth-session.js";
+import { teamSessionRoutes } from "./routes/team-sessions.js";
+import { teamSessionEditRoutes } from "./routes/team-session-edits.js";
 import { signupRoutes } from "./routes/signup.js";
 import { snapRoutes } from "./routes/snaps.js";
 import { statLineRoutes } from "./routes/stat-lines.js";
@@ -92,12 +92,12 @@ export function createApp(services: Services) {
   });
 
   app.route("/", healthRoutes(VERSION));
-  app.route("/", sessionRoutes());
+  app.route("/", authSessionRoutes());
   app.route("/", signupRoutes());
   app.route("/", contactRoutes());
   app.route("/", teamRoutes());
   app.route("/", teamSessionRoutes());
-  app.route("/", sessionEditRoutes());
+  app.route("/", teamSessionEditRoutes());
   app.route("/", eventRoutes());
   app.route("/", snapRoutes());
   app.route("/", gameRoutes());

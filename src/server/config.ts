@@ -12,7 +12,7 @@ export interface Config {
   authSecret: string;
   publicUrl: string;
   /**
-   * Host names (lower case, no port) a request may be addressed to; any other Host gets 421 (http/transport.ts).
+   * Host names (lower case, no port) a request may be addressed to; any other Host gets 421 (http/host-guard.ts).
    * PUBLIC_URL's host when it is set, else localhost, the loopback addresses and this machine's name; plus ALLOWED_HOSTS.
    */
   allowedHosts: string[];

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { inTransaction } from "./engine.js";
+import { inTransaction } from "./dialect.js";
 import { untallyPlayerSlots } from "./tallies.js";
 import type { DB } from "./schema.js";
 

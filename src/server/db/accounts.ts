@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Me } from "#domain/account.js";
-import { inTransaction } from "./engine.js";
+import { inTransaction } from "./dialect.js";
 import { untallyPlayerSlots } from "./tallies.js";
 import type { DB } from "./schema.js";
 import { fileUrl, stringListOrEmpty } from "./rows.js";

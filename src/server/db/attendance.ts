@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { AttendanceEntry } from "#domain/api/logger.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import type { DB, IntBoolean } from "./schema.js";
 
 /*

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { nowIso } from "./engine.js";
+import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
 /** Stores a message from the public contact form. Returns its id. */

@@ -3,7 +3,7 @@
  * caller's session; an event or play of another team is not found.
  */
 import type { Kysely } from "kysely";
-import { engineOf, inTransaction } from "./engine.js";
+import { engineOf, inTransaction } from "./dialect.js";
 import { numberOrNull } from "./rows.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges } from "./play-tallies.js";

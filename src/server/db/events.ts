@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { SESSION_EVENTS_SHOWN, type SessionEvent } from "#domain/api/logger.js";
 import { eventPoints } from "#domain/scoring.js";
-import { inTransaction, nowIso } from "./engine.js";
+import { inTransaction, nowIso } from "./dialect.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
 import { applyTallyChanges } from "./tallies.js";

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { FeedbackDto } from "#domain/api/player.js";
-import { nowIso } from "./engine.js";
+import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
 export interface NewFeedback {

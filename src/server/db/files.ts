@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { nowIso } from "./engine.js";
+import { nowIso } from "./dialect.js";
 import type { DB, FileKind, FileRecord } from "./schema.js";
 
 export interface NewFile {

@@ -4,7 +4,7 @@ import type { LooseEventCount } from "#domain/football-stats.js";
 import { periodLabel, type LeagueRules } from "#domain/league-rules.js";
 import { currentPeriod } from "#domain/periods.js";
 import { downLabel, downState, recordOf, resultOf, type GameSnap } from "#domain/snaps.js";
-import { inTransaction, nowIso } from "./engine.js";
+import { inTransaction, nowIso } from "./dialect.js";
 import { getLeagueRules } from "./league-rules.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";

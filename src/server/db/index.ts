@@ -14,13 +14,13 @@ import {
   type LogConfig,
 } from "kysely";
 import pg from "pg";
-import type { Engine } from "./engine.js";
+import type { Engine } from "./dialect.js";
 import { allMigrations } from "./migrations/index.js";
 import { startCheckpointer } from "./sqlite-checkpointer.js";
 import { withStatementCache } from "./sqlite-statements.js";
 import type { DB } from "./schema.js";
 
-export type { Engine } from "./engine.js";
+export type { Engine } from "./dialect.js";
 export type { DB } from "./schema.js";
 
 export interface Database {

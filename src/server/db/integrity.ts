@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
-import { inTransaction } from "./engine.js";
+import { inTransaction } from "./dialect.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
 import { checkTallies, rebuildTallies, type TallyDrift } from "./tally-integrity.js";

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { NOTICE_KINDS, NOTICE_LIST_LIMIT, type NoticeKind, type NoticeParams } from "#domain/notices.js";
-import { nowIso } from "./engine.js";
+import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
 export interface Notice {

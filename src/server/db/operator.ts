@@ -5,7 +5,7 @@ import {
   type OperatorTeam,
   type OperatorUsageResponse,
 } from "#domain/api/operator.js";
-import { engineOf, nowIso } from "./engine.js";
+import { engineOf, nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
 /*

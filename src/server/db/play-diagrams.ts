@@ -3,7 +3,7 @@
  * the play row locked. Every function takes the caller's team id and touches only that team's play.
  */
 import type { Kysely } from "kysely";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import type { DB } from "./schema.js";
 

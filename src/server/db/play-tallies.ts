@@ -7,7 +7,7 @@
  * other tallies, every change is an atomic `x = x + d` upsert, in key order.
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./engine.js";
+import { engineOf } from "./dialect.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
 import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";

@@ -47,7 +47,7 @@ import {
 } from "#domain/playbook.js";
 import type { StatLine } from "#domain/football-stats.js";
 import { eventPoints } from "#domain/scoring.js";
-import { engineOf, localDay } from "./engine.js";
+import { engineOf, localDay } from "./dialect.js";
 import { olderThan, type EventKey } from "./events.js";
 import { compareNameThenId, getPlay, toPlay, type Play } from "./plays.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";

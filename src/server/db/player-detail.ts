@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { PlayerDetailResponse, PlayerEvent } from "#domain/api/team.js";
 import { eventPointsTenths } from "#domain/scoring.js";
-import { localDay } from "./engine.js";
+import { localDay } from "./dialect.js";
 import { olderThan, type EventKey } from "./events.js";
 import { numberOrNull, stringListOrEmpty } from "./rows.js";
 import type { DB } from "./schema.js";

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { nameKey, type PlayDto } from "#domain/api/plays.js";
 import type { PlaySide } from "#domain/playbook.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import type { DB, PlayRecord } from "./schema.js";
 import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 

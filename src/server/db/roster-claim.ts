@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ClaimInfo } from "#domain/api/roster.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { lockedRosterRow } from "./roster.js";
 import type { DB } from "./schema.js";
 

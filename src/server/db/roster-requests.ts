@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry } from "#domain/api/roster.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { getRosterEntry, jerseyHolder, lockedRosterRow, type JerseyClash } from "./roster.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies.js";

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies.js";
 import { addNotice, type WrittenNotice } from "./notices.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Season } from "#domain/api/seasons.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import type { DB, SeasonRecord } from "./schema.js";
 import { removePlayerFromTeam } from "./teams.js";
 

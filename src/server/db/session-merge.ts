@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { MarkConflict, MergePlan } from "#domain/api/sessions.js";
 import { bumpAttendance } from "./attendance.js";
 import { sessionImpact } from "./team-sessions.js";
-import { engineOf, inTransaction } from "./engine.js";
+import { engineOf, inTransaction } from "./dialect.js";
 import { countOf } from "./rows.js";
 import { moveSessionTallies } from "./tallies.js";
 import type { DB, TeamSessionRecord } from "./schema.js";

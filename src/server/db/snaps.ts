@@ -4,7 +4,7 @@ import type { SnapDto } from "#domain/api/game.js";
 import type { LeagueRules } from "#domain/league-rules.js";
 import { snapPeriod } from "#domain/periods.js";
 import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from "#domain/snaps.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import {
   applyCounterChanges,
   counted as countedEvent,

@@ -7,7 +7,7 @@
  * rows may hold 0 (the reads skip them).
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./engine.js";
+import { engineOf } from "./dialect.js";
 import type { CountedEvent } from "./events.js";
 import type { DB } from "./schema.js";
 import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";

@@ -4,7 +4,7 @@
  * rebuilt in SQL.
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./engine.js";
+import { engineOf } from "./dialect.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
 import {

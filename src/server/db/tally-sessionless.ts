@@ -6,7 +6,7 @@
  * the write's transaction, after the play rows; every change an atomic `x = x + d` upsert, in key order.
  */
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from "kysely";
-import { engineOf, type Engine } from "./engine.js";
+import { engineOf, type Engine } from "./dialect.js";
 import type { DB } from "./schema.js";
 import type { CountedEvent } from "./events.js";
 import {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { TeamCoach } from "#domain/api/team-settings.js";
-import { inTransaction, nowIso } from "./engine.js";
+import { inTransaction, nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
 /*

@@ -4,7 +4,7 @@ import type { SessionImpact } from "#domain/api/sessions.js";
 import type { TeamSessionSummary } from "#domain/api/team.js";
 import { currentPeriod, periodChange, type PeriodStart } from "#domain/periods.js";
 import { bumpAttendance } from "./attendance.js";
-import { engineOf, inTransaction, nowIso } from "./engine.js";
+import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { countOf } from "./rows.js";
 import { moveSessionTallies } from "./tallies.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { inTransaction, isUniqueViolation, nowIso } from "./engine.js";
+import { inTransaction, isUniqueViolation, nowIso } from "./dialect.js";
 import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
 import { createFirstSeason } from "./seasons.js";
 import { addCoachNotices, addNotice, type WrittenNotice } from "./notices.js";

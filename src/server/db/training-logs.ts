@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { TrainingLogDto } from "#domain/api/player.js";
-import { nowIso } from "./engine.js";
+import { nowIso } from "./dialect.js";
 import type { DB, TrainingLogRecord } from "./schema.js";
 
 export function toTrainingLogDto(

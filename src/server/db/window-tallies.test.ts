@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "./account-deletion.js";
 import { teamLeaderboard } from "./analytics-team.js";
-import { localDay } from "./engine.js";
+import { localDay } from "./dialect.js";
 import { retagEvent } from "./event-tags.js";
 import { recordEvent, removeEvent } from "./events.js";
 import { migrateToLatest } from "./index.js";

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   type TestResponse,
 } from "#tests/server/support/test-client.js";
-import { TOO_MANY_ATTEMPTS } from "../routes/session.js";
+import { TOO_MANY_ATTEMPTS } from "../routes/auth-session.js";
 import { UNKNOWN_COACH_INVITE, UNKNOWN_TEAM_CODE } from "../routes/signup.js";
 import { TOO_MANY_MESSAGES, TOO_MANY_WRONG_CODES, WRONG_CODE_LIMIT } from "./rate-limit.js";
 

@@ -5,7 +5,7 @@ import { setAnswerHeader } from "./answer-headers.js";
 import { forwardedClientAddress } from "./client-ip.js";
 import { compressJson } from "./compress-json.js";
 import type { AppContext, AppEnv, Services } from "./context.js";
-import { transportGuard } from "./transport.js";
+import { hostGuard } from "./host-guard.js";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -31,8 +31,8 @@ function clientIp(c: AppContext, trustProxyHops: number): string {
 
 /**
  * The outermost middleware, one async step for what every request pays (docs/decisions/0018): the request's
- * context (services, request id, client address), the Host check (transport.ts), then after the route: gzip for
- * API JSON (compress-json.ts), Strict-Transport-Security, Cache-Control and Connection (transport.ts), the
+ * context (services, request id, client address), the Host check (host-guard.ts), then after the route: gzip for
+ * API JSON (compress-json.ts), Strict-Transport-Security, Cache-Control and Connection (host-guard.ts), the
  * security headers and X-Request-Id, and the request log line of every API request. A route's error is already
  * its error answer here (Hono's onError), so errors get all of this too.
  *
@@ -43,9 +43,9 @@ function clientIp(c: AppContext, trustProxyHops: number): string {
  */
 export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
   const { config, log } = services;
-  const transport = transportGuard(config);
+  const guard = hostGuard(config);
   const compress = compressJson();
-  const fixed: ReadonlyArray<readonly [string, string]> = [...SECURITY_HEADERS, ...transport.fixedHeaders];
+  const fixed: ReadonlyArray<readonly [string, string]> = [...SECURITY_HEADERS, ...guard.fixedHeaders];
 
   return async (c, next) => {
     const started = performance.now();
@@ -59,7 +59,7 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
     c.header("x-request-id", requestId);
     for (const [name, value] of fixed) c.header(name, value);
 
-    const refusal = transport.refusal(c, api);
+    const refusal = guard.refusal(c, api);
     if (refusal) {
       c.res = refusal;
     } else {
@@ -71,7 +71,7 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
       setAnswerHeader(c, "x-request-id", requestId);
       for (const [name, value] of fixed) setAnswerHeader(c, name, value);
     }
-    transport.finish(c, api);
+    guard.finish(c, api);
     if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
     if (path.startsWith("/api/")) {
       log.info(

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
-import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "../routes/session.js";
+import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "../routes/auth-session.js";
 import {
   createTestApp,
   PASSWORD,

@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { EMAIL_TAKEN, UNKNOWN_COACH_INVITE, UNKNOWN_TEAM_CODE } from "./signup.js";
-import { INVALID_CREDENTIALS } from "./session.js";
+import { INVALID_CREDENTIALS } from "./auth-session.js";
 
 describe.each(testEngines())("accounts and sessions on $engine", ({ create }) => {
   let database: TestDatabase;

@@ -3,13 +3,13 @@ import { meSchema } from "#domain/account.js";
 import { CLAIM_NOT_FOUND, claimBodySchema, claimInfoSchema } from "#domain/api/roster.js";
 import { loadMe } from "../db/accounts.js";
 import { claimRow, findClaim } from "../db/roster-claim.js";
-import { isUniqueViolation } from "../db/engine.js";
+import { isUniqueViolation } from "../db/dialect.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses } from "../http/errors.js";
 import { countSignupAttempt } from "../http/rate-limit.js";
 import { changeNow } from "../realtime/hub.js";
-import { TOO_MANY_ATTEMPTS } from "./session.js";
+import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
 import { EMAIL_TAKEN } from "./signup.js";
 
 /*

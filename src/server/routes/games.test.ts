@@ -6,7 +6,7 @@ import type { SnapDetail } from "#domain/snaps.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
 import { anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
-import { SESSION_ID_TAKEN } from "./sessions.js";
+import { SESSION_ID_TAKEN } from "./team-sessions.js";
 
 describe.each(testEngines())("games API on $engine", ({ create }) => {
   let database: TestDatabase;

@@ -6,10 +6,13 @@ import {
   gamesResponseSchema,
   liveScoreboardResponseSchema,
   rulesResponseSchema,
+  setPeriodSchema,
 } from "#domain/api/game.js";
 import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
 import { leagueRulesSchema } from "#domain/api/league-rules.js";
-import { boxScoreData, gameSheet, listGames, setFinalScore } from "../db/games.js";
+import { boxScoreData, gameSheet, listGames, scoreboardOf, setFinalScore } from "../db/games.js";
+import { retryOnDeadlock } from "../db/retry.js";
+import { setSessionPeriod } from "../db/team-sessions.js";
 import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
 import { getTeam } from "../db/teams.js";
 import { createRouter } from "../http/context.js";
@@ -24,7 +27,7 @@ import { changeNow } from "../realtime/hub.js";
 /*
  * Game day's reads and the game's own settings (docs/product.md §10): the game sheet of a session (scoreboard,
  * rules, snaps in game order), today's scoreboard, the season's games and record, a game's box score as CSV, the
- * final score, and the team's league rules. Reads are open to every member of the team, coaches and players
+ * final score and the period, and the team's league rules. Reads are open to every member of the team, coaches and players
  * alike; writes to coaches. The team always comes from the session: a session id of another team answers 404,
  * exactly like one that does not exist.
  */
@@ -84,6 +87,30 @@ const deleteFinal = createRoute({
       content: { "application/json": { schema: finalScoreResponseSchema } },
     },
     ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const putPeriod = createRoute({
+  method: "put",
+  path: "/api/team/sessions/{id}/period",
+  tags: ["game day"],
+  middleware: [coachOnly] as const,
+  summary: "Set the game's period (Next half, Previous period): every open screen hears it",
+  description:
+    "Coaches only. The period belongs to the game, not to a phone (decision 0022): from `at` (default now; a " +
+    "later time is taken as now) the game is in this period, and a snap logged since by a phone that had not " +
+    "heard of it is filed in it. A step back takes back the later periods' starts; a step to a period already " +
+    "started earlier keeps that start. Sending the same change again changes nothing.",
+  request: {
+    params: sessionIdParam,
+    body: { required: true, content: { "application/json": { schema: setPeriodSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The session's scoreboard, in its period now",
+      content: { "application/json": { schema: finalScoreResponseSchema } },
+    },
+    ...errorResponses(400, 401, 403, 404, 415),
   },
 });
 
@@ -194,6 +221,24 @@ export function gameRoutes() {
       if (outcome === "not_a_game") throw new ApiError(400, "not_a_game", NOT_A_GAME);
       hub.publish(viewer.teamId, changeNow("sessions", id));
       return c.json({ scoreboard: outcome }, 200);
+    })
+    .openapi(putPeriod, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const { period, at } = c.req.valid("json");
+      const { database, hub } = c.get("services");
+      const now = new Date().toISOString();
+      const from = at !== undefined && at < now ? at : now;
+      const key = { id, teamId: viewer.teamId };
+      const before = await scoreboardOf(database.db, viewer.teamId, id);
+      if (!before) throw notFound("That session");
+      if ((await retryOnDeadlock(() => setSessionPeriod(database.db, key, period, from))) === null)
+        throw notFound("That session");
+      const scoreboard = await scoreboardOf(database.db, viewer.teamId, id);
+      if (!scoreboard) throw notFound("That session");
+      // The game sheets and scoreboards are built from the session's data: "sessions", naming the game.
+      if (scoreboard.period !== before.period) hub.publish(viewer.teamId, changeNow("sessions", id));
+      return c.json({ scoreboard }, 200);
     })
     .openapi(getScoreboard, async (c) => {
       const { tzOffset } = c.req.valid("query");

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pingDatabase } from "../db/engine.js";
+import { pingDatabase } from "../db/dialect.js";
 import { createRouter } from "../http/context.js";
 
 const HealthSchema = z

@@ -11,7 +11,7 @@ import { callAuth } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
 import { countAccountRequest } from "../http/rate-limit.js";
-import { TOO_MANY_ATTEMPTS } from "./session.js";
+import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
 
 /*
  * Forgot and reset password (docs/product.md §11), through Better Auth's handler like sign-in (decision 0002):

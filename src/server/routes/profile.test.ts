@@ -19,7 +19,7 @@ import { createTestApp, PASSWORD, signUpCoach, signUpPlayer, TestClient } from "
 import type { TeamChange } from "../realtime/hub.js";
 import type { FileStore } from "../storage/file-store.js";
 import type { MemoryFileStore } from "../storage/memory.js";
-import { INVALID_CREDENTIALS } from "./session.js";
+import { INVALID_CREDENTIALS } from "./auth-session.js";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
@@ -450,7 +450,7 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
         const res = await client.get(photoUrl);
         expect(res.status).toBe(404);
         expect(res.body).toEqual(unknown.body);
-        // Never stored, like every API answer that does not choose its own caching (http/transport.ts).
+        // Never stored, like every API answer that does not choose its own caching (http/host-guard.ts).
         expect(res.headers.get("cache-control")).toBe("no-store");
       }
       for (const odd of [

@@ -32,7 +32,7 @@ import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { playerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
-import { TOO_MANY_ATTEMPTS } from "./session.js";
+import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
 
 /*
  * The signed-in user's own area: their profile and photo, their password, and (players) their dashboard.

@@ -21,7 +21,7 @@ import {
   updateRosterPlayer,
   type JerseyClash,
 } from "../db/roster.js";
-import { isUniqueViolation } from "../db/engine.js";
+import { isUniqueViolation } from "../db/dialect.js";
 import { mergeSignUpIntoRow, type MergeRefusal } from "../db/roster-claim.js";
 import { decideRequest } from "../db/roster-requests.js";
 import { retryOnDeadlock } from "../db/retry.js";

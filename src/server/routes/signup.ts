@@ -12,7 +12,7 @@ import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
 import { withOperatorFlag } from "../http/operator.js";
 import { countSignupAttempt, startCodeGuess, type CodeGuess } from "../http/rate-limit.js";
 import { changeNow } from "../realtime/hub.js";
-import { TOO_MANY_ATTEMPTS, userIdOf } from "./session.js";
+import { TOO_MANY_ATTEMPTS, userIdOf } from "./auth-session.js";
 
 export const UNKNOWN_TEAM_CODE = "No team has this code. Check it with your coach.";
 export const UNKNOWN_COACH_INVITE = "No team has this coach invite code. Ask your head coach for it.";

@@ -8,14 +8,12 @@ import {
   playerSummarySchema,
   rotateCodeBodySchema,
   rotateCodeResponseSchema,
-  teamSessionsResponseSchema,
   teamStatsResponseSchema,
 } from "#domain/api/team.js";
 import { LEADERBOARD_GROUPS, LEADERBOARD_WINDOWS } from "#domain/reads.js";
 import { eventPoints } from "#domain/scoring.js";
 import { findTeamPlayer, listPlayerEvents, playerDetail } from "../db/player-detail.js";
 import { teamDashboard, teamStats } from "../db/analytics-team.js";
-import { teamSessionsWithCounts } from "../db/team-sessions.js";
 import type { WrittenNotice } from "../db/notices.js";
 import { removePlayerFromTeam, rotateTeamCode } from "../db/teams.js";
 import { mailNotices } from "../mail/notices.js";
@@ -132,23 +130,6 @@ const rotateCode = createRoute({
       content: { "application/json": { schema: rotateCodeResponseSchema.openapi("RotatedCodes") } },
     },
     ...errorResponses(400, 401, 403, 404, 415),
-  },
-});
-
-const listSessions = createRoute({
-  method: "get",
-  path: "/api/team/sessions",
-  tags: ["team"],
-  middleware: [coachOnly] as const,
-  summary: "The team's practices and games, newest first, with event and attendance counts",
-  description: "Every season's, or only those of the season given.",
-  request: { query: z.object({ season: seasonQuery }) },
-  responses: {
-    200: {
-      description: "The sessions",
-      content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } },
-    },
-    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -298,13 +279,6 @@ export function teamRoutes() {
       const team = await rotateTeamCode(c.get("services").database.db, viewer.teamId, which);
       if (!team) throw notFound("Your team");
       return c.json({ team: { id: team.id, code: team.teamCode, coachInviteCode: team.coachInviteCode } }, 200);
-    })
-    .openapi(listSessions, async (c) => {
-      const viewer = c.var.viewer;
-      const { season: seasonId } = c.req.valid("query");
-      const season = seasonId === undefined ? undefined : await seasonOfRequest(c, viewer.teamId, seasonId);
-      const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId, season?.id);
-      return c.json({ sessions }, 200);
     })
     .openapi(leaderboard, async (c) => {
       const teamId = c.var.viewer.teamId;

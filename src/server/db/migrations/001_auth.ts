@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * Better Auth 1.7's core tables (user, session, account, verification) and its database rate limiter's table,

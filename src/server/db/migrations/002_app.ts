@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * Flagline's own tables. Only portable types (text, integer) so one definition serves both engines:

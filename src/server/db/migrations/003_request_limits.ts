@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * Our own request limits (sign-up attempts, wrong team and invite codes, contact messages), kept in the

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * Game day (docs/product.md §10, decision 0010).

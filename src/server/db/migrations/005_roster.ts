@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * The coach owns the roster (docs/product.md §11, decision 0011).

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /**
  * Team settings, leaving and rejoining a team, and the operator (docs/product.md §2 "Team settings", §6,

@@ -1,5 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 import { playPlayerRecountSql, sessionlessRowsSql, weekRecountSql } from "../tally-sql.js";
 
 /*

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 import { SESSIONLESS_LEVEL, sixHoursSql, weekSql } from "../tally-sql.js";
 
 /*

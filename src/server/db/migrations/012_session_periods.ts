@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /*
  * The game owns its period (decision 0022, docs/product.md §10): session_periods holds when each period after the

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /*
  * Notices (docs/product.md §11): what happened to a person, told in the app (and by mail when mail is set up).

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 
 /*
  * A player's return touchdowns (pick-sixes) are read from the snaps (docs/product.md §10 "Touchdowns and

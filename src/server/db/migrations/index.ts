@@ -1,5 +1,5 @@
 import type { Migration } from "kysely";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../dialect.js";
 import { authMigration } from "./001_auth.js";
 import { appMigration } from "./002_app.js";
 import { requestLimitsMigration } from "./003_request_limits.js";

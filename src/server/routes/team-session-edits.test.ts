@@ -7,7 +7,7 @@ import { checkIntegrity } from "#server/db/integrity.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
 import { anEvent, countersMatchSource, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
-import { MERGE_DIFFERENT_KIND, MERGE_DIFFERENT_SEASON, MERGE_INTO_ITSELF } from "./session-edits.js";
+import { MERGE_DIFFERENT_KIND, MERGE_DIFFERENT_SEASON, MERGE_INTO_ITSELF } from "./team-session-edits.js";
 
 describe.each(testEngines())("session delete impact and merge on $engine", ({ create }) => {
   let database: TestDatabase;

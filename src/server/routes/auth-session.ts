@@ -83,7 +83,7 @@ function userIdOf(json: unknown): string | null {
 
 export { userIdOf };
 
-export function sessionRoutes() {
+export function authSessionRoutes() {
   return createRouter()
     .openapi(signIn, async (c) => {
       const { email, password } = c.req.valid("json");

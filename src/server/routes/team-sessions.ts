@@ -9,9 +9,8 @@ import {
   updateSessionSchema,
   type TeamSessionDto,
 } from "#domain/api/logger.js";
-import { finalScoreResponseSchema, setPeriodSchema } from "#domain/api/game.js";
+import { teamSessionsResponseSchema } from "#domain/api/team.js";
 import { markSessionAttendance, teamSessionAttendance } from "../db/attendance.js";
-import { scoreboardOf } from "../db/games.js";
 import { listSessionEvents } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";
@@ -22,18 +21,20 @@ import {
   deleteTeamSession,
   getTeamSession,
   sessionImpact,
-  setSessionPeriod,
+  teamSessionsWithCounts,
   updateTeamSession,
   type TeamSession,
 } from "../db/team-sessions.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*
- * Team sessions (practices and games) and their attendance, coaches only. The list of sessions
- * (GET /api/team/sessions) lives with the coach analytics in team.ts.
+ * Team sessions (practices and games): the list, one session, its edits and its attendance, coaches only. The
+ * game sheet of a session (snaps, final score, period, box score) is served by games.ts, and merges by
+ * team-session-edits.ts (docs/architecture.md, "Shape").
  *
  * Attendance is marked explicitly: a new session has no marks, and a player's attendance total counts only the
  * sessions they were marked for (present or absent). Deleting a session removes its marks (and the players'
@@ -50,6 +51,23 @@ const SessionResponse = sessionResponseSchema;
 const AttendanceResponse = attendanceResponseSchema;
 
 export const SESSION_ID_TAKEN = "A session with this id already exists. Make a new id for a new session.";
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/api/team/sessions",
+  tags: ["team"],
+  middleware: [coachOnly] as const,
+  summary: "The team's practices and games, newest first, with event and attendance counts",
+  description: "Every season's, or only those of the season given.",
+  request: { query: z.object({ season: seasonQuery }) },
+  responses: {
+    200: {
+      description: "The sessions",
+      content: { "application/json": { schema: teamSessionsResponseSchema.openapi("TeamSessions") } },
+    },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
 
 const createSession = createRoute({
   method: "post",
@@ -135,30 +153,6 @@ const putAttendance = createRoute({
   },
 });
 
-const putPeriod = createRoute({
-  method: "put",
-  path: "/api/team/sessions/{id}/period",
-  tags: ["game day"],
-  middleware: [coachOnly] as const,
-  summary: "Set the game's period (Next half, Previous period): every open screen hears it",
-  description:
-    "Coaches only. The period belongs to the game, not to a phone (decision 0022): from `at` (default now; a " +
-    "later time is taken as now) the game is in this period, and a snap logged since by a phone that had not " +
-    "heard of it is filed in it. A step back takes back the later periods' starts; a step to a period already " +
-    "started earlier keeps that start. Sending the same change again changes nothing.",
-  request: {
-    params: sessionIdParam,
-    body: { required: true, content: { "application/json": { schema: setPeriodSchema } } },
-  },
-  responses: {
-    200: {
-      description: "The session's scoreboard, in its period now",
-      content: { "application/json": { schema: finalScoreResponseSchema } },
-    },
-    ...errorResponses(400, 401, 403, 404, 415),
-  },
-});
-
 function toDto(s: TeamSession): TeamSessionDto {
   return {
     id: s.id,
@@ -180,6 +174,13 @@ async function requireSession(db: Kysely<DB>, teamId: string, id: string): Promi
 
 export function teamSessionRoutes() {
   return createRouter()
+    .openapi(listSessions, async (c) => {
+      const viewer = c.var.viewer;
+      const { season: seasonId } = c.req.valid("query");
+      const season = seasonId === undefined ? undefined : await seasonOfRequest(c, viewer.teamId, seasonId);
+      const sessions = await teamSessionsWithCounts(c.get("services").database.db, viewer.teamId, season?.id);
+      return c.json({ sessions }, 200);
+    })
     .openapi(createSession, async (c) => {
       const viewer = c.var.viewer;
       const input = c.req.valid("json");
@@ -294,23 +295,5 @@ export function teamSessionRoutes() {
 
       if (changed) hub.publish(viewer.teamId, changeNow("attendance"));
       return c.json({ attendance: await teamSessionAttendance(db, viewer.teamId, id) }, 200);
-    })
-    .openapi(putPeriod, async (c) => {
-      const viewer = c.var.viewer;
-      const { id } = c.req.valid("param");
-      const { period, at } = c.req.valid("json");
-      const { database, hub } = c.get("services");
-      const now = new Date().toISOString();
-      const from = at !== undefined && at < now ? at : now;
-      const key = { id, teamId: viewer.teamId };
-      const before = await scoreboardOf(database.db, viewer.teamId, id);
-      if (!before) throw notFound("That session");
-      if ((await retryOnDeadlock(() => setSessionPeriod(database.db, key, period, from))) === null)
-        throw notFound("That session");
-      const scoreboard = await scoreboardOf(database.db, viewer.teamId, id);
-      if (!scoreboard) throw notFound("That session");
-      // The game sheets and scoreboards are built from the session's data: "sessions", naming the game.
-      if (scoreboard.period !== before.period) hub.publish(viewer.teamId, changeNow("sessions", id));
-      return c.json({ scoreboard }, 200);
     });
 }

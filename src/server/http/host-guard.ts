@@ -26,7 +26,7 @@ const MISDIRECTED = "This server does not answer to that host name.";
 const JUDGED_HOSTS = 64;
 
 /** The outermost guard of every answer, run by the request frame (request-frame.ts) before and after the route. */
-export interface TransportGuard {
+export interface HostGuard {
   /**
    * A request addressed to a Host Flagline is not (DNS rebinding: a page on evil.example whose name now points at a
    * LAN instance) gets this 421 before anything runs; GET /api/health is exempt, for load balancers that probe by
@@ -43,7 +43,7 @@ export interface TransportGuard {
   finish(c: AppContext, api: boolean): void;
 }
 
-export function transportGuard(config: Config): TransportGuard {
+export function hostGuard(config: Config): HostGuard {
   const https = config.publicUrl.startsWith("https://");
   const judged = new Map<string, boolean>();
   /** The request URL is node-server's normalized href: scheme://host[:port]/path. */

@@ -18,7 +18,7 @@ import {
   TestClient,
   uniqueEmail,
 } from "#tests/server/support/test-client.js";
-import { HSTS, hostAllowed } from "./transport.js";
+import { HSTS, hostAllowed } from "./host-guard.js";
 
 /*
  * docs/architecture.md "Errors and security": the Host check (421), HSTS and the __Host- session cookie behind

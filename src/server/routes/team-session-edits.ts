@@ -16,7 +16,7 @@ import { changeNow } from "../realtime/hub.js";
 /*
  * Editing sessions from the web (docs/product.md §2 `/coach/games/sessions`, §3 sessions), coaches only: what a
  * delete removes (shown before the coach confirms), and merging a session into another of the same kind, previewed
- * then done. The edit and the delete themselves are PATCH and DELETE /api/team/sessions/{id} (sessions.ts).
+ * then done. The edit and the delete themselves are PATCH and DELETE /api/team/sessions/{id} (team-sessions.ts).
  */
 
 const sessionIdParam = z.object({
@@ -85,7 +85,7 @@ function planOrThrow(outcome: MergePlan | MergeRefusal): MergePlan {
   }
 }
 
-export function sessionEditRoutes() {
+export function teamSessionEditRoutes() {
   return createRouter()
     .openapi(getImpact, async (c) => {
       const viewer = c.var.viewer;

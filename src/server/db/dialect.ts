@@ -1,5 +1,11 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
+/*
+ * What differs between the two engines, and the few helpers every db/ module shares because of it: which engine a
+ * Kysely talks to, transactions that nest, the stored timestamp shape, a local calendar day in SQL, the health
+ * ping, and a unique-index violation of either driver.
+ */
+
 /** The two databases Flagline runs on: an embedded SQLite file, or PostgreSQL for more than one app server. */
 export type Engine = "sqlite" | "postgres";
 
