@@ -1,7 +1,8 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { createRouter, type AppContext, type Services } from "./http/context.js";
+import { createRouter, type AppContext } from "./http/context.js";
+import type { Services } from "./services.js";
 import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { requestFrame } from "./http/request-frame.js";
@@ -34,7 +35,7 @@ import { joinRoutes } from "./routes/join.js";
 import { operatorRoutes } from "./routes/operator.js";
 import { teamSettingsRoutes } from "./routes/team-settings.js";
 import { seasonRoutes } from "./routes/seasons.js";
-import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./storage/image-upload.js";
+import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 
 const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -68,7 +69,7 @@ export function createApp(services: Services) {
       throw new ApiError(413, "payload_too_large", "The request body is too large.");
     },
   });
-  // Image uploads carry up to 5 MB (storage/image-upload.ts); every other body stays under the JSON limit.
+  // Image uploads carry up to 5 MB (http/image-upload.ts); every other body stays under the JSON limit.
   const uploadBodyLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BODY,
     onError: () => {

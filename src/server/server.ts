@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import { createEventWriter } from "./db/event-writer.js";
 import { createSnapWriter } from "./db/snaps.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
-import type { Services } from "./http/context.js";
+import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/index.js";
 import { createMemoryHub } from "./realtime/hub.js";

@@ -1,46 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { Auth } from "../auth/index.js";
-import type { Config } from "../config.js";
-import type { EventWriter } from "../db/event-writer.js";
-import type { SnapWriter } from "../db/snaps.js";
-import type { Database } from "../db/index.js";
-import type { Logger } from "../logger.js";
-import type { Mailer } from "../mail/index.js";
-import type { TeamHub } from "../realtime/hub.js";
-import type { FileStore } from "../storage/file-store.js";
+import type { Services, Viewer } from "../services.js";
 import { ApiError, validationError } from "./errors.js";
-
-export interface Services {
-  database: Database;
-  auth: Auth;
-  config: Config;
-  log: Logger;
-  /** Live updates: writes publish what changed for a team, GET /api/team/stream relays it. */
-  hub: TeamHub;
-  /** Uploaded files (photos, diagrams): DATA_DIR/uploads or an S3 bucket. */
-  files: FileStore;
-  /**
-   * The group-commit writer every logged event goes through, one per database (docs/architecture.md budget:
-   * >= 2,000 acknowledged events/s from 50 concurrent clients on SQLite).
-   */
-  eventWriter: EventWriter;
-  /** The same for snaps (db/snaps.ts createSnapWriter): one per database. */
-  snapWriter: SnapWriter;
-  /** Outgoing mail (SMTP_URL); null when none is configured. */
-  mailer: Mailer | null;
-}
-
-/** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */
-export interface Viewer {
-  userId: string;
-  email: string;
-  role: "player" | "coach";
-  coachRole: "head" | "assistant" | null;
-  teamId: string | null;
-  fullName: string;
-  sessionId: string;
-}
 
 export type AppEnv = {
   Variables: {

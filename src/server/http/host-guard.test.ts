@@ -8,7 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_BODY } from "../app.js";
 import { loadConfig } from "../config.js";
-import { MAX_UPLOAD_BODY } from "../storage/image-upload.js";
+import { MAX_UPLOAD_BODY } from "./image-upload.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import {
   createTestApp,

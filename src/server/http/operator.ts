@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.js";
-import type { AppEnv, Viewer } from "./context.js";
+import type { Viewer } from "../services.js";
+import type { AppEnv } from "./context.js";
 import { ApiError } from "./errors.js";
 import { getViewer } from "./viewer.js";
 import type { ViewerEnv } from "./viewer.js";

@@ -4,7 +4,8 @@ import type { MiddlewareHandler } from "hono";
 import { setAnswerHeader } from "./answer-headers.js";
 import { forwardedClientAddress } from "./client-ip.js";
 import { compressJson } from "./compress-json.js";
-import type { AppContext, AppEnv, Services } from "./context.js";
+import type { Services } from "../services.js";
+import type { AppContext, AppEnv } from "./context.js";
 import { hostGuard } from "./host-guard.js";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { getProfile } from "../db/teams.js";
 import { sessionTokenOf, viewerCacheOf } from "../realtime/viewer-cache.js";
-import type { AppContext, AppEnv, Viewer } from "./context.js";
+import type { Viewer } from "../services.js";
+import type { AppContext, AppEnv } from "./context.js";
 import { forbidden, unauthenticated } from "./errors.js";
 
 /** The signed-in caller with their profile, looked up once per request; null when signed out or profile-less. */

@@ -1,6 +1,6 @@
 import { CHANGE_EVENT } from "#domain/reads.js";
-import type { Services } from "../http/context.js";
-import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../http/team-reads.js";
+import type { Services } from "../services.js";
+import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../reads/team-reads.js";
 import { COALESCE_MS } from "./coalesce.js";
 import type { ChangeKind, HubChange } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";

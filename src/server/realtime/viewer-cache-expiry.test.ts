@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "../http/context.js";
+import type { Viewer } from "../services.js";
 import { createMemoryHub } from "./hub.js";
 import { createViewerCache, VIEWER_TTL_MS, VIEWER_TTL_SPREAD_MS } from "./viewer-cache.js";
 

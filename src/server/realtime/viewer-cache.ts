@@ -1,4 +1,4 @@
-import type { Viewer } from "../http/context.js";
+import type { Viewer } from "../services.js";
 import type { TeamHub } from "./hub.js";
 
 /**

@@ -21,7 +21,7 @@ import { tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, teamMemberOnly } from "../http/viewer.js";
 import { cachedJson } from "../http/cached-json.js";
-import { readScoreboard, scoreboardKey } from "../http/team-reads.js";
+import { readScoreboard, scoreboardKey } from "../reads/team-reads.js";
 import { changeNow } from "../realtime/hub.js";
 
 /*

@@ -30,7 +30,7 @@ import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
-import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
+import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../http/image-upload.js";
 
 /*
  * The team's playbook, coaches only (a player gets 403, signed out 401, checked before any input is read).

@@ -25,13 +25,14 @@ import { fileUrl } from "../db/rows.js";
 import { ownPlayerSummary } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
-import { createRouter, type AppContext, type AppEnv, type Viewer } from "../http/context.js";
+import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
+import type { Viewer } from "../services.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { playerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
-import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../storage/image-upload.js";
+import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../http/image-upload.js";
 import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
 
 /*

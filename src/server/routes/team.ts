@@ -23,7 +23,7 @@ import { intQuery, tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, headCoachOnly } from "../http/viewer.js";
 import { cachedJson } from "../http/cached-json.js";
-import { leaderboardKey, playersKey, readLeaderboard, readPlayers, statsKey } from "../http/team-reads.js";
+import { leaderboardKey, playersKey, readLeaderboard, readPlayers, statsKey } from "../reads/team-reads.js";
 import { changeNow } from "../realtime/hub.js";
 import { decodeEventCursor, encodeEventCursor } from "./team-cursor.js";
 

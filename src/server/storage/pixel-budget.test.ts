@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
-import { TOO_MANY_PIXELS_THIS_MINUTE } from "./image-upload.js";
+import { TOO_MANY_PIXELS_THIS_MINUTE } from "../http/image-upload.js";
 import { createPixelBudget, MAX_DECODED_PIXELS_PER_MINUTE, setImageBudget } from "./pixel-budget.js";
 
 describe("the pixel budget", () => {

@@ -7,7 +7,7 @@
  * spends, and needs no database round trip per upload. A user spreading uploads over several servers gets each
  * server's budget, and each server is still protected.
  */
-import type { Services } from "../http/context.js";
+import type { Services } from "../services.js";
 
 /** At most this many pixels decoded per user per minute (a 64-megapixel image fits; two do not). */
 export const MAX_DECODED_PIXELS_PER_MINUTE = 100_000_000;

@@ -9,7 +9,7 @@
 import { pino } from "pino";
 import { z } from "zod";
 import { createApp } from "#server/app.js";
-import type { Services } from "#server/http/context.js";
+import type { Services } from "#server/services.js";
 import { testConfig } from "../support/test-client.js";
 
 type App = ReturnType<typeof createApp>;

@@ -25,7 +25,7 @@ import { MAX_JSON_BODY } from "#server/app.js";
 import { testEngines, type TestDatabase } from "../support/test-database.js";
 import { createTestApp } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
-import { isUploadPath, MAX_UPLOAD_BODY } from "#server/storage/image-upload.js";
+import { isUploadPath, MAX_UPLOAD_BODY } from "#server/http/image-upload.js";
 import {
   AUTHZ,
   errorShapeProblem,

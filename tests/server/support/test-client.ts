@@ -9,7 +9,7 @@ import type { TestDatabase } from "./test-database.js";
 import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
 import { createFileStore } from "#server/storage/index.js";
 import { createMemoryFileStore } from "#server/storage/memory.js";
-import type { Services } from "#server/http/context.js";
+import type { Services } from "#server/services.js";
 import { createMailer } from "#server/mail/index.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -11,12 +11,13 @@ import { gameSheet, liveScoreboard } from "../db/games.js";
 import { resolveSeason } from "../db/seasons.js";
 import { teamPlayerSummaries } from "../db/summaries.js";
 import { getTeamSession } from "../db/team-sessions.js";
-import type { Services } from "./context.js";
-import { notFound } from "./errors.js";
+import { notFound } from "../http/errors.js";
+import type { Services } from "../services.js";
 
 /*
- * The hot team reads, as both their GET endpoints and the live stream's payloads read them: one function and
- * one read-cache key per read, so the stream's payload and the next GET of the same answer are the same bytes
+ * The read model of the hot team reads, as both their GET endpoints and the live stream's payloads read them
+ * (db/ holds their queries; this module composes them and names their cache keys): one function and one
+ * read-cache key per read, so the stream's payload and the next GET of the same answer are the same bytes
  * (routes/stream.ts puts the payload in the read cache; the GET that follows finds it there).
  */
 
@@ -112,12 +113,7 @@ export async function readGameScoreboard(
   sessionId: string,
 ): Promise<ScoreboardDto | null | undefined> {
   const { db } = s.database;
-  const session = await db
-    .selectFrom("team_sessions")
-    .select(["kind", "date"])
-    .where("id", "=", sessionId)
-    .where("team_id", "=", teamId)
-    .executeTakeFirst();
+  const session = await getTeamSession(db, { id: sessionId, teamId });
   if (!session) return null;
   if (session.kind !== "game") return undefined;
   const ofDay = await liveScoreboard(db, teamId, session.date);

@@ -8,11 +8,12 @@ import { randomUUID } from "node:crypto";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE } from "#domain/api/player.js";
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
-import type { AppContext, AppEnv, Viewer } from "../http/context.js";
-import { ApiError, rateLimited } from "../http/errors.js";
-import type { ViewerEnv } from "../http/viewer.js";
-import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "./images.js";
-import { imageBudgetOf } from "./pixel-budget.js";
+import type { Viewer } from "../services.js";
+import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "../storage/images.js";
+import { imageBudgetOf } from "../storage/pixel-budget.js";
+import type { AppContext, AppEnv } from "./context.js";
+import { ApiError, rateLimited } from "./errors.js";
+import type { ViewerEnv } from "./viewer.js";
 
 /** The request paths that take an upload: the app gives them MAX_UPLOAD_BODY instead of the JSON body limit. */
 const UPLOAD_PATHS: readonly RegExp[] = [/^\/api\/profile\/photo$/, /^\/api\/team\/plays\/[^/]+\/diagram$/];
