@@ -1,6 +1,7 @@
 // Extends zod with .openapi() before any shared schema is built (see tests/server/support/setup.ts).
 import "@hono/zod-openapi";
 import { loadConfig } from "./config.js";
+import { firstTeam, profileAccounts } from "./db/demo.js";
 import { DEMO_COACH_EMAIL, DEMO_PASSWORD, seedDemo, type DemoTeam } from "./demo/seed.js";
 import { createLogger } from "./logger.js";
 import { startServer } from "./server.js";
@@ -11,18 +12,8 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const running = await startServer(config, log);
 const seeded = await seedDemo(running.services.database.db, running.services.auth);
-const players = await running.services.database.db
-  .selectFrom("profiles as p")
-  .innerJoin("user as u", "u.id", "p.user_id")
-  .select(["u.email", "p.full_name", "p.role"])
-  .orderBy("p.role")
-  .orderBy("p.full_name")
-  .execute();
-const team = await running.services.database.db
-  .selectFrom("teams")
-  .selectAll()
-  .orderBy("created_at")
-  .executeTakeFirst();
+const players = await profileAccounts(running.services.database.db);
+const team = await firstTeam(running.services.database.db);
 
 /** "8 games (5-2, 1 live today), 6 practices, 723 snaps, …" */
 function seasonLine(d: DemoTeam): string {

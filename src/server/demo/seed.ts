@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { PositionKey } from "#domain/positions.js";
 import type { Auth } from "../auth/index.js";
 import { markSessionAttendance } from "../db/attendance.js";
+import { hasAnyTeam, teamEventCount } from "../db/demo.js";
 import { createFeedback, markFeedbackRead } from "../db/feedback.js";
 import { setFinalScore } from "../db/games.js";
 import { createPlay } from "../db/plays.js";
@@ -75,8 +76,7 @@ export async function seedDemo(
   auth: Auth,
   opts: { weeks?: number; seed?: number; today?: Date } = {},
 ): Promise<DemoTeam | null> {
-  const existing = await db.selectFrom("teams").select("id").limit(1).executeTakeFirst();
-  if (existing) return null;
+  if (await hasAnyTeam(db)) return null;
   const seed = opts.seed ?? 2020;
   const games = opts.weeks ?? 8;
   const today = opts.today ?? new Date();
@@ -176,11 +176,7 @@ export async function seedDemo(
   const logs = demoTrainingLogs(roster, localToday, 7 * (games + 1), seed);
   for (const log of logs) await createTrainingLog(db, { ...log, teamId: team.id });
 
-  const events = await db
-    .selectFrom("events")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("team_id", "=", team.id)
-    .executeTakeFirstOrThrow();
+  const events = await teamEventCount(db, team.id);
   return {
     teamId: team.id,
     teamCode: team.teamCode,
@@ -193,7 +189,7 @@ export async function seedDemo(
     record: season.record.text,
     gamesInProgress: season.sessions.filter((s) => s.kind === "game" && s.final === null).length,
     snaps: season.snapCount,
-    events: Number(events.n),
+    events,
     plays: plays.length,
     feedback: feedback.length,
     trainingLogs: logs.length,
