@@ -118,6 +118,34 @@ const domainBoundary = (withIo) => ({
   ],
 });
 
+// SQL is written only in src/server/db/ (docs/architecture.md "Boundaries"; migrations are inside it): elsewhere in
+// the server no Kysely query is built, neither with the query builder's entry points nor with the sql template tag
+// and its helpers. The rest of the server calls db/ functions. Test files (*.test.ts and tests/) and scripts/ are
+// not held to it: they arrange and inspect rows the product never writes or reads that way (old row shapes, broken
+// counters for the integrity check, what exactly was stored), and moving those into db/ would ship test code.
+// `with` also names Array.prototype.with: outside db/, write a copy with a spread or map instead.
+const KYSELY_BUILDERS = [
+  "selectFrom",
+  "insertInto",
+  "updateTable",
+  "deleteFrom",
+  "replaceInto",
+  "mergeInto",
+  "with",
+  "withRecursive",
+  "selectNoFrom",
+];
+const SQL_MESSAGE =
+  "SQL is written only in src/server/db/ (docs/architecture.md): add or reuse a function there and call it.";
+const SQL_OUTSIDE_DB = [
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(?:${KYSELY_BUILDERS.join("|")})$/]`,
+    message: SQL_MESSAGE,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.object.name=/^(?:sql|CompiledQuery)$/]", message: SQL_MESSAGE },
+];
+
 export default defineConfig([
   globalIgnores([
     "build/",
@@ -210,6 +238,13 @@ export default defineConfig([
         { patterns: [{ regex: TESTS_ANY, message: TESTS_MESSAGE }] },
       ],
     },
+  },
+  // SQL only in src/server/db/ (see SQL_OUTSIDE_DB). The only no-restricted-syntax block for src/server: a later
+  // block setting that rule for these files would replace these options, so add to this list instead.
+  {
+    files: ["src/server/**/*.{ts,tsx,mts,cts}"],
+    ignores: ["src/server/db/**", "src/server/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...SQL_OUTSIDE_DB] },
   },
   // Test code reads JSON answers loosely on purpose: the assertions are the types.
   {

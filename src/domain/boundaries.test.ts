@@ -195,3 +195,49 @@ describe("src/server may import the domain", () => {
     expect(await boundaryViolations(code, "src/server/routes/players.ts")).toEqual([]);
   });
 });
+
+describe("SQL is written only in src/server/db/", () => {
+  const builders = [
+    'export const q = (db) => db.selectFrom("teams").selectAll().execute();',
+    'export const q = (db) => db.insertInto("teams").values({ id: "t" }).execute();',
+    'export const q = (db) => db.updateTable("teams").set({ name: "x" }).execute();',
+    'export const q = (db) => db.deleteFrom("teams").execute();',
+    'export const q = (db) => db.replaceInto("teams").values({ id: "t" }).execute();',
+    'export const q = (db) => db.with("t", (w) => w.selectFrom("teams").selectAll()).selectFrom("t").execute();',
+    'export const q = (db) => db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();',
+    'import { sql } from "kysely";\nexport const q = (db) => sql`select 1`.execute(db);',
+    'import { sql } from "kysely";\nexport const q = (db) => sql<{ n: number }>`select 1 as n`.execute(db);',
+    'import { sql } from "kysely";\nexport const q = (name) => sql.ref(name);',
+    'import { CompiledQuery } from "kysely";\nexport const q = (db) => db.executeQuery(CompiledQuery.raw("select 1"));',
+  ];
+
+  it.each(
+    [
+      "src/server/routes/team.ts",
+      "src/server/realtime/team-feed.ts",
+      "src/server/demo/seed.ts",
+      "src/server/app.ts",
+    ].flatMap((filePath) => builders.map((code) => [filePath, code] as const)),
+  )("%s: %s is reported", async (filePath, code) => {
+    expect(await boundaryViolations(code, filePath)).toContain("no-restricted-syntax");
+  });
+
+  it.each(
+    [
+      "src/server/db/teams.ts",
+      "src/server/db/tallies/tallies.ts",
+      "src/server/db/migrations/099_example.ts",
+      // Tests arrange and inspect rows the product never writes that way (eslint.config.js, SQL_OUTSIDE_DB).
+      "src/server/routes/team.test.ts",
+      "tests/server/support/example.ts",
+    ].flatMap((filePath) => builders.map((code) => [filePath, code] as const)),
+  )("%s: %s is allowed", async (filePath, code) => {
+    expect(await boundaryViolations(code, filePath)).toEqual([]);
+  });
+
+  it("a server module calling db/ functions, or naming Kysely types, is allowed", async () => {
+    const code =
+      'import type { Kysely } from "kysely";\nimport { getTeam } from "../db/teams.js";\nexport const q = (db: Kysely<unknown>) => getTeam(db as never, "t");\n';
+    expect(await boundaryViolations(code, "src/server/routes/team.ts")).toEqual([]);
+  });
+});
