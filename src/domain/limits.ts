@@ -16,3 +16,7 @@ export const MAX_LOCATION = 120;
 export const MAX_SNAPS_PER_REQUEST = 200;
 /** Periods a game may have: four quarters plus overtimes. */
 export const MAX_PERIOD = 8;
+
+/** The longest name an API token may have (docs/product.md §11 "API tokens"), and how many a team may hold. */
+export const MAX_API_TOKEN_NAME = 60;
+export const MAX_API_TOKENS_PER_TEAM = 25;

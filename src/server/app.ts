@@ -35,6 +35,8 @@ import { joinRoutes } from "./routes/join.js";
 import { operatorRoutes } from "./routes/operator.js";
 import { teamSettingsRoutes } from "./routes/team-settings.js";
 import { seasonRoutes } from "./routes/seasons.js";
+import { apiTokenRoutes } from "./routes/api-tokens.js";
+import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 
 const VERSION = "0.1.0";
@@ -91,6 +93,8 @@ export function createApp(services: Services) {
     }
     return isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
   });
+  // Authorization: Bearer (personal API tokens): the caller is the token's coach, on the operations tokens may use.
+  app.use("/api/*", bearerTokenGate());
 
   app.route("/", healthRoutes(VERSION));
   app.route("/", authSessionRoutes());
@@ -122,6 +126,8 @@ export function createApp(services: Services) {
   app.route("/", accountEmailRoutes());
   app.route("/", accountDataRoutes());
   app.route("/", noticeRoutes());
+  app.route("/", apiTokenRoutes());
+  documentBearerTokens(app);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

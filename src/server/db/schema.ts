@@ -157,6 +157,21 @@ interface NoticesTable {
   read_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A head coach's API token for their team (migration 015); only the token's SHA-256 is stored. */
+interface ApiTokensTable {
+  id: string;
+  team_id: string;
+  /** The coach who made it: the token acts as them. */
+  user_id: string;
+  name: string;
+  scope: "read" | "write";
+  /** Hex SHA-256 of the whole token text. */
+  token_hash: string;
+  /** ISO-8601 UTC */
+  created_at: string;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** A team's season (migration 007). The current season is the team's newest by starts_on. */
 interface SeasonsTable {
   id: string;
@@ -426,6 +441,7 @@ export interface DB {
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;
+  api_tokens: ApiTokensTable;
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;

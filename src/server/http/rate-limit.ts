@@ -122,3 +122,16 @@ export async function countAccountRequest(
   const max = config.authRateLimit > 0 ? ACCOUNT_LIMITS[name] : 0;
   await hitLimit(db, { name, max, windowMs: HOUR_MS }, clientIp, TOO_MANY_ACCOUNT_REQUESTS);
 }
+
+/** Requests one API token may make per minute (docs/product.md §11 "API tokens"), whatever address sends them. */
+export const API_TOKEN_LIMIT = 120;
+const TOO_MANY_TOKEN_REQUESTS = "Too many requests with this API token. Please wait a minute and try again.";
+
+/**
+ * Counts one request made with an API token, keyed by the token (not the address: a token's holder may call from
+ * anywhere, and one address may hold several tokens). Always on: AUTH_RATE_LIMIT does not turn it off.
+ */
+export async function countApiTokenRequest(db: Kysely<DB>, tokenId: string): Promise<void> {
+  const limit = { name: "api-token", max: API_TOKEN_LIMIT, windowMs: MINUTE_MS };
+  await hitLimit(db, limit, tokenId, TOO_MANY_TOKEN_REQUESTS);
+}

@@ -229,6 +229,13 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/team/seasons": teamMembers(200, 200),
   "POST /api/team/seasons": { ...coachOnly(201, 201), assistantCoachA: 403 },
   "PATCH /api/team/seasons/{id}": coachOnly(200, 404),
+
+  // API tokens (docs/product.md §11): the head coach only, with the session cookie (A's assistant is refused like a
+  // player; B's head coach lists and makes B's own, and finds no token of A to revoke). What a token itself may
+  // call is routes/api-tokens.test.ts's matter (http/bearer-token.ts TOKEN_OPERATIONS).
+  "GET /api/team/api-tokens": { ...coachOnly(200, 200), assistantCoachA: 403 },
+  "POST /api/team/api-tokens": { ...coachOnly(201, 201), assistantCoachA: 403 },
+  "DELETE /api/team/api-tokens/{id}": { ...coachOnly(204, 404), assistantCoachA: 403 },
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

@@ -11,6 +11,7 @@ import { seedProfile } from "../support/test-database.js";
 import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
 import { addRosterPlayers } from "#server/db/roster.js";
+import { createApiToken } from "#server/db/api-tokens.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import type { Actor } from "./endpoints.js";
 
@@ -855,7 +856,22 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "PATCH /api/team/seasons/{id}": {
     build: async (w) => ({ params: { id: await currentSeasonOfA(w) }, json: { name: uniqueName("Aldermoor season") } }),
   },
+  "GET /api/team/api-tokens": { build: none },
+  "POST /api/team/api-tokens": {
+    build: async () => ({ json: { name: uniqueName("Aldermoor token"), scope: "read" } }),
+  },
+  "DELETE /api/team/api-tokens/{id}": { build: async (w) => ({ params: { id: await freshTokenOfA(w) } }) },
 };
+
+/** An API token of team A, made by its head coach (revoking one costs no other cell its token). */
+async function freshTokenOfA(w: World): Promise<string> {
+  const head = w.accounts.headCoachA;
+  const made = await createApiToken(w.database.db, w.teamA.id, head, {
+    name: uniqueName("Aldermoor token"),
+    scope: "write",
+  });
+  return made!.token.id;
+}
 
 let seasonStarts = 0;
 function nextSeasonStart(): string {

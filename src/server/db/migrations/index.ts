@@ -13,6 +13,7 @@ import { sessionlessSpansMigration } from "./011_sessionless_spans.js";
 import { sessionPeriodsMigration } from "./012_session_periods.js";
 import { noticesMigration } from "./013_notices.js";
 import { snapsKindIndexMigration } from "./014_snaps_kind_index.js";
+import { apiTokensMigration } from "./015_api_tokens.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -34,5 +35,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "012_session_periods": sessionPeriodsMigration(engine),
     "013_notices": noticesMigration(engine),
     "014_snaps_kind_index": snapsKindIndexMigration(engine),
+    "015_api_tokens": apiTokensMigration(engine),
   };
 }
