@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { EventList } from "./event-list";
+import { EventList } from "./events/event-list";
 import { FIRST_ROWS } from "./first-rows";
-import { SnapList } from "./snap-list";
-import type { SnapRow } from "./snap-model";
+import { SnapList } from "./snaps/snap-list";
+import type { SnapRow } from "./snaps/snap-model";
 import type { EventRow } from "./view-model";
 
 /*

@@ -1,1 +1,1 @@
-export { EventLogger } from "./event-logger";
+export { LoggerPage } from "./logger-page";

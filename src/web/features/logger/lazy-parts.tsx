@@ -26,11 +26,15 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): [Com
 const [NewSessionDialog, loadNewSessionDialog] = onDemand(() =>
   import("./new-session-dialog").then((m) => m.NewSessionDialog),
 );
-const [SnapEditDialog, loadSnapEditDialog] = onDemand(() => import("./snap-edit-dialog").then((m) => m.SnapEditDialog));
+const [SnapEditDialog, loadSnapEditDialog] = onDemand(() =>
+  import("./snaps/snap-edit-dialog").then((m) => m.SnapEditDialog),
+);
 const [AttendancePanel, loadAttendancePanel] = onDemand(() =>
   import("./attendance-panel").then((m) => m.AttendancePanel),
 );
-const [EndGameDialog, loadEndGameDialog] = onDemand(() => import("./end-game-dialog").then((m) => m.EndGameDialog));
+const [EndGameDialog, loadEndGameDialog] = onDemand(() =>
+  import("./snaps/end-game-dialog").then((m) => m.EndGameDialog),
+);
 const [ConfirmDialog, loadConfirmDialog] = onDemand(() => import("~/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 export { AttendancePanel, ConfirmDialog, EndGameDialog, NewSessionDialog, SnapEditDialog };
 

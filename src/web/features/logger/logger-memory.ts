@@ -3,7 +3,7 @@
  * session last opened by each coach, and how each session is logged (snaps or single events). And how a session
  * reads in the outbox's list of refused changes.
  */
-import type { OutboxSessionPayload } from "./outbox";
+import type { OutboxSessionPayload } from "./outbox/outbox";
 import type { RememberedSession } from "./view-model";
 
 const rememberKey = (ownerId: string) => `flagline:logger:session:${ownerId}`;

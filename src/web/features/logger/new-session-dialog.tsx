@@ -5,8 +5,8 @@ import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { FormMessage, controlProps, FormField, InputField } from "~/ui/form-field";
 import { createSessionSchema, type HomeAway, type SessionKind } from "#domain/api/logger";
 import { MAX_LOCATION, MAX_OPPONENT } from "#domain/limits";
-import { newEventId } from "./new-id";
-import type { OutboxSessionPayload } from "./outbox";
+import { newEventId } from "./outbox/new-id";
+import type { OutboxSessionPayload } from "./outbox/outbox";
 
 type Fields = "kind" | "date" | "opponent" | "homeAway" | "location";
 

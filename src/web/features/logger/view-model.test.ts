@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SessionDetailResponse, SessionEvent } from "#domain/api/logger";
 import type { PlayerSummaryDto } from "#domain/api/team";
-import { newEventId } from "./new-id";
-import type { OutboxItem } from "./outbox";
+import { newEventId } from "./outbox/new-id";
+import type { OutboxItem } from "./outbox/outbox";
 import { readPlays } from "./queries";
 import {
   attendanceCounts,

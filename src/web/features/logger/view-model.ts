@@ -5,7 +5,7 @@ import type { SessionDetailResponse, SessionEvent } from "#domain/api/logger";
 import { MAX_YARDS, MIN_YARDS } from "#domain/limits";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { isPositionKey, type PositionKey } from "#domain/positions";
-import type { OutboxItem } from "./outbox";
+import type { OutboxItem } from "./outbox/outbox";
 
 /** Today in the viewer's zone, YYYY-MM-DD (sessions are calendar days). */
 export function localDay(date: Date = new Date()): string {

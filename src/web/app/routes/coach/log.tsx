@@ -1,8 +1,8 @@
 import { pageMeta } from "~/app/meta";
-import { EventLogger } from "~/features/logger";
+import { LoggerPage } from "~/features/logger";
 
 export const meta = () => pageMeta("Event Logger", "Log plays from the sideline, online or off.");
 
 export default function EventLoggerRoute() {
-  return <EventLogger />;
+  return <LoggerPage />;
 }

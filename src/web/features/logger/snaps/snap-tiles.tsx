@@ -4,7 +4,7 @@ import { positionName } from "#domain/positions";
 import { formatJersey } from "~/ui/format";
 import { positionColor } from "~/ui/position-colors";
 import type { LineupPlayer } from "./snap-model";
-import { positionAbbreviation } from "./view-model";
+import { positionAbbreviation } from "../view-model";
 
 /**
  * A lineup as big tiles, three to a row on a phone: the number first (what a coach reads off a jersey), then the

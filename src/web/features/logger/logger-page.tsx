@@ -11,17 +11,17 @@ import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-
 import type { SessionKind } from "#domain/api/logger";
 import { periodLabel } from "#domain/league-rules";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";
-import { sessionPickerLabel } from "./describe";
+import { sessionPickerLabel } from "./outbox/describe";
 import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
-import { LogTab } from "./log-tab";
+import { LogTab } from "./events/log-tab";
 import { readMode, readRemembered, remember, sessionWords, storeMode, type LogMode } from "./logger-memory";
-import { countByState, waitingWords, type OutboxItem, type OutboxSessionPayload } from "./outbox";
+import { countByState, waitingWords, type OutboxItem, type OutboxSessionPayload } from "./outbox/outbox";
 import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./queries";
-import { SnapLogger, useGameDay } from "./snap-logger";
-import { queuedSessionIds, withQueuedSessions } from "./snap-model";
-import { SnapScoreboard } from "./snap-scoreboard";
-import { FailedItems, SignInAgain, SyncBadge } from "./sync-status";
-import { useOutbox } from "./use-outbox";
+import { SnapLogger, useGameDay } from "./snaps/snap-logger";
+import { queuedSessionIds, withQueuedSessions } from "./snaps/snap-model";
+import { SnapScoreboard } from "./snaps/snap-scoreboard";
+import { FailedItems, SignInAgain, SyncBadge } from "./outbox/sync-status";
+import { useOutbox } from "./outbox/use-outbox";
 import {
   attendanceCounts,
   attendanceRows,
@@ -40,7 +40,7 @@ import {
  * an event). Everything, starting the session included, goes into the outbox (IndexedDB) at once and is sent when
  * there is a connection. Attendance is its own tab.
  */
-export function EventLogger() {
+export function LoggerPage() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const outbox = useOutbox(me.id, me.fullName);

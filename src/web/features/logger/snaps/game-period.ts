@@ -1,6 +1,6 @@
 import type { GameSheetResponse } from "#domain/api/game";
 import { periodLabel } from "#domain/league-rules";
-import type { OutboxItem, OutboxPeriodItem } from "./outbox";
+import type { OutboxItem, OutboxPeriodItem } from "../outbox/outbox";
 
 /*
  * The game's period on this phone (decision 0022): the game owns it, so it is the server's (the game sheet's

@@ -16,8 +16,8 @@ import {
 import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { YardChips, yardsText } from "~/ui/snap-yards";
-import type { OutboxSnapEdit } from "./outbox";
-import type { PlayOption } from "./queries";
+import type { OutboxSnapEdit } from "../outbox/outbox";
+import type { PlayOption } from "../queries";
 import type { LineupPlayer, SnapRow } from "./snap-model";
 import { ChoiceChips } from "./snap-tiles";
 

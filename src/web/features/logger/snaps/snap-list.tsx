@@ -6,9 +6,9 @@ import { formatClock } from "~/ui/event-row";
 import { plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
-import { ConfirmDelete } from "./confirm-delete";
+import { ConfirmDelete } from "../confirm-delete";
 import { byPeriod, type SnapRow } from "./snap-model";
-import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
+import { firstRows, ShowEarlier, useAllRows } from "../first-rows";
 import type { LeagueRules } from "#domain/league-rules";
 
 /**

@@ -360,7 +360,7 @@ export interface SnapRemovalPlan {
   queueDelete: boolean;
 }
 
-/** What a snap's undo or delete did to the outbox, so that it can be taken back (engine.ts restoreSnap). */
+/** What a snap's undo or delete did to the outbox, so that it can be taken back (outbox-engine.ts restoreSnap). */
 export interface SnapRemoval {
   /** The items it removed (the snap's create and edits still waiting), as they were. */
   dropped: OutboxItem[];

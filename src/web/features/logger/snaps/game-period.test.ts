@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gameSheetResponseSchema } from "#domain/api/game";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules";
 import { gamePeriod, withAppliedPeriod } from "./game-period";
-import { storedItem, type OutboxItem } from "./outbox";
+import { storedItem, type OutboxItem } from "../outbox/outbox";
 
 const GAME = "00000000-0000-4000-8000-00000000a001";
 const change = (period: number, seq: number, sessionId = GAME): OutboxItem =>

@@ -17,7 +17,7 @@ import {
   type SnapDetail,
   type SnapPoints,
 } from "#domain/snaps";
-import type { OutboxItem, OutboxSnapEdit, OutboxSnapEditItem, SnapRemoval } from "./outbox";
+import type { OutboxItem, OutboxSnapEdit, OutboxSnapEditItem, SnapRemoval } from "../outbox/outbox";
 
 type PointRules = Pick<LeagueRules, "touchdownPoints" | "safetyPoints">;
 

@@ -4,9 +4,9 @@ import { useRef, useState } from "react";
 import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
-import { ConfirmDelete } from "./confirm-delete";
-import { firstRows, ShowEarlier, useAllRows } from "./first-rows";
-import { sessionTotals, type EventRow } from "./view-model";
+import { ConfirmDelete } from "../confirm-delete";
+import { firstRows, ShowEarlier, useAllRows } from "../first-rows";
+import { sessionTotals, type EventRow } from "../view-model";
 
 /**
  * The session's events, newest first. Each row has its delete (asked once: it cannot be taken back from here);

@@ -3,7 +3,7 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { formatJersey } from "~/ui/format";
 import { positionColor } from "~/ui/position-colors";
-import { positionAbbreviation } from "./view-model";
+import { positionAbbreviation } from "../view-model";
 
 /**
  * The roster as big buttons in jersey order: the first of the two taps. A toggle (aria-pressed): the chosen

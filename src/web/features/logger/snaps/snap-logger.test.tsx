@@ -7,7 +7,7 @@ import { pointsOfSnap, type SnapDetail } from "#domain/snaps";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
 import { scaled } from "#tests/support/host-speed";
 import { apiError, fakeApi, json, renderPage, type ApiRequest, type FakeApi } from "#tests/web/render.tsx";
-import { EventLogger } from "./event-logger";
+import { LoggerPage } from "../logger-page";
 
 // The service worker's registration imports a module only the Vite build makes (virtual:pwa-register); jsdom
 // has no service worker anyway.
@@ -245,7 +245,7 @@ async function openLogger(
   const server = new GameServer(api, coach, options.rules, options.plays, options.events);
   server.period = options.period ?? 1;
   server.final = options.final ?? null;
-  const page = renderPage(<EventLogger />, {
+  const page = renderPage(<LoggerPage />, {
     path: "/coach/log",
     url: `/coach/log?session=${SESSION}`,
     user: coachUser({ id: coach.id, fullName: coach.name }),
@@ -910,7 +910,7 @@ describe("starting today's game with no connection", () => {
       `flagline:logger:session:${coach.id}`,
       JSON.stringify({ id: SESSION, date: "2020-01-04" }),
     );
-    const { user } = renderPage(<EventLogger />, {
+    const { user } = renderPage(<LoggerPage />, {
       path: "/coach/log",
       user: coachUser({ id: coach.id, fullName: coach.name }),
       api,
@@ -951,7 +951,7 @@ describe("starting today's game with no connection", () => {
       .on("GET", "/api/team/sessions", () => json({ sessions: [] }));
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     try {
-      const { user } = renderPage(<EventLogger />, {
+      const { user } = renderPage(<LoggerPage />, {
         path: "/coach/log",
         user: coachUser({ id: coach.id, fullName: coach.name }),
         api,

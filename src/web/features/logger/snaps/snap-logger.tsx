@@ -5,12 +5,12 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
 import { describeError } from "~/ui/query-state";
-import type { PadStatus } from "./event-pad";
+import type { PadStatus } from "../events/event-pad";
 import { gamePeriod } from "./game-period";
-import { newEventId } from "./new-id";
-import type { OutboxSnapEdit } from "./outbox";
-import { gameSheetQuery, rulesQuery, type PlayOption } from "./queries";
-import { SnapEditDialog, useOpenedOnce } from "./lazy-parts";
+import { newEventId } from "../outbox/new-id";
+import type { OutboxSnapEdit } from "../outbox/outbox";
+import { gameSheetQuery, rulesQuery, type PlayOption } from "../queries";
+import { SnapEditDialog, useOpenedOnce } from "../lazy-parts";
 import { SnapList } from "./snap-list";
 import {
   gameScore,
@@ -26,9 +26,9 @@ import {
   type SnapRow,
 } from "./snap-model";
 import { SnapPad } from "./snap-pad";
-import { useUndoRest } from "./undo-rest";
-import type { OutboxHandle } from "./use-outbox";
-import type { AttendanceRow } from "./view-model";
+import { useUndoRest } from "../undo-rest";
+import type { OutboxHandle } from "../outbox/use-outbox";
+import type { AttendanceRow } from "../view-model";
 
 /**
  * The pad and the play-by-play render again only when what they show changed (decision 0017, fifth follow-up): a

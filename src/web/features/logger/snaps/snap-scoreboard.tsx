@@ -2,7 +2,7 @@ import { ChevronLeft, CloudUpload, RotateCcw } from "lucide-react";
 import { Suspense, useState } from "react";
 import { MAX_PERIOD } from "#domain/limits";
 import { periodCount, periodLabel, type LeagueRules } from "#domain/league-rules";
-import { EndGameDialog, useOpenedOnce } from "./lazy-parts";
+import { EndGameDialog, useOpenedOnce } from "../lazy-parts";
 import type { GameScore } from "./snap-model";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gameSheetResponseSchema, type GameSheetResponse, type SnapDto } from "#domain/api/game";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules";
 import { snapPointsText, type SnapDetail } from "#domain/snaps";
-import type { OutboxItem } from "./outbox";
+import type { OutboxItem } from "../outbox/outbox";
 import {
   byPeriod,
   gameScore,

@@ -5,7 +5,7 @@ import { OTHER_EVENT_TYPES, takesYards, WEIGHTED_EVENT_TYPES, type EventType } f
 import { eventPoints } from "#domain/scoring";
 import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
-import type { PlayOption } from "./queries";
+import type { PlayOption } from "../queries";
 
 const TOUCHDOWNS = new Set<EventType>(["Pass TD", "TD Catch", "Rush TD"]);
 const DEFENSE = new Set<EventType>(["Flag Pull", "Interception", "Sack", "Defensive Stop"]);

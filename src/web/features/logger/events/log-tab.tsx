@@ -5,11 +5,11 @@ import { eventPoints } from "#domain/scoring";
 import { formatScore } from "~/ui/format";
 import { EventList } from "./event-list";
 import { EventPad, type PadStatus } from "./event-pad";
-import { newEventId } from "./new-id";
+import { newEventId } from "../outbox/new-id";
 import { PlayerGrid } from "./player-grid";
-import { useUndoRest } from "./undo-rest";
-import type { useOutbox } from "./use-outbox";
-import { parseYards, type EventRow } from "./view-model";
+import { useUndoRest } from "../undo-rest";
+import type { useOutbox } from "../outbox/use-outbox";
+import { parseYards, type EventRow } from "../view-model";
 
 /**
  * The Single events mode of /coach/log: choose a player, then an event (with yards where it takes them and an

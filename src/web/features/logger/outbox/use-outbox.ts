@@ -5,12 +5,12 @@ import type { SessionDetailResponse } from "#domain/api/logger";
 import { afterPaint } from "~/lib/after-paint";
 import { loadOnce } from "~/lib/load-once";
 import { TEAM_ROOT_KEY, teamKeys } from "~/lib/query-keys";
-import { OutboxEngine, type EngineSnapshot } from "./engine";
-import { withAppliedPeriod } from "./game-period";
+import { OutboxEngine, type EngineSnapshot } from "./outbox-engine";
+import { withAppliedPeriod } from "../snaps/game-period";
 import { createMemoryOutboxStore, sessionOfItem, type OutboxItem, type OutboxStore } from "./outbox";
-import { withAppliedSnaps } from "./snap-model";
-import { apiTransport } from "./transport";
-import { withApplied } from "./view-model";
+import { withAppliedSnaps } from "../snaps/snap-model";
+import { apiTransport } from "./outbox-transport";
+import { withApplied } from "../view-model";
 import type { OpenedOutbox } from "./outbox-dexie";
 
 /**

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { coachUser, playerSummary } from "#tests/web/api-fixtures";
 import { fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.tsx";
-import { EventLogger } from "./event-logger";
+import { LoggerPage } from "../logger-page";
 
 // The service worker's registration imports a module only the Vite build makes; jsdom has no service worker.
 vi.mock("~/lib/pwa", () => ({ registerServiceWorker: () => undefined }));
@@ -47,7 +47,7 @@ describe("the logger without IndexedDB's code", () => {
         posted.push(...events);
         return json({ results: events.map((e) => ({ id: e.id, status: "created" })) });
       });
-    const page = renderPage(<EventLogger />, {
+    const page = renderPage(<LoggerPage />, {
       path: "/coach/log",
       url: `/coach/log?session=${SESSION}`,
       user: coachUser({ id: "coach-offline", fullName: "Casey Coach" }),

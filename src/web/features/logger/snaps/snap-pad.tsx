@@ -6,8 +6,8 @@ import type { LeagueRules } from "#domain/league-rules";
 import type { OpponentScore, PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
 import { controlProps, FormField } from "~/ui/form-field";
 import { YardChips } from "~/ui/snap-yards";
-import type { PadStatus } from "./event-pad";
-import type { PlayOption } from "./queries";
+import type { PadStatus } from "../events/event-pad";
+import type { PlayOption } from "../queries";
 import { tryPreset, type LineupPlayer, type Lineups, type TryPreset } from "./snap-model";
 import { ActionButton, ChoiceChips, PlayerTiles } from "./snap-tiles";
 

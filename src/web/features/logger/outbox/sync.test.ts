@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SnapDetail } from "#domain/snaps";
-import { OutboxEngine } from "./engine";
+import { OutboxEngine } from "./outbox-engine";
 import {
   createMemoryOutboxStore,
   type NewOutboxItem,
