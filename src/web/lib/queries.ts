@@ -35,6 +35,7 @@ import type { SeasonsResponse } from "#domain/api/seasons";
 import type { DeletionPlan } from "#domain/api/recovery";
 import type { NoticesResponse } from "#domain/api/notices";
 import type { TeamCoachesResponse } from "#domain/api/team-settings";
+import type { ApiTokensResponse } from "#domain/api/api-tokens";
 import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResponse } from "#domain/api/operator";
 
 /** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC); `&season=…` for a picked season. */
@@ -328,6 +329,14 @@ export function teamCoachesQuery() {
   return queryOptions({
     queryKey: teamKeys.coaches(),
     queryFn: ({ signal }) => apiFetch<TeamCoachesResponse>("/api/team/coaches", { signal }),
+  });
+}
+
+/** GET /api/team/api-tokens: the team's API tokens, newest first, never their text (team settings, head coach). */
+export function apiTokensQuery() {
+  return queryOptions({
+    queryKey: teamKeys.apiTokens(),
+    queryFn: ({ signal }) => apiFetch<ApiTokensResponse>("/api/team/api-tokens", { signal }),
   });
 }
 

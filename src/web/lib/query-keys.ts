@@ -72,6 +72,8 @@ export const teamKeys = {
   rules: () => ["team", "rules"] as const,
   /** GET /api/team/coaches: the head coach and the assistants (team settings). */
   coaches: () => ["team", "coaches"] as const,
+  /** GET /api/team/api-tokens: the team's personal API tokens (team settings, head coach). */
+  apiTokens: () => ["team", "api-tokens"] as const,
   /** GET /api/team/roster: the coach's roster management (invites, waiting sign-ups, requests). */
   roster: () => ["team", "roster"] as const,
 };

@@ -37,6 +37,8 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.scoreboard": ["events", "sessions"],
   "team.rules": ["sessions"],
   "team.coaches": ["roster"],
+  // Made and revoked only on the settings page, which refreshes it itself: no live change touches it.
+  "team.api-tokens": [],
   // Starting or changing a season is announced as "sessions": the picker's list and every stat read follow it.
   "team.seasons": ["sessions"],
   "team.roster": ["roster"],

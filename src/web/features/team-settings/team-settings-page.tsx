@@ -9,6 +9,7 @@ import { FormMessage } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
 import { TeamCodes } from "~/ui/team-codes";
 import { rotateCode } from "./api";
+import { ApiTokensPanel } from "./api-tokens-panel";
 import { CoachesPanel } from "./coaches-panel";
 import { TeamNameForm } from "./team-name-form";
 
@@ -17,7 +18,8 @@ const CODE_NAMES = { team: "team code", coach: "coach invite code" } as const;
 /**
  * /coach/settings (docs/product.md §2 "Team settings"): the team's name, its codes with a way to replace them, and
  * the coaching staff. The head coach changes them; an assistant coach sees them read-only (and never the coach
- * invite code), with a note saying so.
+ * invite code), with a note saying so. The head coach also manages the team's API tokens (§11 "API tokens"), which
+ * an assistant does not see.
  */
 export function TeamSettingsPage() {
   const me = useCurrentUser();
@@ -54,6 +56,7 @@ export function TeamSettingsPage() {
           )}
           <CodesSection isHead={isHead} />
           <CoachesPanel me={me} isHead={isHead} />
+          {isHead ? <ApiTokensPanel /> : null}
         </>
       )}
     </div>
