@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import {
   createTestApp,
+  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
@@ -279,6 +280,15 @@ describe.each(testEngines())("API tokens on $engine", ({ create }) => {
     const code = (await assistant.client.get("/api/me")).body.user.team.coachInviteCode;
     expect((await team.client.post("/api/me/join", { code })).status).toBe(200);
     expect((await withToken(app, secret, "GET", "/api/team/players")).status).toBe(401);
+  });
+
+  it("a head coach who deletes their account (and their team with it) leaves no token behind", async () => {
+    const team = await signUpCoach(app, "Larks");
+    const made = await team.client.post<CreatedApiTokenResponse>(TOKENS, { name: "Web site", scope: "read" });
+    expect((await team.client.request("DELETE", "/api/me", { json: { password: PASSWORD } })).status).toBe(204);
+    const left = await database.db.selectFrom("api_tokens").select("id").where("id", "=", made.body.token.id).execute();
+    expect(left).toEqual([]);
+    expect((await withToken(app, made.body.secret, "GET", "/api/team/players")).status).toBe(401);
   });
 
   it(`a token is limited to ${API_TOKEN_LIMIT} requests a minute; the 429 says when to come back`, async () => {
