@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { seedTeam, signInQuick } from "./helpers";
 
@@ -6,7 +7,7 @@ test.use({ serviceWorkers: "block" });
 /*
  * API tokens (docs/product.md §11 "API tokens"): the head coach makes a read-only token on Team Settings, copies it
  * from the one place it is ever shown, and a client with no cookie and no password reads the team with it but
- * cannot write; once revoked (after a confirmation) the token answers 401.
+ * cannot write; once revoked (after a confirmation) the token answers 401. The page passes axe with the token shown.
  */
 test("make a read-only token, use it without a password, revoke it", async ({ browser, page }) => {
   test.slow();
@@ -30,6 +31,12 @@ test("make a read-only token, use it without a password, revoke it", async ({ br
   const row = panel.getByRole("listitem").filter({ hasText: "Club web site" });
   await expect(row.getByText(/Read-only · Created .* by Casey Coach/)).toBeVisible();
   await expect(row.getByText("Never used")).toBeVisible();
+  // WCAG 2.1 A and AA (as a11y.spec.ts) with the token on screen: no serious or critical violation.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // Another client: no cookie, no password, only the token.
   const outside = await browser.newContext({ serviceWorkers: "block" });
