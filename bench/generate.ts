@@ -10,7 +10,7 @@ import pg from "pg";
 import { takesYards, type EventType } from "../src/domain/event-types.js";
 import { POSITION_KEYS, type PositionKey } from "../src/domain/positions.js";
 import { eventPointsTenths } from "../src/domain/scoring.js";
-import { SESSIONLESS_LEVEL, sessionlessKey, slotOf, SNAP_LEVEL_TYPES, weekOf } from "../src/server/db/tally-sql.js";
+import { SESSIONLESS_LEVEL, sessionlessKey, slotOf, SNAP_LEVEL_TYPES, weekOf } from "../src/server/db/tallies/sql.js";
 import { CODE_ALPHABET } from "../src/server/db/teams.js";
 
 type PgType = "text" | "integer" | "boolean" | "timestamptz";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { inTransaction } from "./dialect.js";
-import { untallyPlayerSlots } from "./tallies.js";
+import { untallyPlayer } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
 
 /*
@@ -99,7 +99,7 @@ export async function deleteAccount(
         : files.where("owner_user_id", "=", userId).where("kind", "=", "photo");
     const keys = (await files.execute()).map((f) => f.storage_key);
     // Their events go by cascade, and their session and day tallies with them; the team-wide slots are not theirs.
-    await untallyPlayerSlots(trx, userId);
+    await untallyPlayer(trx, userId);
     if (opts.deletesTeam && opts.teamId) {
       // Players keep their accounts, without a team (as if taken off the roster).
       await trx.deleteFrom("teams").where("id", "=", opts.teamId).execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Me } from "#domain/account.js";
 import { inTransaction } from "./dialect.js";
-import { untallyPlayerSlots } from "./tallies.js";
+import { untallyPlayer } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
 import { fileUrl, stringListOrEmpty } from "./rows.js";
 
@@ -73,7 +73,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
 export async function deleteUser(db: Kysely<DB>, userId: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     // The team-wide slot tallies hold no player: their events are taken out before the cascade removes them.
-    await untallyPlayerSlots(trx, userId);
+    await untallyPlayer(trx, userId);
     const result = await trx.deleteFrom("user").where("id", "=", userId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });

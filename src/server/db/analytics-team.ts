@@ -25,7 +25,7 @@ import {
 import { teamSessionsWithCounts } from "./team-sessions.js";
 import { statLineDto, teamSnapDetails } from "./stat-lines.js";
 import { getTeam } from "./teams.js";
-import { eventsSince, seasonBreakdown, sessionCounters, sinceCounters, type TallyRow } from "./tally-reads.js";
+import { eventsSince, seasonBreakdown, sessionCounters, sinceCounters, type TallyRow } from "./tallies/reads.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
 /**

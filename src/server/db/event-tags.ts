@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { engineOf, inTransaction } from "./dialect.js";
 import { numberOrNull } from "./rows.js";
 import type { DB } from "./schema.js";
-import { applyPlayTallyChanges } from "./play-tallies.js";
+import { applyTagChanges } from "./tallies/upkeep.js";
 
 export type RetagResult =
   | { status: "ok"; changed: boolean; event: { id: string; playId: string | null } }
@@ -79,7 +79,7 @@ export async function retagEvent(
       yards: numberOrNull(event.yards),
       occurredAt: event.occurred_at,
     });
-    await applyPlayTallyChanges(trx, [tallied(event.play_id)], [tallied(playId)]);
+    await applyTagChanges(trx, [tallied(event.play_id)], [tallied(playId)]);
     return { status: "ok", changed: true, event: { id: eventId, playId } };
   });
 }

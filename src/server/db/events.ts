@@ -4,8 +4,9 @@ import { eventPoints } from "#domain/scoring.js";
 import { inTransaction, nowIso } from "./dialect.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
-import { applyTallyChanges } from "./tallies.js";
-import { addToTally, byKey, tallyKey } from "./tally-sql.js";
+import type { CountedEvent } from "./tallies/counted-event.js";
+import { addToTally, byKey, tallyKey } from "./tallies/sql.js";
+import { applyTallyChanges } from "./tallies/upkeep.js";
 
 /*
  * Events are the source of truth; player_event_counts and player_stats are kept in the same transaction as
@@ -212,20 +213,6 @@ async function takeFromPlayerStats(trx: Kysely<DB>, playerId: string, seasonId: 
     .where("player_id", "=", playerId)
     .where("season_id", "=", seasonId)
     .execute();
-}
-
-/** What the counters (and the tallies, db/tallies.ts) need to know of an event. */
-export interface CountedEvent {
-  playerId: string;
-  seasonId: string;
-  sessionId: string | null;
-  /** Logged on its own (snap_id null). */
-  loose: boolean;
-  /** The play it is tagged with. */
-  playId: string | null;
-  eventType: string;
-  yards: number | null;
-  occurredAt: string;
 }
 
 /** A new event as the counters see it, in its season. */

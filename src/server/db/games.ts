@@ -9,7 +9,7 @@ import { getLeagueRules } from "./league-rules.js";
 import { numberOrNull, parseSnapDetail, positionOfRow } from "./rows.js";
 import { listSessionSnaps } from "./snaps.js";
 import { sessionPeriods } from "./team-sessions.js";
-import { sessionLooseCounts } from "./tally-reads.js";
+import { sessionLooseCounts } from "./tallies/reads.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 

@@ -3,7 +3,7 @@ import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { inTransaction } from "./dialect.js";
 import { countOf } from "./rows.js";
 import type { DB } from "./schema.js";
-import { checkTallies, rebuildTallies, type TallyDrift } from "./tally-integrity.js";
+import { checkTallies, rebuildTallies, type TallyDrift } from "./tallies/recount.js";
 
 /** One counter that disagrees with a recount from the source rows (events, attendance). */
 interface Drift {

@@ -18,7 +18,6 @@
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type {
-  AnalysisKind,
   PlayAnalysisEvent,
   PlayAnalysisEventsResponse,
   PlayAnalysisPlayer,
@@ -59,22 +58,10 @@ import {
   untaggedLooseEvents,
   windowMinutes,
   type PlayTallyRow,
-} from "./play-tally-reads.js";
+} from "./tallies/play-reads.js";
 import { seasonOrCurrent } from "./seasons.js";
-import { SNAP_LEVEL_TYPES } from "./tally-sql.js";
-
-/** Which events and snaps count: see playbookAnalysisQuerySchema in domain/api/plays.ts. */
-export interface AnalysisWindow {
-  kind: AnalysisKind;
-  /** YYYY-MM-DD, inclusive. */
-  from?: string;
-  /** YYYY-MM-DD, inclusive. */
-  to?: string;
-  /** Minutes east of UTC: the zone that dates an event logged outside a session. */
-  tzOffset: number;
-  /** The season (absent: the current one); the route resolved it. */
-  seasonId?: string;
-}
+import type { AnalysisWindow } from "./tallies/analysis-window.js";
+import { SNAP_LEVEL_TYPES } from "./tallies/sql.js";
 
 /**
  * A column of a term that must not choose an index, when `hint`: on SQLite, whose planner has no statistics, a unary

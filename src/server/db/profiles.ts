@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { orderPositions, type ProfileDto } from "#domain/api/player.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
-import { withPositionChange } from "./tallies.js";
+import { withPositionChange } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
 import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
 

@@ -9,7 +9,7 @@ import type { RosterEntry } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { getRosterEntry, jerseyHolder, lockedRosterRow, type JerseyClash } from "./roster.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
-import { withPositionChange } from "./tallies.js";
+import { withPositionChange } from "./tallies/upkeep.js";
 import { addNotice, type WrittenNotice } from "./notices.js";
 import type { DB } from "./schema.js";
 

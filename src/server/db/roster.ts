@@ -11,7 +11,7 @@ import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
-import { withPositionChange } from "./tallies.js";
+import { withPositionChange } from "./tallies/upkeep.js";
 import { addNotice, type WrittenNotice } from "./notices.js";
 import { isTeamPlayer } from "./profiles.js";
 import type { DB } from "./schema.js";

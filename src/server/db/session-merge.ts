@@ -4,7 +4,7 @@ import { bumpAttendance } from "./attendance.js";
 import { sessionImpact } from "./team-sessions.js";
 import { engineOf, inTransaction } from "./dialect.js";
 import { countOf } from "./rows.js";
-import { moveSessionTallies } from "./tallies.js";
+import { moveSessionTallies } from "./tallies/upkeep.js";
 import type { DB, TeamSessionRecord } from "./schema.js";
 
 /*

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { recordEvent } from "./events.js";
 import { migrateToLatest } from "./index.js";
 import { createPlay } from "./plays.js";
-import { checkTallies } from "./tally-integrity.js";
-import { SESSIONLESS_LEVEL } from "./tally-sql.js";
+import { checkTallies } from "./tallies/recount.js";
+import { SESSIONLESS_LEVEL } from "./tallies/sql.js";
 import { createTeam } from "./teams.js";
 import { seedProfile, testEngines } from "#tests/server/support/test-database.js";
 

@@ -7,7 +7,7 @@ import { migrateToLatest } from "./index.js";
 import { playbookAnalysis } from "./playbook-analysis.js";
 import { createPlay } from "./plays.js";
 import { allMigrations } from "./migrations/index.js";
-import { checkTallies } from "./tally-integrity.js";
+import { checkTallies } from "./tallies/recount.js";
 import { createTeamSession } from "./team-sessions.js";
 import { createTeam } from "./teams.js";
 import { seedProfile, testEngines } from "#tests/server/support/test-database.js";

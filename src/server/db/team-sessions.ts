@@ -6,7 +6,7 @@ import { currentPeriod, periodChange, type PeriodStart } from "#domain/periods.j
 import { bumpAttendance } from "./attendance.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { countOf } from "./rows.js";
-import { moveSessionTallies } from "./tallies.js";
+import { moveSessionTallies } from "./tallies/upkeep.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
 import { seasonForNewSession } from "./seasons.js";
 

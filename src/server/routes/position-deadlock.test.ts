@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
 import { anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
-import { checkTallies } from "../db/tally-integrity.js";
-import { slotOf } from "../db/tally-sql.js";
+import { checkTallies } from "../db/tallies/recount.js";
+import { slotOf } from "../db/tallies/sql.js";
 
 /*
  * A coach's position change re-values the player's points in tally rows the whole team's writes share (decision

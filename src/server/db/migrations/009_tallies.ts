@@ -1,6 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
 import type { Engine } from "../dialect.js";
-import { playRecountSql, pointsTenthsSql, slotSql } from "../tally-sql.js";
+import { playRecountSql, pointsTenthsSql, slotSql } from "../tallies/sql.js";
 
 /*
  * Team reads flat in events (decision 0015): counters kept with every event write, filled here from the events.

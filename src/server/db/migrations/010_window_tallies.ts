@@ -1,6 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
 import type { Engine } from "../dialect.js";
-import { playPlayerRecountSql, sessionlessRowsSql, weekRecountSql } from "../tally-sql.js";
+import { playPlayerRecountSql, sessionlessRowsSql, weekRecountSql } from "../tallies/sql.js";
 
 /*
  * The windowed team reads flat too (decision 0015's follow-up), filled here from the events:

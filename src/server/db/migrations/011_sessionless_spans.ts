@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { Engine } from "../dialect.js";
-import { SESSIONLESS_LEVEL, sixHoursSql, weekSql } from "../tally-sql.js";
+import { SESSIONLESS_LEVEL, sixHoursSql, weekSql } from "../tallies/sql.js";
 
 /*
  * sessionless_tallies gains two levels (decision 0015's second follow-up, docs/performance.md): six-hour spans

@@ -4,9 +4,9 @@
  * rebuilt in SQL.
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./dialect.js";
-import { countOf } from "./rows.js";
-import type { DB } from "./schema.js";
+import { engineOf } from "../dialect.js";
+import { countOf } from "../rows.js";
+import type { DB } from "../schema.js";
 import {
   playPlayerRecountSql,
   playRecountSql,
@@ -14,7 +14,7 @@ import {
   sessionlessRowsSql,
   slotSql,
   weekRecountSql,
-} from "./tally-sql.js";
+} from "./sql.js";
 
 /** One tally row that disagrees with a recount. */
 export interface TallyDrift {

@@ -6,7 +6,7 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { DEFENSE_SNAP_TYPES, OFFENSE_SNAP_TYPES } from "#domain/playbook.js";
 import { BASE_WEIGHTS, eventPointsTenths, POSITION_WEIGHT_OVERRIDES } from "#domain/scoring.js";
-import type { Engine } from "./dialect.js";
+import type { Engine } from "../dialect.js";
 
 /** Joins a tally row's key parts into one Map key (NUL never occurs in an id, a type or a number). */
 export const tallyKey = (...parts: Array<string | number>): string => parts.join("\u0000");

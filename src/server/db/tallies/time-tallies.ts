@@ -1,26 +1,15 @@
 /*
- * Upkeep of the tallies the team reads are built from (decision 0015, migrations 009 and 010): session_tallies,
- * day_tallies, week_tallies, slot_tallies, team_day_tallies, and (db/play-tallies.ts) play_tallies,
- * play_player_tallies and sessionless_tallies. Every write path that adds, removes or moves events calls in here in its own
- * transaction. As with player_event_counts, every change is an atomic `x = x + d` upsert (never read in JS and
- * written back), statements go in key order so concurrent writers on PostgreSQL take row locks in one order, and
- * rows may hold 0 (the reads skip them).
+ * Upkeep of the tallies per session and per span of time (decision 0015, migrations 009 and 010): session_tallies,
+ * day_tallies, week_tallies, slot_tallies and team_day_tallies. One step of tallies/upkeep.ts, which every write
+ * path that adds, removes or moves events calls in its own transaction. As with player_event_counts, every change
+ * is an atomic `x = x + d` upsert (never read in JS and written back), statements go in key order so concurrent
+ * writers on PostgreSQL take row locks in one order, and rows may hold 0 (the reads skip them).
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./dialect.js";
-import type { CountedEvent } from "./events.js";
-import type { DB } from "./schema.js";
-import { applyPlayTallyChanges, movePlayTallies, shiftPlayerPlayTallies } from "./play-tallies.js";
-import {
-  addToTally,
-  byKey,
-  pointsTenthsSql,
-  slotOf,
-  slotSql,
-  tallyKey,
-  typePointsTenthsSql,
-  weekOf,
-} from "./tally-sql.js";
+import { engineOf } from "../dialect.js";
+import type { DB } from "../schema.js";
+import type { CountedEvent } from "./counted-event.js";
+import { addToTally, byKey, pointsTenthsSql, slotOf, slotSql, tallyKey, typePointsTenthsSql, weekOf } from "./sql.js";
 
 interface SessionDelta {
   seasonId: string;
@@ -72,11 +61,11 @@ async function addPlayerSpan(
 }
 
 /**
- * Brings the tallies in line with events the caller removed and added in this transaction (the events table
- * already holds the result): net deltas per tally row. A session row that lost events has its latest time
- * recomputed from the events table; one that only gained keeps the later.
+ * Brings the session, day, week and slot tallies in line with events the caller removed and added in this
+ * transaction (the events table already holds the result): net deltas per tally row. A session row that lost
+ * events has its latest time recomputed from the events table; one that only gained keeps the later.
  */
-export async function applyTallyChanges(
+export async function applyTimeTallyChanges(
   trx: Kysely<DB>,
   removed: readonly CountedEvent[],
   added: readonly CountedEvent[],
@@ -123,7 +112,6 @@ export async function applyTallyChanges(
   for (const d of byKey(days)) await addPlayerSpan(trx, "day_tallies", "day", d.day, d);
   for (const w of byKey(weeks)) await addPlayerSpan(trx, "week_tallies", "week", w.week, w);
   await applySlots(trx, slots);
-  await applyPlayTallyChanges(trx, removed, added);
 }
 
 interface SlotDelta {
@@ -212,7 +200,7 @@ async function bumpSlot(trx: Kysely<DB>, l: SlotDelta, level: "slot" | "day") {
   ).execute(trx);
 }
 
-/** A session row's latest time, from the events (a separate statement: see events.ts takeFromPlayerStats). */
+/** A session row's latest time, from the events (a separate statement: see db/events.ts takeFromPlayerStats). */
 async function recomputeLast(trx: Kysely<DB>, s: SessionDelta) {
   await trx
     .updateTable("session_tallies")
@@ -238,10 +226,10 @@ async function recomputeLast(trx: Kysely<DB>, s: SessionDelta) {
 }
 
 /**
- * Moves a session's tallies to another session key (a merge), or to the events without a session (a delete:
- * `asLoose`, since the session's snaps go with it and their events stay as events logged on their own).
+ * Moves a session's session_tallies rows to another session key (a merge), or to the events without a session (a
+ * delete: `asLoose`, since the session's snaps go with it and their events stay as events logged on their own).
  */
-export async function moveSessionTallies(
+export async function moveSessionRows(
   trx: Kysely<DB>,
   fromSessionId: string,
   to: { sessionId: string } | { asLoose: true },
@@ -266,14 +254,11 @@ export async function moveSessionTallies(
   for (const s of byKey(merged)) {
     await upsertSessionRow(trx, s);
   }
-
-  await movePlayTallies(trx, fromSessionId, to);
 }
 
 /**
- * Takes a player's events out of the slot and play tallies before their account (and with it their events, and
- * their session and day tallies, by cascade) is deleted. One grouped read of their events, then one upsert per
- * slot; one set-based statement for the play tallies.
+ * Takes a player's events out of the slot tallies before their account (and with it their events, and their
+ * session and day tallies, by cascade) is deleted. One grouped read of their events, then one upsert per slot.
  */
 export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Promise<void> {
   const rows = await trx
@@ -284,17 +269,16 @@ export async function untallyPlayerSlots(trx: Kysely<DB>, playerId: string): Pro
   const slots = new Map<string, SlotDelta>();
   for (const r of rows) noteSlot(slots, r.season_id, r.occurred_at, playerId, r.event_type, -1);
   await applySlots(trx, slots);
-  // Last, as every write path moves the play rows after the others (one lock order on PostgreSQL).
-  await shiftPlayerPlayTallies(trx, playerId, -1, -1);
 }
 
 /**
  * Takes a player's points out of the activity tallies (sign -1) or puts them back (+1), valued at the player's
  * position as the profile row holds it now: a write that changes a player's position calls it with -1 before and
- * +1 after, so the activity per day keeps following the current positions as every other number does. Two
- * set-based statements (the player's events grouped per slot and per day), whatever their number.
+ * +1 after (tallies/upkeep.ts withPositionChange), so the activity per day keeps following the current positions
+ * as every other number does. Two set-based statements (the player's events grouped per slot and per day),
+ * whatever their number.
  */
-async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sign: 1 | -1): Promise<void> {
+export async function revaluePlayerSlots(trx: Kysely<DB>, playerId: string, sign: 1 | -1): Promise<void> {
   const engine = engineOf(trx);
   const slot = slotSql(engine, sql.ref("e.occurred_at"));
   const perEvent = sql`select e.season_id, ${slot.minute} as minute, ${slot.day} as day,
@@ -310,13 +294,4 @@ async function revaluePlayerPoints(trx: Kysely<DB>, playerId: string, sign: 1 | 
     where true group by season_id, day
     on conflict (season_id, day) do update set
       points_tenths = team_day_tallies.points_tenths + excluded.points_tenths`.execute(trx);
-  await shiftPlayerPlayTallies(trx, playerId, 0, sign);
-}
-
-/** Runs a profile write that may change the player's position with the activity points re-valued around it. */
-export async function withPositionChange<T>(trx: Kysely<DB>, playerId: string, write: () => Promise<T>): Promise<T> {
-  await revaluePlayerPoints(trx, playerId, -1);
-  const result = await write();
-  await revaluePlayerPoints(trx, playerId, 1);
-  return result;
 }

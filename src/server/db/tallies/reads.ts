@@ -8,10 +8,10 @@
 import { sql, type Kysely } from "kysely";
 import type { EventTypeCounter } from "#domain/event-types.js";
 import type { LooseEventCount } from "#domain/football-stats.js";
-import { positionOfRow } from "./rows.js";
-import type { DB } from "./schema.js";
-import { seasonOrCurrent } from "./seasons.js";
-import { SLOT_MINUTES, weekOf } from "./tally-sql.js";
+import { positionOfRow } from "../rows.js";
+import type { DB } from "../schema.js";
+import { seasonOrCurrent } from "../seasons.js";
+import { SLOT_MINUTES, weekOf } from "./sql.js";
 
 const DAY_MS = 86_400_000;
 

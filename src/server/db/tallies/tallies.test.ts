@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount } from "./account-deletion.js";
-import { teamLeaderboard, teamStats } from "./analytics-team.js";
-import { recordEvent, removeEvent } from "./events.js";
-import { boxScoreData } from "./games.js";
-import { checkIntegrity, rebuildCounters } from "./integrity.js";
+import { deleteAccount } from "../account-deletion.js";
+import { teamLeaderboard, teamStats } from "../analytics-team.js";
+import { recordEvent, removeEvent } from "../events.js";
+import { boxScoreData } from "../games.js";
+import { checkIntegrity, rebuildCounters } from "../integrity.js";
 import { eventPointsTenths } from "#domain/scoring.js";
-import { updateOwnProfile } from "./profiles.js";
-import { mergeSessions } from "./session-merge.js";
-import { deleteSnap, editSnap, insertSnaps } from "./snaps.js";
-import { createTeamSession, deleteTeamSession } from "./team-sessions.js";
-import { createTeam } from "./teams.js";
+import { updateOwnProfile } from "../profiles.js";
+import { mergeSessions } from "../session-merge.js";
+import { deleteSnap, editSnap, insertSnaps } from "../snaps.js";
+import { createTeamSession, deleteTeamSession } from "../team-sessions.js";
+import { createTeam } from "../teams.js";
 import { isoDay } from "#tests/server/support/analytics-world.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 

@@ -6,11 +6,11 @@
  */
 import { sql, type Kysely } from "kysely";
 import { snapTypes, type PlaySide } from "#domain/playbook.js";
-import type { AnalysisWindow } from "./playbook-analysis.js";
-import type { DB } from "./schema.js";
-import { seasonOrCurrent } from "./seasons.js";
+import type { AnalysisWindow } from "./analysis-window.js";
+import type { DB } from "../schema.js";
+import { seasonOrCurrent } from "../seasons.js";
 import { DAY_MINUTES, sessionlessWindowPieces, type WindowPiece } from "./sessionless-window.js";
-import { SLOT_MINUTES, SNAP_LEVEL_TYPES } from "./tally-sql.js";
+import { SLOT_MINUTES, SNAP_LEVEL_TYPES } from "./sql.js";
 
 /** A tally query (alias `t`, keyed by session_key) narrowed to the window's sessions in the team's season. */
 function talliesInWindow<T extends "play_tallies" | "session_tallies">(

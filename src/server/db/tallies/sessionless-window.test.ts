@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MINUTES, sessionlessWindowPieces, type WindowPiece } from "./sessionless-window.js";
-import { SESSIONLESS_LEVEL, SIX_HOURS, SLOT_MINUTES, weekOf } from "./tally-sql.js";
+import { SESSIONLESS_LEVEL, SIX_HOURS, SLOT_MINUTES, weekOf } from "./sql.js";
 
 /*
  * The pieces must sum to exactly the window's quarter hours: every quarter hour of a span of days is expanded from

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount } from "./account-deletion.js";
-import { retagEvent } from "./event-tags.js";
-import { recordEvent, removeEvent } from "./events.js";
-import { checkIntegrity, rebuildCounters } from "./integrity.js";
-import { playbookAnalysis, playDrillDown, type AnalysisWindow } from "./playbook-analysis.js";
-import { createPlay } from "./plays.js";
-import { updateOwnProfile } from "./profiles.js";
-import { mergeSessions } from "./session-merge.js";
-import { deleteSnap, editSnap, insertSnaps } from "./snaps.js";
-import { createTeamSession, deleteTeamSession } from "./team-sessions.js";
-import { createTeam } from "./teams.js";
+import { deleteAccount } from "../account-deletion.js";
+import { retagEvent } from "../event-tags.js";
+import { recordEvent, removeEvent } from "../events.js";
+import { checkIntegrity, rebuildCounters } from "../integrity.js";
+import type { AnalysisWindow } from "./analysis-window.js";
+import { playbookAnalysis, playDrillDown } from "../playbook-analysis.js";
+import { createPlay } from "../plays.js";
+import { updateOwnProfile } from "../profiles.js";
+import { mergeSessions } from "../session-merge.js";
+import { deleteSnap, editSnap, insertSnaps } from "../snaps.js";
+import { createTeamSession, deleteTeamSession } from "../team-sessions.js";
+import { createTeam } from "../teams.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 /*

@@ -6,7 +6,7 @@
  * as six-hour spans (level 2) and quarter hours (level 1). Each piece is added or taken away, so the number of rows
  * read is bounded by the window's weeks and a few days and spans, not by its events.
  */
-import { SESSIONLESS_LEVEL, SIX_HOURS, SLOT_MINUTES, weekOf } from "./tally-sql.js";
+import { SESSIONLESS_LEVEL, SIX_HOURS, SLOT_MINUTES, weekOf } from "./sql.js";
 
 export const DAY_MINUTES = 1440;
 

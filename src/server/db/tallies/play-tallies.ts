@@ -1,17 +1,15 @@
 /*
  * Upkeep of play_tallies (decision 0015, migration 009): the tagged events per (season, session, play, event type,
  * written by a snap), with their points at their players' current positions, for the playbook analysis; and of
- * migration 010's play_player_tallies (the same per player, for a play's drill-down) and sessionless_tallies (the
- * events without a session the analysis counts, per UTC day and quarter hour, for a from/to window). Called by
- * the tally upkeep of db/tallies.ts and by re-tagging (db/event-tags.ts), in the write's transaction. As for the
- * other tallies, every change is an atomic `x = x + d` upsert, in key order.
+ * migration 010's play_player_tallies (the same per player, for a play's drill-down). One step of
+ * tallies/upkeep.ts, in the write's transaction. As for the other tallies, every change is an atomic `x = x + d`
+ * upsert, in key order.
  */
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./dialect.js";
-import type { DB } from "./schema.js";
-import type { CountedEvent } from "./events.js";
-import { addSessionlessRows, applySessionlessChanges } from "./tally-sessionless.js";
-import { addToTally, byKey, pointsTenthsSql, tallyKey, typePointsTenthsSql } from "./tally-sql.js";
+import { engineOf } from "../dialect.js";
+import type { DB } from "../schema.js";
+import type { CountedEvent } from "./counted-event.js";
+import { addToTally, byKey, pointsTenthsSql, tallyKey, typePointsTenthsSql } from "./sql.js";
 
 interface PlayDelta {
   seasonId: string;
@@ -68,9 +66,16 @@ export async function applyPlayTallyChanges(
         yards = play_tallies.yards + excluded.yards,
         points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
   }
-  // The same deltas per player, in play_player_tallies' key order.
-  const playerKey = (d: PlayDelta) => tallyKey(d.playId, d.seasonId, d.sessionKey, d.playerId, d.eventType, d.fromSnap);
-  for (const d of [...changed].sort((a, b) => (playerKey(a) < playerKey(b) ? -1 : 1))) {
+  // The same deltas per player.
+  await addToPlayPlayerRows(trx, changed);
+}
+
+/** play_player_tallies' key, in the table's column order. */
+const playerKey = (d: PlayDelta) => tallyKey(d.playId, d.seasonId, d.sessionKey, d.playerId, d.eventType, d.fromSnap);
+
+/** Adds each delta to its play_player_tallies row (made when missing), in the table's key order: atomic upserts. */
+async function addToPlayPlayerRows(trx: Kysely<DB>, deltas: readonly PlayDelta[]): Promise<void> {
+  for (const d of [...deltas].sort((a, b) => (playerKey(a) < playerKey(b) ? -1 : 1))) {
     await trx
       .insertInto("play_player_tallies")
       .values({
@@ -91,12 +96,11 @@ export async function applyPlayTallyChanges(
       )
       .execute();
   }
-  await applySessionlessChanges(trx, removed, added);
 }
 
 /**
- * Moves a session's play rows to another session key (a merge), or to the events without a session (a delete:
- * `asLoose`, its snaps' events now logged on their own).
+ * Moves a session's play rows (play_tallies and play_player_tallies) to another session key (a merge), or to the
+ * events without a session (a delete: `asLoose`, its snaps' events now logged on their own).
  */
 export async function movePlayTallies(
   trx: Kysely<DB>,
@@ -160,8 +164,7 @@ export async function movePlayTallies(
   for (const r of playerRows) {
     const sessionKey = "sessionId" in to ? to.sessionId : "";
     const fromSnap: 0 | 1 = "sessionId" in to ? (Number(r.from_snap) === 1 ? 1 : 0) : 0;
-    const key = tallyKey(r.play_id, r.season_id, sessionKey, r.player_id, r.event_type, fromSnap);
-    const m = players.get(key) ?? {
+    const d = {
       seasonId: r.season_id,
       sessionKey,
       playId: r.play_id,
@@ -171,42 +174,19 @@ export async function movePlayTallies(
       count: 0,
       yards: 0,
     };
+    const m = players.get(playerKey(d)) ?? d;
     m.count += Number(r.count);
     m.yards += Number(r.yards);
-    players.set(key, m);
+    players.set(playerKey(d), m);
   }
-  for (const m of byKey(players)) {
-    await trx
-      .insertInto("play_player_tallies")
-      .values({
-        play_id: m.playId,
-        season_id: m.seasonId,
-        session_key: m.sessionKey,
-        player_id: m.playerId,
-        event_type: m.eventType,
-        from_snap: m.fromSnap,
-        count: m.count,
-        yards: m.yards,
-      })
-      .onConflict((oc) =>
-        oc.columns(["play_id", "season_id", "session_key", "player_id", "event_type", "from_snap"]).doUpdateSet({
-          count: sql`play_player_tallies.count + excluded.count`,
-          yards: sql`play_player_tallies.yards + excluded.yards`,
-        }),
-      )
-      .execute();
-  }
-
-  // A deleted session's events become events without a session (the caller deletes it after this call, and the
-  // foreign keys set their session and snap to null): they join sessionless_tallies, all logged on their own.
-  if ("asLoose" in to) {
-    await addSessionlessRows(trx, sql`e.session_id = ${fromSessionId}`, { fromSnap: "zero" });
-  }
+  await addToPlayPlayerRows(trx, [...players.values()]);
 }
 
 /**
- * Adds a player's tagged events to play_tallies (and their events without a session to sessionless_tallies), their count and yards times `countSign` and their points (at the
+ * Adds a player's tagged events to play_tallies, their count and yards times `countSign` and their points (at the
  * player's position as the profile row holds it now) times `pointsSign`: one set-based statement.
+ * play_player_tallies is left alone: it has a player column (an account deletion's cascade removes their rows) and
+ * holds no points.
  */
 export async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, countSign: 0 | -1, pointsSign: 1 | -1) {
   const points = pointsTenthsSql(engineOf(trx), sql.ref("e.event_type"), "p");
@@ -223,7 +203,4 @@ export async function shiftPlayerPlayTallies(trx: Kysely<DB>, playerId: string, 
       count = play_tallies.count + excluded.count,
       yards = play_tallies.yards + excluded.yards,
       points_tenths = play_tallies.points_tenths + excluded.points_tenths`.execute(trx);
-  // Their events without a session likewise (play_player_tallies has a player column: an account deletion's
-  // cascade removes their rows, and it holds no points).
-  await addSessionlessRows(trx, sql`e.session_id is null and e.player_id = ${playerId}`, { countSign, pointsSign });
 }

@@ -2,13 +2,13 @@
  * Upkeep of sessionless_tallies (migration 010, decision 0015's follow-up): the events without a session that the
  * playbook analysis counts (tagged, or untagged of a snap-level type: play_key ''), per UTC day (level 0), quarter
  * hour (level 1), six hours (level 2, migration 011) and ISO week (level 3, migration 011), with their points at
- * their players' current positions. Called by db/play-tallies.ts in
- * the write's transaction, after the play rows; every change an atomic `x = x + d` upsert, in key order.
+ * their players' current positions. One step of tallies/upkeep.ts, in the write's transaction, after the play rows;
+ * every change an atomic `x = x + d` upsert, in key order.
  */
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from "kysely";
-import { engineOf, type Engine } from "./dialect.js";
-import type { DB } from "./schema.js";
-import type { CountedEvent } from "./events.js";
+import { engineOf, type Engine } from "../dialect.js";
+import type { DB } from "../schema.js";
+import type { CountedEvent } from "./counted-event.js";
 import {
   addToTally,
   byKey,
@@ -20,7 +20,7 @@ import {
   SNAP_LEVEL_TYPES,
   tallyKey,
   type SessionlessLevel,
-} from "./tally-sql.js";
+} from "./sql.js";
 
 /** sessionless_tallies' upsert: add to the row. */
 const sessionlessConflict = sql`on conflict (season_id, level, day, minute, play_key, event_type, from_snap) do update set
@@ -157,4 +157,17 @@ export async function addSessionlessRows(
       (season_id, level, day, minute, play_key, event_type, from_snap, count, yards, points_tenths)
     ${sessionlessRowsSql(engineOf(trx), where, opts)}
     ${sessionlessConflict}`.execute(trx);
+}
+
+/**
+ * Adds a player's events without a session to sessionless_tallies, their count and yards times `countSign` and their
+ * points (at the player's position as the profile row holds it now) times `pointsSign`: one set-based statement.
+ */
+export async function shiftPlayerSessionless(
+  trx: Kysely<DB>,
+  playerId: string,
+  countSign: 0 | -1,
+  pointsSign: 1 | -1,
+): Promise<void> {
+  await addSessionlessRows(trx, sql`e.session_id is null and e.player_id = ${playerId}`, { countSign, pointsSign });
 }
