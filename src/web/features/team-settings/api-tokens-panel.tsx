@@ -194,7 +194,7 @@ function NewTokenForm({ onMade }: { onMade: (made: CreatedApiTokenResponse) => v
     <form
       noValidate
       className="mt-6 space-y-4 border-t border-stone-100 pt-4"
-      aria-label="New API token"
+      aria-label="Make an API token"
       onSubmit={handleSubmit((values) => {
         clear();
         create.mutate(values);
