@@ -139,7 +139,7 @@ const SHARED =
   /[\\/]src[\\/](?:(?:web[\\/](?:lib|ui)|domain)[\\/]|web[\\/]app[\\/]guards\.tsx$|web[\\/]features[\\/](?:live[\\/](?:index|use-team-live-updates|apply-change|change-keys)\.ts$|player-search[\\/](?:index|player-search-context)\.tsx?$))/;
 /** The logger's own modules that its screen and its on-demand parts share: one file, not one each. */
 const LOGGER_CORE =
-  /[\\/]src[\\/]web[\\/]features[\\/]logger[\\/](?:view-model|outbox[\\/](?:new-id|outbox|describe)|snaps[\\/](?:snap-tiles|snap-model))\.tsx?$/;
+  /[\\/]src[\\/]web[\\/]features[\\/]logger[\\/](?:view-model|player-tiles|outbox[\\/](?:new-id|outbox|describe)|snaps[\\/](?:snap-buttons|snap-model))\.tsx?$/;
 /**
  * ... but not those that import a library only some screens load (the chart library, the form library, Radix), nor
  * the modules with zod schemas (the API's, the forms', the account's): zod and its schemas, built when their module

@@ -7,6 +7,12 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 import { isPositionKey, type PositionKey } from "#domain/positions";
 import type { OutboxItem } from "./outbox/outbox";
 
+/** What a pad's status line says the last tap did. */
+export interface PadStatus {
+  tone: "ok" | "error" | "info";
+  text: string;
+}
+
 /** Today in the viewer's zone, YYYY-MM-DD (sessions are calendar days). */
 export function localDay(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

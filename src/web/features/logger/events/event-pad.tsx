@@ -5,7 +5,9 @@ import { OTHER_EVENT_TYPES, takesYards, WEIGHTED_EVENT_TYPES, type EventType } f
 import { eventPoints } from "#domain/scoring";
 import { controlProps, FormField } from "~/ui/form-field";
 import { formatScore } from "~/ui/format";
+import { PlayPicker } from "../play-picker";
 import type { PlayOption } from "../queries";
+import type { PadStatus } from "../view-model";
 
 const TOUCHDOWNS = new Set<EventType>(["Pass TD", "TD Catch", "Rush TD"]);
 const DEFENSE = new Set<EventType>(["Flag Pull", "Interception", "Sack", "Defensive Stop"]);
@@ -20,11 +22,6 @@ function typeTone(type: EventType): string {
   if (DEFENSE.has(type)) return "border-sky-700/40 bg-sky-50 text-sky-950 hover:bg-sky-100";
   if (WEIGHTED.has(type)) return "border-field-600/40 bg-field-50 text-field-950 hover:bg-field-100";
   return "border-stone-300 bg-white text-stone-900 hover:bg-stone-50";
-}
-
-export interface PadStatus {
-  tone: "ok" | "error" | "info";
-  text: string;
 }
 
 /**
@@ -162,25 +159,7 @@ export function EventPad({
             </>
           )}
         </FormField>
-        {plays.length > 0 ? (
-          <FormField label="Play" className="flex min-w-0 flex-1 items-center gap-1.5" labelClassName={INLINE_LABEL}>
-            {(field) => (
-              <select
-                {...controlProps(field)}
-                value={playId}
-                onChange={(e) => onPlayChange(e.target.value)}
-                className="input h-10 min-w-0 flex-1 py-0"
-              >
-                <option value="">No play</option>
-                {plays.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        ) : null}
+        <PlayPicker plays={plays} playId={playId} onChange={onPlayChange} className="min-w-0 flex-1" />
         {pending > 0 ? (
           // The header's status says it to assistive technology; this copy keeps it in sight while scrolled.
           <span

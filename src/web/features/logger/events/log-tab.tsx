@@ -4,12 +4,12 @@ import { takesYards, type EventType } from "#domain/event-types";
 import { eventPoints } from "#domain/scoring";
 import { formatScore } from "~/ui/format";
 import { EventList } from "./event-list";
-import { EventPad, type PadStatus } from "./event-pad";
+import { EventPad } from "./event-pad";
 import { newEventId } from "../outbox/new-id";
-import { PlayerGrid } from "./player-grid";
+import { PlayerTiles } from "../player-tiles";
 import { useUndoRest } from "../undo-rest";
 import type { useOutbox } from "../outbox/use-outbox";
-import { parseYards, type EventRow } from "../view-model";
+import { parseYards, type EventRow, type PadStatus } from "../view-model";
 
 /**
  * The Single events mode of /coach/log: choose a player, then an event (with yards where it takes them and an
@@ -99,7 +99,7 @@ export function LogTab({
       {detailError ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{detailError}</p> : null}
       <div ref={padHost}>
         <h2 className="sr-only">Players</h2>
-        <PlayerGrid players={roster} selectedId={playerId} onSelect={setPlayerId} />
+        <PlayerTiles label="Players" size="roster" players={roster} selectedId={playerId} onPick={setPlayerId} />
         <div
           ref={pad}
           className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"

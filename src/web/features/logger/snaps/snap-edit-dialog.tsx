@@ -17,9 +17,10 @@ import { controlProps, FormField, FormMessage } from "~/ui/form-field";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { YardChips, yardsText } from "~/ui/snap-yards";
 import type { OutboxSnapEdit } from "../outbox/outbox";
+import { PlayPicker } from "../play-picker";
 import type { PlayOption } from "../queries";
 import type { LineupPlayer, SnapRow } from "./snap-model";
-import { ChoiceChips } from "./snap-tiles";
+import { ChoiceChips } from "./snap-buttons";
 
 const KIND_LABELS: Record<SnapKind, string> = {
   pass: "Pass",
@@ -437,26 +438,7 @@ function SnapForm({
           onChange={() => setFirstDown(!firstDown)}
         />
       ) : null}
-      {plays.length > 0 || playId ? (
-        <FormField label="Play">
-          {(field) => (
-            <select
-              {...controlProps(field)}
-              value={playId}
-              onChange={(e) => setPlayId(e.target.value)}
-              className="input"
-            >
-              <option value="">No play</option>
-              {plays.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-              {playId && !plays.some((p) => p.id === playId) ? <option value={playId}>A play not listed</option> : null}
-            </select>
-          )}
-        </FormField>
-      ) : null}
+      <PlayPicker layout="stacked" plays={plays} playId={playId} onChange={setPlayId} />
       {tried && problems.length > 0 ? <FormMessage tone="error">{problems.join(" ")}</FormMessage> : null}
       <button type="submit" className="btn btn-field h-12 w-full text-base">
         Save snap

@@ -5,7 +5,6 @@ import type { PlayerSummaryDto } from "#domain/api/team";
 import { DEFAULT_LEAGUE_RULES, type LeagueRules } from "#domain/league-rules";
 import { describeSnap, type PlayerLabel, type SnapDetail } from "#domain/snaps";
 import { describeError } from "~/ui/query-state";
-import type { PadStatus } from "../events/event-pad";
 import { gamePeriod } from "./game-period";
 import { newEventId } from "../outbox/new-id";
 import type { OutboxSnapEdit } from "../outbox/outbox";
@@ -28,7 +27,7 @@ import {
 import { SnapPad } from "./snap-pad";
 import { useUndoRest } from "../undo-rest";
 import type { OutboxHandle } from "../outbox/use-outbox";
-import type { AttendanceRow } from "../view-model";
+import type { AttendanceRow, PadStatus } from "../view-model";
 
 /**
  * The pad and the play-by-play render again only when what they show changed (decision 0017, fifth follow-up): a

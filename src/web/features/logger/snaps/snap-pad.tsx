@@ -6,10 +6,12 @@ import type { LeagueRules } from "#domain/league-rules";
 import type { OpponentScore, PenaltyEffect, PlayerLabel, SnapDetail } from "#domain/snaps";
 import { controlProps, FormField } from "~/ui/form-field";
 import { YardChips } from "~/ui/snap-yards";
-import type { PadStatus } from "../events/event-pad";
+import { PlayPicker } from "../play-picker";
+import { PlayerTiles } from "../player-tiles";
 import type { PlayOption } from "../queries";
+import type { PadStatus } from "../view-model";
 import { tryPreset, type LineupPlayer, type Lineups, type TryPreset } from "./snap-model";
-import { ActionButton, ChoiceChips, PlayerTiles } from "./snap-tiles";
+import { ActionButton, ChoiceChips } from "./snap-buttons";
 
 export type Side = "offense" | "defense";
 
@@ -344,7 +346,7 @@ export function SnapPad({
               ) : null}
               <PlayerTiles
                 label="Runner"
-                compact
+                size="compact"
                 players={list}
                 selectedId={runner}
                 onPick={(id) => setStep({ ...step, runnerId: id })}
@@ -561,7 +563,7 @@ export function SnapPad({
           {step.choosingPasser ? (
             <PlayerTiles
               label="Try passer"
-              compact
+              size="compact"
               players={list}
               selectedId={step.passerId}
               onPick={(id) => go({ ...step, passerId: id, choosingPasser: false })}
@@ -571,7 +573,7 @@ export function SnapPad({
             // The preset scorer is pressed; any other is one tap (tapping the pressed one names no one).
             <PlayerTiles
               label={pass ? "Try receiver" : "Try runner"}
-              compact
+              size="compact"
               players={pass ? list.filter((p) => p.id !== step.passerId) : list}
               selectedId={step.scorerId}
               onPick={(id) => setStep({ ...step, scorerId: id === step.scorerId ? null : id })}
@@ -757,29 +759,7 @@ export function SnapPad({
           ))}
         </div>
       ) : null}
-      {plays.length > 0 && step.kind === "idle" ? (
-        <FormField
-          label="Play"
-          className="flex items-center gap-1.5"
-          labelClassName="text-sm font-semibold text-stone-800"
-        >
-          {(field) => (
-            <select
-              {...controlProps(field)}
-              value={playId}
-              onChange={(e) => onPlayChange(e.target.value)}
-              className="input h-10 min-w-0 flex-1 py-0"
-            >
-              <option value="">No play</option>
-              {plays.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      ) : null}
+      {step.kind === "idle" ? <PlayPicker plays={plays} playId={playId} onChange={onPlayChange} /> : null}
       <section aria-label={side === "offense" ? "Offense" : "Defense"} className="space-y-2">
         {body}
       </section>
