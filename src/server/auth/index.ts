@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/index.js";
 import type { Mailer } from "../mail/index.js";
 import { EMAILED_RESET_LINK_SECONDS, resetPasswordMail } from "../mail/messages.js";
-import { endResetTokens, isResetIdentifier } from "./tokens.js";
+import { endResetTokens, isResetIdentifier } from "./reset-links.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/schemas.js";
 
 /** The header our own code sets from the socket's address; any value a client sends is replaced. */

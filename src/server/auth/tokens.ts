@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Auth } from "./index.js";
+import { endResetTokens, RESET_PREFIX } from "./reset-links.js";
 
 /*
  * Single-use tokens kept in Better Auth's `verification` table through its own adapter, in the formats its
@@ -8,39 +9,14 @@ import type { Auth } from "./index.js";
  * is consumed by the same reset page as an emailed one. Change-email tokens are ours (`flagline-change-email:`).
  */
 
-const RESET_PREFIX = "reset-password:";
 const CHANGE_EMAIL_PREFIX = "flagline-change-email:";
+
+// Routes end reset links through here too (routes/password.ts).
+export { endResetTokens };
 
 /** 144 random bits, URL-safe (Better Auth's own tokens are 24 characters too). */
 function newToken(): string {
   return randomBytes(18).toString("base64url");
-}
-
-/** What ending reset tokens needs of Better Auth's adapter (its endpoint context or `auth.$context`). */
-interface VerificationRows {
-  deleteMany(data: {
-    model: string;
-    where: { field: string; value: string; operator?: "starts_with" }[];
-  }): Promise<number>;
-}
-
-/** Whether a `verification` row's identifier is a password reset token's. */
-export function isResetIdentifier(identifier: string): boolean {
-  return identifier.startsWith(RESET_PREFIX);
-}
-
-/**
- * Ends every password reset link of the account, wherever it came from (emailed, a head coach's, the operator's
- * `npm run reset-link`): a newer link or a completed reset leaves no older link working.
- */
-export async function endResetTokens(adapter: VerificationRows, userId: string): Promise<void> {
-  await adapter.deleteMany({
-    model: "verification",
-    where: [
-      { field: "identifier", operator: "starts_with", value: RESET_PREFIX },
-      { field: "value", value: userId },
-    ],
-  });
 }
 
 /** A password reset token for the user, working once, for `seconds`; the account's earlier links end. */

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Season } from "#domain/api/seasons.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import type { DB, SeasonRecord } from "./schema.js";
-import { removePlayerFromTeam } from "./teams.js";
+import { createFirstSeason, removePlayerFromTeam } from "./teams.js";
 
 /*
  * Seasons (docs/product.md §11, decision 0013). A team's current season is its newest by start day; starting a
@@ -36,11 +36,6 @@ export function todayUtc(): string {
   return nowIso().slice(0, 10);
 }
 
-/** The name of a team's first season: the year it starts in. */
-function firstSeasonName(startsOn: string): string {
-  return `${startsOn.slice(0, 4)} season`;
-}
-
 /** The team's current season (newest by start day), or null for a team without one. */
 export async function currentSeason(db: Kysely<DB>, teamId: string): Promise<SeasonRecord | null> {
   const row = await db
@@ -51,22 +46,6 @@ export async function currentSeason(db: Kysely<DB>, teamId: string): Promise<Sea
     .limit(1)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** Creates a team's first season (open, starting `startsOn`, default today). */
-export async function createFirstSeason(db: Kysely<DB>, teamId: string, startsOn = todayUtc()): Promise<SeasonRecord> {
-  return db
-    .insertInto("seasons")
-    .values({
-      id: randomUUID(),
-      team_id: teamId,
-      name: firstSeasonName(startsOn),
-      starts_on: startsOn,
-      ends_on: null,
-      created_at: nowIso(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { inTransaction, isUniqueViolation, nowIso } from "./dialect.js";
-import type { CoachRole, DB, ProfileRecord, Role, TeamRecord } from "./schema.js";
-import { createFirstSeason } from "./seasons.js";
+import type { CoachRole, DB, ProfileRecord, Role, SeasonRecord, TeamRecord } from "./schema.js";
 import { addCoachNotices, addNotice, type WrittenNotice } from "./notices.js";
 import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
@@ -94,6 +93,30 @@ export async function createTeam(
     await createFirstSeason(trx, team.id);
     return team;
   });
+}
+
+/**
+ * Creates a team's first season (open, starting `startsOn`, default today in UTC; named for the year it starts in).
+ * Here rather than in db/seasons.ts, which builds on the roster's removal below: a team is made with its first
+ * season (decision 0013), and seasons.ts calls this for a team that has none.
+ */
+export async function createFirstSeason(
+  db: Kysely<DB>,
+  teamId: string,
+  startsOn = nowIso().slice(0, 10),
+): Promise<SeasonRecord> {
+  return db
+    .insertInto("seasons")
+    .values({
+      id: randomUUID(),
+      team_id: teamId,
+      name: `${startsOn.slice(0, 4)} season`,
+      starts_on: startsOn,
+      ends_on: null,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 async function insertTeam(
