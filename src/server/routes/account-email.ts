@@ -23,6 +23,7 @@ const SAME_EMAIL = "That is already your email.";
 const changeEmail = createRoute({
   method: "post",
   path: "/api/me/email",
+  operationId: "changeEmail",
   tags: ["account"],
   middleware: [signedInOnly] as const,
   summary: "Change the account's email (password required); confirmed by a link to the new address when mail is on",
@@ -39,6 +40,7 @@ const changeEmail = createRoute({
 const confirmEmail = createRoute({
   method: "post",
   path: "/api/me/email/confirm",
+  operationId: "confirmEmail",
   tags: ["account"],
   summary: "Apply an email change with the emailed link's token (once, within 24 hours; no sign-in needed)",
   request: { body: { required: true, content: { "application/json": { schema: confirmEmailSchema } } } },

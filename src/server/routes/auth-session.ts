@@ -17,6 +17,7 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and tr
 const signIn = createRoute({
   method: "post",
   path: "/api/session",
+  operationId: "signIn",
   tags: ["account"],
   summary: "Sign in with email and password",
   request: { body: { required: true, content: { "application/json": { schema: loginSchema } } } },
@@ -32,6 +33,7 @@ const signIn = createRoute({
 const signOut = createRoute({
   method: "delete",
   path: "/api/session",
+  operationId: "signOut",
   tags: ["account"],
   summary:
     "Sign out: the session is revoked on the server (its live-update streams end), the cookie cleared and the browser told to drop its cached answers",
@@ -54,6 +56,7 @@ const SessionStateResponse = z
 const sessionState = createRoute({
   method: "get",
   path: "/api/session",
+  operationId: "getSession",
   tags: ["account"],
   summary: "Whether the caller is signed in, and as which role",
   responses: {
@@ -64,6 +67,7 @@ const sessionState = createRoute({
 const me = createRoute({
   method: "get",
   path: "/api/me",
+  operationId: "getMe",
   tags: ["account"],
   middleware: [signedInOnly] as const,
   summary: "The signed-in user's profile and team",

@@ -29,6 +29,7 @@ const tokenParams = z.object({
 const infoRoute = createRoute({
   method: "get",
   path: "/api/claim/{token}",
+  operationId: "getClaim",
   tags: ["account"],
   summary: "Who an invite link is for: team, name, jersey",
   request: { params: tokenParams },
@@ -41,6 +42,7 @@ const infoRoute = createRoute({
 const claimRoute = createRoute({
   method: "post",
   path: "/api/claim/{token}",
+  operationId: "claimRosterPlayer",
   tags: ["account"],
   summary: "Claim a roster row with an email and password; the person is signed in",
   request: {

@@ -9,6 +9,7 @@ import { contactMail } from "../mail/messages.js";
 const contact = createRoute({
   method: "post",
   path: "/api/contact",
+  operationId: "sendContactMessage",
   tags: ["public"],
   summary: "Send a message to the Flagline team",
   request: { body: { required: true, content: { "application/json": { schema: contactSchema } } } },

@@ -25,6 +25,7 @@ export const EVENT_ID_TAKEN = "An event with this id already exists. Make a new 
 const postEvents = createRoute({
   method: "post",
   path: "/api/team/events",
+  operationId: "logEvents",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Log events (1 to 500); replaying an id the team already has is a no-op reported as duplicate",
@@ -49,6 +50,7 @@ const eventIdParam = z.object({
 const deleteEvent = createRoute({
   method: "delete",
   path: "/api/team/events/{id}",
+  operationId: "deleteEvent",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Undo or delete an event; the player's counters drop in the same transaction",

@@ -26,6 +26,7 @@ const playerParams = z.object({
 const give = createRoute({
   method: "post",
   path: "/api/team/players/{id}/feedback",
+  operationId: "giveFeedback",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Give a player of the team feedback",
@@ -45,6 +46,7 @@ const give = createRoute({
 const listForCoach = createRoute({
   method: "get",
   path: "/api/team/players/{id}/feedback",
+  operationId: "listTeamPlayerFeedback",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The feedback a player of the team has had, newest first",
@@ -58,6 +60,7 @@ const listForCoach = createRoute({
 const listOwn = createRoute({
   method: "get",
   path: "/api/me/feedback",
+  operationId: "listMyFeedback",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "The feedback the player's coaches gave them, newest first, with a read flag",
@@ -70,6 +73,7 @@ const listOwn = createRoute({
 const markRead = createRoute({
   method: "post",
   path: "/api/me/feedback/read",
+  operationId: "markMyFeedbackRead",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "Mark all of the player's feedback read",

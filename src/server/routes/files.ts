@@ -16,6 +16,7 @@ const FILE_CACHE_CONTROL = "private, max-age=3600";
 const getFile = createRoute({
   method: "get",
   path: "/api/files/{id}",
+  operationId: "getFile",
   tags: ["files"],
   summary: "A stored image (profile photo, play diagram), for members of its team only",
   request: {

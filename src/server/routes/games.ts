@@ -42,6 +42,7 @@ const sessionIdParam = z.object({
 const getGameSheet = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}/snaps",
+  operationId: "listGameSnaps",
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "A session's game sheet: its scoreboard, the league rules and its snaps in game order",
@@ -55,6 +56,7 @@ const getGameSheet = createRoute({
 const postFinal = createRoute({
   method: "post",
   path: "/api/team/sessions/{id}/final",
+  operationId: "finalizeGame",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "End a game with its final score (posting again overwrites it)",
@@ -77,6 +79,7 @@ const postFinal = createRoute({
 const deleteFinal = createRoute({
   method: "delete",
   path: "/api/team/sessions/{id}/final",
+  operationId: "reopenGame",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Reopen a game: its final score is cleared and the snaps' total is its score again",
@@ -93,6 +96,7 @@ const deleteFinal = createRoute({
 const putPeriod = createRoute({
   method: "put",
   path: "/api/team/sessions/{id}/period",
+  operationId: "setGamePeriod",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Set the game's period (Next half, Previous period): every open screen hears it",
@@ -117,6 +121,7 @@ const putPeriod = createRoute({
 const getScoreboard = createRoute({
   method: "get",
   path: "/api/team/scoreboard",
+  operationId: "getScoreboard",
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "Today's game: the one not yet final, else the latest of the day; null when there is none",
@@ -134,6 +139,7 @@ const getScoreboard = createRoute({
 const getGames = createRoute({
   method: "get",
   path: "/api/team/games",
+  operationId: "listGames",
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "The season's games, newest first, as scoreboards, and the record of the final ones",
@@ -147,6 +153,7 @@ const getGames = createRoute({
 const getBoxScore = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}/box-score.csv",
+  operationId: "getBoxScoreCsv",
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "A game's box score as a CSV download: the game, team and player lines, and the play-by-play",
@@ -163,6 +170,7 @@ const getBoxScore = createRoute({
 const getRules = createRoute({
   method: "get",
   path: "/api/team/rules",
+  operationId: "getLeagueRules",
   tags: ["game day"],
   middleware: [teamMemberOnly] as const,
   summary: "The team's league rules (the NFL FLAG defaults until a coach sets them)",
@@ -175,6 +183,7 @@ const getRules = createRoute({
 const putRules = createRoute({
   method: "put",
   path: "/api/team/rules",
+  operationId: "setLeagueRules",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Set the team's league rules (the whole set)",

@@ -14,6 +14,7 @@ const HealthSchema = z
 const health = createRoute({
   method: "get",
   path: "/api/health",
+  operationId: "getHealth",
   tags: ["system"],
   summary: "Liveness and which database is in use",
   responses: {

@@ -25,6 +25,7 @@ const ALREADY_ON_TEAM = "You are already on a team.";
 const join = createRoute({
   method: "post",
   path: "/api/me/join",
+  operationId: "joinTeam",
   tags: ["account"],
   middleware: [signedInOnly] as const,
   summary: "Join a team with its team code (players) or coach invite code (coaches), for an account with no team",

@@ -14,6 +14,7 @@ import { signedInOnly } from "../http/viewer.js";
 const listRoute = createRoute({
   method: "get",
   path: "/api/me/notices",
+  operationId: "listMyNotices",
   tags: ["notices"],
   middleware: [signedInOnly] as const,
   summary: "The caller's newest notices and how many are unread",
@@ -29,6 +30,7 @@ const listRoute = createRoute({
 const readRoute = createRoute({
   method: "post",
   path: "/api/me/notices/read",
+  operationId: "markMyNoticesRead",
   tags: ["notices"],
   middleware: [signedInOnly] as const,
   summary: "Mark the caller's notices read: the ids given, or all",

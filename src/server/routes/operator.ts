@@ -18,6 +18,7 @@ import { operatorOnly } from "../http/operator.js";
 const messages = createRoute({
   method: "get",
   path: "/api/operator/messages",
+  operationId: "listOperatorMessages",
   tags: ["operator"],
   middleware: [operatorOnly] as const,
   summary: "Operators only: the contact form's messages, newest first",
@@ -33,6 +34,7 @@ const messages = createRoute({
 const handled = createRoute({
   method: "post",
   path: "/api/operator/messages/{id}/handled",
+  operationId: "markOperatorMessageHandled",
   tags: ["operator"],
   middleware: [operatorOnly] as const,
   summary: "Operators only: mark a contact message as handled",
@@ -61,6 +63,7 @@ const handled = createRoute({
 const teams = createRoute({
   method: "get",
   path: "/api/operator/teams",
+  operationId: "listOperatorTeams",
   tags: ["operator"],
   middleware: [operatorOnly] as const,
   summary: "Operators only: every team with its coaches, players, sessions, events and last activity",
@@ -76,6 +79,7 @@ const teams = createRoute({
 const usage = createRoute({
   method: "get",
   path: "/api/operator/usage",
+  operationId: "getOperatorUsage",
   tags: ["operator"],
   middleware: [operatorOnly] as const,
   summary: "Operators only: accounts, teams, events and snaps of the last 7 and 30 days, database size",

@@ -24,6 +24,7 @@ export const RESET_LINK_INVALID = "This reset link has expired or was already us
 const mailStatus = createRoute({
   method: "get",
   path: "/api/mail",
+  operationId: "getMailStatus",
   tags: ["account"],
   summary: "Whether this server sends mail (forgot password by email, email confirmation)",
   responses: {
@@ -34,6 +35,7 @@ const mailStatus = createRoute({
 const forgot = createRoute({
   method: "post",
   path: "/api/password/forgot",
+  operationId: "requestPasswordReset",
   tags: ["account"],
   summary: "Email a reset link to the account with this email, if there is one; the answer never says which",
   request: { body: { required: true, content: { "application/json": { schema: forgotPasswordSchema } } } },
@@ -49,6 +51,7 @@ const forgot = createRoute({
 const reset = createRoute({
   method: "post",
   path: "/api/password/reset",
+  operationId: "resetPassword",
   tags: ["account"],
   summary: "Set a new password with a reset link's token (once); every session of the account is signed out",
   request: { body: { required: true, content: { "application/json": { schema: resetPasswordSchema } } } },

@@ -25,6 +25,7 @@ const playIdParam = z.object({
 const analysisRoute = createRoute({
   method: "get",
   path: "/api/team/playbook-analysis",
+  operationId: "getPlaybookAnalysis",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Per-play figures (runs, completions, yards, touchdowns, turnovers, points) over a window",
@@ -47,6 +48,7 @@ const analysisRoute = createRoute({
 const drillDownRoute = createRoute({
   method: "get",
   path: "/api/team/playbook-analysis/{playId}/events",
+  operationId: "getPlayAnalysisEvents",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "One play's figures, its tagged events a page at a time (newest first), and its players' credits",

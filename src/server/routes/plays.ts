@@ -53,6 +53,7 @@ const PlayResponse = playResponseSchema;
 const listRoute = createRoute({
   method: "get",
   path: "/api/team/plays",
+  operationId: "listPlays",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "The team's plays, most recently used first (never used last), then by name",
@@ -66,6 +67,7 @@ const listRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/api/team/plays",
+  operationId: "createPlay",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Add a play; its name must not be taken by another current play (any case)",
@@ -79,6 +81,7 @@ const createRouteDef = createRoute({
 const updateRouteDef = createRoute({
   method: "patch",
   path: "/api/team/plays/{id}",
+  operationId: "updatePlay",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Change a play's name, side, formation, tags or notes (only the fields sent)",
@@ -95,6 +98,7 @@ const updateRouteDef = createRoute({
 const archiveRouteDef = createRoute({
   method: "post",
   path: "/api/team/plays/{id}/archive",
+  operationId: "archivePlay",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Archive a play: it leaves the picker and cannot be newly tagged; its tagged events keep it",
@@ -108,6 +112,7 @@ const archiveRouteDef = createRoute({
 const unarchiveRouteDef = createRoute({
   method: "post",
   path: "/api/team/plays/{id}/unarchive",
+  operationId: "unarchivePlay",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Bring an archived play back; 409 when a current play has taken its name meanwhile",
@@ -121,6 +126,7 @@ const unarchiveRouteDef = createRoute({
 const uploadDiagramRouteDef = createRoute({
   method: "post",
   path: "/api/team/plays/{id}/diagram",
+  operationId: "uploadPlayDiagram",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Upload the play's diagram (replaces the previous one); served to the team's members only",
@@ -134,6 +140,7 @@ const uploadDiagramRouteDef = createRoute({
 const deleteDiagramRouteDef = createRoute({
   method: "delete",
   path: "/api/team/plays/{id}/diagram",
+  operationId: "deletePlayDiagram",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Remove the play's diagram",
@@ -147,6 +154,7 @@ const deleteDiagramRouteDef = createRoute({
 const retagRouteDef = createRoute({
   method: "patch",
   path: "/api/team/events/{id}/play",
+  operationId: "tagEventPlay",
   tags: ["playbook"],
   middleware: [coachOnly] as const,
   summary: "Tag an event with a play of the team, or take its tag off (null)",

@@ -45,6 +45,7 @@ const ProfileResponse = profileResponseSchema.openapi("ProfileResponse");
 const getProfileRoute = createRoute({
   method: "get",
   path: "/api/profile",
+  operationId: "getProfile",
   tags: ["profile"],
   middleware: [signedInOnly] as const,
   summary: "The signed-in player's or coach's own profile",
@@ -57,6 +58,7 @@ const getProfileRoute = createRoute({
 const patchProfileRoute = createRoute({
   method: "patch",
   path: "/api/profile",
+  operationId: "updateProfile",
   tags: ["profile"],
   middleware: [signedInOnly] as const,
   summary: "Change the own name; players also jersey number, primary position and positions",
@@ -72,6 +74,7 @@ type UpdateProfileBody = z.infer<typeof updateProfileSchema>;
 const uploadPhotoRoute = createRoute({
   method: "post",
   path: "/api/profile/photo",
+  operationId: "uploadProfilePhoto",
   tags: ["profile"],
   middleware: [signedInOnly] as const,
   summary: "Upload a profile photo (replaces the previous one)",
@@ -88,6 +91,7 @@ const uploadPhotoRoute = createRoute({
 const deletePhotoRoute = createRoute({
   method: "delete",
   path: "/api/profile/photo",
+  operationId: "deleteProfilePhoto",
   tags: ["profile"],
   middleware: [signedInOnly] as const,
   summary: "Remove the profile photo",
@@ -97,6 +101,7 @@ const deletePhotoRoute = createRoute({
 const changePasswordRoute = createRoute({
   method: "post",
   path: "/api/profile/password",
+  operationId: "changePassword",
   tags: ["profile"],
   middleware: [signedInOnly] as const,
   summary: "Change the password: every other session is signed out, this one stays signed in (a new cookie is set)",
@@ -107,6 +112,7 @@ const changePasswordRoute = createRoute({
 const dashboardRoute = createRoute({
   method: "get",
   path: "/api/me/dashboard",
+  operationId: "getMyDashboard",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary:

@@ -19,6 +19,7 @@ export const NOT_CLAIMED =
 const resetLink = createRoute({
   method: "post",
   path: "/api/team/players/{id}/reset-link",
+  operationId: "makePlayerResetLink",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Make a one-time password reset link (24 hours) for a player of the team (head coach only)",

@@ -57,6 +57,7 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 const listRoute = createRoute({
   method: "get",
   path: "/api/team/roster",
+  operationId: "getRoster",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "The team's players as the coach manages them: invite state, waiting sign-ups, requests",
@@ -72,6 +73,7 @@ const listRoute = createRoute({
 const addRoute = createRoute({
   method: "post",
   path: "/api/team/roster",
+  operationId: "addRosterPlayer",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Add a player without an account; the answer holds their invite link's token",
@@ -85,6 +87,7 @@ const addRoute = createRoute({
 const importRoute = createRoute({
   method: "post",
   path: "/api/team/roster/import",
+  operationId: "importRoster",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Add many players at once: all of them, or none (row errors by field, players.N.field)",
@@ -101,6 +104,7 @@ const importRoute = createRoute({
 const updateRoute = createRoute({
   method: "patch",
   path: "/api/team/roster/{id}",
+  operationId: "updateRosterPlayer",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Change a player's name, jersey number or positions",
@@ -114,6 +118,7 @@ const updateRoute = createRoute({
 const inviteRoute = createRoute({
   method: "post",
   path: "/api/team/roster/{id}/invite",
+  operationId: "makeRosterInvite",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "A new invite link for a player nobody has claimed (the previous link stops working)",
@@ -130,6 +135,7 @@ const inviteRoute = createRoute({
 const confirmationRoute = createRoute({
   method: "post",
   path: "/api/team/roster/{id}/confirmation",
+  operationId: "confirmRosterPlayer",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Confirm a player who joined with the team code, decline them (they leave the team), or merge them",
@@ -148,6 +154,7 @@ const confirmationRoute = createRoute({
 const requestRoute = createRoute({
   method: "post",
   path: "/api/team/roster/{id}/request",
+  operationId: "answerRosterRequest",
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Approve or decline a player's jersey number or primary position request",

@@ -31,6 +31,7 @@ const seasonParams = z.object({
 const list = createRoute({
   method: "get",
   path: "/api/team/seasons",
+  operationId: "listSeasons",
   tags: ["team"],
   middleware: [teamMemberOnly] as const,
   summary: "The team's seasons, newest first; the first is the current season",
@@ -43,6 +44,7 @@ const list = createRoute({
 const start = createRoute({
   method: "post",
   path: "/api/team/seasons",
+  operationId: "startSeason",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: start a new season; the current one ends the day before it starts",
@@ -62,6 +64,7 @@ const start = createRoute({
 const patch = createRoute({
   method: "patch",
   path: "/api/team/seasons/{id}",
+  operationId: "updateSeason",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Rename a season of the team, or move its dates",

@@ -30,6 +30,7 @@ function signupJerseyTaken(jerseyNumber: number): ApiError {
 const signup = createRoute({
   method: "post",
   path: "/api/signup",
+  operationId: "signUp",
   tags: ["account"],
   summary: "Create an account: a head coach creates a team, an assistant coach or a player joins one by code",
   request: { body: { required: true, content: { "application/json": { schema: signupSchema } } } },

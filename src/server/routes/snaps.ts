@@ -35,6 +35,7 @@ export const GAME_FINAL = "This game is final. Reopen it to log more snaps.";
 const postSnaps = createRoute({
   method: "post",
   path: "/api/team/snaps",
+  operationId: "createSnaps",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Log snaps (1 to 200) with the events they imply; replaying an id the team has is a no-op (duplicate)",
@@ -61,6 +62,7 @@ const snapIdParam = z.object({
 const putSnap = createRoute({
   method: "put",
   path: "/api/team/snaps/{id}",
+  operationId: "updateSnap",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Edit a snap: its events, participants and points are rewritten to match, in one transaction",
@@ -80,6 +82,7 @@ const putSnap = createRoute({
 const deleteSnapRoute = createRoute({
   method: "delete",
   path: "/api/team/snaps/{id}",
+  operationId: "deleteSnap",
   tags: ["game day"],
   middleware: [coachOnly] as const,
   summary: "Undo or delete a snap with its events (the players' counters drop in the same transaction)",

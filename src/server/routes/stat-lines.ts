@@ -25,6 +25,7 @@ const playerParams = z.object({
 const teamPlayerLines = createRoute({
   method: "get",
   path: "/api/team/players/{id}/stat-lines",
+  operationId: "listTeamPlayerStatLines",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "A player's football stat lines: the season and each game they played in, newest game first",
@@ -41,6 +42,7 @@ const teamPlayerLines = createRoute({
 const ownLines = createRoute({
   method: "get",
   path: "/api/me/stat-lines",
+  operationId: "listMyStatLines",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "The signed-in player's own football stat lines: the season and each game, newest game first",

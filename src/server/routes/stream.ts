@@ -40,6 +40,7 @@ export interface StreamOptions {
 const stream = createRoute({
   method: "get",
   path: "/api/team/stream",
+  operationId: "streamTeamChanges",
   tags: ["live"],
   middleware: [teamMemberOnly] as const,
   summary: "Server-Sent Events: what changed for the caller's team",

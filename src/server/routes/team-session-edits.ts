@@ -26,6 +26,7 @@ const sessionIdParam = z.object({
 const getImpact = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}/impact",
+  operationId: "getTeamSessionImpact",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "What deleting the session removes (marks, snaps) and keeps (its logged plays, without a session)",
@@ -39,6 +40,7 @@ const getImpact = createRoute({
 const previewMerge = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}/merge",
+  operationId: "previewTeamSessionMerge",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Preview merging the session into `intoId`: what moves, and the attendance marks in both (present wins)",
@@ -52,6 +54,7 @@ const previewMerge = createRoute({
 const merge = createRoute({
   method: "post",
   path: "/api/team/sessions/{id}/merge",
+  operationId: "mergeTeamSession",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Move the session's events, snaps and marks into `intoId` (same kind) and delete it, in one transaction",

@@ -55,6 +55,7 @@ export const SESSION_ID_TAKEN = "A session with this id already exists. Make a n
 const listSessions = createRoute({
   method: "get",
   path: "/api/team/sessions",
+  operationId: "listTeamSessions",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The team's practices and games, newest first, with event and attendance counts",
@@ -72,6 +73,7 @@ const listSessions = createRoute({
 const createSession = createRoute({
   method: "post",
   path: "/api/team/sessions",
+  operationId: "createTeamSession",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Create a practice or a game (no attendance marks yet)",
@@ -92,6 +94,7 @@ const createSession = createRoute({
 const getSession = createRoute({
   method: "get",
   path: "/api/team/sessions/{id}",
+  operationId: "getTeamSession",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "One session: every current player's mark (null: not marked) and its events, newest first",
@@ -108,6 +111,7 @@ const getSession = createRoute({
 const updateSession = createRoute({
   method: "patch",
   path: "/api/team/sessions/{id}",
+  operationId: "updateTeamSession",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Change a session's kind, date, opponent, home/away, location or notes",
@@ -124,6 +128,7 @@ const updateSession = createRoute({
 const deleteSession = createRoute({
   method: "delete",
   path: "/api/team/sessions/{id}",
+  operationId: "deleteTeamSession",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Delete a session and its attendance marks; its events are kept, without a session",
@@ -137,6 +142,7 @@ const deleteSession = createRoute({
 const putAttendance = createRoute({
   method: "put",
   path: "/api/team/sessions/{id}/attendance",
+  operationId: "setAttendance",
   tags: ["logger"],
   middleware: [coachOnly] as const,
   summary: "Mark players present (true) or absent (false), or clear a mark (null); unlisted players keep theirs",

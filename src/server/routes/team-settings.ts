@@ -27,6 +27,7 @@ const coachParams = z.object({
 const rename = createRoute({
   method: "patch",
   path: "/api/team",
+  operationId: "renameTeam",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: rename the team",
@@ -43,6 +44,7 @@ const rename = createRoute({
 const coaches = createRoute({
   method: "get",
   path: "/api/team/coaches",
+  operationId: "listCoaches",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The team's coaches: the head coach first, then the assistants in the order they joined",
@@ -58,6 +60,7 @@ const coaches = createRoute({
 const removeCoach = createRoute({
   method: "delete",
   path: "/api/team/coaches/{id}",
+  operationId: "removeCoach",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: take an assistant coach off the team; their account stays",
@@ -71,6 +74,7 @@ const removeCoach = createRoute({
 const handOver = createRoute({
   method: "post",
   path: "/api/team/coaches/{id}/head",
+  operationId: "makeHeadCoach",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: hand the head coach role to an assistant coach; the caller becomes an assistant",

@@ -48,6 +48,7 @@ const PlayerSummary = playerSummarySchema.openapi("PlayerSummary");
 const listPlayers = createRoute({
   method: "get",
   path: "/api/team/players",
+  operationId: "listTeamPlayers",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Every player of the coach's team with their docs/product.md §3 summary, best score first",
@@ -64,6 +65,7 @@ const listPlayers = createRoute({
 const getPlayer = createRoute({
   method: "get",
   path: "/api/team/players/{id}",
+  operationId: "getTeamPlayer",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "One player of the team: summary, attendance, score history, training logs and feedback",
@@ -80,6 +82,7 @@ const getPlayer = createRoute({
 const listEvents = createRoute({
   method: "get",
   path: "/api/team/players/{id}/events",
+  operationId: "listTeamPlayerEvents",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The player's events logged for the team, newest first, a page at a time",
@@ -104,6 +107,7 @@ const listEvents = createRoute({
 const removePlayer = createRoute({
   method: "delete",
   path: "/api/team/players/{id}",
+  operationId: "removeTeamPlayer",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Remove a player from the team; their events and counters stay with them",
@@ -117,6 +121,7 @@ const removePlayer = createRoute({
 const rotateCode = createRoute({
   method: "post",
   path: "/api/team/codes/rotate",
+  operationId: "rotateTeamCodes",
   tags: ["team"],
   middleware: [headCoachOnly] as const,
   summary: "Head coach only: replace the team code or the coach invite code with a new random one",
@@ -136,6 +141,7 @@ const rotateCode = createRoute({
 const leaderboard = createRoute({
   method: "get",
   path: "/api/team/leaderboard",
+  operationId: "getLeaderboard",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Players ranked by performance score over the season, the last 30 days or one session",
@@ -159,6 +165,7 @@ const leaderboard = createRoute({
 const stats = createRoute({
   method: "get",
   path: "/api/team/stats",
+  operationId: "getTeamStats",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "Team totals, per-session trend, per-group totals, attendance, daily activity and stat leaders",
@@ -175,6 +182,7 @@ const stats = createRoute({
 const dashboard = createRoute({
   method: "get",
   path: "/api/team/dashboard",
+  operationId: "getTeamDashboard",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "The coach dashboard: team, head counts, this week's activity, top performers, latest events",

@@ -35,6 +35,7 @@ const idParam = (description: string) =>
 const listOwn = createRoute({
   method: "get",
   path: "/api/me/training-logs",
+  operationId: "listMyTrainingLogs",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "The player's own training logs, filtered by activity and dates, with weekly totals",
@@ -48,6 +49,7 @@ const listOwn = createRoute({
 const createOwn = createRoute({
   method: "post",
   path: "/api/me/training-logs",
+  operationId: "createTrainingLog",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "Log a training session",
@@ -61,6 +63,7 @@ const createOwn = createRoute({
 const updateOwn = createRoute({
   method: "patch",
   path: "/api/me/training-logs/{id}",
+  operationId: "updateTrainingLog",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "Change one of the player's own training logs",
@@ -77,6 +80,7 @@ const updateOwn = createRoute({
 const deleteOwn = createRoute({
   method: "delete",
   path: "/api/me/training-logs/{id}",
+  operationId: "deleteTrainingLog",
   tags: ["player"],
   middleware: [playerOnly] as const,
   summary: "Remove one of the player's own training logs",
@@ -87,6 +91,7 @@ const deleteOwn = createRoute({
 const listPlayers = createRoute({
   method: "get",
   path: "/api/team/players/{id}/training-logs",
+  operationId: "listTeamPlayerTrainingLogs",
   tags: ["team"],
   middleware: [coachOnly] as const,
   summary: "A player's training logs (coach of the player's team), filtered by activity and dates, with weekly totals",
