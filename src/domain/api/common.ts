@@ -31,7 +31,10 @@ export const sessionRefSchema = z.object({
 });
 export type SessionRef = z.infer<typeof sessionRefSchema>;
 
-/** An integer query parameter (query values arrive as text), `fallback` when absent. */
+/**
+ * An integer query parameter (query values arrive as text), `fallback` when absent. The API document shows it as
+ * the bounded integer it is (the metadata is zod's own, which the OpenAPI generator reads).
+ */
 export function intQuery(label: string, min: number, max: number, fallback: number) {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
   return z
@@ -40,8 +43,11 @@ export function intQuery(label: string, min: number, max: number, fallback: numb
     .transform(Number)
     .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
     .optional()
-    .transform((value) => value ?? fallback);
+    .transform((value) => value ?? fallback)
+    .meta({ type: "integer", minimum: min, maximum: max, default: fallback });
 }
 
 /** The viewer's zone in minutes east of UTC (e.g. 120 for UTC+2), for answers that bucket times by day. */
-export const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0);
+export const tzOffsetQuery = intQuery("tzOffset", -840, 840, 0).meta({
+  description: "The viewer's zone, in minutes east of UTC (e.g. 120 for UTC+2); days are bucketed in it",
+});

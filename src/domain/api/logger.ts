@@ -97,6 +97,7 @@ export const updateSessionSchema = z
     notes: optionalText("Notes", MAX_NOTES).optional(),
   })
   .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 })
   .superRefine((value, ctx) => {
     if (value.kind === "practice" && value.opponent) {
       ctx.addIssue({ code: "custom", path: ["opponent"], message: OPPONENT_ONLY_FOR_GAMES });

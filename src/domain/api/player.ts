@@ -69,7 +69,8 @@ export const updateProfileSchema = z
       .max(10, { error: "Choose at most ten positions." })
       .optional(),
   })
-  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /**
@@ -170,7 +171,8 @@ export const updateTrainingLogSchema = z
     intensity: logFields.intensity.optional(),
     notes: logFields.notes.optional(),
   })
-  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 export type UpdateTrainingLogInput = z.input<typeof updateTrainingLogSchema>;
 
 /** GET .../training-logs query: every filter optional; from and to are inclusive days. */

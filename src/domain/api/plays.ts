@@ -96,7 +96,8 @@ export const updatePlaySchema = z
     tags: playTagsSchema.optional(),
     notes: playNotesSchema.optional(),
   })
-  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 export type UpdatePlayInput = z.input<typeof updatePlaySchema>;
 
 const playSchema = z.object({

@@ -74,5 +74,100 @@ export const deletionPlanSchema = z.object({
 });
 export type DeletionPlan = z.infer<typeof deletionPlanSchema>;
 
+const text = z.string();
+const maybeText = z.string().nullable();
+const whole = z.number().int();
+
+/**
+ * GET /api/me/export: everything Flagline holds about the caller (server db/account-export.ts). Rows keep the
+ * database's column names (snake_case); the profile and training logs carry every column, so a new column
+ * shows up there by itself. Secrets (password hash, sessions, codes, tokens) are never in it.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: text,
+  account: z.object({ id: text, name: text, email: text, createdAt: text }),
+  profile: z
+    .object({
+      team_id: maybeText,
+      role: z.enum(["player", "coach"]),
+      coach_role: z.enum(["head", "assistant"]).nullable(),
+      full_name: text,
+      jersey_number: whole.nullable(),
+      primary_position: maybeText,
+      positions: z.array(text),
+      photo_file_id: maybeText,
+      created_at: text,
+      updated_at: text,
+    })
+    .loose()
+    .nullable(),
+  team: z.object({ id: text, name: text, created_at: text }).nullable(),
+  events: z.array(
+    z.object({
+      id: text,
+      event_type: text,
+      yards: whole.nullable(),
+      occurred_at: text,
+      session_id: maybeText,
+      session_kind: z.enum(["practice", "game"]).nullable(),
+      session_date: maybeText,
+      session_opponent: maybeText,
+      play_id: maybeText,
+      snap_id: maybeText,
+    }),
+  ),
+  attendance: z.array(
+    z.object({
+      session_id: text,
+      kind: z.enum(["practice", "game"]),
+      date: text,
+      opponent: maybeText,
+      present: z.boolean(),
+    }),
+  ),
+  snaps: z.array(
+    z.object({
+      id: text,
+      role: text,
+      session_id: text,
+      kind: text,
+      /** The snap as logged (domain/snaps.ts SnapDetail). */
+      detail: z.record(z.string(), z.unknown()),
+      period: whole,
+      occurred_at: text,
+    }),
+  ),
+  trainingLogs: z.array(
+    z
+      .object({
+        id: text,
+        date: text,
+        activity_type: text,
+        duration_minutes: whole,
+        intensity: whole,
+        notes: text,
+        created_at: text,
+        updated_at: text,
+      })
+      .loose(),
+  ),
+  feedbackReceived: z.array(
+    z.object({ id: text, category: text, body: text, created_at: text, read_at: maybeText, coach_name: maybeText }),
+  ),
+  feedbackGiven: z.array(z.object({ id: text, category: text, body: text, created_at: text, player_name: maybeText })),
+  files: z.array(
+    z.object({
+      id: text,
+      kind: text,
+      mime: text,
+      size: whole,
+      width: whole.nullable(),
+      height: whole.nullable(),
+      created_at: text,
+    }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
 /** Whether this server sends mail (GET /api/mail): the pages say what to do without it. */
 export const mailStatusSchema = z.object({ mail: z.boolean() });

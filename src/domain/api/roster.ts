@@ -52,7 +52,8 @@ export const updateRosterPlayerSchema = z
     primaryPosition: positionKeySchema.optional(),
     positions: otherPositionsSchema.optional(),
   })
-  .refine(hasSomeField, { error: NOTHING_TO_CHANGE });
+  .refine(hasSomeField, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 
 /**
  * POST /api/team/roster/{id}/confirmation: a waiting team-code sign-up is confirmed, declined (removed), or merged

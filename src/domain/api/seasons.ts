@@ -69,7 +69,8 @@ export const patchSeasonBodySchema = z
   })
   .refine((b) => b.name !== undefined || b.startsOn !== undefined || b.endsOn !== undefined, {
     error: "Send a name, a start date or an end date.",
-  });
+  })
+  .meta({ minProperties: 1 });
 export type PatchSeasonBody = z.infer<typeof patchSeasonBodySchema>;
 
 /** The `season` query parameter of every stat read: a season id of the team; absent: the current season. */
