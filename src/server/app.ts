@@ -38,6 +38,7 @@ import { seasonRoutes } from "./routes/seasons.js";
 import { apiTokenRoutes } from "./routes/api-tokens.js";
 import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
+import { apiDocumentHead, documentApi } from "./http/openapi-document.js";
 
 const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -127,16 +128,11 @@ export function createApp(services: Services) {
   app.route("/", accountDataRoutes());
   app.route("/", noticeRoutes());
   app.route("/", apiTokenRoutes());
+  // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
+  documentApi(app, services.config);
   documentBearerTokens(app);
 
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Flagline API",
-      version: VERSION,
-      description: "Every endpoint checks the caller's session, role and team on the server.",
-    },
-  });
+  app.doc31("/api/openapi.json", apiDocumentHead(VERSION));
 
   app.all("/api/*", (c) => errorResponse(c, 404, "not_found", "No such API endpoint."));
 
