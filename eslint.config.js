@@ -246,6 +246,26 @@ export default defineConfig([
     ignores: ["src/server/db/**", "src/server/**/*.test.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...SQL_OUTSIDE_DB] },
   },
+  // realtime/ and storage/ sit below the HTTP layer: they name Services and Viewer from src/server/services.ts, never
+  // import http/ (docs/architecture.md "Shape"). Their tests may drive the app through HTTP.
+  {
+    files: ["src/server/realtime/**/*.{ts,tsx}", "src/server/storage/**/*.{ts,tsx}"],
+    ignores: ["src/server/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `${LOCAL}http(?:/|$)`,
+              message:
+                "realtime/ and storage/ do not import the HTTP layer: take Services and Viewer from src/server/services.ts, and leave requests to http/ and routes/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Test code reads JSON answers loosely on purpose: the assertions are the types.
   {
     files: ["**/*.test.{ts,tsx}", "tests/**"],

@@ -241,3 +241,26 @@ describe("SQL is written only in src/server/db/", () => {
     expect(await boundaryViolations(code, "src/server/routes/team.ts")).toEqual([]);
   });
 });
+
+describe("realtime/ and storage/ do not import the HTTP layer", () => {
+  it.each<[string, string]>([
+    ["src/server/realtime/team-feed.ts", 'import type { Services } from "../http/context.js";'],
+    ["src/server/realtime/viewer-cache.ts", 'import { getViewer } from "../http/viewer.js";'],
+    ["src/server/storage/pixel-budget.ts", 'import type { Services } from "#server/http/context.js";'],
+    ["src/server/storage/s3.ts", 'import { ApiError } from "../http/errors.js";'],
+  ])("%s: %s is reported", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toContain("no-restricted-imports");
+  });
+
+  it.each<[string, string]>([
+    ["src/server/realtime/team-feed.ts", 'import type { Services } from "../services.js";'],
+    ["src/server/storage/disk.ts", 'import http from "node:http";'],
+    [
+      "src/server/storage/pixel-budget.test.ts",
+      'import { TOO_MANY_PIXELS_THIS_MINUTE } from "../http/image-upload.js";',
+    ],
+    ["src/server/routes/team.ts", 'import { coachOnly } from "../http/viewer.js";'],
+  ])("%s: %s is allowed", async (filePath, code) => {
+    expect(await boundaryViolations(`${code}\nexport const _keep = 1;\n`, filePath)).toEqual([]);
+  });
+});
