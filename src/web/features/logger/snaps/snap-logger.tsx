@@ -24,7 +24,7 @@ import {
   type PadAction,
   type SnapRow,
 } from "./snap-model";
-import { SnapPad } from "./snap-pad";
+import { SnapPad } from "./pad/snap-pad";
 import { useUndoRest } from "../undo-rest";
 import type { OutboxHandle } from "../outbox/use-outbox";
 import type { AttendanceRow, PadStatus } from "../view-model";
