@@ -5,7 +5,7 @@ import { coachUser, playerUser } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { formatDay } from "~/ui/format";
 import { BoxScorePage } from "./box-score-page";
-import { gameSheet, HAND_WORKED, QB, WR } from "./test-fixtures";
+import { gameSheet, HAND_WORKED, QB, WR } from "#tests/web/game-fixtures";
 
 const SHEET_PATH = "/api/team/sessions/game-1/snaps";
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildBoxScore, gameState, opponentText, playerName, scoreText } from "./box-score";
-import { CB, gameSheet, HAND_WORKED, QB, RB, scoreboard, SLOT, WR } from "./test-fixtures";
+import { CB, gameSheet, HAND_WORKED, QB, RB, scoreboard, SLOT, WR } from "#tests/web/game-fixtures";
 
-/* The hand-worked game is described in test-fixtures.ts (HAND_WORKED); every figure below is worked by hand. */
+/*
+ * The hand-worked game is described in tests/web/game-fixtures.ts (HAND_WORKED); every figure below is worked by
+ * hand.
+ */
 
 describe("box score: team lines", () => {
   const box = buildBoxScore(gameSheet(HAND_WORKED));

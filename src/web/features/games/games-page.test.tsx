@@ -5,7 +5,7 @@ import { coachUser, playerUser } from "#tests/web/api-fixtures";
 import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { formatDay } from "~/ui/format";
 import { GamesPage } from "./games-page";
-import { games, scoreboard } from "./test-fixtures";
+import { games, scoreboard } from "#tests/web/game-fixtures";
 
 const FINAL = { corrected: false, endedAt: "2026-10-17T16:00:00.000Z", endedBy: "Casey Coach" };
 

@@ -1,6 +1,7 @@
 /*
- * Game-day answers for this feature's tests, parsed by the domain's response schemas (src/domain/api/game.ts) so a
- * fixture that drifts from the contract fails here. Imported by tests only.
+ * Game-day answers for the games feature's tests (src/web/features/games), parsed by the domain's response schemas
+ * (src/domain/api/game.ts) so a fixture that drifts from the contract fails here. Test support, so it lives in tests/
+ * (decision 0008), beside api-fixtures.ts.
  */
 import {
   gameSheetResponseSchema,
