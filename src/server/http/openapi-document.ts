@@ -64,14 +64,13 @@ const PUBLIC = new Set([
 /** Operations that read the session cookie when one is sent and answer without one too. */
 const COOKIE_OPTIONAL = new Set(["GET /api/session", "DELETE /api/session"]);
 
-const MISDIRECTED = "MisdirectedRequest";
-
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 
 const STATUS_REASONS: Record<number, string> = {
   400: "invalid_input: a parameter or the body is not valid (fields names each one)",
   413: "payload_too_large: the body is over 256 KB (5 MB for an image upload)",
   415: "unsupported_media_type: the body is not sent as application/json",
+  421: "misdirected_request: this server does not answer for the Host the request was sent to",
 };
 
 function describe(status: number, reasons: string[]): Record<string, unknown> {
@@ -123,11 +122,6 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
       "over https). Send it back on every request; it lasts 30 days and is renewed once a day while used. " +
       "DELETE /api/session signs out and revokes it on the server.",
   });
-  // A component is written as given (no zod in it): the error shape by reference, as the routes' answers have it.
-  registry.registerComponent("responses", MISDIRECTED, {
-    description: "misdirected_request: this server does not answer for the Host the request was sent to",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  });
   const handlers = handlersByOperation(app);
   const unsure: string[] = [];
   for (const definition of registry.definitions) {
@@ -156,7 +150,7 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
     const jsonBody = request.body?.required === true && "application/json" in (request.body.content ?? {});
     if (jsonBody) addStatus(responses, 415, [STATUS_REASONS[415]!]);
     // The Host check runs before every route but the health probe (load balancers probe by IP).
-    if (operation !== "GET /api/health") responses[421] = { $ref: `#/components/responses/${MISDIRECTED}` };
+    if (operation !== "GET /api/health") addStatus(responses, 421, [STATUS_REASONS[421]!]);
     if (WRITE_METHODS.has(method)) {
       addStatus(responses, 403, ["bad_origin: the request's Origin header names another site"]);
       addStatus(responses, 413, [STATUS_REASONS[413]!]);

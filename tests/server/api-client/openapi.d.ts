@@ -2482,17 +2482,7 @@ export interface components {
             secret: string;
         };
     };
-    responses: {
-        /** @description misdirected_request: this server does not answer for the Host the request was sent to */
-        MisdirectedRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-    };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -2556,7 +2546,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signIn: {
@@ -2631,7 +2629,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -2677,7 +2683,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMe: {
@@ -2716,7 +2730,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAccount: {
@@ -2795,7 +2817,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -2894,7 +2924,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -2968,7 +3006,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -3037,7 +3083,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3111,7 +3165,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3187,7 +3249,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayerEvents: {
@@ -3255,7 +3325,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3346,7 +3424,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeaderboard: {
@@ -3410,7 +3496,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3481,7 +3575,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3550,7 +3652,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3619,7 +3729,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3757,7 +3875,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3856,7 +3982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -3931,7 +4065,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4045,7 +4187,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4145,7 +4295,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4220,7 +4378,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4329,7 +4495,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4461,7 +4635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4570,7 +4752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4654,7 +4844,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -4826,7 +5024,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5071,7 +5277,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5146,7 +5360,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5345,7 +5567,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5467,7 +5697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5573,7 +5811,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5696,7 +5942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5785,7 +6039,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5889,7 +6151,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -5957,7 +6227,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6018,7 +6296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6121,7 +6407,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6169,7 +6463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -6246,7 +6548,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6362,7 +6672,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6486,7 +6804,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6581,7 +6907,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6685,7 +7019,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6781,7 +7123,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6856,7 +7206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -6963,7 +7321,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -7058,7 +7424,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -7189,7 +7563,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -7237,7 +7619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateProfile: {
@@ -7322,7 +7712,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadProfilePhoto: {
@@ -7396,7 +7794,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -7451,7 +7857,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     changePassword: {
@@ -7522,7 +7936,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -7593,7 +8015,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFile: {
@@ -7653,7 +8083,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -7714,7 +8152,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createTrainingLog: {
@@ -7792,7 +8238,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTrainingLog: {
@@ -7859,7 +8313,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateTrainingLog: {
@@ -7948,7 +8410,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayerTrainingLogs: {
@@ -8012,7 +8482,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -8081,7 +8559,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -8176,7 +8662,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -8224,7 +8718,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     markMyFeedbackRead: {
@@ -8270,7 +8772,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayerStatLines: {
@@ -8333,7 +8843,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -8402,7 +8920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRoster: {
@@ -8441,7 +8967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addRosterPlayer: {
@@ -8528,7 +9062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importRoster: {
@@ -8617,7 +9159,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateRosterPlayer: {
@@ -8714,7 +9264,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     makeRosterInvite: {
@@ -8792,7 +9350,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     confirmRosterPlayer: {
@@ -8894,7 +9460,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     answerRosterRequest: {
@@ -8988,7 +9562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getClaim: {
@@ -9039,7 +9621,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     claimRosterPlayer: {
@@ -9124,7 +9714,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9205,7 +9803,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCoaches: {
@@ -9244,7 +9850,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeCoach: {
@@ -9311,7 +9925,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     makeHeadCoach: {
@@ -9380,7 +10002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSeasons: {
@@ -9428,7 +10058,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -9520,7 +10158,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -9624,7 +10270,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
@@ -9714,7 +10368,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -9762,7 +10424,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     markOperatorMessageHandled: {
@@ -9822,7 +10492,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listOperatorTeams: {
@@ -9861,7 +10539,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOperatorUsage: {
@@ -9900,7 +10586,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMailStatus: {
@@ -9932,7 +10626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -9995,7 +10697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10068,7 +10778,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10154,7 +10872,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10245,7 +10971,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10330,7 +11064,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10378,7 +11120,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10426,7 +11176,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyNotices: {
@@ -10465,7 +11223,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     markMyNoticesRead: {
@@ -10535,7 +11301,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listApiTokens: {
@@ -10574,7 +11348,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createApiToken: {
@@ -10657,7 +11439,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeApiToken: {
@@ -10724,7 +11514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            421: components["responses"]["MisdirectedRequest"];
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }
