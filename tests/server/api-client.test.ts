@@ -81,6 +81,52 @@ describe.each(testEngines())("a client generated from the API document ($engine)
     expect(bad.error?.error.fields?.snaps).toBe("Send at least one snap.");
   });
 
+  it("with personal API tokens: reads with a read-only one, logs a snap with a read-write one, typed refusals", async () => {
+    const coach = apiClient(app).client;
+    await coach.POST("/api/session", { body: { email: coachEmail, password: PASSWORD } });
+    const game = await coach.POST("/api/team/sessions", { body: { kind: "game", date: today(), opponent: "Owls" } });
+    const gameId = game.data!.session.id;
+    // A player of their own, so the export test below still finds Riley in one snap.
+    const runner = await signUpPlayer(app, (await coach.GET("/api/me")).data!.user.team!.code, {
+      fullName: "Toby Token",
+      jerseyNumber: 23,
+    });
+    const make = async (scope: "read" | "write") => {
+      const made = await coach.POST("/api/team/api-tokens", { body: { name: `Club site (${scope})`, scope } });
+      expect(made.response.status).toBe(201);
+      return made.data!.secret;
+    };
+    const reader = apiClient(app, { Authorization: `Bearer ${await make("read")}` }).client;
+    const writer = apiClient(app, { Authorization: `Bearer ${await make("write")}` }).client;
+
+    const games = await reader.GET("/api/team/games");
+    expect(games.response.status).toBe(200);
+    expect(games.data!.games.map((g) => g.sessionId)).toContain(gameId);
+
+    const snap = {
+      id: randomUUID(),
+      sessionId: gameId,
+      period: 1,
+      occurredAt: new Date().toISOString(),
+      detail: { kind: "run" as const, runnerId: runner.me.id, yards: 4, touchdown: false },
+    };
+    const refused = await reader.POST("/api/team/snaps", { body: { snaps: [snap] } });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error?.error.code).toBe("token_read_only");
+
+    const logged = await writer.POST("/api/team/snaps", { body: { snaps: [snap] } });
+    expect(logged.response.status).toBe(200);
+    expect(logged.data?.results).toEqual([{ id: snap.id, status: "created" }]);
+    const bad = await writer.POST("/api/team/snaps", { body: { snaps: [] } });
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.error.code).toBe("invalid_input");
+
+    // Never valid for managing tokens or the account, whatever its scope.
+    const manage = await writer.GET("/api/team/api-tokens");
+    expect(manage.response.status).toBe(403);
+    expect(manage.error?.error.code).toBe("token_not_allowed");
+  });
+
   it("gets the account export in the shape the document gives it", async () => {
     const coach = apiClient(app).client;
     await coach.POST("/api/session", { body: { email: coachEmail, password: PASSWORD } });
