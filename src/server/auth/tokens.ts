@@ -11,9 +11,6 @@ import { endResetTokens, RESET_PREFIX } from "./reset-links.js";
 
 const CHANGE_EMAIL_PREFIX = "flagline-change-email:";
 
-// Routes end reset links through here too (routes/password.ts).
-export { endResetTokens };
-
 /** 144 random bits, URL-safe (Better Auth's own tokens are 24 characters too). */
 function newToken(): string {
   return randomBytes(18).toString("base64url");

@@ -6,7 +6,8 @@ import {
   mailStatusSchema,
   resetPasswordSchema,
 } from "#domain/api/recovery.js";
-import { endResetTokens, resetTokenOwner } from "../auth/tokens.js";
+import { endResetTokens } from "../auth/reset-links.js";
+import { resetTokenOwner } from "../auth/tokens.js";
 import { callAuth } from "../http/auth-bridge.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";
