@@ -1,8 +1,10 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { MAX_JSON_BODY } from "../app.js";
 import { isUploadPath } from "./image-upload.js";
+import { QUERY_SCHEMA_FIELD } from "./openapi-document.js";
 
 /*
  * What /api/openapi.json promises a third party (docs/architecture.md "API document"), checked against the
@@ -15,6 +17,7 @@ interface Operation {
   parameters?: { name: string; in: string; description?: string; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+  [QUERY_SCHEMA_FIELD]?: { properties: Record<string, unknown> };
 }
 interface Document {
   servers?: { url: string; description?: string }[];
@@ -200,9 +203,29 @@ describe("the API document", () => {
     const patchEmpty = await client.request("PATCH", `/api/team/sessions/${session.body.session.id}`, { json: {} });
     expect(patchEmpty.status).toBe(400);
     expect((await client.request("PATCH", "/api/profile", { json: {} })).status).toBe(400);
-    // Only in words (OpenAPI 3.1 parameters are independent of each other), and the server holds to them.
-    expect(param("/api/team/leaderboard", "sessionId").description).toMatch(/required when window is session/i);
-    const noSession = await client.get("/api/team/leaderboard?window=session");
-    expect([noSession.status, Object.keys(noSession.body.error.fields)]).toEqual([400, ["sessionId"]]);
+
+    // A rule between parameters (OpenAPI 3.1 parameters are independent of each other): the query as one JSON
+    // Schema with the same parameters, and the server refuses with 400 exactly the queries it rules out.
+    const leaderboard = doc.paths["/api/team/leaderboard"]!.get!;
+    const querySchema = leaderboard[QUERY_SCHEMA_FIELD]!;
+    const queryParams = leaderboard.parameters!.filter((p) => p.in === "query");
+    expect(Object.keys(querySchema.properties)).toEqual(queryParams.map((p) => p.name));
+    for (const p of queryParams) expect(querySchema.properties[p.name], p.name).toMatchObject(p.schema);
+    const valid = new Ajv2020({ strict: true, allErrors: true }).compile(querySchema);
+    const queries: [Record<string, string>, boolean][] = [
+      [{ window: "session" }, false],
+      [{ window: "session", sessionId: "x" }, true],
+      [{ window: "session", sessionId: session.body.session.id }, true],
+      [{ window: "season" }, true],
+      [{}, true],
+      [{ window: "last30", unknown: "ignored" }, true],
+    ];
+    for (const [query, ok] of queries) {
+      const label = JSON.stringify(query);
+      expect(valid(query), label).toBe(ok);
+      const res = await client.get(`/api/team/leaderboard?${new URLSearchParams(query)}`);
+      expect(res.status === 400, `${label} answered ${res.status}`).toBe(!ok);
+      if (!ok) expect(Object.keys(res.body.error.fields), label).toEqual(["sessionId"]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../config.js";
 import type { AppEnv } from "./context.js";
 import { errorResponses } from "./errors.js";
@@ -14,6 +14,7 @@ import { coachOnly, headCoachOnly, playerOnly, signedInOnly, teamMemberOnly } fr
  * - the statuses every operation of a kind can answer: 401/403 (404 for the operator area) per role middleware,
  *   403 bad_origin and 413 payload_too_large on every write (app.ts checks both before any route), 400 wherever
  *   there is input to validate, 415 wherever a JSON body is required.
+ * - the rules between an operation's query parameters that its handler checks (QUERY_RULES), as a JSON Schema.
  * A route's own `security`, set in its createRoute, wins. The Bearer token scheme (http/bearer-token.ts) is added
  * after this, as an alternative on the operations that accept tokens.
  */
@@ -63,6 +64,76 @@ const PUBLIC = new Set([
 
 /** Operations that read the session cookie when one is sent and answer without one too. */
 const COOKIE_OPTIONAL = new Set(["GET /api/session", "DELETE /api/session"]);
+
+/**
+ * A rule between query parameters a handler checks: with the parameters of `when` at those values, those of
+ * `require` must be sent, or the server answers 400 invalid_input naming them.
+ */
+interface QueryRule {
+  operationId: string;
+  when: Record<string, string>;
+  require: string[];
+}
+
+const QUERY_RULES: QueryRule[] = [
+  // routes/team.ts: the leaderboard of one session needs to know which.
+  { operationId: "getLeaderboard", when: { window: "session" }, require: ["sessionId"] },
+];
+
+/**
+ * The operation field holding its query as one JSON Schema object, each property a query parameter (the same
+ * schema), with QUERY_RULES as if/then. OpenAPI 3.1 parameters are independent of each other; its one standard
+ * way to tie them, a single form-exploded object parameter, turns into `query: { query: {…} }` in
+ * openapi-typescript's types, which openapi-fetch then sends as `query[window]=…` and the server ignores.
+ */
+export const QUERY_SCHEMA_FIELD = "x-query-schema";
+
+type Route = Extract<OpenAPIHono<AppEnv>["openAPIRegistry"]["definitions"][number], { type: "route" }>["route"];
+interface QueryParameter {
+  name: string;
+  in: string;
+  description?: string;
+  schema: Record<string, unknown>;
+}
+
+/** The operation's query as one JSON Schema: its query parameters as the generator writes them, plus `rules`. */
+function querySchema(route: Route, rules: QueryRule[]): Record<string, unknown> {
+  const scratch = new OpenAPIHono();
+  scratch.openAPIRegistry.registerPath(route);
+  const doc = scratch.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } });
+  const item = doc.paths?.[route.path] as Record<string, { parameters?: QueryParameter[] }> | undefined;
+  const generated = item?.[route.method]?.parameters ?? [];
+  const parameters = generated.filter((p) => p.in === "query");
+  const names = parameters.map((p) => p.name);
+  const unknown = rules.flatMap((r) => [...Object.keys(r.when), ...r.require]).filter((n) => !names.includes(n));
+  if (unknown.length > 0) {
+    throw new Error(`QUERY_RULES: ${route.operationId} has no query parameter ${unknown.join(", ")}`);
+  }
+  const properties = Object.fromEntries(
+    parameters.map((p) => [p.name, { ...(p.description ? { description: p.description } : {}), ...p.schema }]),
+  );
+  // `then` names the schemas of what it requires too: strict validators (Ajv's strictRequired, Redocly's
+  // no-required-schema-properties-undefined) refuse a `required` without `properties` beside it.
+  const conditions = rules.map((rule) => ({
+    if: {
+      properties: Object.fromEntries(Object.entries(rule.when).map(([name, value]) => [name, { const: value }])),
+      required: Object.keys(rule.when),
+    },
+    then: {
+      properties: Object.fromEntries(rule.require.map((name) => [name, properties[name]])),
+      required: rule.require,
+    },
+  }));
+  return {
+    description:
+      "The query parameters as one object (each property is the parameter of that name); the server answers " +
+      "400 invalid_input to a query this schema rules out, and ignores parameters it does not name.",
+    type: "object",
+    properties,
+    additionalProperties: true,
+    ...(conditions.length === 1 ? conditions[0] : { allOf: conditions }),
+  };
+}
 
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 
@@ -124,6 +195,7 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
   });
   const handlers = handlersByOperation(app);
   const unsure: string[] = [];
+  const ruled = new Set<string>();
   for (const definition of registry.definitions) {
     if (definition.type !== "route") continue;
     const route = definition.route;
@@ -147,6 +219,11 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
     const request = route.request ?? {};
     const hasInput = Boolean(request.params || request.query || request.body);
     if (hasInput) addStatus(responses, 400, [STATUS_REASONS[400]!]);
+    const rules = QUERY_RULES.filter((rule) => rule.operationId === route.operationId);
+    if (rules.length > 0) {
+      Object.assign(route, { [QUERY_SCHEMA_FIELD]: querySchema(route, rules) });
+      ruled.add(route.operationId!);
+    }
     const jsonBody = request.body?.required === true && "application/json" in (request.body.content ?? {});
     if (jsonBody) addStatus(responses, 415, [STATUS_REASONS[415]!]);
     // The Host check runs before every route but the health probe (load balancers probe by IP).
@@ -168,6 +245,8 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
     }
     route.responses = responses as typeof route.responses;
   }
+  const stray = QUERY_RULES.filter((rule) => !ruled.has(rule.operationId)).map((rule) => rule.operationId);
+  if (stray.length > 0) throw new Error(`QUERY_RULES names operations that do not exist: ${stray.join(", ")}`);
   if (unsure.length > 0) {
     throw new Error(
       `No sign-in rule for ${unsure.join(", ")}: give the route a role middleware (http/viewer.ts), or list it in ` +
