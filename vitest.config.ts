@@ -2,12 +2,19 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { scaled } from "./tests/support/host-speed.ts";
 
+/** The web's tests: components in jsdom (a docblock picks the environment) and the prerender's boot scripts. */
+const WEB_TESTS = [
+  "src/web/**/*.test.ts",
+  "src/web/**/*.test.tsx",
+  "tests/web/**/*.test.ts",
+  "tests/web/**/*.test.tsx",
+];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./src/web", import.meta.url)) },
   },
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
     setupFiles: ["tests/server/support/setup.ts"],
     // The quiet two-core machine's deadlines, stretched on a slower or busier host (tests/support/host-speed.ts).
@@ -21,5 +28,33 @@ export default defineConfig({
     // Better Auth's scrypt at a test-only cost (tests/support/fast-password.mjs): same hash format, a fraction of
     // the CPU; the server and the e2e suite keep the real cost.
     execArgv: ["--import", "./tests/support/fast-password-register.mjs"],
+    // What a file changes of the process is put back after it, so files that share a worker (below) stay apart.
+    restoreMocks: true,
+    unstubEnvs: true,
+    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: WEB_TESTS,
+          // Each file builds its own app and databases and no server module keeps state between apps, so the
+          // files of a worker share its loaded modules instead of importing them again: the import phase went
+          // from 190 s to 51 s of the suite's time (docs/testing.md, "Where the time goes").
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: WEB_TESTS,
+          // Components keep state in modules (query clients, the outbox, mocks of modules): a fresh module graph
+          // per file.
+          isolate: true,
+        },
+      },
+    ],
   },
 });
