@@ -26,6 +26,14 @@ const FACTOR = hostFactor();
 // test's server and browser get.
 const WORKERS = Math.max(1, Math.min(2, availableParallelism()));
 
+/** E2E_TRACE: off (default), on, retain-on-failure or on-first-retry; the browser's screenshots left out. */
+function traceMode(value: string | undefined) {
+  const modes = ["off", "on", "retain-on-failure", "on-first-retry"] as const;
+  const mode = modes.find((m) => m === (value || "off"));
+  if (!mode) throw new Error(`E2E_TRACE must be one of ${modes.join(", ")}; it is "${value}".`);
+  return { mode, screenshots: false, snapshots: true, sources: true };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   // After the web server is up: hashes the one e2e password once; tests seed their accounts with it (seed.ts).
@@ -40,7 +48,10 @@ export default defineConfig({
   expect: { timeout: scaled(10_000, FACTOR) },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Off by default: recording a trace of every test (to keep only the failures') made the suite 1.6 times as long,
+    // the browser's own screenshots most of it (docs/testing.md). E2E_TRACE=retain-on-failure turns it on for a
+    // run being diagnosed; a failure prints the requests still open either way (tests/e2e/fixtures.ts).
+    trace: traceMode(process.env.E2E_TRACE),
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],

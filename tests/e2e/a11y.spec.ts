@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { seedTeam as seedAccounts, signInQuick } from "./helpers";
 

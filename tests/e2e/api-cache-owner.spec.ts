@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { seedTeam, signIn } from "./helpers";
 

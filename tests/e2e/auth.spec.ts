@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, seedTeam, signIn, uniqueEmail } from "./helpers";
 
 test.describe("sign-up and sign-in", () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import type { SnapDetail } from "#domain/snaps";
 import { seedTeam, signInQuick } from "./helpers";
 import { today } from "./logger-helpers";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { PUBLIC_PATHS } from "../../react-router.config.ts";
 import { pageScripts } from "~/prerender/first-load.ts";
 import { seedTeam, signInQuick } from "./helpers";

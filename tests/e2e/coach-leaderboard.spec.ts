@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { createSession, logEvents, signedInCoachWithTeam, today } from "./coach-fixtures";
 
 test.use({ serviceWorkers: "block" });

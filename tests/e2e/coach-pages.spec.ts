@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { scaled } from "../support/host-speed";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { createSession, logEvents, markAttendance, signedInCoachWithTeam, today } from "./coach-fixtures";
 
 test.use({ serviceWorkers: "block" });

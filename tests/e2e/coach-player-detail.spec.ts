@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 import { createSession, logEvents, markAttendance, signedInCoachWithTeam, today } from "./coach-fixtures";
 

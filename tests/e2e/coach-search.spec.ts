@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signedInCoachWithTeam } from "./coach-fixtures";
 
 // Playwright's page.route does not see requests a service worker makes; a test here holds the detail request.

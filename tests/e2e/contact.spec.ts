@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The field errors and the rate-limit answer are component tests (src/web/pages/contact.test.tsx).
 

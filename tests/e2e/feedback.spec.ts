@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 
 test.use({ serviceWorkers: "block" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { PASSWORD, signInQuick, uniqueEmail } from "./helpers";
 import {

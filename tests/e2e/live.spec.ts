@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { performanceScore } from "#domain/scoring";
 import { seedTeam, signInQuick } from "./helpers";
 import { createSession, eventButton, PHONE, playerButton, syncBadge } from "./logger-helpers";

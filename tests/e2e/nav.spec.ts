@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 
 const main = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });

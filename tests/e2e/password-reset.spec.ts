@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { linkIn, startSmtpPeer } from "#tests/server/support/smtp-peer.js";
 import { seedTeam, signInQuick } from "./helpers";
 

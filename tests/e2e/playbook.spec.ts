@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { scaled } from "../support/host-speed";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import sharp from "sharp";
 import { eventPoints } from "#domain/scoring";
 import { seedTeam, signInQuick } from "./helpers";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { createSession, logEvents, markAttendance, today } from "./coach-fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 

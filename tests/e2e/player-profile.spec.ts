@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "./fixtures";
 import sharp from "sharp";
 import { PASSWORD, seedTeam, signIn, signInQuick } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { APP_READY_EVENT } from "~/prerender/defer-hydration.ts";
 import { seedTeam, signInQuick } from "./helpers";
 

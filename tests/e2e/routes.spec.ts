@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 
 /** docs/product.md §2: every route, and docs/product.md §4: where each kind of user lands on it. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { scaled } from "../support/host-speed";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 
 /*

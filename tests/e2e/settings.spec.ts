@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
 
 test.use({ serviceWorkers: "block" });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 /*
  * Issue #26.16: a signed-out visit to a signed-in screen. The page's start script began the screen's data reads

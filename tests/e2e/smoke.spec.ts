@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the app starts and the home page renders", async ({ page, request }) => {
   const health = await request.get("/api/health");
