@@ -160,5 +160,17 @@ describe.each(testEngines())("a client generated from the API document ($engine)
     expect(data.attendance).toEqual([expect.objectContaining({ session_id: practiceId, present: true })]);
     expect(data.feedbackReceived).toEqual([expect.objectContaining({ body: "Sharp cuts today." })]);
     expect(data.trainingLogs).toEqual([expect.objectContaining({ activity_type: "Route running" })]);
+    expect(data.apiTokens).toEqual([]);
+
+    // The coach's export lists the two tokens made above, used once each: metadata, typed by the document.
+    const coachExport = await coach.GET("/api/me/export");
+    expect(coachExport.response.status).toBe(200);
+    const tokens = accountExportSchema.parse(coachExport.data).apiTokens;
+    // Both made within a millisecond or two: compared by name, not by order.
+    expect(tokens.map((t) => [t.name, t.scope, typeof t.last_used_at]).sort()).toEqual([
+      ["Club site (read)", "read", "string"],
+      ["Club site (write)", "write", "string"],
+    ]);
+    expect(JSON.stringify(coachExport.data)).not.toMatch(/flt_|hash/);
   });
 });

@@ -71,6 +71,8 @@ export const deletionPlanSchema = z.object({
   attendance: z.number().int(),
   trainingLogs: z.number().int(),
   feedback: z.number().int(),
+  /** The API tokens the caller made: they go with the account. */
+  apiTokens: z.number().int(),
 });
 export type DeletionPlan = z.infer<typeof deletionPlanSchema>;
 
@@ -81,7 +83,7 @@ const whole = z.number().int();
 /**
  * GET /api/me/export: everything Flagline holds about the caller (server db/account-export.ts). Rows keep the
  * database's column names (snake_case); the profile and training logs carry every column, so a new column
- * shows up there by itself. Secrets (password hash, sessions, codes, tokens) are never in it.
+ * shows up there by itself. Secrets (password hash, sessions, codes, an API token's text or hash) are never in it.
  */
 export const accountExportSchema = z.object({
   exportedAt: text,
@@ -164,6 +166,17 @@ export const accountExportSchema = z.object({
       width: whole.nullable(),
       height: whole.nullable(),
       created_at: text,
+    }),
+  ),
+  /** The API tokens the caller made (a coach; a player has none): metadata only, never the token or its hash. */
+  apiTokens: z.array(
+    z.object({
+      id: text,
+      team_id: text,
+      name: text,
+      scope: z.enum(["read", "write"]),
+      created_at: text,
+      last_used_at: maybeText,
     }),
   ),
 });

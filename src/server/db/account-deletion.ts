@@ -25,12 +25,14 @@ export interface DeletionPlan {
   attendance: number;
   trainingLogs: number;
   feedback: number;
+  /** The API tokens they made (any team): deleted with the account, by cascade. */
+  apiTokens: number;
 }
 
 async function count(
   db: Kysely<DB>,
-  table: "events" | "attendance" | "training_logs" | "feedback",
-  column: "player_id" | "coach_id",
+  table: "events" | "attendance" | "training_logs" | "feedback" | "api_tokens",
+  column: "player_id" | "coach_id" | "user_id",
   userId: string,
 ): Promise<number> {
   const row = await db
@@ -61,12 +63,13 @@ export async function deletionPlan(db: Kysely<DB>, userId: string): Promise<Dele
     teamMembersLeft = others.length;
   }
   const head = profile?.role === "coach" && profile.coach_role === "head" && profile.team_id !== null;
-  const [events, attendance, trainingLogs, received, given] = await Promise.all([
+  const [events, attendance, trainingLogs, received, given, apiTokens] = await Promise.all([
     count(db, "events", "player_id", userId),
     count(db, "attendance", "player_id", userId),
     count(db, "training_logs", "player_id", userId),
     count(db, "feedback", "player_id", userId),
     count(db, "feedback", "coach_id", userId),
+    count(db, "api_tokens", "user_id", userId),
   ]);
   return {
     role: profile?.role ?? null,
@@ -79,6 +82,7 @@ export async function deletionPlan(db: Kysely<DB>, userId: string): Promise<Dele
     attendance,
     trainingLogs,
     feedback: received + given,
+    apiTokens,
   };
 }
 

@@ -5,8 +5,9 @@ import { parseSnapDetail, stringListOrEmpty } from "./rows.js";
 /*
  * Everything Flagline holds about one user, for GET /api/me/export (docs/product.md §11): the account, the
  * profile, the team's name, and every row that is about them: events, attendance, the snaps they are on,
- * training logs, feedback received and given, uploaded files' metadata. Secrets (password hash, sessions, codes
- * and tokens) are left out.
+ * training logs, feedback received and given, uploaded files' metadata, and the API tokens they made (which
+ * team, name, scope, when made and last used). Secrets (password hash, sessions, codes, and a token's text or its
+ * hash) are left out.
  */
 
 /** Rows as stored, with JSON text columns parsed; nothing else renamed, so a new column shows up by itself. */
@@ -90,6 +91,14 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
       .orderBy("created_at")
       .execute(),
   ]);
+  // A coach's API tokens, listed by column (never selectAll): token_hash stays out. A player has none.
+  const apiTokens = await db
+    .selectFrom("api_tokens")
+    .select(["id", "team_id", "name", "scope", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 
   return {
     exportedAt: new Date().toISOString(),
@@ -108,5 +117,6 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
     feedbackReceived,
     feedbackGiven,
     files,
+    apiTokens,
   };
 }

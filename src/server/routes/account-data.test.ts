@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIntegrity } from "#server/db/integrity.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
@@ -14,6 +14,7 @@ import {
 import { linkIn, startSmtpPeer, type SmtpPeer } from "#tests/server/support/smtp-peer.js";
 import { CONFIRM_LINK_INVALID } from "./account-email.js";
 import { EMAIL_TAKEN_ELSEWHERE, MUST_HAND_OVER, WRONG_PASSWORD } from "./account-texts.js";
+import type { CreatedApiTokenResponse } from "#domain/api/api-tokens.js";
 
 type App = ReturnType<typeof createTestApp>;
 
@@ -36,6 +37,20 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
 
   const signIn = (app: App, email: string, password = PASSWORD) =>
     new TestClient(app.app).post("/api/session", { email, password });
+
+  /** The head coach makes an API token (docs/product.md §11 "API tokens"). */
+  async function makeToken(coach: TestClient, name: string, scope: "read" | "write") {
+    const res = await coach.post<CreatedApiTokenResponse>("/api/team/api-tokens", { name, scope });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  /** A read with only the token, no cookie: 200 while it works, 401 once it is gone. */
+  const readWithToken = (app: App, secret: string) =>
+    new TestClient(app.app).request("GET", "/api/team/players", { headers: { authorization: `Bearer ${secret}` } });
+
+  const tokenRows = (userId: string) =>
+    database.db.selectFrom("api_tokens").select("id").where("user_id", "=", userId).execute();
 
   /** A team with a game: the player caught a pass (event), was marked present, got feedback and logged a workout. */
   async function teamWithData(app: App) {
@@ -139,6 +154,9 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
 
   it("export: a JSON attachment of everything about the caller, and nothing secret", async () => {
     const { player, coach, snapId } = await teamWithData(plainApp);
+    const site = await makeToken(coach.client, "Club web site", "read");
+    const scorer = await makeToken(coach.client, "Scoring app", "write");
+    expect((await readWithToken(plainApp, site.secret)).status).toBe(200);
     const res = await player.client.get("/api/me/export");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -155,6 +173,7 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(data.trainingLogs).toEqual([expect.objectContaining({ notes: "Jugs machine" })]);
     expect(data.feedbackReceived).toEqual([expect.objectContaining({ body: "Great hands on the out route." })]);
     expect(data.feedbackGiven).toEqual([]);
+    expect(data.apiTokens).toEqual([]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(coach.me.team!.code);
     expect(text).not.toContain(coach.me.team!.coachInviteCode!);
@@ -162,6 +181,35 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
 
     const coachExport = (await coach.client.get("/api/me/export")).body;
     expect(coachExport.feedbackGiven).toEqual([expect.objectContaining({ player_name: "Quinn Catcher" })]);
+    // The coach's API tokens: what they are, never the token or its fingerprint.
+    const teamId = coach.me.team!.id;
+    const byName = [...coachExport.apiTokens].sort((a: { name: string }, b: { name: string }) =>
+      a.name.localeCompare(b.name),
+    );
+    expect(byName).toEqual([
+      {
+        id: site.token.id,
+        team_id: teamId,
+        name: "Club web site",
+        scope: "read",
+        created_at: site.token.createdAt,
+        last_used_at: expect.any(String),
+      },
+      {
+        id: scorer.token.id,
+        team_id: teamId,
+        name: "Scoring app",
+        scope: "write",
+        created_at: scorer.token.createdAt,
+        last_used_at: null,
+      },
+    ]);
+    const coachText = JSON.stringify(coachExport);
+    for (const secret of [site.secret, scorer.secret]) {
+      expect(coachText).not.toContain(secret);
+      expect(coachText).not.toContain(createHash("sha256").update(secret, "utf8").digest("hex"));
+    }
+    expect(coachText).not.toMatch(/flt_|token_hash|hash|secret/i);
   });
 
   it("deleting a player: what goes is shown first; the password is asked; their numbers leave the team's", async () => {
@@ -175,6 +223,7 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
       attendance: 1,
       trainingLogs: 1,
       feedback: 1,
+      apiTokens: 0,
     });
     const wrong = await player.client.request("DELETE", "/api/me", { json: { password: "nope-nope" } });
     expect(wrong.status).toBe(400);
@@ -199,6 +248,7 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
 
   it("a head coach with another coach must hand over first (409); alone, they take the team with them", async () => {
     const { coach, player } = await teamWithData(plainApp);
+    const { secret } = await makeToken(coach.client, "Club web site", "read");
     const { client: assistant } = await signUpAssistant(plainApp.app, coach.me.team!.coachInviteCode!);
     expect((await coach.client.get("/api/me/deletion")).body).toMatchObject({ mustHandOver: true, deletesTeam: false });
     const refused = await coach.client.request("DELETE", "/api/me", { json: { password: PASSWORD } });
@@ -213,8 +263,12 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
       deletesTeam: true,
       teamName: "Harbor Hawks",
       teamMembersLeft: 2,
+      apiTokens: 1,
     });
+    expect((await readWithToken(plainApp, secret)).status).toBe(200);
     expect((await coach.client.request("DELETE", "/api/me", { json: { password: PASSWORD } })).status).toBe(204);
+    expect(await tokenRows(coach.me.id)).toEqual([]);
+    expect((await readWithToken(plainApp, secret)).status).toBe(401);
     const team = await database.db.selectFrom("teams").select("id").where("id", "=", coach.me.team!.id).execute();
     expect(team).toEqual([]);
     // The players keep their accounts, without a team.
@@ -222,6 +276,42 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(me.status).toBe(200);
     expect(me.body.user.team).toBeNull();
     expect((await checkIntegrity(database.db)).drift).toEqual([]);
+  });
+
+  it("a coach whose team stays: their API tokens are counted, then deleted with the account and answer 401", async () => {
+    const { coach: formerHead } = await teamWithData(plainApp);
+    const teamId = formerHead.me.team!.id;
+    const kept = await makeToken(formerHead.client, "Club web site", "read");
+    const scorer = await makeToken(formerHead.client, "Scoring app", "write");
+    // They hand the team over: their tokens keep working, and their account can go without the team.
+    const head = await signUpAssistant(plainApp.app, formerHead.me.team!.coachInviteCode!, "Nia Newhead");
+    expect((await formerHead.client.post(`/api/team/coaches/${head.me.id}/head`)).status).toBe(200);
+    const ownToken = await makeToken(head.client, "Newhead's sheet", "read");
+    expect((await readWithToken(plainApp, scorer.secret)).status).toBe(200);
+    expect((await formerHead.client.get("/api/me/deletion")).body).toMatchObject({
+      role: "coach",
+      coachRole: "assistant",
+      mustHandOver: false,
+      deletesTeam: false,
+      apiTokens: 2,
+    });
+    expect((await head.client.get("/api/me/deletion")).body).toMatchObject({ apiTokens: 1 });
+
+    const res = await formerHead.client.request("DELETE", "/api/me", { json: { password: PASSWORD } });
+    expect(res.status).toBe(204);
+    // Gone by the user's foreign key (the team stays), and no longer accepted.
+    expect(await tokenRows(formerHead.me.id)).toEqual([]);
+    for (const { secret } of [kept, scorer]) {
+      const refused = await readWithToken(plainApp, secret);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe("invalid_token");
+    }
+    const left = await database.db.selectFrom("api_tokens").select("id").where("team_id", "=", teamId).execute();
+    expect(left).toEqual([{ id: ownToken.token.id }]);
+    expect((await readWithToken(plainApp, ownToken.secret)).status).toBe(200);
+    expect((await head.client.get("/api/team/api-tokens")).body.tokens).toEqual([
+      expect.objectContaining({ id: ownToken.token.id }),
+    ]);
   });
 });
 

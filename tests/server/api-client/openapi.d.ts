@@ -2404,6 +2404,15 @@ export interface components {
                 height: number | null;
                 created_at: string;
             }[];
+            apiTokens: {
+                id: string;
+                team_id: string;
+                name: string;
+                /** @enum {string} */
+                scope: "read" | "write";
+                created_at: string;
+                last_used_at: string | null;
+            }[];
         };
         DeletionPlan: {
             /** @enum {string|null} */
@@ -2418,6 +2427,7 @@ export interface components {
             attendance: number;
             trainingLogs: number;
             feedback: number;
+            apiTokens: number;
         };
         Notices: {
             notices: {

@@ -20,6 +20,7 @@ const plan = (over: Partial<DeletionPlan>): DeletionPlan => ({
   attendance: 0,
   trainingLogs: 0,
   feedback: 0,
+  apiTokens: 0,
   ...over,
 });
 
@@ -91,7 +92,7 @@ describe("account screen", () => {
   });
 
   it("a head coach alone is told plainly that the team goes too", async () => {
-    const api = fakeApi().on("GET", "/api/me/deletion", plan({ deletesTeam: true, teamMembersLeft: 12 }));
+    const api = fakeApi().on("GET", "/api/me/deletion", plan({ deletesTeam: true, teamMembersLeft: 12, apiTokens: 2 }));
     const { user } = renderPage(<AccountPage />, { path: "/coach/account", user: coachUser(), api });
     await user.click(await screen.findByRole("button", { name: "Delete my account" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
@@ -101,6 +102,7 @@ describe("account screen", () => {
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText("Its 12 other members keep their accounts, without a team.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Your 2 API tokens stop working and are deleted.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Delete my account and the team" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Delete my account and the team" }));
     expect(await within(dialog).findByText("Enter your password.")).toBeInTheDocument();

@@ -2,6 +2,14 @@ import type { DeletionPlan } from "#domain/api/recovery";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A coach's API tokens go with the account (a cascade); nothing is said when they made none. */
+function tokensLine(n: number): string {
+  if (n === 0) return "";
+  return n === 1
+    ? "Your 1 API token stops working and is deleted."
+    : `Your ${n} API tokens stop working and are deleted.`;
+}
+
 /** What the delete dialog says goes with the account (docs/product.md §11), one sentence per line. */
 export function deletionLines(plan: DeletionPlan): string[] {
   const team = plan.teamName ?? "your team";
@@ -20,7 +28,8 @@ export function deletionLines(plan: DeletionPlan): string[] {
         : plan.teamMembersLeft === 1
           ? "Its 1 other member keeps their account, without a team."
           : `Its ${plan.teamMembersLeft} other members keep their accounts, without a team.`,
-    ];
+      tokensLine(plan.apiTokens),
+    ].filter(Boolean);
   }
   if (plan.role === "player") {
     return [
@@ -33,6 +42,7 @@ export function deletionLines(plan: DeletionPlan): string[] {
     plan.feedback > 0
       ? `The ${plural(plan.feedback, "feedback note", "feedback notes")} you wrote are deleted too.`
       : "",
+    tokensLine(plan.apiTokens),
     "The team, its games and its playbook stay.",
   ].filter(Boolean);
 }
