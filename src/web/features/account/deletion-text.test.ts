@@ -57,6 +57,9 @@ describe("what the delete dialog says goes (docs/product.md §11)", () => {
       "The 2 feedback notes you wrote are deleted too.",
       "The team, its games and its playbook stay.",
     ]);
+    expect(deletionLines({ ...base, role: "coach", coachRole: "assistant", feedback: 1 })[1]).toBe(
+      "The 1 feedback note you wrote is deleted too.",
+    );
   });
 
   it("a coach whose team stays, with API tokens: one sentence, singular or plural", () => {

@@ -40,7 +40,7 @@ export function deletionLines(plan: DeletionPlan): string[] {
   return [
     "Your account and your login are deleted.",
     plan.feedback > 0
-      ? `The ${plural(plan.feedback, "feedback note", "feedback notes")} you wrote are deleted too.`
+      ? `The ${plural(plan.feedback, "feedback note", "feedback notes")} you wrote ${plan.feedback === 1 ? "is" : "are"} deleted too.`
       : "",
     tokensLine(plan.apiTokens),
     "The team, its games and its playbook stay.",
