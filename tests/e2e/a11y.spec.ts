@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
-import { seedTeam as seedAccounts, signInQuick } from "./helpers";
+import { finishAnimations, seedTeam as seedAccounts, signInQuick } from "./helpers";
 
 /*
  * WCAG 2.1 A and AA (axe) on every page of docs/product.md §2: the eight public pages, the three player pages and the eight
@@ -29,18 +29,6 @@ async function audit(page: Page, where: string, include?: string): Promise<strin
     else console.log(`a11y (not failing): ${line}`);
   }
   return blocking;
-}
-
-/** Waits for every animation on the page that ends (entrance transitions); looping ones are left running. */
-async function finishAnimations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** The page has its heading and no loading indicator, and its requests are done. */

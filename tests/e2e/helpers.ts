@@ -17,3 +17,18 @@ export async function signInQuick(page: Page, email: string, password = PASSWORD
   const res = await page.request.post("/api/session", { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * Waits for every animation on the page that ends (entrance transitions, a pressed button's colour change); looping
+ * ones are left running. Before an axe scan: colour contrast measured mid-transition fails on a slow host.
+ */
+export async function finishAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

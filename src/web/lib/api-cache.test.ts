@@ -4,6 +4,8 @@ import { claimApiCache } from "./api-cache";
 /** Just enough Cache Storage: caches by name, entries by URL. */
 class FakeCacheStorage {
   readonly stores = new Map<string, Map<string, Response>>();
+  /** While set, deleting an entry waits for it: a slow disk under a busy phone. */
+  holdEntryDeletes: Promise<void> | null = null;
 
   async open(name: string) {
     let store = this.stores.get(name);
@@ -12,7 +14,10 @@ class FakeCacheStorage {
     return {
       match: async (url: string) => entries.get(url)?.clone(),
       put: async (url: string, res: Response) => void entries.set(url, res),
-      delete: async (url: string) => entries.delete(url),
+      delete: async (url: string) => {
+        if (this.holdEntryDeletes) await this.holdEntryDeletes;
+        return entries.delete(url);
+      },
     };
   }
   async keys() {
@@ -37,6 +42,24 @@ async function cacheAnswer(storage: FakeCacheStorage, url: string, body: string)
 }
 
 describe("claimApiCache", () => {
+  it("claims made side by side take effect in order: the newer user owns the cache, even behind a slower claim", async () => {
+    // A stale "signed out" check starts clearing the cache; the sign-in that answered meanwhile claims it for the
+    // coach. However the two interleave, the coach's claim is the one left.
+    const storage = new FakeCacheStorage();
+    await claimApiCache("user-a", storage.asCacheStorage());
+    await cacheAnswer(storage, "/api/team/players", "team A");
+    let release = () => {};
+    storage.holdEntryDeletes = new Promise((resolve) => (release = resolve));
+    const stale = claimApiCache(null, storage.asCacheStorage());
+    const signIn = claimApiCache("user-b", storage.asCacheStorage());
+    // Whatever can run before the stale claim's slow delete ends runs now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await Promise.all([stale, signIn]);
+    expect(await ownerOf(storage)).toMatch(/^user-b [0-9a-f]{32}$/);
+    expect(storage.stores.has("flagline-api")).toBe(false);
+  });
+
   it("the first signed-in user gets an owner key; the same user again keeps the cache and the key", async () => {
     const storage = new FakeCacheStorage();
     await claimApiCache("user-a", storage.asCacheStorage());

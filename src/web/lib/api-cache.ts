@@ -36,10 +36,22 @@ async function deleteApiCaches(storage: CacheStorage): Promise<void> {
  * changes. Anyone else: every cached API answer is deleted first. Never throws (no Cache Storage, e.g. over
  * plain http on a LAN address, or a browser that refuses it: there is nothing cached to protect).
  */
-export async function claimApiCache(
+export function claimApiCache(
   userId: string | null,
   storage: CacheStorage | undefined = globalThis.caches,
 ): Promise<void> {
+  // One claim at a time, in the order they were asked for: each takes several Cache Storage calls, and two run
+  // side by side (a stale "signed out" check and the sign-in that answered meanwhile) could leave the older one's
+  // owner, or none, behind the newer (issue #33).
+  const claim = lastClaim.then(() => claimNow(userId, storage));
+  lastClaim = claim;
+  return claim;
+}
+
+/** The claim under way or last made; claimNow never rejects, so the chain never breaks. */
+let lastClaim: Promise<void> = Promise.resolve();
+
+async function claimNow(userId: string | null, storage: CacheStorage | undefined): Promise<void> {
   if (!storage) return;
   try {
     const owners = await storage.open(OWNER_CACHE);

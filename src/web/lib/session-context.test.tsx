@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { apiError, deferred, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { coachUser } from "#tests/web/api-fixtures.js";
 import { useSession } from "./session-context";
@@ -35,6 +35,33 @@ it("a sign-in that answers while the page's first session check is in flight is 
 
   firstCheck.resolve(apiError(401, "unauthorized", "Sign in to continue."));
   // The stale answer has been read once the query is idle again.
+  await expect.poll(() => page.queryClient.isFetching({ queryKey: ["session", "me"] })).toBe(0);
+  expect(screen.getByText("Session: signed-in")).toBeInTheDocument();
+  expect(screen.getByText("User: Casey Coach")).toBeInTheDocument();
+});
+
+it("a sign-in that answers while that check is still clearing the cached answers is not undone either", async () => {
+  // After its "signed out", the check deletes the service worker's cached answers (several Cache Storage calls,
+  // slow on a busy phone); the sign-in answered in between, and the check then stored "signed out" over it.
+  const opened = deferred();
+  const cache = { match: async () => undefined, delete: async () => true, put: async () => undefined };
+  vi.stubGlobal("caches", {
+    open: () => opened.promise.then(() => cache),
+    keys: async () => [],
+    delete: async () => true,
+  });
+  const api = fakeApi();
+  const asked = deferred();
+  api.on("GET", "/api/me", () => {
+    asked.resolve();
+    return apiError(401, "unauthorized", "Sign in to continue.");
+  });
+  const page = renderPage(<SignInProbe />, { path: "/login", api });
+  await asked.promise;
+
+  await page.user.click(screen.getByRole("button", { name: "Signed in" }));
+  expect(await screen.findByText("User: Casey Coach")).toBeInTheDocument();
+  opened.resolve();
   await expect.poll(() => page.queryClient.isFetching({ queryKey: ["session", "me"] })).toBe(0);
   expect(screen.getByText("Session: signed-in")).toBeInTheDocument();
   expect(screen.getByText("User: Casey Coach")).toBeInTheDocument();
