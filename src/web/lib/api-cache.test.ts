@@ -6,17 +6,24 @@ class FakeCacheStorage {
   readonly stores = new Map<string, Map<string, Response>>();
   /** While set, deleting an entry waits for it: a slow disk under a busy phone. */
   holdEntryDeletes: Promise<void> | null = null;
+  /** Runs after each put (the worker storing an answer while a claim is under way). */
+  afterPut: ((cacheName: string) => Promise<void>) | null = null;
 
   async open(name: string) {
     let store = this.stores.get(name);
     if (!store) this.stores.set(name, (store = new Map()));
     const entries = store;
+    const urlOf = (r: string | { url: string }) => (typeof r === "string" ? r : r.url);
     return {
       match: async (url: string) => entries.get(url)?.clone(),
-      put: async (url: string, res: Response) => void entries.set(url, res),
-      delete: async (url: string) => {
+      put: async (url: string, res: Response) => {
+        entries.set(url, res);
+        await this.afterPut?.(name);
+      },
+      keys: async () => [...entries.keys()].map((url) => ({ url })),
+      delete: async (r: string | { url: string }) => {
         if (this.holdEntryDeletes) await this.holdEntryDeletes;
-        return entries.delete(url);
+        return entries.delete(urlOf(r));
       },
     };
   }
@@ -58,6 +65,26 @@ describe("claimApiCache", () => {
     await Promise.all([stale, signIn]);
     expect(await ownerOf(storage)).toMatch(/^user-b [0-9a-f]{32}$/);
     expect(storage.stores.has("flagline-api")).toBe(false);
+  });
+
+  it("what the worker stores under the new user's key while the claim runs is kept; the old user's is not", async () => {
+    // A sign-in's claim, and the logger's first reads cached by the worker under the new key before the claim's last
+    // sweep: they used to be swept too, so the logger had nothing cached until its next read.
+    const storage = new FakeCacheStorage();
+    await claimApiCache("user-a", storage.asCacheStorage());
+    await cacheAnswer(storage, "/api/team/players?flagline-owner=old", "team A");
+    storage.afterPut = async (cacheName) => {
+      if (cacheName !== "flagline-cache-owner") return;
+      storage.afterPut = null;
+      const key = (await ownerOf(storage))!.split(" ")[1];
+      await cacheAnswer(storage, `/api/team/players?flagline-owner=${key}`, "team B");
+      await cacheAnswer(storage, "/api/team/plays?flagline-owner=old", "A's plays");
+    };
+    await claimApiCache("user-b", storage.asCacheStorage());
+    const key = (await ownerOf(storage))!.split(" ")[1];
+    expect([...(storage.stores.get("flagline-api")?.keys() ?? [])]).toEqual([
+      `/api/team/players?flagline-owner=${key}`,
+    ]);
   });
 
   it("the first signed-in user gets an owner key; the same user again keeps the cache and the key", async () => {

@@ -24,11 +24,23 @@ function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function deleteApiCaches(storage: CacheStorage): Promise<void> {
-  const names = await storage.keys();
-  await Promise.all(
-    names.filter((n) => n === API_CACHE || n.startsWith(`${API_CACHE}-`)).map((n) => storage.delete(n)),
-  );
+/** The query parameter the worker keys each cached answer with (vite.config.ts). */
+const OWNER_PARAM = "flagline-owner";
+
+/** Deletes the cached API answers: all of them, or with `keep`, those not stored under that owner key. */
+async function deleteApiCaches(storage: CacheStorage, keep?: string): Promise<void> {
+  const names = (await storage.keys()).filter((n) => n === API_CACHE || n.startsWith(`${API_CACHE}-`));
+  if (keep === undefined) {
+    await Promise.all(names.map((n) => storage.delete(n)));
+    return;
+  }
+  for (const name of names) {
+    const cache = await storage.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url, "http://cache.invalid").searchParams.get(OWNER_PARAM) !== keep)
+        await cache.delete(request);
+    }
+  }
 }
 
 /**
@@ -59,10 +71,17 @@ async function claimNow(userId: string | null, storage: CacheStorage | undefined
     const owner = current ? (await current.text()).split(" ")[0] : null;
     if (userId !== null && owner === userId) return;
     await deleteApiCaches(storage);
-    if (userId === null) await owners.delete(OWNER_ENTRY);
-    else await owners.put(OWNER_ENTRY, new Response(`${userId} ${randomKey()}`));
-    // Anything stored under the old key while the entry was being replaced.
-    await deleteApiCaches(storage);
+    if (userId === null) {
+      await owners.delete(OWNER_ENTRY);
+      // Anything stored under the old key while the entry was being deleted.
+      await deleteApiCaches(storage);
+      return;
+    }
+    const key = randomKey();
+    await owners.put(OWNER_ENTRY, new Response(`${userId} ${key}`));
+    // Anything stored under the old key while the entry was being replaced; what the worker has stored for the new
+    // user already stays (issue #33: the logger's first reads after a sign-in were cached, then wiped here).
+    await deleteApiCaches(storage, key);
   } catch {
     // Cache Storage unavailable or failing: the worker then finds no owner and serves nothing from its API cache.
   }
