@@ -81,12 +81,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A sign-in, sign-up or sign-out that answered while this check was in flight is newer than the answer to a
       // request sent before it (on a slow phone the login page's first check can come back "signed out" after the
       // sign-in): keep what it stored instead of throwing the user back to /login.
-      const newer = () => {
+      const newer = (): Me | null | undefined => {
         const stored = queryClient.getQueryState<Me | null>(SESSION_QUERY_KEY);
-        return stored && stored.dataUpdatedAt >= askedAt && stored.data !== undefined ? stored : null;
+        return stored && stored.dataUpdatedAt >= askedAt ? stored.data : undefined;
       };
       const before = newer();
-      if (before) return before.data as Me | null;
+      if (before !== undefined) return before;
       // Signed out: the screen's early reads will never be asked for (issue #26.16).
       if (user === null) dropEarly();
       // A trusted answer: if it is signed out or someone else (a session revoked or replaced elsewhere), the
@@ -95,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Clearing the cache takes several Cache Storage calls (long on a busy phone): a sign-in can answer meanwhile,
       // and is still newer than this answer (issue #33: the coach was sent back to /login).
       const after = newer();
-      return after ? (after.data as Me | null) : user;
+      return after === undefined ? user : after;
     },
     retry: false,
     staleTime: 60_000,
