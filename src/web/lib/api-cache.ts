@@ -47,11 +47,15 @@ async function deleteApiCaches(storage: CacheStorage, keep?: string): Promise<vo
  * Makes the cached API answers belong to `userId` (null: nobody is signed in). Same user as before: nothing
  * changes. Anyone else: every cached API answer is deleted first. Never throws (no Cache Storage, e.g. over
  * plain http on a LAN address, or a browser that refuses it: there is nothing cached to protect).
+ *
+ * Resolves true when `userId` got a new owner key: the reads answered before that (the screen's first reads race
+ * the session check) were stored under no key or the last one and are gone, so what must be there offline has to
+ * be read again (session-context.tsx does).
  */
 export function claimApiCache(
   userId: string | null,
   storage: CacheStorage | undefined = globalThis.caches,
-): Promise<void> {
+): Promise<boolean> {
   // One claim at a time, in the order they were asked for: each takes several Cache Storage calls, and two run
   // side by side (a stale "signed out" check and the sign-in that answered meanwhile) could leave the older one's
   // owner, or none, behind the newer (issue #33).
@@ -61,28 +65,30 @@ export function claimApiCache(
 }
 
 /** The claim under way or last made; claimNow never rejects, so the chain never breaks. */
-let lastClaim: Promise<void> = Promise.resolve();
+let lastClaim: Promise<unknown> = Promise.resolve();
 
-async function claimNow(userId: string | null, storage: CacheStorage | undefined): Promise<void> {
-  if (!storage) return;
+async function claimNow(userId: string | null, storage: CacheStorage | undefined): Promise<boolean> {
+  if (!storage) return false;
   try {
     const owners = await storage.open(OWNER_CACHE);
     const current = await owners.match(OWNER_ENTRY);
     const owner = current ? (await current.text()).split(" ")[0] : null;
-    if (userId !== null && owner === userId) return;
+    if (userId !== null && owner === userId) return false;
     await deleteApiCaches(storage);
     if (userId === null) {
       await owners.delete(OWNER_ENTRY);
       // Anything stored under the old key while the entry was being deleted.
       await deleteApiCaches(storage);
-      return;
+      return false;
     }
     const key = randomKey();
     await owners.put(OWNER_ENTRY, new Response(`${userId} ${key}`));
     // Anything stored under the old key while the entry was being replaced; what the worker has stored for the new
     // user already stays (issue #33: the logger's first reads after a sign-in were cached, then wiped here).
     await deleteApiCaches(storage, key);
+    return true;
   } catch {
     // Cache Storage unavailable or failing: the worker then finds no owner and serves nothing from its API cache.
+    return false;
   }
 }

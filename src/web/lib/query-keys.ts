@@ -17,6 +17,17 @@ export const SESSION_QUERY_KEY = ["session", "me"] as const;
 export const TEAM_ROOT_KEY = ["team"] as const;
 
 /**
+ * The team families whose answers the service worker keeps for offline use (vite.config.ts's runtime cache: the
+ * roster, the plays, the rules, the sessions, one session, a game's snaps). Read again when a new user's cache key
+ * is made (session-context.tsx), so the logger works offline after a sign-in whose first reads raced the key.
+ */
+const OFFLINE_TEAM_FAMILIES: readonly unknown[] = ["players", "playbook", "rules", "sessions", "session", "game-sheet"];
+
+export function isOfflineCached(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === TEAM_ROOT_KEY[0] && OFFLINE_TEAM_FAMILIES.includes(queryKey[1]);
+}
+
+/**
  * The season a stat read covers (docs/product.md §11 (#s11-seasons)): a season id from the season picker, or null for the current
  * season (the API's default). Every stat key carries it, so two seasons never share a cache entry.
  */

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
+import { useQuery } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import { expect, it, vi } from "vitest";
 import { apiError, deferred, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { coachUser } from "#tests/web/api-fixtures.js";
+import { apiFetch } from "./api";
+import { teamKeys } from "./query-keys";
 import { useSession } from "./session-context";
 
 const coach = coachUser({ fullName: "Casey Coach" });
@@ -76,4 +79,93 @@ it("a check that starts after the sign-out still reads the server's answer", asy
   api.on("GET", "/api/me", () => apiError(401, "unauthorized", "Sign in to continue."));
   await page.queryClient.refetchQueries({ queryKey: ["session", "me"] });
   expect(await screen.findByText("Session: signed-out")).toBeInTheDocument();
+});
+
+/** Cache Storage holding only the owner entry of `owner` ("<user id> <key>"), or nothing. */
+function stubCacheStorage(owner: string | null) {
+  const stores = new Map<string, Map<string, string>>();
+  if (owner) stores.set("flagline-cache-owner", new Map([["/__flagline/cache-owner", owner]]));
+  vi.stubGlobal("caches", {
+    open: async (name: string) => {
+      let store = stores.get(name);
+      if (!store) stores.set(name, (store = new Map()));
+      const entries = store;
+      return {
+        match: async (url: string) => (entries.has(url) ? new Response(entries.get(url)) : undefined),
+        put: async (url: string, res: Response) => void entries.set(url, await res.text()),
+        keys: async () => [...entries.keys()].map((url) => ({ url })),
+        delete: async (r: string | { url: string }) => entries.delete(typeof r === "string" ? r : r.url),
+      };
+    },
+    keys: async () => [...stores.keys()],
+    delete: async (name: string) => stores.delete(name),
+  });
+}
+
+/** The logger's roster read (kept by the service worker for offline use) next to who is signed in. */
+function RosterProbe() {
+  const { status } = useSession();
+  const players = useQuery({
+    queryKey: teamKeys.players(),
+    queryFn: () => apiFetch<{ players: unknown[] }>("/api/team/players"),
+  });
+  return (
+    <p>
+      {status}: {players.data ? `${players.data.players.length} players` : "loading players"}
+    </p>
+  );
+}
+
+it("a new user's first reads are read again once their cache key exists, so the logger works offline", async () => {
+  // The screen's first reads race the session check; the check then gives the cached answers a new owner key and
+  // deletes what the worker stored before it. Read again, the roster and who is signed in are stored for this user.
+  stubCacheStorage(null);
+  const api = fakeApi();
+  api.on("GET", "/api/me", { user: coach });
+  api.on("GET", "/api/team/players", { players: [{ id: "p1" }] });
+  renderPage(<RosterProbe />, { path: "/coach/log", api });
+  expect(await screen.findByText("signed-in: 1 players")).toBeInTheDocument();
+  await expect.poll(() => api.count("GET", "/api/team/players")).toBe(2);
+  await expect.poll(() => api.count("GET", "/api/me")).toBe(2);
+});
+
+/** The logger's roster, mounted once the session is known (as the role guard does). */
+function GuardedRosterProbe() {
+  const { status } = useSession();
+  return status === "signed-in" ? <RosterProbe /> : <p>checking</p>;
+}
+
+it("a new user's screen reads its roster again instead of the early read made before the cache key", async () => {
+  // The SPA fallback page started the screen's reads before the app loaded (early-fetch.ts); the worker stored
+  // that answer under no key, and the claim deleted it. Taking it would leave the logger with nothing offline.
+  stubCacheStorage(null);
+  const early = Promise.resolve(
+    new Response(JSON.stringify({ players: [{ id: "p1" }, { id: "p2" }] }), {
+      headers: { "Content-Type": "application/json" },
+    }),
+  );
+  vi.stubGlobal("__flaglineEarly", { at: Date.now(), responses: { "/api/team/players": early } });
+  const api = fakeApi();
+  api.on("GET", "/api/me", { user: coach });
+  api.on("GET", "/api/team/players", { players: [{ id: "p1" }, { id: "p2" }, { id: "p3" }] });
+  renderPage(<GuardedRosterProbe />, { path: "/coach/log", api });
+  expect(await screen.findByText("signed-in: 3 players")).toBeInTheDocument();
+  expect(api.count("GET", "/api/team/players")).toBe(1);
+});
+
+it("the same user's cache key stays, and nothing is read twice", async () => {
+  stubCacheStorage(`${coach.id} 0123456789abcdef`);
+  const api = fakeApi();
+  api.on("GET", "/api/me", { user: coach });
+  const answered = deferred();
+  api.on("GET", "/api/team/players", () => {
+    answered.resolve();
+    return new Response(JSON.stringify({ players: [] }), { headers: { "Content-Type": "application/json" } });
+  });
+  const page = renderPage(<RosterProbe />, { path: "/coach/log", api });
+  expect(await screen.findByText("signed-in: 0 players")).toBeInTheDocument();
+  await answered.promise;
+  await expect.poll(() => page.queryClient.isFetching()).toBe(0);
+  expect(api.count("GET", "/api/team/players")).toBe(1);
+  expect(api.count("GET", "/api/me")).toBe(1);
 });

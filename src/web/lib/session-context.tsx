@@ -4,11 +4,10 @@ import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
 import { dropEarly, takeEarlyMe } from "./early-fetch";
+import { isOfflineCached, SESSION_QUERY_KEY } from "./query-keys";
 import { writeRoleHint } from "./role-hint";
 import { parseMeResponse, type Me } from "./session";
 import { isGuardedPath } from "./session-paths";
-
-const SESSION_QUERY_KEY = ["session", "me"] as const;
 
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
@@ -63,6 +62,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [logoutPhase, setLogoutPhase] = useState<"idle" | "running" | "done">("idle");
 
+  // The cached API answers become the signed-in user's. When that made them a new key, the reads already answered
+  // (the page's early reads race the session check) were stored under the old one and deleted: the screen reads
+  // again instead of taking its early answers, the offline reads on screen are read again, and who is signed in
+  // (the guard's read offline), so the worker keeps them for this user (issue #33).
+  const claim = useCallback(
+    async (userId: string | null) => {
+      if (!(await claimApiCache(userId)) || userId === null) return;
+      dropEarly();
+      void queryClient.invalidateQueries({ predicate: (q) => isOfflineCached(q.queryKey) });
+      apiFetch("/api/me").catch(() => {});
+    },
+    [queryClient],
+  );
+
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }) => {
@@ -91,7 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (user === null) dropEarly();
       // A trusted answer: if it is signed out or someone else (a session revoked or replaced elsewhere), the
       // service worker's cached API answers of the last user are deleted before anything can show them.
-      await claimApiCache(user?.id ?? null);
+      await claim(user?.id ?? null);
       // Clearing the cache takes several Cache Storage calls (long on a busy phone): a sign-in can answer meanwhile,
       // and is still newer than this answer (issue #33: the coach was sent back to /login).
       const after = newer();
@@ -106,9 +119,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback(
     (user: Me | null) => {
       queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, user);
-      void claimApiCache(user?.id ?? null);
+      void claim(user?.id ?? null);
     },
-    [queryClient],
+    [queryClient, claim],
   );
 
   const signOut = useCallback(
