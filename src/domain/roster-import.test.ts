@@ -127,6 +127,16 @@ describe("reading a roster to import", () => {
     expect(parsePosition("Goalie")).toBeNull();
   });
 
+  it("keeps commas as the delimiter when quoted cells hold only semicolons, in rows of uneven length", () => {
+    // Found by the property below (seed -914782880): papaparse's guess counted the quoted ';' and split on it.
+    expect(splitRecords('"!"\r\n"!",";","!",";"').map((r) => r.cells)).toEqual([["!"], ["!", ";", "!", ";"]]);
+    expect(splitRecords('Name,Number\r\n"Sam ; Jo","7"\r\n"Lee",";"').map((r) => r.cells)).toEqual([
+      ["Name", "Number"],
+      ["Sam ; Jo", "7"],
+      ["Lee", ";"],
+    ]);
+  });
+
   it("splits any grid of cells written as CSV back into the same cells (property)", () => {
     const cell = fc.string({ maxLength: 12 }).filter((s) => s.trim() !== "");
     fc.assert(

@@ -88,19 +88,36 @@ const DELIMITERS = ["\t", ",", ";", "|"];
 
 /**
  * Splits text into rows of cells with papaparse (RFC 4180 quoting; the delimiter is detected: tab when the first
- * line has one, else the one that splits the rows most consistently). Each row keeps the line it starts on.
+ * line has one, else the one that splits the rows most consistently, among those that read every quoted cell
+ * whole). Each row keeps the line it starts on.
  */
 export function splitRecords(text: string): { line: number; cells: string[] }[] {
   const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== "") ?? "";
+  if (first.includes("\t")) return readRecords(text, "\t").records;
+  const guessed = readRecords(text, "");
+  if (!guessed.brokenQuotes) return guessed.records;
+  // papaparse's guess counts delimiters inside quotes too: rows of uneven length whose quoted cells hold a ';' were
+  // read as ';'-separated, every quote then out of place. The first delimiter that reads the quotes whole wins.
+  for (const delimiter of DELIMITERS) {
+    const read = readRecords(text, delimiter);
+    if (!read.brokenQuotes) return read.records;
+  }
+  return guessed.records;
+}
+
+/** The non-empty rows of `text` split on `delimiter` ("" to let papaparse guess), and whether a quote was malformed. */
+function readRecords(text: string, delimiter: string) {
   const records: { line: number; cells: string[] }[] = [];
+  let brokenQuotes = false;
   let from = 0;
   let line = 1;
   let counted = 0;
   Papa.parse<string[]>(text, {
-    delimiter: first.includes("\t") ? "\t" : "",
+    delimiter,
     delimitersToGuess: DELIMITERS,
     skipEmptyLines: "greedy",
-    step: ({ data, meta }) => {
+    step: ({ data, meta, errors }) => {
+      if (errors.some((e) => e.type === "Quotes")) brokenQuotes = true;
       while (from < text.length && /\s/.test(text[from]!)) from++;
       for (; counted < from; counted++) {
         const ch = text[counted];
@@ -110,7 +127,7 @@ export function splitRecords(text: string): { line: number; cells: string[] }[] 
       from = meta.cursor;
     },
   });
-  return records.filter((r) => r.cells.some((c) => c.trim() !== ""));
+  return { records: records.filter((r) => r.cells.some((c) => c.trim() !== "")), brokenQuotes };
 }
 
 /**
