@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "#tests/support/host-speed.js";
 import { POSTGRES_MARKER } from "#tests/server/support/test-database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -64,26 +65,54 @@ async function post(base: string, path: string, body: unknown, cookie?: string) 
 }
 
 /** Reads an SSE response until a `change` event arrives or the time runs out. */
-async function nextChange(res: Response, ms: number): Promise<{ kind: string } | null> {
+/**
+ * Reads a change stream: `connected` once the server has subscribed it, `change(kind)` the next change message of
+ * that kind (earlier ones of other kinds are passed over: a change relayed from an earlier write may arrive first
+ * on a slow host), null when none came within `ms`. A read still pending at a deadline is kept for the next call.
+ */
+function changeStream(res: Response) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
-  const deadline = Date.now() + ms;
-  try {
-    while (Date.now() < deadline) {
+  let seen = 0;
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  let done = false;
+
+  async function until<T>(find: () => T | undefined, ms: number): Promise<T | null> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (done || Date.now() >= deadline) return null;
+      pending ??= reader.read();
+      let timer: NodeJS.Timeout | undefined;
       const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
+        pending,
+        new Promise<null>((r) => (timer = setTimeout(() => r(null), Math.max(1, deadline - Date.now())))),
       ]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const m = /event: change\ndata: (.+)\n/.exec(buffer);
-      if (m) return JSON.parse(m[1]!) as { kind: string };
+      clearTimeout(timer);
+      if (!chunk) continue;
+      pending = null;
+      if (chunk.done) done = true;
+      else buffer += decoder.decode(chunk.value, { stream: true });
     }
-    return null;
-  } finally {
-    await reader.cancel().catch(() => undefined);
   }
+
+  return {
+    connected: (ms: number) => until(() => (buffer.includes(": connected\n") ? true : undefined), ms),
+    change: (kind: string | null, ms: number) =>
+      until(() => {
+        const frames = /event: change\ndata: (.+)\n/g;
+        frames.lastIndex = seen;
+        for (let m = frames.exec(buffer); m; m = frames.exec(buffer)) {
+          seen = frames.lastIndex;
+          const change = JSON.parse(m[1]!) as { kind: string };
+          if (kind === null || change.kind === kind) return change;
+        }
+        return undefined;
+      }, ms),
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
 }
 
 /** Reads an SSE response: resolves once `connected` is seen, then `ended` when the server closes it. */
@@ -187,8 +216,11 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     const otherTeamStream = await fetch(`${B}/api/team/stream`, {
       headers: { cookie: otherCookie, accept: "text/event-stream" },
     });
-    // Let both subscriptions settle before the write.
-    await new Promise((r) => setTimeout(r, 300));
+    // Both subscribed before the write.
+    const mineOnB = changeStream(streamOnB);
+    const theirsOnB = changeStream(otherTeamStream);
+    expect(await mineOnB.connected(scaled(5000))).toBe(true);
+    expect(await theirsOnB.connected(scaled(5000))).toBe(true);
 
     const logged = await post(
       A,
@@ -200,8 +232,10 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     );
     expect(logged.status).toBe(200);
 
-    const [mine, theirs] = await Promise.all([nextChange(streamOnB, 3000), nextChange(otherTeamStream, 1500)]);
+    const [mine, theirs] = await Promise.all([mineOnB.change("events", scaled(3000)), theirsOnB.change(null, 1500)]);
+    await Promise.all([mineOnB.cancel(), theirsOnB.cancel()]);
     expect(mine).toMatchObject({ kind: "events" });
+    // Nothing of another team's, whatever the host's speed: 1.5 s is ample for a relay that took milliseconds above.
     expect(theirs).toBeNull();
 
     const players = await fetch(`${B}/api/team/players`, { headers: { cookie: coachCookie } });
