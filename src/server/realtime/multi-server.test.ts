@@ -64,7 +64,6 @@ async function post(base: string, path: string, body: unknown, cookie?: string) 
   });
 }
 
-/** Reads an SSE response until a `change` event arrives or the time runs out. */
 /**
  * Reads a change stream: `connected` once the server has subscribed it, `change(kind)` the next change message of
  * that kind (earlier ones of other kinds are passed over: a change relayed from an earlier write may arrive first
