@@ -7,6 +7,7 @@ import pg from "pg";
 import type { Engine } from "../src/server/db/index.js";
 import { pageScripts } from "../src/web/prerender/first-load.js";
 import type { Measurement } from "./load.js";
+import { describeHostIndex, hostCpuIndex, type HostIndex } from "./host-index.js";
 import type { TeamReadResult } from "./team-reads.js";
 
 export interface Machine {
@@ -21,6 +22,8 @@ export interface Machine {
   server: string;
   loadAtStart: number[];
   loadAtEnd?: number[];
+  /** Lighthouse's benchmarkIndex of the host at the start (bench/host-index.ts): compares hosts' speed. */
+  hostIndex?: HostIndex;
 }
 
 export interface ReadResult {
@@ -102,6 +105,7 @@ export async function describeMachine(pgUrl: string | null, server: string): Pro
   }
   const pkg = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   return {
+    hostIndex: await hostCpuIndex().catch(() => undefined),
     cpu: os.cpus()[0]?.model ?? "unknown",
     nproc: os.availableParallelism(),
     memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
@@ -221,6 +225,7 @@ export function machineTable(m: Machine, frontEnd: FrontEnd | null): string {
     row(["", ""]),
     row(["---", "---"]),
     row(["CPU", `${m.cpu}, ${m.nproc} cores (shared with other test runs)`]),
+    row(["Host CPU index", describeHostIndex(m.hostIndex)]),
     row(["Memory", `${m.memoryGiB} GiB`]),
     row(["OS", m.os]),
     row(["Node.js", m.node]),

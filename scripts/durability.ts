@@ -37,7 +37,18 @@ function startServer(): ChildProcess {
       PUBLIC_URL: base,
     },
     stdio: ["ignore", "ignore", "inherit"],
+    // Its own process group: the crash below kills the primary and every worker at once (decision 0024).
+    detached: true,
   });
+}
+
+/** Kills every process of the server (primary and workers) without warning, as a power cut would. */
+function crash(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    // already gone
+  }
 }
 
 /**
@@ -136,7 +147,7 @@ try {
       }
       if (!killed && acknowledged.size >= KILL_AFTER) {
         killed = true;
-        server.kill("SIGKILL");
+        crash(server);
       }
     }
   });
@@ -199,7 +210,7 @@ try {
   console.error("durability check failed:", error);
   exitCode = 1;
 } finally {
-  server.kill("SIGKILL");
+  crash(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

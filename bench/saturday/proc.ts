@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const TICKS = (() => {
   try {
@@ -23,31 +23,62 @@ function rssMb(pid: number | "self"): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-/** Watches processes during a measured window: CPU used over it (% of one core) and the largest RSS seen. */
+/** A process and its descendants (a clustered server's workers), from /proc/<pid>/task/<tid>/children. */
+function processTree(pid: number | "self"): Array<number | "self"> {
+  const out: Array<number | "self"> = [pid];
+  for (let i = 0; i < out.length; i += 1) {
+    const p = out[i]!;
+    try {
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
+        if (children) out.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // the process ended
+    }
+  }
+  return out;
+}
+
+/**
+ * Watches processes during a measured window: CPU used over it (% of one core) and the largest RSS seen, each
+ * summed over the process and its descendants (a server of several processes counts whole).
+ */
 export function watch(pids: Array<number | "self">): () => Array<{ cpuPercent: number; maxRssMb: number }> {
   const t0 = performance.now();
-  const cpu0 = pids.map((p) => cpuSeconds(p));
-  const maxRss = pids.map((p) => rssMb(p));
-  const timer = setInterval(() => {
+  const safe = <T>(f: () => T, fallback: T): T => {
+    try {
+      return f();
+    } catch {
+      return fallback; // the process ended
+    }
+  };
+  type Pid = number | "self";
+  const treeOf = (p: Pid): Pid[] => (p === "self" ? ["self"] : processTree(p));
+  const cpu0: Array<Map<Pid, number>> = pids.map(
+    (p) => new Map(treeOf(p).map((q): [Pid, number] => [q, safe(() => cpuSeconds(q), 0)])),
+  );
+  /** CPU at the last look, per process of each tree: a worker that ended during the window keeps its share. */
+  const last: Array<Map<Pid, number>> = cpu0.map((m) => new Map(m));
+  const rssNow = (p: Pid): number => treeOf(p).reduce((sum: number, q) => sum + safe(() => rssMb(q), 0), 0);
+  const maxRss: number[] = pids.map((p) => rssNow(p));
+  const look = () =>
     pids.forEach((p, i) => {
-      try {
-        maxRss[i] = Math.max(maxRss[i]!, rssMb(p));
-      } catch {
-        // the process ended
-      }
+      for (const q of treeOf(p))
+        last[i]!.set(
+          q,
+          safe(() => cpuSeconds(q), last[i]!.get(q) ?? 0),
+        );
+      maxRss[i] = Math.max(maxRss[i]!, rssNow(p));
     });
-  }, 1_000);
+  const timer = setInterval(look, 1_000);
   return () => {
     clearInterval(timer);
+    look();
     const seconds = (performance.now() - t0) / 1000;
-    return pids.map((p, i) => {
+    return pids.map((_, i) => {
       let used = 0;
-      try {
-        used = cpuSeconds(p) - cpu0[i]!;
-        maxRss[i] = Math.max(maxRss[i]!, rssMb(p));
-      } catch {
-        // the process ended
-      }
+      for (const [q, now] of last[i]!) used += now - (cpu0[i]!.get(q) ?? 0);
       return { cpuPercent: +((100 * used) / seconds).toFixed(1), maxRssMb: +maxRss[i]!.toFixed(0) };
     });
   };

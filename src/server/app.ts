@@ -82,7 +82,7 @@ export function createApp(services: Services) {
   // What a state-changing API request must pass before its route, in one step. A GET or HEAD has neither an Origin
   // to check nor a body (the request object carries none), and asking bodyLimit would build the full Request that
   // @hono/node-server otherwise never makes.
-  app.use("/api/*", (c, next) => {
+  app.use("/api/*", async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
     // CSRF defence in depth: a state-changing API request from another site's page is refused.
@@ -92,7 +92,10 @@ export function createApp(services: Services) {
         throw new ApiError(403, "bad_origin", "This request came from another site and was refused.");
       }
     }
-    return isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
+    await (isUploadPath(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next));
+    // Several server processes (cluster.ts): what this request changed has reached the others' caches before
+    // the caller hears back, so the next read sees it whichever process serves it.
+    await services.hub.delivered?.();
   });
   // Authorization: Bearer (personal API tokens): the caller is the token's coach, on the operations tokens may use.
   app.use("/api/*", bearerTokenGate());

@@ -77,3 +77,21 @@ describe("mail: SMTP_URL, MAIL_FROM, CONTACT_TO", () => {
     expect(() => load({ CONTACT_TO: "a@b.org" })).toThrow(/need SMTP_URL/);
   });
 });
+
+describe("PROCESSES: server processes sharing the port (decision 0024)", () => {
+  it("unset or empty: one process", () => {
+    expect(load({}).processes).toBe(1);
+    expect(load({ PROCESSES: "" }).processes).toBe(1);
+  });
+
+  it("a whole number from 1 to 64 is taken as it is", () => {
+    expect(load({ PROCESSES: "1" }).processes).toBe(1);
+    expect(load({ PROCESSES: " 6 " }).processes).toBe(6);
+  });
+
+  it("anything else is refused with a clear message", () => {
+    for (const bad of ["0", "-2", "1.5", "two", "65"]) {
+      expect(() => load({ PROCESSES: bad })).toThrow(`PROCESSES must be a whole number from 1 to 64, got "${bad}"`);
+    }
+  });
+});

@@ -36,6 +36,23 @@ export interface Config {
   operatorEmails: string[];
   /** SMTP_URL, MAIL_FROM, CONTACT_TO (mail/config.ts); null: no mail is sent. */
   mail: MailConfig | null;
+  /**
+   * PROCESSES: server processes sharing the port (cluster.ts, decision 0024); 1, the default, runs the server in
+   * this process alone.
+   */
+  processes: number;
+}
+
+/** PROCESSES above this is refused as a typo. */
+const MAX_PROCESSES = 64;
+
+function processCount(env: NodeJS.ProcessEnv): number {
+  const raw = env.PROCESSES?.trim();
+  if (raw === undefined || raw === "") return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PROCESSES)
+    throw new Error(`PROCESSES must be a whole number from 1 to ${MAX_PROCESSES}, got "${env.PROCESSES}"`);
+  return value;
 }
 
 type StorageConfig =
@@ -172,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfig(env),
     operatorEmails: operatorEmails(env),
     mail: mailConfigFromEnv(env),
+    processes: processCount(env),
   };
 }

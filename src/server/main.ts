@@ -1,5 +1,7 @@
 // Extends zod with .openapi() before any shared schema is built (see tests/server/support/setup.ts).
 import "@hono/zod-openapi";
+import cluster from "node:cluster";
+import { announceReady, runPrimary, workerChannel } from "./cluster.js";
 import { loadConfig } from "./config.js";
 import { createLogger, ignoreBrokenOutput } from "./logger.js";
 import { SHUTDOWN_GRACE_MS, startServer } from "./server.js";
@@ -44,13 +46,37 @@ function stop(signal: NodeJS.Signals, started: ReturnType<typeof startServer>): 
   );
 }
 
-const started = startServer(config, log);
-// Listening for signals from the start: a SIGTERM during startup stops the server as soon as it is up.
-process.on("SIGTERM", () => stop("SIGTERM", started));
-process.on("SIGINT", () => stop("SIGINT", started));
-try {
-  await started;
-} catch (error) {
-  safely(() => log.fatal({ err: error }, "Flagline could not start"));
-  process.exit(1);
+if (cluster.isPrimary && config.processes > 1) {
+  // Several server processes (cluster.ts): this one migrates, forks the workers and relays between them.
+  try {
+    const primary = await runPrimary(config, log);
+    process.on("SIGTERM", () => primary.stop("SIGTERM"));
+    process.on("SIGINT", () => primary.stop("SIGINT"));
+    const code = await primary.done;
+    safely(() => log.info(code === 0 ? "stopped cleanly" : "stopped"));
+    process.exit(code);
+  } catch (error) {
+    safely(() => log.fatal({ err: error }, "Flagline could not start"));
+    process.exit(1);
+  }
+} else {
+  const hubChannel = workerChannel();
+  const started = startServer(config, log, { hubChannel });
+  // Listening for signals from the start: a SIGTERM during startup stops the server as soon as it is up.
+  process.on("SIGTERM", () => stop("SIGTERM", started));
+  if (hubChannel) {
+    // A worker: Ctrl-C in a terminal reaches the whole process group, and the primary then stops its workers
+    // with SIGTERM; a worker whose primary is gone (killed) stops too.
+    process.on("SIGINT", () => {});
+    process.on("disconnect", () => stop("SIGTERM", started));
+  } else {
+    process.on("SIGINT", () => stop("SIGINT", started));
+  }
+  try {
+    const running = await started;
+    if (hubChannel) announceReady(running.url, running.services.database.engine);
+  } catch (error) {
+    safely(() => log.fatal({ err: error }, "Flagline could not start"));
+    process.exit(1);
+  }
 }

@@ -10,6 +10,7 @@ import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/index.js";
 import { createMemoryHub } from "./realtime/hub.js";
+import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
 import { createFileStore } from "./storage/index.js";
 
@@ -20,8 +21,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How this process runs: alone, or as one worker of several (cluster.ts). */
+export interface ProcessRole {
+  /** A cluster worker's IPC channel to the primary: the hub relays changes to the other workers over it. */
+  hubChannel?: HubChannel;
+}
+
 /** Opens and migrates the database and builds every service the app needs. */
-export async function createServices(config: Config, log: Logger): Promise<Services> {
+export async function createServices(config: Config, log: Logger, role: ProcessRole = {}): Promise<Services> {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -37,10 +44,13 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     mailer,
     config,
     log,
-    // One server: changes stay in the process. Several servers on one PostgreSQL: LISTEN/NOTIFY fans them out.
+    // One process: changes stay in it. Several servers on one PostgreSQL: LISTEN/NOTIFY fans them out. Several
+    // processes over the embedded database (cluster.ts): the primary relays them between the workers.
     hub: config.databaseUrl
       ? await createPgHub({ connectionString: config.databaseUrl, log })
-      : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
+      : role.hubChannel
+        ? createClusterHub(role.hubChannel, log)
+        : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
     eventWriter: createEventWriter(database.db),
     snapWriter: createSnapWriter(database.db),
@@ -53,8 +63,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long an idle keep-alive connection stays open (advertised as Keep-Alive: timeout=65). */
 export const KEEP_ALIVE_MS = 65_000;
 
-export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
-  const services = await createServices(config, log);
+export async function startServer(config: Config, log: Logger, role: ProcessRole = {}): Promise<RunningServer> {
+  const services = await createServices(config, log, role);
   const app = createApp(services);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -68,7 +78,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   }
   const address = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
-  log.info({ url, database: services.database.engine, dataDir: config.dataDir }, "Flagline is serving");
+  // A cluster's primary says it once for all its workers.
+  if (role.hubChannel) log.debug({ url, pid: process.pid }, "server process is serving");
+  else log.info({ url, database: services.database.engine, dataDir: config.dataDir }, "Flagline is serving");
 
   let closing: Promise<void> | null = null;
   return {

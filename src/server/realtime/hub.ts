@@ -61,6 +61,12 @@ export interface TeamHub {
   observe(observer: HubObserver): () => void;
   /** Ends every subscription (their onClose runs); later publishes are dropped, later subscribes close at once. */
   close(): Promise<void>;
+  /**
+   * Resolves once every change and revocation published here so far has reached the other server processes'
+   * caches (cluster-hub.ts); a hub without other processes to tell leaves it out. A write's answer waits for it
+   * (app.ts), so the caller's next read sees the write whichever process answers it.
+   */
+  delivered?(): Promise<void>;
 }
 
 /** A change of this kind, now; `sessionId` when it is the change of one session (its game's scoreboard). */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { teamChangeSchema } from "#domain/api/logger.js";
 import type { Logger } from "../logger.js";
 import { createMemoryHub, type MemoryTeamHub, type Revocation, type TeamHub } from "./hub.js";
+import { deliverRelayed, type RelayedMessage } from "./relay.js";
 
 /** The PostgreSQL channel every Flagline app server of one database listens on. */
 const CHANNEL = "flagline_team_changes";
@@ -31,28 +31,9 @@ export async function createPgHub(opts: {
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
-      const parsed = JSON.parse(msg.payload) as {
-        origin?: string;
-        teamId?: unknown;
-        change?: unknown;
-        revoke?: { userId?: unknown; sessionId?: unknown; viewerOnly?: unknown };
-      };
+      const parsed = JSON.parse(msg.payload) as Partial<RelayedMessage>;
       if (parsed.origin === serverId) return;
-      const revoke = parsed.revoke;
-      if (revoke && typeof revoke.userId === "string") {
-        const sessionId = typeof revoke.sessionId === "string" ? revoke.sessionId : undefined;
-        local.revoke({
-          userId: revoke.userId,
-          ...(sessionId ? { sessionId } : {}),
-          ...(revoke.viewerOnly === true ? { viewerOnly: true } : {}),
-        });
-        return;
-      }
-      if (typeof parsed.teamId !== "string") return;
-      const change = teamChangeSchema.safeParse(parsed.change);
-      if (!change.success) return;
-      const sessionId = (parsed.change as { sessionId?: unknown }).sessionId;
-      local.publish(parsed.teamId, typeof sessionId === "string" ? { ...change.data, sessionId } : change.data);
+      deliverRelayed(local, parsed);
     } catch (err) {
       opts.log.warn({ err }, "ignored a malformed team change notification");
     }

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { kind: "disk" },
     operatorEmails: [],
     mail: null,
+    processes: 1,
     ...overrides,
   };
 }
