@@ -1,9 +1,9 @@
-import type { HubAck, HubIn } from "./realtime/cluster-hub.js";
+import type { HubAck, HubFrames, HubIn } from "./realtime/cluster-hub.js";
 
 /** A worker as the primary's relay sees it. */
 export interface RelayWorker {
   id: number;
-  send(message: HubIn | HubAck): void;
+  send(message: HubIn | HubAck | HubFrames): void;
 }
 
 interface Pending {
@@ -34,7 +34,16 @@ export function createHubRelay() {
     fromWorker(from: RelayWorker, message: unknown, others: readonly RelayWorker[]): void {
       if (typeof message !== "object" || message === null) return;
       const m = message as { flagline?: unknown; seq?: unknown; relay?: unknown };
-      if (m.flagline === "hub" && typeof m.seq === "number") {
+      if (m.flagline === "hub-frames") {
+        // Frames for the other workers' screens: passed on as they are, nothing waits for them.
+        for (const worker of others) {
+          try {
+            worker.send(message as HubFrames);
+          } catch {
+            // A worker that cannot be told is on its way out.
+          }
+        }
+      } else if (m.flagline === "hub" && typeof m.seq === "number") {
         const { flagline: _kind, seq, ...body } = m as { flagline: string; seq: number } & Record<string, unknown>;
         nextRelay += 1;
         const relay = nextRelay;

@@ -126,6 +126,8 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
     stopAll("SIGTERM");
   };
 
+  // Structured clone instead of JSON over the IPC pipe: the stream frames the workers share are bytes.
+  cluster.setupPrimary({ serialization: "advanced" });
   for (let i = 0; i < config.processes; i += 1) fork();
   return { done, stop };
 }

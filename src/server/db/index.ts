@@ -50,24 +50,56 @@ export interface OpenDatabaseOptions {
 /*
  * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE) instead of at their first write. This
  * process runs one transaction at a time anyway, but another process may write the same file (a maintenance
- * script, the e2e seeding): a deferred transaction that read before that write and then writes itself is refused
- * at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out. Taking the lock first makes it wait
- * (busy_timeout) instead.
+ * script, the e2e seeding, another worker of a cluster: decision 0024): a deferred transaction that read before
+ * that write and then writes itself is refused at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
+ * Taking the lock first makes it wait instead, and the wait is asynchronous: SQLite's busy handler would sleep on
+ * the event loop (every request of the process waiting with it) while the other process commits, so BEGIN
+ * IMMEDIATE runs with no busy timeout and, when the lock is taken, is tried again after a pause that lets the
+ * event loop run, up to the same 5 s that busy_timeout gives every other statement.
  */
+export const BUSY_TIMEOUT_MS = 5000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED";
+}
+
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: ConstructorParameters<typeof SqliteDriver>[0], sqlite: SQLite.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 8)) {
+      this.#sqlite.pragma("busy_timeout = 0");
+      try {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+      } finally {
+        this.#sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      await sleep(pause);
+    }
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], sqlite: SQLite.Database) {
     super(config);
     this.#config = config;
+    this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#sqlite);
   }
 }
 
@@ -93,9 +125,9 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
     log: opts.log,
     plugins: opts.plugins,
   });

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./index.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BUSY_TIMEOUT_MS, openDatabase, type Database } from "./index.js";
 
 /*
  * Another process writing the same SQLite file (a maintenance script, the e2e seeding) must never make one of our
@@ -53,5 +53,46 @@ describe("SQLite transactions and a second writer", () => {
     // Once ours committed, the other writer gets through.
     other.prepare("update counters set n = n + 100 where id = 2").run();
     expect(other.prepare("select n from counters where id = 2").get()).toEqual({ n: 100 });
+  });
+
+  it("waits for another writer's lock without stopping the event loop, then commits", async () => {
+    other.exec("begin immediate");
+    other.prepare("update counters set n = n + 100 where id = 2").run();
+    const ours = database.db.transaction().execute(async (trx) => {
+      await sql`update counters set n = n + 1 where id = 1`.execute(trx);
+    });
+    // While our transaction waits for the lock, timers still run: the busy wait is not a sleep on this thread.
+    let ticks = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        ticks += 1;
+        if (ticks === 5) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 2);
+    });
+    expect(ticks).toBe(5);
+    other.exec("commit");
+    await ours;
+    const rows = await sql<{ id: number; n: number }>`select id, n from counters order by id`.execute(database.db);
+    expect(rows.rows).toEqual([
+      { id: 1, n: 1 },
+      { id: 2, n: 100 },
+    ]);
+  });
+
+  it("gives up after the busy timeout with SQLITE_BUSY, as a statement would", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
+    try {
+      other.exec("begin immediate");
+      const ours = database.db.transaction().execute(async () => {});
+      const failed = expect(ours).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+      await vi.advanceTimersByTimeAsync(BUSY_TIMEOUT_MS + 100);
+      await failed;
+    } finally {
+      vi.useRealTimers();
+      other.exec("rollback");
+    }
   });
 });

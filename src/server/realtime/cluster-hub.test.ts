@@ -66,7 +66,9 @@ describe("the cluster hub: several server processes over one database", () => {
     expect(heard[0]).toEqual([change]);
     expect(heard[1]).toEqual([]);
     flush();
-    expect(heard).toEqual([[change], [change], [change]]);
+    // The sender has screens of the team: it reads the payloads, and the others are told its frames follow.
+    const relayed = { ...change, framesFollow: true };
+    expect(heard).toEqual([[change], [relayed], [relayed]]);
   });
 
   it("ends a revoked user's streams on every worker", () => {
@@ -133,5 +135,27 @@ describe("the cluster hub: several server processes over one database", () => {
     deliver("garbage");
     expect(heard).toEqual([]);
     expect(sent).toEqual([{ flagline: "hub-applied", relay: 7 }]);
+  });
+
+  it("says frames follow when the writing worker has screens of the team, and hands its frames over", () => {
+    const { hubs, flush } = cluster(2);
+    const heard: HubChange[] = [];
+    hubs[1]!.subscribe("team-1", (c) => heard.push(c));
+    hubs[0]!.publish("team-1", changeNow("roster"));
+    flush();
+    expect(heard.at(-1)?.framesFollow).toBeUndefined();
+    hubs[0]!.subscribe("team-1", () => {});
+    hubs[0]!.publish("team-1", changeNow("events", "game-1"));
+    flush();
+    expect(heard.at(-1)).toMatchObject({ kind: "events", sessionId: "game-1", framesFollow: true });
+
+    const frames: Array<[string, string]> = [];
+    hubs[1]!.onFrames!((teamId, messages) => {
+      for (const m of messages) frames.push([teamId, new TextDecoder().decode(m.coach)]);
+    });
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    hubs[0]!.shareFrames!("team-1", [{ kind: "events", member: bytes("m"), coach: bytes("c") }]);
+    flush();
+    expect(frames).toEqual([["team-1", "c"]]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from "../logger.js";
-import { createMemoryHub, type MemoryTeamHub, type TeamHub } from "./hub.js";
+import { createMemoryHub, type FeedMessage, type MemoryTeamHub, type TeamHub } from "./hub.js";
 import { deliverRelayed } from "./relay.js";
 
 /*
@@ -27,6 +27,12 @@ export interface HubIn {
   change?: unknown;
   revoke?: unknown;
 }
+/** Frames a worker read for a team's changes, for the other workers' screens (no acknowledgement). */
+export interface HubFrames {
+  flagline: "hub-frames";
+  teamId: string;
+  messages: FeedMessage[];
+}
 /** Every other worker applied the sender's messages up to `seq`. */
 export interface HubAck {
   flagline: "hub-ack";
@@ -39,7 +45,7 @@ interface HubApplied {
 
 /** The worker's side of the IPC channel (process.send / process.on("message") in a cluster worker). */
 export interface HubChannel {
-  send(message: HubOut | HubApplied): void;
+  send(message: HubOut | HubApplied | HubFrames): void;
   onMessage(listener: (message: unknown) => void): () => void;
 }
 
@@ -47,6 +53,10 @@ export interface HubChannel {
 const DELIVERY_WAIT_MS = 2_000;
 
 const isObject = (m: unknown): m is Record<string, unknown> => typeof m === "object" && m !== null;
+
+/** Frames as structured clone carries them (the cluster's IPC uses advanced serialization: cluster.ts). */
+const isFeedMessage = (m: unknown): m is FeedMessage =>
+  isObject(m) && typeof m.kind === "string" && m.member instanceof Uint8Array && m.coach instanceof Uint8Array;
 
 export function createClusterHub(
   channel: HubChannel,
@@ -67,8 +77,22 @@ export function createClusterHub(
     }
   };
 
+  const framesListeners = new Set<(teamId: string, messages: FeedMessage[]) => void>();
+
   const stopListening = channel.onMessage((message) => {
     if (!isObject(message)) return;
+    if (message.flagline === "hub-frames") {
+      if (typeof message.teamId !== "string" || !Array.isArray(message.messages)) return;
+      const messages = (message.messages as unknown[]).filter(isFeedMessage);
+      for (const listener of [...framesListeners]) {
+        try {
+          listener(message.teamId, messages);
+        } catch (err) {
+          log.warn({ err }, "live update listener failed");
+        }
+      }
+      return;
+    }
     if (message.flagline === "hub-relay" && typeof message.relay === "number") {
       try {
         deliverRelayed(local, message);
@@ -99,7 +123,20 @@ export function createClusterHub(
     publish(teamId, change) {
       if (closed) return;
       local.publish(teamId, change);
-      relay({ teamId, change });
+      // With screens of the team here, this worker's feed reads the payloads and shares the frames (team-feed.ts).
+      relay({ teamId, change: local.subscriberCount(teamId) > 0 ? { ...change, framesFollow: true } : change });
+    },
+    shareFrames(teamId, messages) {
+      if (closed || messages.length === 0) return;
+      try {
+        channel.send({ flagline: "hub-frames", teamId, messages });
+      } catch (err) {
+        log.warn({ err }, "could not hand live update frames to the other server processes");
+      }
+    },
+    onFrames(listener) {
+      framesListeners.add(listener);
+      return () => void framesListeners.delete(listener);
     },
     revoke(revocation) {
       if (closed) return;

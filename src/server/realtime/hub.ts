@@ -6,7 +6,28 @@ export type { ChangeKind, TeamChange } from "#domain/api/logger.js";
  * A change as the hub carries it between servers: the kind and time every screen hears, plus, for a change of one
  * session (a snap, an event, a final score), that session's id, so the stream can send its game's scoreboard.
  */
-export type HubChange = TeamChange & { sessionId?: string };
+export type HubChange = TeamChange & {
+  sessionId?: string;
+  /**
+   * Relayed from another worker of a cluster that has screens of the team too: it reads the change's payloads and
+   * hands the frames over (shareFrames), so this worker need not read them again (decision 0024).
+   */
+  framesFollow?: boolean;
+};
+
+/**
+ * One change as the stream sends it: the SSE frame for players and the one for coaches, encoded once for every
+ * screen (team-feed.ts), and in a cluster once for every worker.
+ */
+export interface FeedMessage {
+  kind: ChangeKind;
+  /** `event: change` with {kind, at, scoreboard?}, UTF-8. */
+  member: Uint8Array;
+  /** The same plus `leaderboard` (coach-only data), UTF-8. */
+  coach: Uint8Array;
+}
+
+type FramesListener = (teamId: string, messages: FeedMessage[]) => void;
 
 type ChangeListener = (change: HubChange) => void;
 
@@ -67,6 +88,10 @@ export interface TeamHub {
    * (app.ts), so the caller's next read sees the write whichever process answers it.
    */
   delivered?(): Promise<void>;
+  /** A cluster worker: hands the frames it read for the team's changes to the other workers (cluster-hub.ts). */
+  shareFrames?(teamId: string, messages: FeedMessage[]): void;
+  /** A cluster worker: frames another worker read, until the returned function is called. */
+  onFrames?(listener: FramesListener): () => void;
 }
 
 /** A change of this kind, now; `sessionId` when it is the change of one session (its game's scoreboard). */

@@ -37,7 +37,11 @@ export function deliverRelayed(local: MemoryTeamHub, message: unknown): boolean 
   if (typeof parsed.teamId !== "string") return false;
   const change = teamChangeSchema.safeParse(parsed.change);
   if (!change.success) return false;
-  const sessionId = (parsed.change as { sessionId?: unknown }).sessionId;
-  local.publish(parsed.teamId, typeof sessionId === "string" ? { ...change.data, sessionId } : change.data);
+  const { sessionId, framesFollow } = parsed.change as { sessionId?: unknown; framesFollow?: unknown };
+  local.publish(parsed.teamId, {
+    ...change.data,
+    ...(typeof sessionId === "string" ? { sessionId } : {}),
+    ...(framesFollow === true ? { framesFollow: true } : {}),
+  });
   return true;
 }

@@ -2,25 +2,15 @@ import { CHANGE_EVENT } from "#domain/reads.js";
 import type { Services } from "../services.js";
 import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../reads/team-reads.js";
 import { COALESCE_MS } from "./coalesce.js";
-import type { ChangeKind, HubChange } from "./hub.js";
+import type { ChangeKind, FeedMessage, HubChange } from "./hub.js";
+
+export type { FeedMessage } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";
 
 /** Change kinds that can alter a game's scoreboard (with the session they name). */
 const SCOREBOARD_KINDS: readonly ChangeKind[] = ["events", "sessions"];
 /** Change kinds that can alter the leaderboard (the web's "team.leaderboard" family, change-keys.ts). */
 const LEADERBOARD_KINDS: readonly ChangeKind[] = ["events", "attendance", "sessions", "roster"];
-
-/**
- * One change as the stream sends it: the SSE frame for players and the one for coaches, encoded once for every
- * screen (a stream encodes a string it is given: at 10,000 screens that was a copy of each frame per screen).
- */
-export interface FeedMessage {
-  kind: ChangeKind;
-  /** `event: change` with {kind, at, scoreboard?}, UTF-8. */
-  member: Uint8Array;
-  /** The same plus `leaderboard` (coach-only data), UTF-8. */
-  coach: Uint8Array;
-}
 
 const utf8 = new TextEncoder();
 
@@ -44,7 +34,16 @@ interface TeamState {
   busy: boolean;
   /** When the payloads were last read (ms). */
   lastRead: number;
+  /**
+   * Changes another worker of the cluster reads the payloads of (framesFollow): kept only in case its frames never
+   * come (it died), then read here after FRAMES_WAIT_MS.
+   */
+  awaiting: HubChange[];
+  awaitTimer: NodeJS.Timeout | undefined;
 }
+
+/** How long a cluster worker waits for another worker's frames before it reads the payloads itself. */
+export const FRAMES_WAIT_MS = 1_000;
 
 const frame = (fields: string[]) => utf8.encode(`event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`);
 
@@ -66,7 +65,9 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
     const sessions = new Set(
       changes.filter((c) => SCOREBOARD_KINDS.includes(c.kind) && c.sessionId).map((c) => c.sessionId!),
     );
-    const wantsBoard = [...state.subscribers].some((s) => s.coach) && LEADERBOARD_KINDS.some((k) => kinds.has(k));
+    // In a cluster the frames also serve the other workers' coaches, whom this worker does not see.
+    const coaches = hub.shareFrames !== undefined || [...state.subscribers].some((s) => s.coach);
+    const wantsBoard = coaches && LEADERBOARD_KINDS.some((k) => kinds.has(k));
     const [scoreboards, leaderboard] = await Promise.all([
       Promise.all(
         [...sessions].map(async (id) => {
@@ -102,6 +103,7 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
           // Without payloads a change still tells screens what to refetch, as before.
           log.warn({ err, teamId }, "could not read the live update payloads");
         }
+        const messages: FeedMessage[] = [];
         for (const change of changes) {
           const fields = [`"kind":${JSON.stringify(change.kind)}`, `"at":${JSON.stringify(change.at)}`];
           const scoreboard =
@@ -114,14 +116,39 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
             fields.push(`"leaderboard":${read.leaderboard}`);
           }
           const message = { kind: change.kind, member, coach: frame(fields) };
+          messages.push(message);
           for (const sub of [...state.subscribers]) sub.send(message);
         }
+        hub.shareFrames?.(teamId, messages);
       }
     } finally {
       state.busy = false;
       state.pending.length = 0;
     }
   }
+
+  const wake = (teamId: string, state: TeamState) => {
+    if (!state.busy) void drain(teamId, state);
+  };
+
+  /** Another worker read the payloads of this team's changes (cluster): its frames go to this worker's screens. */
+  hub.onFrames?.((teamId, messages) => {
+    const state = teams.get(teamId);
+    if (!state) return;
+    clearTimeout(state.awaitTimer);
+    state.awaitTimer = undefined;
+    state.awaiting.length = 0;
+    for (const message of messages) for (const sub of [...state.subscribers]) sub.send(message);
+  });
+
+  const awaitFrames = (teamId: string, state: TeamState, change: HubChange) => {
+    state.awaiting.push(change);
+    state.awaitTimer ??= setTimeout(() => {
+      state.awaitTimer = undefined;
+      state.pending.push(...state.awaiting.splice(0));
+      wake(teamId, state);
+    }, FRAMES_WAIT_MS).unref();
+  };
 
   return {
     subscribe(teamId, subscriber, onClose) {
@@ -135,12 +162,15 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
           pending: [],
           busy: false,
           lastRead: -Infinity,
+          awaiting: [],
+          awaitTimer: undefined,
         };
         created.unsubscribe = hub.subscribe(
           teamId,
           (change) => {
+            if (change.framesFollow) return awaitFrames(teamId, created, change);
             created.pending.push(change);
-            if (!created.busy) void drain(teamId, created);
+            wake(teamId, created);
           },
           () => {
             closed = true;
@@ -163,6 +193,7 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
         current.closers.delete(onClose);
         if (current.subscribers.size === 0 && teams.get(teamId) === current) {
           teams.delete(teamId);
+          clearTimeout(current.awaitTimer);
           current.unsubscribe();
         }
       };
