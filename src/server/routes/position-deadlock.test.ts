@@ -38,6 +38,10 @@ describe.skipIf(postgres.length === 0)("a position change that loses a deadlock 
 
     // (The connection is let go once the change has answered: the answer is what the callback resolves to.)
     const res = await database.db.connection().execute(async (conn) => {
+      // PostgreSQL aborts the transaction whose own deadlock check runs first, deadlock_timeout (1 s) after it began
+      // to wait. The change waits first, but on a busy host its check can run late, after this one's: this side
+      // checks only after 30 s, so the change is always the one aborted (the setting is a superuser's, as here).
+      await sql`set deadlock_timeout = '30s'`.execute(conn);
       // The other transaction holds the team's day row the change re-values second...
       await sql`begin`.execute(conn);
       await sql`select 1 from team_day_tallies where season_id = ${season} and day = ${day} for update`.execute(conn);
@@ -54,6 +58,7 @@ describe.skipIf(postgres.length === 0)("a position change that loses a deadlock 
       await sql`select 1 from slot_tallies where season_id = ${season} and day = ${day} and minute = ${minute}
         for update`.execute(conn);
       await sql`commit`.execute(conn);
+      await sql`reset deadlock_timeout`.execute(conn);
       return change;
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
