@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { useEffect, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { PlayerSearchProvider } from "~/features/player-search";
 import { APP_READY_EVENT } from "~/prerender/defer-hydration";
@@ -12,6 +12,8 @@ import { SessionProvider, useSession } from "~/lib/session-context";
 import { isGuardedPath } from "~/lib/session-paths";
 import { Wordmark } from "./shell/logo";
 import { NavigationProgress } from "./shell/navigation-progress";
+import { ScreenHeads } from "./shell/screen-heads";
+import { SCREEN_HEAD_STYLE_ID } from "~/prerender/screen-head";
 import { PageTransition } from "./shell/page-transition";
 import { SiteFooter } from "./shell/site-footer";
 import { SiteHeader, SkipLink } from "./shell/site-header";
@@ -70,13 +72,23 @@ export default function App() {
 }
 
 function SiteShell() {
-  const { status } = useSession();
+  const { status: checked } = useSession();
   const { pathname } = useLocation();
   const guarded = isGuardedPath(pathname);
+  // The session check is a query, and a query's answer renders at once, in one task (useSyncExternalStore): here
+  // that render is the app's largest, the frame giving way to the header, the navigation and the whole screen. Drawn
+  // from a deferred copy, the answer's own render keeps the frame and the switch renders in the background, which
+  // React cuts into slices of a few milliseconds (issue #35: one 100-400 ms task on a slow phone before).
+  const status = useDeferredValue(checked);
+  const starting = status === "loading" && guarded;
+  // The screen's head the first paint showed (shell/screen-heads.tsx) is the screen's own from here on.
+  useEffect(() => {
+    if (!starting) document.getElementById(SCREEN_HEAD_STYLE_ID)?.remove();
+  }, [starting]);
   // docs/product.md §4: a guarded page shows nothing of itself but the spinner until the session check answers, in the
   // same frame the SPA fallback painted (AppShellLoading). Public pages are prerendered and show at once; only their
   // navigation waits (see TopNav).
-  if (status === "loading" && guarded) return <AppShellLoading />;
+  if (starting) return <AppShellLoading />;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -110,6 +122,7 @@ function AppShellLoading() {
         </div>
       </header>
       <main id="main" className="flex min-h-dvh flex-col">
+        <ScreenHeads />
         <FullPageSpinner />
       </main>
     </div>

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "~/lib/api";
 import { dropEarly, takeEarly, takeEarlyMe } from "~/lib/early-fetch";
+import { SCREEN_HEAD_STYLE_ID } from "./screen-head";
 import { spaBoot } from "./spa-boot";
 
 /*
@@ -43,7 +44,8 @@ const MANIFEST = {
 const HTML =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/manifest-abc.js"/>' +
   '<link rel="modulepreload" href="/assets/root-a.js"/><link rel="modulepreload" href="/assets/shared-a.js"/>' +
-  '<link rel="stylesheet" href="/assets/app-a.css"/></head><body><div>frame</div></body></html>';
+  '<link rel="stylesheet" href="/assets/app-a.css"/></head><body><div>frame</div>' +
+  '<div data-screen-head="/coach/leaderboard" aria-hidden="true" class="hidden">Leaderboard</div></body></html>';
 
 let dir: string | undefined;
 function build(): string {
@@ -61,7 +63,7 @@ function run(
   html: string,
   path: string,
   role: string | null = path.split("/")[1] ?? null,
-): { preloads: string[]; fetched: string[] } {
+): { preloads: string[]; fetched: string[]; headRule: string | null } {
   const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
   window.history.replaceState(null, "", path);
   document.cookie = role ? `flagline-role=${role}; Path=/` : "flagline-role=; Path=/; Max-Age=0";
@@ -75,7 +77,8 @@ function run(
   const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
     (l as HTMLLinkElement).getAttribute("href")!,
   );
-  return { preloads, fetched };
+  const headRule = document.getElementById(SCREEN_HEAD_STYLE_ID)?.textContent ?? null;
+  return { preloads, fetched, headRule };
 }
 
 afterEach(() => {
@@ -124,6 +127,19 @@ describe("the SPA fallback's start script", () => {
     expect(run(html, "/coach/games/123").fetched).toEqual(["/api/me"]);
   });
 
+  it("shows the screen's own head in the frame, only to a browser signed in to that area (issue #35)", () => {
+    const html = build();
+    const shown = 'html [data-screen-head="/coach/leaderboard"] { display: block; }';
+    expect(run(html, "/coach/leaderboard").headRule).toBe(shown);
+    expect(run(html, "/coach/leaderboard/").headRule).toBe(shown);
+    // Signed out, or signed in as the other role: the frame alone (the visit ends on another page).
+    expect(run(html, "/coach/leaderboard", null).headRule).toBeNull();
+    expect(run(html, "/coach/leaderboard", "player").headRule).toBeNull();
+    // A screen the page holds no head for, and an address that only starts like one.
+    expect(run(html, "/coach/dashboard").headRule).toBeNull();
+    expect(run(html, '/coach/leaderboard"]{}x').headRule).toBeNull();
+  });
+
   it("apiFetch reads a started GET once instead of asking again; a later request asks the server", async () => {
     run(build(), "/coach/dashboard");
     const later = vi.fn(() => Promise.resolve(new Response('{"from":"server"}', { status: 200 })));
@@ -145,7 +161,7 @@ describe("the SPA fallback's start script", () => {
       "/assets/coach-layout-a.js",
       "/assets/guards-a.js",
     ]);
-    expect(run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [] });
+    expect(run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [], headRule: null });
   });
 
   it("hands its session check to the app's first check once", async () => {

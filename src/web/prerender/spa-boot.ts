@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EARLY_GLOBAL } from "../lib/early-fetch.ts";
 import { ROLE_HINT_COOKIE } from "../lib/role-hint.ts";
+import { SCREEN_HEAD_ATTRIBUTE, SCREEN_HEAD_STYLE_ID } from "./screen-head.ts";
 
 /**
  * Build step for the SPA fallback page, which every signed-in screen loads (decision 0017). React Router's fallback
@@ -108,6 +109,8 @@ export function spaBoot(html: string, clientDir: string): string {
     table.push([pathPattern(fullPath), [...modules].map(indexOf)]);
   }
   if (table.length === 0) throw new Error("spa-boot: no /coach or /player route found in the manifest");
+  // The screens' heads the page holds, hidden (app/shell/screen-heads.tsx): the script shows the address's own.
+  const heads = [...html.matchAll(new RegExp(`${SCREEN_HEAD_ATTRIBUTE}="(/[\\w/-]+)"`, "g"))].map((m) => m[1]!);
   const script = `(function () {
   var d = document, p = location.pathname, f = ${JSON.stringify(files)}, t = ${JSON.stringify(table)}, seen = {};
   for (var i = 0; i < t.length; i++) {
@@ -126,10 +129,20 @@ export function spaBoot(html: string, clientDir: string): string {
   var area = /^\\/(coach|player)(\\/|$)/.exec(p);
   if (area && window.fetch) {
     var early = (window.${EARLY_GLOBAL} = { at: Date.now(), responses: {}, aborts: {} }), r = ${JSON.stringify(EARLY_READS)};
+    var heads = ${JSON.stringify(heads)};
     var reads = ["/api/me"];
     // The screen's reads only for a browser whose last session check said signed in with this area's role (the
     // role hint): a signed-out visit makes the session check alone, not requests bound to answer 401.
     var hint = new RegExp("(?:^|;\\\\s*)${ROLE_HINT_COOKIE}=(\\\\w+)").exec(d.cookie);
+    // The screen's head in the frame, for the area the role hint says this browser is signed in to (a fixed path
+    // from the page, never the address's own text, goes into the rule).
+    var head = heads[heads.indexOf(p.replace(/\\/$/, ""))];
+    if (hint && hint[1] === area[1] && head) {
+      var style = d.createElement("style");
+      style.id = "${SCREEN_HEAD_STYLE_ID}";
+      style.textContent = 'html [${SCREEN_HEAD_ATTRIBUTE}="' + head + '"] { display: block; }';
+      d.head.appendChild(style);
+    }
     for (var k = 0; k < r.length; k++) {
       if (hint && hint[1] === area[1] && p.replace(/\\/$/, "") === r[k][0] && (r[k][2] || !location.search))
         reads = reads.concat(r[k][1]);
