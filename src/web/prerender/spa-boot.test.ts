@@ -140,6 +140,20 @@ describe("the SPA fallback's start script", () => {
     expect(run(html, '/coach/leaderboard"]{}x').headRule).toBeNull();
   });
 
+  it("loads the locale data in a task of its own, before the app makes its first formatter", () => {
+    vi.useFakeTimers();
+    try {
+      const made = vi.spyOn(Intl, "DateTimeFormat");
+      run(build(), "/coach/log");
+      expect(made).not.toHaveBeenCalled();
+      vi.runOnlyPendingTimers();
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+
   it("apiFetch reads a started GET once instead of asking again; a later request asks the server", async () => {
     run(build(), "/coach/dashboard");
     const later = vi.fn(() => Promise.resolve(new Response('{"from":"server"}', { status: 200 })));

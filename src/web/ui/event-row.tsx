@@ -2,14 +2,14 @@ import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import type { SessionRef } from "#domain/api/common";
 import { sessionLabel } from "#domain/reads";
-import { formatDateTime, formatDay, formatScore } from "./format";
+import { formatDateTime, formatDay, formatScore, lazyFormat } from "./format";
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const clockFormat = lazyFormat(() => new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }));
 
 /** The time of day of an ISO time in the viewer's zone ("5:04 PM"); "" for a time that does not parse. */
 export function formatClock(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? "" : clockFormat.format(t);
+  return Number.isNaN(t) ? "" : clockFormat().format(t);
 }
 
 /** What every event list knows of an event. */

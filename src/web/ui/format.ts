@@ -6,16 +6,31 @@
 /** What an empty cell shows (and exports): a dash, never a blank the eye skips. */
 export const NONE = "—";
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
-const numberFormat = new Intl.NumberFormat(undefined);
+/**
+ * A formatter made on its first use, not when this module loads: the first Intl formatter a page makes loads the
+ * browser's locale data (12-22 ms on a fast machine, four times that on a slow phone), which made this shared
+ * module's evaluation one of the first load's long tasks (issue #35). The SPA fallback's start script warms the
+ * locale data while the app's code downloads (src/web/prerender/spa-boot.ts).
+ */
+export function lazyFormat<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const dateTimeFormat = lazyFormat(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
+);
+const dayFormat = lazyFormat(
+  () => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" }),
+);
+const shortDayFormat = lazyFormat(() => new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }));
+const numberFormat = lazyFormat(() => new Intl.NumberFormat(undefined));
 
 /** An ISO time in the viewer's zone ("Oct 3, 2026, 4:05 PM"); a dash for none or an unreadable value. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return NONE;
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? NONE : dateTimeFormat.format(time);
+  return Number.isNaN(time) ? NONE : dateTimeFormat().format(time);
 }
 
 function localDate(day: string): Date | null {
@@ -27,13 +42,13 @@ function localDate(day: string): Date | null {
 /** A calendar day "2026-10-03" as "Oct 3, 2026". */
 export function formatDay(day: string): string {
   const date = localDate(day);
-  return date ? dayFormat.format(date) : day;
+  return date ? dayFormat().format(date) : day;
 }
 
 /** A calendar day as "Oct 3", for chart axes. */
 export function formatShortDay(day: string): string {
   const date = localDate(day);
-  return date ? shortDayFormat.format(date) : day;
+  return date ? shortDayFormat().format(date) : day;
 }
 
 /** A performance score, always with its one decimal (docs/product.md §9): "12.5", "0.0". */
@@ -46,7 +61,7 @@ export function formatPercent(percent: number): string {
 }
 
 export function formatCount(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
 /** "#7"; the spec's "N/A" (no number given) stays "N/A". */

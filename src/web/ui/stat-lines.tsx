@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 import type { StatLinesResponse } from "#domain/api/game";
 import { sessionLabel } from "#domain/reads";
 import type { StatFigures, StatGroup, StatLine } from "#domain/football-stats";
-import { formatCount, formatDay, NONE } from "./format";
+import { formatCount, formatDay, lazyFormat, NONE } from "./format";
 import { EmptyState } from "./query-state";
 
 /*
@@ -24,8 +24,10 @@ const GROUP_TITLES: Record<StatGroup, string> = {
   defense: "Defense",
 };
 
-const oneDecimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const upToOneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const oneDecimal = lazyFormat(
+  () => new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const upToOneDecimal = lazyFormat(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }));
 
 /** A count of the line (0 when the server left it out). */
 function count(stat: StatLineView, key: keyof StatLine): number {
@@ -86,7 +88,7 @@ function fig(group: StatGroup, key: keyof StatFigures, format: (value: number) =
   };
 }
 
-const decimal = (value: number) => oneDecimal.format(value);
+const decimal = (value: number) => oneDecimal().format(value);
 const whole = (value: number) => formatCount(value);
 
 const GROUP_COLUMNS: Record<StatGroup, readonly Column[]> = {
@@ -101,7 +103,7 @@ const GROUP_COLUMNS: Record<StatGroup, readonly Column[]> = {
       words: "Completion percentage",
       cell: (s) => {
         const pct = figure(s, "completionPct");
-        return pct === null ? <Missing reason="No passes thrown yet" /> : `${upToOneDecimal.format(pct)}%`;
+        return pct === null ? <Missing reason="No passes thrown yet" /> : `${upToOneDecimal().format(pct)}%`;
       },
     },
     { short: "Yds", words: "Passing yards", cell: fig("passing", "passYards", whole) },

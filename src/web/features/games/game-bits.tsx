@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import type { GameResult } from "#domain/snaps";
-import { formatCount, NONE } from "~/ui/format";
+import { formatCount, lazyFormat, NONE } from "~/ui/format";
 import { Missing, YARDS_NOT_LOGGED } from "~/ui/stat-lines";
 import type { GameState } from "./box-score";
 
@@ -47,7 +47,9 @@ export function ResultBadge({ state, className }: { state: GameState; className?
   );
 }
 
-const oneDecimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = lazyFormat(
+  () => new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /**
  * Why a yards-based figure is unknown: nothing of its kind yet (`noneYet`, when `of` is 0), or yards not logged on
@@ -64,7 +66,7 @@ export function wholeFigure(value: number | null, why: string): ReactNode {
 
 /** A figure with one decimal (rating, average), or "—" with why it is missing. */
 export function decimalFigure(value: number | null, why: string): ReactNode {
-  return value === null ? <Missing reason={why} /> : oneDecimal.format(value);
+  return value === null ? <Missing reason={why} /> : oneDecimal().format(value);
 }
 
 /** "Home", "Away", or the dash when the coach did not say. */
