@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "~/lib/api";
 import { dropEarly, takeEarly, takeEarlyMe } from "~/lib/early-fetch";
 import { SCREEN_HEAD_STYLE_ID } from "./screen-head";
-import { spaBoot } from "./spa-boot";
+import { LOCALE_WORKER, spaBoot } from "./spa-boot";
 
 /*
  * The SPA fallback's start script (decision 0017), built from a small React Router manifest and run in a DOM at a
@@ -140,18 +140,19 @@ describe("the SPA fallback's start script", () => {
     expect(run(html, '/coach/leaderboard"]{}x').headRule).toBeNull();
   });
 
-  it("loads the locale data in a task of its own, before the app makes its first formatter", () => {
-    vi.useFakeTimers();
-    try {
-      const made = vi.spyOn(Intl, "DateTimeFormat");
-      run(build(), "/coach/log");
-      expect(made).not.toHaveBeenCalled();
-      vi.runOnlyPendingTimers();
-      expect(made).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-      vi.restoreAllMocks();
-    }
+  it("loads the locale data on a worker's thread, before the app makes its first formatter", () => {
+    const started: string[] = [];
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor(url: string) {
+          started.push(url);
+        }
+      },
+    );
+    run(build(), "/coach/log");
+    expect(started).toEqual([`/${LOCALE_WORKER}`]);
+    expect(existsSync(join("public", LOCALE_WORKER))).toBe(true);
   });
 
   it("apiFetch reads a started GET once instead of asking again; a later request asks the server", async () => {

@@ -80,6 +80,9 @@ export function startScriptPreloads(html: string, path: string): string[] {
   return [...out];
 }
 
+/** The worker that loads the locale data off the page's thread (public/, served at the root). */
+export const LOCALE_WORKER = "warm-locale.js";
+
 /** The SPA fallback's HTML with the early-start script first in <head>. */
 export function spaBoot(html: string, clientDir: string): string {
   const routes = readManifest(clientDir, html);
@@ -159,15 +162,15 @@ export function spaBoot(html: string, clientDir: string): string {
       early.responses[url].catch(function () {});
     }
   }
-  // The browser's locale data, loaded in a task of its own while the app's code downloads: the first Intl formatter a
-  // page makes loads it (12-22 ms on a fast machine, four times that on a slow phone), a long task in the middle of
-  // the app's start otherwise (issue #35; ui/format.ts makes its formatters on first use).
-  setTimeout(function () {
+  // The browser's locale data, loaded on a worker's thread while the app's code downloads (public/${LOCALE_WORKER}):
+  // the first Intl formatter a page makes loads it, 12-45 ms of the page's own thread on a fast machine and four
+  // times that on a slow phone, in the middle of the app's start (issue #35; ui/format.ts makes its formatters on
+  // first use). The data is the renderer process's, so the page's first formatter then finds it loaded.
+  if (window.Worker) {
     try {
-      new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(0);
-      new Intl.NumberFormat().format(1);
+      new Worker("/${LOCALE_WORKER}");
     } catch (e) {}
-  }, 0);
+  }
 })();`;
   // The stylesheet first: the frame paints with it alone, and behind a score of module requests it waited for one of
   // the browser's six connections to the server.
