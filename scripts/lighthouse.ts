@@ -14,7 +14,7 @@
  * runs the loop at that nice level, so it takes less of the core (n = 4 reads about 2,000-2,300 on a 3,000 host).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -191,6 +191,8 @@ try {
       }
     }
     const all = results.map((r) => (r.runtimeError ? "error" : String(performanceOf(r))));
+    for (const [i, r] of results.entries())
+      if (r.runtimeError) console.log(`${path} run ${i + 1}: ${r.runtimeError.code}: ${r.runtimeError.message}`);
     // The median of the runs that completed (a run Lighthouse could not trace scores 0 and says so); all failed: one.
     const completed = results.filter((r) => !r.runtimeError);
     const pool = completed.length > 0 ? completed : results;
@@ -275,8 +277,29 @@ How the pages load, and so what Lighthouse sees:
 - The host's speed moves the signed-in scores: the "host CPU index" is Lighthouse's benchmarkIndex of each run
   (higher is faster). The 4x CPU slowdown multiplies whatever the host takes, so the same build scores several
   points lower when the machine is slower or busy (docs/performance.md, "Phone speed").
+- Issue #35 (a slower host): the fallback also holds the heads of /coach/log and /coach/leaderboard (their title, and
+  the leaderboard's lead), and its start script shows the address's own to a browser signed in to that area
+  (app/shell/screen-heads.tsx), so their largest text paints with the frame; the switch from the frame to the app
+  renders from a deferred session status, which React cuts into slices, instead of in one task when the session
+  check answers; and the browser's locale data (the first Intl formatter a page makes loads it: 14-45 ms of the
+  page's thread in Chromium here, four times that on a slow phone) loads on a small worker's thread while the app
+  downloads (public/warm-locale.js), the app's formatters being made on first use.
 - robots.txt keeps \`/coach/\` and \`/player/\` out of search engines on purpose; that is what their SEO score
   counts against them ("Page is blocked from indexing"), not a defect.
+
+Where the first load's long tasks are (issue #35). Traces of /coach/log with Chromium on one busy core
+(\`LIGHTHOUSE_BUSY_CORE=1 LIGHTHOUSE_SAVE=dir\`), and CPU profiles of an unminified build under DevTools' 4x CPU
+throttling; a task counts at 50 ms of the 4x-slowed CPU, so 12.5 ms of the host's:
+
+| What | Where | Observed on the busy core | Status |
+|---|---|---|---|
+| The answer to each of the screen's first reads renders the screen again, in one task: TanStack Query's useSyncExternalStore makes it a synchronous render, commit and effects | LoggerPage (the logger), the dashboards' pages | 39-93 ms a render; 0.38 s of the logger's 3.9 s under 4x throttling, 0.21 s of the coach dashboard's | open: fill the cache from the early reads before the screen's first render, so it renders once, in slices |
+| The frame giving way to the app (header, navigation, the whole screen) when the session check answers | root.tsx SiteShell | 96 ms (the largest) | done: rendered from a deferred status, in slices |
+| The first Intl formatter loads the locale data, inside the shared chunk's evaluation | ui/format.ts | 80 % of the shared chunk's evaluation (0.11 s under 4x throttling) | done: made on first use, the data warmed on a worker |
+| Evaluating the framework chunk and the route's modules, and React Router's start and first hydration slices | framework, shared, icons (lucide builds each icon when its chunk loads) | 17-59 ms a task | open: less code before the first render (icons per screen, not one chunk) |
+| Layout of the frame and, later, of the whole screen | the browser | 20-60 ms a task | open: \`content-visibility\` for what sits below the fold |
+| The parts loaded after the first paint: zod and the API schemas (zod builds its classes when it loads), Dexie and the outbox, the logger's dialogs | after-paint.ts whenIdle | 27-65 ms a module graph | open: load the form parts on intent, not when idle |
+| Lighthouse's own script (_lighthouse-eval.js) | Lighthouse | 60-135 ms simulated | not ours |
 
 What cost points (weighted audits scoring below 90):
 
@@ -290,7 +313,39 @@ What Lighthouse still flags on the signed-in screens (unweighted opportunities a
 |---|---|---|
 ${notes.join("\n")}
 `;
-if (!only) writeFileSync("docs/lighthouse.md", doc);
+/** docs/lighthouse.md's section for the slower host, which each kind of run keeps when it writes the other. */
+const SLOW_START = "<!-- slower host: written by LIGHTHOUSE_BUSY_CORE=1 npm run lighthouse -->";
+const SLOW_END = "<!-- end of the slower host -->";
+const DOC = "docs/lighthouse.md";
+const existing = existsSync(DOC) ? readFileSync(DOC, "utf8") : "";
+const keptSlow = existing.includes(SLOW_START)
+  ? existing.slice(existing.indexOf(SLOW_START), existing.indexOf(SLOW_END) + SLOW_END.length)
+  : "";
+const slowSection = `${SLOW_START}
+## On a slower host
+
+Chromium pinned to one core beside a busy loop at nice ${process.env.LIGHTHOUSE_BUSY_NICE || 0} (\`LIGHTHOUSE_BUSY_CORE=1
+LIGHTHOUSE_BUSY_NICE=${process.env.LIGHTHOUSE_BUSY_NICE || 0} npm run lighthouse\`), the server on the other core: issue
+#35's stand-in for a slower phone host (its target: host CPU index <= 2,300). Measured
+${new Date().toISOString().slice(0, 10)}, ${runs} run${runs === 1 ? "" : "s"} a page, the median shown.
+
+| Page | Signed in as | Performance | Accessibility | Best practices | SEO | Performance of each run | Host CPU index of each run |
+|---|---|---|---|---|---|---|---|
+${rows.join("\n")}
+
+| Page | First Contentful Paint | Largest Contentful Paint | Total Blocking Time | Cumulative Layout Shift | Speed Index |
+|---|---|---|---|---|---|
+${metricRows.join("\n")}
+
+${missedBudgets.length ? `Budgets missed on this host: ${missedBudgets.join("; ")}.` : "Every budget met on this host."}
+${SLOW_END}`;
+/** A quiet run rewrites the document and keeps the slower host's section; a busy-core run replaces that section only. */
+function nextDoc(): string {
+  if (busyCore === undefined) return keptSlow ? `${doc}\n${keptSlow}\n` : doc;
+  return keptSlow ? existing.replace(keptSlow, slowSection) : `${existing}\n${slowSection}\n`;
+}
+if (!only) writeFileSync(DOC, nextDoc());
+
 console.log(only ? "LIGHTHOUSE_PAGES set: docs/lighthouse.md left as it was" : "written to docs/lighthouse.md");
 if (missedBudgets.length) console.log(`budgets missed: ${missedBudgets.join("; ")}`);
 process.exit(failed || missedBudgets.length ? 1 : 0);
