@@ -7,7 +7,7 @@ import { APP_READY_EVENT } from "~/prerender/defer-hydration";
 import { FullPageSpinner } from "~/ui/spinner";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { createQueryClient } from "~/lib/query-client";
+import { appQueryClient } from "~/lib/query-client";
 import { SessionProvider, useSession } from "~/lib/session-context";
 import { isGuardedPath } from "~/lib/session-paths";
 import { Wordmark } from "./shell/logo";
@@ -53,8 +53,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // One client per browser tab; created lazily so the build-time prerender gets its own.
-  const [queryClient] = useState(createQueryClient);
+  // One client per browser tab (the routes' loaders fill the same one); the build-time prerender gets its own.
+  const [queryClient] = useState(appQueryClient);
   // Tells a prerendered public page's boot script that the app runs, so it replays a click or a form sent
   // before that (decision 0006).
   useEffect(() => {

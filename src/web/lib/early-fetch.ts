@@ -24,6 +24,13 @@ function earlyFetches(): EarlyFetches | undefined {
   return (window as unknown as Record<string, EarlyFetches | undefined>)[EARLY_GLOBAL];
 }
 
+/** Whether this page's start script began reads for its screen that nobody has taken yet, while they are fresh. */
+export function hasEarlyReads(): boolean {
+  const early = earlyFetches();
+  if (!early || Date.now() - early.at > MAX_AGE_MS) return false;
+  return Object.entries(early.responses).some(([path, response]) => path !== "/api/me" && response !== undefined);
+}
+
 /** The early response for `path` (a GET of exactly that address), at most once per page load, while it is fresh. */
 export function takeEarly(path: string): Promise<Response> | undefined {
   const early = earlyFetches();

@@ -3,6 +3,17 @@ import { isApiError } from "./api";
 import { SESSION_QUERY_KEY } from "./query-keys";
 import type { Me } from "./session";
 
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one query client, shared by the app (root.tsx) and the routes' loaders (lib/first-reads.ts), which
+ * fill it before a screen first renders. At build time (the prerender) every call makes a fresh one.
+ */
+export function appQueryClient(): QueryClient {
+  if (typeof window === "undefined") return createQueryClient();
+  return (browserClient ??= createQueryClient());
+}
+
 export function createQueryClient(): QueryClient {
   // When each query's latest request was sent, to tell an answer about the session before the current one.
   const sentAt = new WeakMap<Query<unknown, unknown>, number>();

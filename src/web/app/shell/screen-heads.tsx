@@ -22,7 +22,7 @@ interface Head {
   layout: "page" | "logger";
 }
 
-export const SCREEN_HEADS: readonly Head[] = [
+const SCREEN_HEADS: readonly Head[] = [
   { path: "/coach/log", title: "Event Logger", layout: "logger" },
   {
     path: "/coach/leaderboard",

@@ -1,1 +1,2 @@
 export { LoggerPage } from "./logger-page";
+export { playersQuery, playsQuery, sessionsQuery } from "./queries";
