@@ -19,6 +19,11 @@ interface EarlyFetches {
   aborts?: Record<string, AbortController | null | undefined>;
 }
 
+/** The session check's address: the read every signed-in address starts, its screen's or not. */
+const ME_PATH = "/api/me";
+
+const fresh = (early: EarlyFetches) => Date.now() - early.at <= MAX_AGE_MS;
+
 function earlyFetches(): EarlyFetches | undefined {
   if (typeof window === "undefined") return undefined;
   return (window as unknown as Record<string, EarlyFetches | undefined>)[EARLY_GLOBAL];
@@ -27,8 +32,8 @@ function earlyFetches(): EarlyFetches | undefined {
 /** Whether this page's start script began reads for its screen that nobody has taken yet, while they are fresh. */
 export function hasEarlyReads(): boolean {
   const early = earlyFetches();
-  if (!early || Date.now() - early.at > MAX_AGE_MS) return false;
-  return Object.entries(early.responses).some(([path, response]) => path !== "/api/me" && response !== undefined);
+  if (!early || !fresh(early)) return false;
+  return Object.entries(early.responses).some(([path, response]) => path !== ME_PATH && response !== undefined);
 }
 
 /** The early response for `path` (a GET of exactly that address), at most once per page load, while it is fresh. */
@@ -38,7 +43,7 @@ export function takeEarly(path: string): Promise<Response> | undefined {
   if (!early || !response) return undefined;
   early.responses[path] = undefined;
   if (early.aborts) early.aborts[path] = undefined;
-  if (Date.now() - early.at <= MAX_AGE_MS) return response;
+  if (fresh(early)) return response;
   drop(response, null);
   return undefined;
 }
@@ -66,5 +71,5 @@ export function dropEarly(): void {
 
 /** The early GET /api/me response, for the first session check. */
 export function takeEarlyMe(): Promise<Response> | undefined {
-  return takeEarly("/api/me");
+  return takeEarly(ME_PATH);
 }

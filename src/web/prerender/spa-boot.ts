@@ -137,17 +137,18 @@ export function spaBoot(html: string, clientDir: string): string {
     // The screen's reads only for a browser whose last session check said signed in with this area's role (the
     // role hint): a signed-out visit makes the session check alone, not requests bound to answer 401.
     var hint = new RegExp("(?:^|;\\\\s*)${ROLE_HINT_COOKIE}=(\\\\w+)").exec(d.cookie);
+    var signedIn = hint && hint[1] === area[1], screen = p.replace(/\\/$/, "");
     // The screen's head in the frame, for the area the role hint says this browser is signed in to (a fixed path
     // from the page, never the address's own text, goes into the rule).
-    var head = heads[heads.indexOf(p.replace(/\\/$/, ""))];
-    if (hint && hint[1] === area[1] && head) {
+    var head = heads[heads.indexOf(screen)];
+    if (signedIn && head) {
       var style = d.createElement("style");
       style.id = "${SCREEN_HEAD_STYLE_ID}";
       style.textContent = 'html [${SCREEN_HEAD_ATTRIBUTE}="' + head + '"] { display: block; }';
       d.head.appendChild(style);
     }
     for (var k = 0; k < r.length; k++) {
-      if (hint && hint[1] === area[1] && p.replace(/\\/$/, "") === r[k][0] && (r[k][2] || !location.search))
+      if (signedIn && screen === r[k][0] && (r[k][2] || !location.search))
         reads = reads.concat(r[k][1]);
     }
     for (var n = 0; n < reads.length; n++) {
