@@ -11,6 +11,9 @@ export const NOTICE_KINDS = [
   "request_approved",
   "request_declined",
   "player_waiting",
+  "event_reminder",
+  "players_short",
+  "event_changed",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -23,6 +26,17 @@ export interface NoticeParams {
   position?: string | null;
   /** player_waiting: the sign-up's name (coaches see it in the app; the mail leaves it out). */
   playerName?: string;
+  /** event_*, players_short: the scheduled event (docs/product.md §12), its kind, local day and time, opponent. */
+  eventId?: string;
+  eventKind?: "game" | "practice";
+  eventDate?: string;
+  eventTime?: string;
+  opponent?: string | null;
+  /** players_short: how many are going, and the team's minimum. */
+  going?: number;
+  minPlayers?: number;
+  /** event_changed: what changed ("cancelled", or the fields moved: "time", "place"). */
+  change?: string;
 }
 
 /** How many notices the list keeps showing (newest first). */
@@ -33,6 +47,12 @@ function asked(p: NoticeParams): string {
   if (p.jerseyNumber !== null && p.jerseyNumber !== undefined) parts.push(`jersey number ${p.jerseyNumber}`);
   if (p.position) parts.push(`${positionName(p.position)} as your primary position`);
   return parts.length ? parts.join(" and ") : "your change";
+}
+
+/** "the game against Eagles on 2026-03-14 at 18:00", "the practice on 2026-03-12 at 19:00". */
+function eventPhrase(p: NoticeParams): string {
+  const what = p.eventKind === "game" ? (p.opponent ? `the game against ${p.opponent}` : "the game") : "the practice";
+  return `${what} on ${p.eventDate ?? "its day"} at ${p.eventTime ?? "its time"}`;
 }
 
 /** The notice as the app shows it to its recipient. */
@@ -50,6 +70,14 @@ export function noticeText(kind: NoticeKind, p: NoticeParams): string {
       return `The coach declined your request for ${asked(p)}. Nothing changed.`;
     case "player_waiting":
       return `${p.playerName ?? "A player"} joined ${p.teamName} with the team code and waits for you to confirm them.`;
+    case "event_reminder":
+      return `Are you coming to ${eventPhrase(p)}? ${p.teamName} waits for your answer.`;
+    case "players_short":
+      return `Only ${p.going ?? 0} going to ${eventPhrase(p)}: ${p.teamName} wants at least ${p.minPlayers ?? 0}.`;
+    case "event_changed":
+      return p.change === "cancelled"
+        ? `${p.teamName} cancelled ${eventPhrase(p)}.`
+        : `${p.teamName} changed ${eventPhrase(p)}: check the new ${p.change ?? "details"}.`;
   }
 }
 

@@ -36,6 +36,11 @@ import { operatorRoutes } from "./routes/operator.js";
 import { teamSettingsRoutes } from "./routes/team-settings.js";
 import { seasonRoutes } from "./routes/seasons.js";
 import { apiTokenRoutes } from "./routes/api-tokens.js";
+import { scheduleRoutes } from "./routes/schedule.js";
+import { calendarRoutes } from "./routes/calendar.js";
+import { reminderRoutes } from "./routes/reminders.js";
+import { mailPreferenceRoutes } from "./routes/mail-preferences.js";
+import { answerLinkRoutes } from "./routes/answer-links.js";
 import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 import { apiDocumentHead, documentApi } from "./http/openapi-document.js";
@@ -44,6 +49,9 @@ const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
 // Room for a full batch of 500 events from the offline outbox (about 120 KB).
 export const MAX_JSON_BODY = 256 * 1024;
+
+/** RFC 8058 one-click unsubscribe, the one write the Origin check lets through (see its use). */
+const ONE_CLICK_UNSUBSCRIBE = /^\/api\/unsubscribe\/[^/]+$/;
 
 /** Origins a state-changing request may come from: PUBLIC_URL's, and the host the request was sent to. */
 function originAllowed(c: AppContext, origin: string, publicUrl: string): boolean {
@@ -85,8 +93,11 @@ export function createApp(services: Services) {
   app.use("/api/*", async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
-    // CSRF defence in depth: a state-changing API request from another site's page is refused.
-    if (method !== "OPTIONS") {
+    // CSRF defence in depth: a state-changing API request from another site's page is refused. Except RFC 8058's
+    // one-click unsubscribe (routes/mail-preferences.ts): mail providers POST it from their own servers, with
+    // whatever Origin; it reads no cookie, so the token in its path is its whole authority and a cross-site POST
+    // gains nothing. Only that POST, matched exactly (one path segment after the prefix).
+    if (method !== "OPTIONS" && !(method === "POST" && ONE_CLICK_UNSUBSCRIBE.test(c.req.path))) {
       const origin = c.req.header("origin");
       if (origin && !originAllowed(c, origin, services.config.publicUrl)) {
         throw new ApiError(403, "bad_origin", "This request came from another site and was refused.");
@@ -131,6 +142,11 @@ export function createApp(services: Services) {
   app.route("/", accountDataRoutes());
   app.route("/", noticeRoutes());
   app.route("/", apiTokenRoutes());
+  app.route("/", scheduleRoutes());
+  app.route("/", calendarRoutes());
+  app.route("/", reminderRoutes());
+  app.route("/", mailPreferenceRoutes());
+  app.route("/", answerLinkRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);
   documentBearerTokens(app);

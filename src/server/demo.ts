@@ -25,6 +25,7 @@ function seasonLine(d: DemoTeam): string {
     `${d.plays} plays in the playbook`,
     `${d.feedback} feedback notes`,
     `${d.trainingLogs} training logs`,
+    `${d.schedule.upcoming} events on the schedule ahead`,
   ].join(", ");
 }
 

@@ -8,6 +8,7 @@ import { createSnapWriter } from "./db/snaps.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
+import { startMailBackground } from "./mail/background.js";
 import { createMailer } from "./mail/index.js";
 import { createMemoryHub } from "./realtime/hub.js";
 import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
@@ -76,6 +77,8 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   }
+  // The mail outbox's sender and the reminder tick (decision 0028): stopped before the database closes.
+  const mailBackground = startMailBackground(services);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
   // A cluster's primary says it once for all its workers.
@@ -95,6 +98,7 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
+        await mailBackground.stop();
         await services.database.close();
       })();
       return closing;

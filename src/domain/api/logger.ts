@@ -72,6 +72,12 @@ export const createSessionSchema = z
     homeAway: homeAwaySchema.optional(),
     location: optionalText("Location", MAX_LOCATION).optional(),
     notes: optionalText("Notes", MAX_NOTES).optional(),
+    /**
+     * The scheduled game or practice this session is (GET /api/team/schedule): an event of the team, of the same
+     * kind, not cancelled and not linked yet. The event is linked to the new session, and lends it its opponent
+     * and home/away when the body gives none.
+     */
+    scheduledEventId: uuid("Scheduled event id").optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === "practice" && value.opponent) {
@@ -242,7 +248,16 @@ export const postEventsResponseSchema = z.object({ results: z.array(eventResultS
 export type PostEventsResponse = z.infer<typeof postEventsResponseSchema>;
 
 /** What changed for a team, as GET /api/team/stream announces it (`event: change`, data this JSON). */
-export const CHANGE_KINDS = ["events", "attendance", "sessions", "roster", "feedback", "logs", "plays"] as const;
+export const CHANGE_KINDS = [
+  "events",
+  "attendance",
+  "sessions",
+  "roster",
+  "feedback",
+  "logs",
+  "plays",
+  "schedule",
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const teamChangeSchema = z.object({ kind: z.enum(CHANGE_KINDS), at: isoTime });
 export type TeamChange = z.infer<typeof teamChangeSchema>;

@@ -168,6 +168,23 @@ export const accountExportSchema = z.object({
       created_at: text,
     }),
   ),
+  /** Which schedule mails they get (docs/product.md §12); all of them unless they changed it. */
+  mailPreferences: z.object({ reminders: z.boolean(), changes: z.boolean(), digest: z.boolean() }),
+  /** The caller's answers to the team's schedule ("are you coming?"), with the event they answer. */
+  scheduleAnswers: z.array(
+    z.object({
+      event_id: text,
+      kind: z.enum(["game", "practice"]),
+      local_date: text,
+      start_time: text,
+      opponent: maybeText,
+      answer: z.enum(["going", "maybe", "no"]),
+      note: maybeText,
+      answered_at: text,
+      /** true when a coach answered for them. */
+      by_coach: z.boolean(),
+    }),
+  ),
   /** The API tokens the caller made (a coach; a player has none): metadata only, never the token or its hash. */
   apiTokens: z.array(
     z.object({

@@ -49,13 +49,13 @@ const mapUrlSchema = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value === null || value === "" ? null : value));
 
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string({ error: "Time zone is required." })
   .refine(isTimeZone, { error: "Choose a time zone from the list (for example Europe/Berlin)." })
   .describe("IANA time zone name");
 
-export const scheduleKindSchema = z.enum(SCHEDULE_KINDS, { error: "Choose game or practice." });
-export const availabilityAnswerSchema = z.enum(AVAILABILITY_ANSWERS, { error: "Choose Going, Maybe or Can't go." });
+const scheduleKindSchema = z.enum(SCHEDULE_KINDS, { error: "Choose game or practice." });
+const availabilityAnswerSchema = z.enum(AVAILABILITY_ANSWERS, { error: "Choose Going, Maybe or Can't go." });
 const homeAwaySchema = z.enum(HOME_AWAY, { error: "Choose home or away." });
 
 const durationSchema = z
@@ -130,7 +130,7 @@ export const updateScheduleEventBodySchema = z
 export type UpdateScheduleEventBody = z.input<typeof updateScheduleEventBodySchema>;
 
 /** The answers to one event, counted. `unanswered`: players on the roster with no answer. */
-export const availabilityCountsSchema = z.object({
+const availabilityCountsSchema = z.object({
   going: countSchema,
   maybe: countSchema,
   no: countSchema,

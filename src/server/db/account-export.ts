@@ -5,7 +5,8 @@ import { parseSnapDetail, stringListOrEmpty } from "./rows.js";
 /*
  * Everything Flagline holds about one user, for GET /api/me/export (docs/product.md §11): the account, the
  * profile, the team's name, and every row that is about them: events, attendance, the snaps they are on,
- * training logs, feedback received and given, uploaded files' metadata, and the API tokens they made (which
+ * training logs, feedback received and given, uploaded files' metadata, their answers to the team's schedule and
+ * which of its mails they get, and the API tokens they made (which
  * team, name, scope, when made and last used). Secrets (password hash, sessions, codes, and a token's text or its
  * hash) are left out.
  */
@@ -100,6 +101,21 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
     .orderBy("id")
     .execute();
 
+  const scheduleAnswers = await db
+    .selectFrom("schedule_answers as a")
+    .innerJoin("schedule_events as e", "e.id", "a.event_id")
+    .select(["a.event_id", "e.kind", "e.local_date", "e.start_time", "e.opponent"])
+    .select(["a.answer", "a.note", "a.answered_at", "a.answered_by"])
+    .where("a.player_id", "=", userId)
+    .orderBy("e.starts_at")
+    .execute();
+
+  const mail = await db
+    .selectFrom("mail_preferences")
+    .select(["reminders", "changes", "digest"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+
   return {
     exportedAt: new Date().toISOString(),
     account: { id: user.id, name: user.name, email: user.email, createdAt: dateText(user.createdAt) },
@@ -117,6 +133,15 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
     feedbackReceived,
     feedbackGiven,
     files,
+    mailPreferences: {
+      reminders: Number(mail?.reminders ?? 1) === 1,
+      changes: Number(mail?.changes ?? 1) === 1,
+      digest: Number(mail?.digest ?? 1) === 1,
+    },
+    scheduleAnswers: scheduleAnswers.map(({ answered_by, ...answer }) => ({
+      ...answer,
+      by_coach: answered_by !== null && answered_by !== userId,
+    })),
     apiTokens,
   };
 }

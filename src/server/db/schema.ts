@@ -84,6 +84,10 @@ interface TeamsTable {
   created_at: string;
   /** JSON of the domain's LeagueRules; null: the NFL FLAG defaults. */
   league_rules: ColumnType<string | null, string | null | undefined, string | null>;
+  /** IANA zone the schedule is written in (migration 016); 'UTC' until the coach chooses one. */
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** Fewer players going than this and the coach is warned (016); null: the default, 5. */
+  min_players: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface ProfilesTable {
@@ -170,6 +174,122 @@ interface ApiTokensTable {
   /** ISO-8601 UTC */
   created_at: string;
   last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A planned game or practice of the team's schedule (migration 016); never deleted, cancelled instead. */
+interface ScheduleEventsTable {
+  id: string;
+  team_id: string;
+  /** The same on every event a repeating series made; null for a one-off. */
+  series_id: string | null;
+  kind: "game" | "practice";
+  status: "scheduled" | "cancelled";
+  /** YYYY-MM-DD in the team's zone. */
+  local_date: string;
+  /** HH:MM in the team's zone. */
+  start_time: string;
+  arrive_by: string | null;
+  duration_minutes: number;
+  /** ISO-8601 UTC, computed from local_date, start_time (and duration) in the team's zone. */
+  starts_at: string;
+  ends_at: string;
+  place_name: string | null;
+  address: string | null;
+  field: string | null;
+  map_url: string | null;
+  opponent: string | null;
+  home_away: "home" | "away" | null;
+  notes: string | null;
+  /** The practice or game logged for it. */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Raised on every change: the calendar feed's SEQUENCE. */
+  sequence: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+/**
+ * A person's calendar subscription (migration 017): the feed token is an HMAC of the user id and `generation`
+ * (db/calendar-feeds.ts), never stored; replacing the address raises `generation`.
+ */
+interface CalendarFeedsTable {
+  user_id: string;
+  generation: number;
+  created_at: string;
+}
+
+/** A player's answer to a scheduled event (migration 016). */
+interface ScheduleAnswersTable {
+  event_id: string;
+  player_id: string;
+  answer: "going" | "maybe" | "no";
+  note: string | null;
+  /** Who answered: the player, or a coach for them. */
+  answered_by: string | null;
+  answered_at: string;
+}
+
+/** A message to send, kept until the SMTP server took it (migration 018, decision 0028). */
+interface MailOutboxTable {
+  id: string;
+  /** Unique: the same key enqueued twice is one row (e.g. reminder:<eventId>:<userId>:<slot>). */
+  idempotency_key: string;
+  /** What it is, for the log: reminder, players_short, change, digest. */
+  kind: string;
+  /** Whose mail it is (deleted with them); null for mail to no account. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient: string;
+  subject: string;
+  /** The plain-text body. */
+  body: string;
+  /** JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: string;
+  /** ISO-8601 UTC: not sent before this (a retry's back-off). */
+  not_before: string;
+  /** ISO-8601 UTC: given up if not sent by then (a reminder whose event ended); null: never. */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The server process sending it, and until when its claim holds. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+/** A team's reminder times (migration 018); no row: the defaults of domain/reminders.ts. */
+interface TeamReminderSettingsTable {
+  team_id: string;
+  /** Days before the event of the first reminder; null: no first reminder. */
+  first_days_before: number | null;
+  /** HH:MM of the first reminder in the team's zone; null: the event's own start time. */
+  first_time: string | null;
+  /** HH:MM of the reminder on the event's day; null: none. */
+  second_time: string | null;
+  /** 1: warn the coaches when fewer than the minimum are going, at the first reminder's time. */
+  coach_warning: IntBoolean;
+  /** The weekly digest's ISO weekday (0 Monday … 6 Sunday) and HH:MM in the team's zone; null weekday: none. */
+  digest_weekday: number | null;
+  digest_time: string | null;
+  updated_at: string;
+}
+
+/** Which mails a person gets (migration 018); no row: all of them. */
+interface MailPreferencesTable {
+  user_id: string;
+  reminders: IntBoolean;
+  changes: IntBoolean;
+  digest: IntBoolean;
+  updated_at: string;
+}
+
+/** Without mail: the keys of the reminder notices already written, so each is written once (migration 018). */
+interface ReminderNoticeKeysTable {
+  key: string;
+  created_at: string;
 }
 
 /** A team's season (migration 007). The current season is the team's newest by starts_on. */
@@ -442,6 +562,13 @@ export interface DB {
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;
   api_tokens: ApiTokensTable;
+  schedule_events: ScheduleEventsTable;
+  schedule_answers: ScheduleAnswersTable;
+  calendar_feeds: CalendarFeedsTable;
+  mail_outbox: MailOutboxTable;
+  team_reminder_settings: TeamReminderSettingsTable;
+  mail_preferences: MailPreferencesTable;
+  reminder_notice_keys: ReminderNoticeKeysTable;
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;

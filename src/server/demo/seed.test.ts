@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SnapDto, StatLinesResponse } from "#domain/api/game.js";
+import type { ScheduleResponse } from "#domain/api/schedule.js";
 import type { LeaderboardResponse, PlayerDetailResponse, TeamStatsResponse } from "#domain/api/team.js";
 import { teamLine } from "#domain/football-stats.js";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
@@ -199,6 +200,28 @@ describe.each(testEngines())("demo seed on $engine", ({ create }) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ role: "coach", coachRole: "head" });
+  });
+
+  it("plans the coming weeks and links every logged practice and game to its scheduled event", async () => {
+    const coach = new TestClient(app.app);
+    expect((await coach.post("/api/session", { email: DEMO_COACH_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    const all = (await coach.get<ScheduleResponse>("/api/team/schedule?when=all")).body;
+    expect(all.events).toHaveLength(demo.schedule.events);
+    // Every session logged is the session of one scheduled event of its kind and day.
+    const sessions = await listTeamSessions(database.db, demo.teamId);
+    for (const s of sessions) {
+      const linked = all.events.filter((e) => e.sessionId === s.id);
+      expect(linked).toEqual([expect.objectContaining({ kind: s.kind, date: s.date })]);
+    }
+    const ahead = all.events.filter((e) => e.date > TODAY_LOCAL);
+    expect(ahead).toHaveLength(demo.schedule.upcoming);
+    expect(ahead.filter((e) => e.kind === "game").map((e) => e.opponent)).toHaveLength(3);
+    expect(ahead.filter((e) => e.status === "cancelled")).toHaveLength(1);
+    // The next practice is short of players (4 going, the minimum is 5); the next game mostly answered.
+    expect(all.minPlayers).toBe(5);
+    expect(ahead[0]).toMatchObject({ kind: "practice", availability: { going: 4, maybe: 1, no: 3, unanswered: 4 } });
+    const game = ahead.find((e) => e.kind === "game")!;
+    expect(game.availability).toEqual({ going: 9, maybe: 0, no: 1, unanswered: 2 });
   });
 
   it("does nothing when the database already holds a team", async () => {

@@ -13,6 +13,7 @@ import { createTeamSession, setSessionPeriod } from "../db/team-sessions.js";
 import { createProfile, createTeam } from "../db/teams.js";
 import { createTrainingLog } from "../db/training-logs.js";
 import { DEMO_PLAYBOOK, demoFeedback, demoTrainingLogs } from "./content.js";
+import { seedDemoSchedule, type DemoSchedule } from "./schedule.js";
 import { generateSeason, type SeasonPlay } from "./season.js";
 
 export const DEMO_PASSWORD = "flagline-demo";
@@ -59,6 +60,7 @@ export interface DemoTeam {
   plays: number;
   feedback: number;
   trainingLogs: number;
+  schedule: DemoSchedule;
 }
 
 /**
@@ -68,13 +70,14 @@ export interface DemoTeam {
  * transaction), attendance marked, and every game but the last ended with its snaps' total as the final score.
  * The last game is today, in the second half, so the dashboards' scoreboard shows a live game (GET
  * /api/team/scoreboard without tzOffset reads the server's own day, which is the zone used here). Then the
- * coach's feedback to every player and the players' training logs. Returns null when the database already holds
- * a team.
+ * coach's feedback to every player and the players' training logs, and the schedule (demo/schedule.ts): the
+ * season's events linked to what was logged, and the coming weeks with the players' answers. `timeZone` is the
+ * zone the server's own day is in (the process's, by default). Returns null when the database already holds a team.
  */
 export async function seedDemo(
   db: Kysely<DB>,
   auth: Auth,
-  opts: { weeks?: number; seed?: number; today?: Date } = {},
+  opts: { weeks?: number; seed?: number; today?: Date; timeZone?: string } = {},
 ): Promise<DemoTeam | null> {
   if (await hasAnyTeam(db)) return null;
   const seed = opts.seed ?? 2020;
@@ -176,6 +179,15 @@ export async function seedDemo(
   const logs = demoTrainingLogs(roster, localToday, 7 * (games + 1), seed);
   for (const log of logs) await createTrainingLog(db, { ...log, teamId: team.id });
 
+  const schedule = await seedDemoSchedule(db, {
+    teamId: team.id,
+    coachId,
+    playerIds: players.map((p) => p.id),
+    sessions: season.sessions,
+    timeZone: opts.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    today,
+  });
+
   const events = await teamEventCount(db, team.id);
   return {
     teamId: team.id,
@@ -193,5 +205,6 @@ export async function seedDemo(
     plays: plays.length,
     feedback: feedback.length,
     trainingLogs: logs.length,
+    schedule,
   };
 }

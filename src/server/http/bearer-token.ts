@@ -65,6 +65,14 @@ export const TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
   "GET /api/team/seasons",
   "POST /api/team/seasons",
   "PATCH /api/team/seasons/{id}",
+  // The schedule planned ahead (reads, and the coach's planning writes). Not the players' answers: whether a
+  // player is coming is theirs (or their coach's) to say in the app.
+  "GET /api/team/schedule",
+  "GET /api/team/schedule/{id}",
+  "POST /api/team/schedule",
+  "PATCH /api/team/schedule/{id}",
+  "GET /api/team/schedule-settings",
+  "PATCH /api/team/schedule-settings",
   // The playbook.
   "GET /api/team/plays",
   "POST /api/team/plays",
@@ -80,7 +88,13 @@ export const TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Public operations: a token sent to them is not looked at (a generated client may send it everywhere). */
-const TOKEN_IGNORED: ReadonlySet<string> = new Set(["GET /api/health", "GET /api/openapi.json"]);
+// A calendar feed's address carries its own token; a calendar app's Authorization header (Basic, from an account
+// set up for another feed) is not ours to judge.
+export const TOKEN_IGNORED: ReadonlySet<string> = new Set([
+  "GET /api/health",
+  "GET /api/openapi.json",
+  "GET /api/calendar/{file}",
+]);
 
 export const BEARER_SCHEME = "bearerToken";
 

@@ -16,7 +16,7 @@ export type ErrorBody = z.infer<typeof ErrorSchema>;
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
@@ -74,6 +74,7 @@ export function errorResponses(...statuses: number[]) {
     403: "Not allowed for this role or team",
     404: "Not found",
     409: "Conflict",
+    410: "Gone: the link expired",
     413: "Payload too large",
     415: "Unsupported media type",
     429: "Too many requests",

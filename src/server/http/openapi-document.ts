@@ -60,7 +60,21 @@ const PUBLIC = new Set([
   "POST /api/password/forgot",
   "POST /api/password/reset",
   "POST /api/me/email/confirm",
+  // A personal calendar feed: the token in its address is the whole authorisation (routes/calendar.ts).
+  "GET /api/calendar/{file}",
+  // A reminder's answer link and a mail's unsubscribe link: their signed token is the authorisation
+  // (routes/answer-links.ts, routes/mail-preferences.ts).
+  "GET /api/answer/{token}",
+  "POST /api/answer/{token}",
+  "GET /api/unsubscribe/{token}",
+  "POST /api/unsubscribe/{token}",
 ]);
+
+/**
+ * Writes app.ts lets past the Origin check: RFC 8058's one-click unsubscribe, which mail providers POST from their
+ * own servers (routes/mail-preferences.ts). They document no bad_origin.
+ */
+export const ORIGIN_CHECK_EXEMPT = new Set(["POST /api/unsubscribe/{token}"]);
 
 /** Operations that read the session cookie when one is sent and answer without one too. */
 const COOKIE_OPTIONAL = new Set(["GET /api/session", "DELETE /api/session"]);
@@ -229,7 +243,9 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
     // The Host check runs before every route but the health probe (load balancers probe by IP).
     if (operation !== "GET /api/health") addStatus(responses, 421, [STATUS_REASONS[421]!]);
     if (WRITE_METHODS.has(method)) {
-      addStatus(responses, 403, ["bad_origin: the request's Origin header names another site"]);
+      if (!ORIGIN_CHECK_EXEMPT.has(operation)) {
+        addStatus(responses, 403, ["bad_origin: the request's Origin header names another site"]);
+      }
       addStatus(responses, 413, [STATUS_REASONS[413]!]);
     }
     if (operation === "POST /api/session" && responses[200]) {

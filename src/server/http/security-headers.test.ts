@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "../routes/auth-session.js";
+import { ORIGIN_CHECK_EXEMPT } from "./openapi-document.js";
 import {
   createTestApp,
   PASSWORD,
@@ -314,6 +315,9 @@ describe.each(testEngines())(
           expect(documented.has(key), `${key} is mounted but not in /api/openapi.json`).toBe(true);
           keys.add(key);
         }
+        // The one-click unsubscribe is posted by mail providers from their own servers (RFC 8058): its token is its
+        // whole authority, and openapi-document.test.ts checks it answers no bad_origin.
+        for (const key of ORIGIN_CHECK_EXEMPT) keys.delete(key);
         return [...keys].sort().map((k) => {
           const [method, path] = k.split(" ") as [string, string];
           return { method, path };

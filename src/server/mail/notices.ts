@@ -14,6 +14,11 @@ const SUBJECTS: Record<NoticeKind, (p: NoticeParams) => string> = {
   request_approved: () => "Your Flagline request was approved",
   request_declined: () => "Your Flagline request was declined",
   player_waiting: (p) => `A player waits for you on ${p.teamName}`,
+  // The schedule's notices are mailed by the outbox (mail/reminders.ts) with their own texts; these are the
+  // subjects should one go through mailNotices.
+  event_reminder: (p) => `Are you coming? ${p.teamName}`,
+  players_short: (p) => `Too few players going: ${p.teamName}`,
+  event_changed: (p) => `A change on ${possessive(p.teamName)} schedule`,
 };
 
 function oneLine(text: string): string {

@@ -157,6 +157,19 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     const site = await makeToken(coach.client, "Club web site", "read");
     const scorer = await makeToken(coach.client, "Scoring app", "write");
     expect((await readWithToken(plainApp, site.secret)).status).toBe(200);
+    const made = await coach.client.post("/api/team/schedule", {
+      kind: "game",
+      date: "2031-05-10",
+      startTime: "10:00",
+      opponent: "Gulls",
+      homeAway: "away",
+    });
+    expect(made.status).toBe(201);
+    const eventId = made.body.events[0].id as string;
+    const answered = await player.client.request("PUT", `/api/team/schedule/${eventId}/answers/${player.me.id}`, {
+      json: { answer: "maybe", note: "Back from camp that morning" },
+    });
+    expect(answered.status).toBe(200);
     const res = await player.client.get("/api/me/export");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(
@@ -174,6 +187,20 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(data.feedbackReceived).toEqual([expect.objectContaining({ body: "Great hands on the out route." })]);
     expect(data.feedbackGiven).toEqual([]);
     expect(data.apiTokens).toEqual([]);
+    expect(data.mailPreferences).toEqual({ reminders: true, changes: true, digest: true });
+    expect(data.scheduleAnswers).toEqual([
+      {
+        event_id: eventId,
+        kind: "game",
+        local_date: "2031-05-10",
+        start_time: "10:00",
+        opponent: "Gulls",
+        answer: "maybe",
+        note: "Back from camp that morning",
+        answered_at: expect.any(String),
+        by_coach: false,
+      },
+    ]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(coach.me.team!.code);
     expect(text).not.toContain(coach.me.team!.coachInviteCode!);

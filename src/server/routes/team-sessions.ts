@@ -23,13 +23,16 @@ import {
   sessionImpact,
   teamSessionsWithCounts,
   updateTeamSession,
+  type NewTeamSession,
   type TeamSession,
 } from "../db/team-sessions.js";
+import { createSessionForScheduledEvent } from "../db/schedule-sessions.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import type { Services } from "../services.js";
 
 /*
  * Team sessions (practices and games): the list, one session, its edits and its attendance, coaches only. The
@@ -79,7 +82,10 @@ const createSession = createRoute({
   summary: "Create a practice or a game (no attendance marks yet)",
   description:
     "The id may be made by the client (the offline logger starting a game): sending an id the team already has " +
-    "answers 200 with that session, unchanged; an id of another team's session answers 409.",
+    "answers 200 with that session, unchanged; an id of another team's session answers 409. With " +
+    "scheduledEventId, the session is the one logged for that event of the team's schedule (GET " +
+    "/api/team/schedule): the event is linked to it and lends a game its opponent and home/away when the body " +
+    "gives none; an event that is cancelled or already linked answers 409.",
   request: { body: { required: true, content: { "application/json": { schema: createSessionSchema } } } },
   responses: {
     200: {
@@ -172,6 +178,45 @@ function toDto(s: TeamSession): TeamSessionDto {
   };
 }
 
+const NOT_SCHEDULED = "That event is not on your team's schedule.";
+
+/**
+ * POST /api/team/sessions with a scheduledEventId: the session is made for that event and linked to it; created
+ * false for a replay of a session id already made.
+ */
+async function createScheduledSession(
+  { database, hub }: Services,
+  teamId: string,
+  fields: NewTeamSession,
+  input: { scheduledEventId?: string; opponent?: string | null; homeAway?: "home" | "away" | null },
+): Promise<{ session: TeamSession; created: boolean }> {
+  // undefined, not null: an opponent and home/away the body did not give are the event's.
+  const linked = await createSessionForScheduledEvent(
+    database.db,
+    { ...fields, opponent: input.opponent ?? undefined, homeAway: input.homeAway ?? undefined },
+    input.scheduledEventId!,
+  );
+  switch (linked.kind) {
+    case "not_found":
+      throw new ApiError(400, "invalid_reference", NOT_SCHEDULED, { scheduledEventId: NOT_SCHEDULED });
+    case "other_kind": {
+      const message = `That scheduled event is a ${linked.eventKind}: log it as a ${linked.eventKind}.`;
+      throw new ApiError(400, "invalid_input", message, { scheduledEventId: message });
+    }
+    case "cancelled":
+      throw new ApiError(409, "event_cancelled", "That event is cancelled. Restore it on the schedule first.");
+    case "linked":
+      throw new ApiError(409, "event_already_linked", "A practice or game was already started for that event.");
+    case "taken":
+      throw new ApiError(409, "session_id_taken", SESSION_ID_TAKEN, { id: SESSION_ID_TAKEN });
+  }
+  if (linked.created) {
+    hub.publish(teamId, changeNow("sessions"));
+    hub.publish(teamId, changeNow("schedule"));
+  }
+  return linked;
+}
+
 async function requireSession(db: Kysely<DB>, teamId: string, id: string): Promise<TeamSession> {
   const session = await getTeamSession(db, { id, teamId });
   if (!session) throw notFound("That session");
@@ -201,6 +246,15 @@ export function teamSessionRoutes() {
         notes: input.notes ?? null,
         createdBy: viewer.userId,
       };
+      if (input.scheduledEventId !== undefined) {
+        const linked = await createScheduledSession(
+          c.get("services"),
+          viewer.teamId,
+          { ...fields, ...(input.id === undefined ? {} : { id: input.id }) },
+          input,
+        );
+        return c.json({ session: toDto(linked.session) }, linked.created ? 201 : 200);
+      }
       if (input.id !== undefined) {
         const once = await createTeamSessionOnce(database.db, { ...fields, id: input.id });
         if (once === "taken") throw new ApiError(409, "session_id_taken", SESSION_ID_TAKEN, { id: SESSION_ID_TAKEN });

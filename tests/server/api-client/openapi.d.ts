@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Create a practice or a game (no attendance marks yet)
-         * @description The id may be made by the client (the offline logger starting a game): sending an id the team already has answers 200 with that session, unchanged; an id of another team's session answers 409.
+         * @description The id may be made by the client (the offline logger starting a game): sending an id the team already has answers 200 with that session, unchanged; an id of another team's session answers 409. With scheduledEventId, the session is the one logged for that event of the team's schedule (GET /api/team/schedule): the event is linked to it and lends a game its opponent and home/away when the body gives none; an event that is cancelled or already linked answers 409.
          */
         post: operations["createTeamSession"];
         delete?: never;
@@ -1440,6 +1440,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's games and practices planned ahead, with how many are coming and the caller's own answer
+         * @description upcoming: not yet ended, soonest first; past: ended, latest first; all (default): by start. Cancelled events are listed with status cancelled. Dates and times are in the team's zone (timeZone).
+         */
+        get: operations["listScheduleEvents"];
+        put?: never;
+        /**
+         * Coaches: plan a game or practice, or a weekly series of them (repeat)
+         * @description A series makes one event on each chosen weekday from date to repeat.until (at most 366 days, 200 events), all with the same seriesId, each at startTime in the team's zone on its own day.
+         */
+        post: operations["createScheduleEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event; for a coach, every player's answer (answers is null for a player) */
+        get: operations["getScheduleEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Coaches: change, cancel (status cancelled) or restore an event, or it and the rest of its series
+         * @description scope "following" applies the fields given to this event and every later one of its series, except date, which moves this event only. The answer lists the events changed (the event itself when nothing differed).
+         */
+        patch: operations["updateScheduleEvent"];
+        trace?: never;
+    };
+    "/api/team/schedule/{id}/answers/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Say whether a player is coming: a player for themselves, a coach for any player of the team */
+        put: operations["answerScheduleEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/schedule-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's time zone and the minimum players it wants at an event */
+        get: operations["getScheduleSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Coaches: change the team's time zone or minimum players (null: the default)
+         * @description A new zone keeps every event that has not ended yet on its local day and time: their instants move.
+         */
+        patch: operations["updateScheduleSettings"];
+        trace?: never;
+    };
+    "/api/me/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's personal calendar subscription address (https:// and webcal://) of their team's schedule
+         * @description The same address every time until it is replaced. Anyone holding it can read the team's schedule (no player names or answers are in it), so it is meant for the caller's own calendar app.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendar/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the caller's calendar address: the old one answers 404 from now on */
+        post: operations["replaceCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A personal calendar feed (iCalendar): the team's events from 180 days back and everything ahead
+         * @description Authorised by the token in the address, not by a session (calendar apps send no cookie). Cancelled events stay, with STATUS:CANCELLED. A person on no team gets an empty calendar. Send If-None-Match with the ETag to get 304 when nothing changed.
+         */
+        get: operations["readCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/schedule/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event of the team as an iCalendar download (Add to calendar) */
+        get: operations["getScheduleEventCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/reminder-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the team's reminders go out, and whether coaches are warned when too few are going */
+        get: operations["getReminderSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Coaches: change the team's reminder times (null turns a reminder off) */
+        patch: operations["updateReminderSettings"];
+        trace?: never;
+    };
+    "/api/me/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which mails the caller gets: reminders, change announcements, the weekly digest */
+        get: operations["getMailPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Choose which mails the caller gets */
+        patch: operations["updateMailPreferences"];
+        trace?: never;
+    };
+    "/api/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An unsubscribe link: which mail it stops and whether the person still gets it (changes nothing) */
+        get: operations["getUnsubscribeLink"];
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): stop the link's kind of mail; no sign-in, body ignored */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/answer/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reminder's answer link: the event and the person's own answer (no sign-in) */
+        get: operations["getAnswerLink"];
+        put?: never;
+        /** Answer from a reminder's link: going, maybe or no, with a note (no sign-in) */
+        post: operations["answerByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2404,6 +2633,24 @@ export interface components {
                 height: number | null;
                 created_at: string;
             }[];
+            mailPreferences: {
+                reminders: boolean;
+                changes: boolean;
+                digest: boolean;
+            };
+            scheduleAnswers: {
+                event_id: string;
+                /** @enum {string} */
+                kind: "game" | "practice";
+                local_date: string;
+                start_time: string;
+                opponent: string | null;
+                /** @enum {string} */
+                answer: "going" | "maybe" | "no";
+                note: string | null;
+                answered_at: string;
+                by_coach: boolean;
+            }[];
             apiTokens: {
                 id: string;
                 team_id: string;
@@ -2434,12 +2681,21 @@ export interface components {
                 id: string;
                 teamId: string;
                 /** @enum {string} */
-                kind: "confirmed" | "declined" | "removed" | "request_approved" | "request_declined" | "player_waiting";
+                kind: "confirmed" | "declined" | "removed" | "request_approved" | "request_declined" | "player_waiting" | "event_reminder" | "players_short" | "event_changed";
                 params: {
                     teamName: string;
                     jerseyNumber?: number | null;
                     position?: string | null;
                     playerName?: string;
+                    eventId?: string;
+                    /** @enum {string} */
+                    eventKind?: "game" | "practice";
+                    eventDate?: string;
+                    eventTime?: string;
+                    opponent?: string | null;
+                    going?: number;
+                    minPlayers?: number;
+                    change?: string;
                 };
                 /** @description ISO-8601 UTC time */
                 createdAt: string;
@@ -2490,6 +2746,203 @@ export interface components {
             };
             /** @description The token to send as `Authorization: Bearer <secret>`. Shown this once only. */
             secret: string;
+        };
+        Schedule: {
+            timeZone: string;
+            minPlayers: number;
+            events: {
+                id: string;
+                /** @enum {string} */
+                kind: "game" | "practice";
+                /** @enum {string} */
+                status: "scheduled" | "cancelled";
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                /** @description HH:MM in the team's zone */
+                startTime: string;
+                /** @description HH:MM in the team's zone */
+                arriveBy: string | null;
+                durationMinutes: number;
+                /** @description ISO-8601 UTC time */
+                startsAt: string;
+                /** @description ISO-8601 UTC time */
+                endsAt: string;
+                placeName: string | null;
+                address: string | null;
+                field: string | null;
+                mapUrl: string | null;
+                opponent: string | null;
+                /** @enum {string|null} */
+                homeAway: "home" | "away" | null;
+                notes: string | null;
+                seriesId: string | null;
+                sessionId: string | null;
+                sequence: number;
+                /** @description ISO-8601 UTC time */
+                updatedAt: string;
+                /** @description ISO-8601 UTC time */
+                cancelledAt: string | null;
+                availability: {
+                    going: number;
+                    maybe: number;
+                    no: number;
+                    unanswered: number;
+                };
+                /** @description The signed-in player's own answer; null when they have not answered (always null for a coach) */
+                myAnswer: {
+                    /** @enum {string} */
+                    answer: "going" | "maybe" | "no";
+                    note: string | null;
+                } | null;
+            }[];
+        };
+        ScheduleEventDetail: {
+            timeZone: string;
+            minPlayers: number;
+            event: {
+                id: string;
+                /** @enum {string} */
+                kind: "game" | "practice";
+                /** @enum {string} */
+                status: "scheduled" | "cancelled";
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                /** @description HH:MM in the team's zone */
+                startTime: string;
+                /** @description HH:MM in the team's zone */
+                arriveBy: string | null;
+                durationMinutes: number;
+                /** @description ISO-8601 UTC time */
+                startsAt: string;
+                /** @description ISO-8601 UTC time */
+                endsAt: string;
+                placeName: string | null;
+                address: string | null;
+                field: string | null;
+                mapUrl: string | null;
+                opponent: string | null;
+                /** @enum {string|null} */
+                homeAway: "home" | "away" | null;
+                notes: string | null;
+                seriesId: string | null;
+                sessionId: string | null;
+                sequence: number;
+                /** @description ISO-8601 UTC time */
+                updatedAt: string;
+                /** @description ISO-8601 UTC time */
+                cancelledAt: string | null;
+                availability: {
+                    going: number;
+                    maybe: number;
+                    no: number;
+                    unanswered: number;
+                };
+                /** @description The signed-in player's own answer; null when they have not answered (always null for a coach) */
+                myAnswer: {
+                    /** @enum {string} */
+                    answer: "going" | "maybe" | "no";
+                    note: string | null;
+                } | null;
+            };
+            /** @description Coaches only; null for a player */
+            answers: {
+                playerId: string;
+                fullName: string;
+                jerseyNumber: number | null;
+                /** @enum {string|null} */
+                answer: "going" | "maybe" | "no" | null;
+                note: string | null;
+                /** @description ISO-8601 UTC time */
+                answeredAt: string | null;
+                byCoach: boolean;
+            }[] | null;
+        };
+        ScheduleSettings: {
+            timeZone: string;
+            minPlayers: number;
+        };
+        CalendarFeed: {
+            url: string;
+            webcalUrl: string;
+        };
+        ReminderSettings: {
+            /** @description Days before the event of the first reminder; null: none */
+            firstDaysBefore: number | null;
+            /** @description HH:MM of the first reminder; null: the event's own start time */
+            firstTime: string | null;
+            /** @description HH:MM of the reminder on the event's day; null: none */
+            sameDayTime: string | null;
+            /** @description Warn the coaches when fewer than the minimum players are going */
+            coachWarning: boolean;
+            /** @description The weekly digest's weekday, 0 Monday … 6 Sunday, in the team's zone; null: no digest */
+            digestWeekday: number | null;
+            /** @description HH:MM of the weekly digest in the team's zone */
+            digestTime: string;
+        };
+        ReminderSettingsChange: {
+            firstDaysBefore?: number | null;
+            /** @description Wall-clock time in the team's zone, HH:MM */
+            firstTime?: string | null;
+            /** @description Wall-clock time in the team's zone, HH:MM */
+            sameDayTime?: string | null;
+            coachWarning?: boolean;
+            digestWeekday?: number | null;
+            /** @description Wall-clock time in the team's zone, HH:MM */
+            digestTime?: string;
+        };
+        MailPreferences: {
+            reminders: boolean;
+            changes: boolean;
+            digest: boolean;
+            mailEnabled: boolean;
+        };
+        MailPreferencesChange: {
+            reminders?: boolean;
+            changes?: boolean;
+            digest?: boolean;
+        };
+        Unsubscribe: {
+            /** @enum {string} */
+            kind: "reminders" | "changes" | "digest";
+            /** @description false once the link's POST turned it off */
+            subscribed: boolean;
+        };
+        AnswerLink: {
+            teamName: string;
+            timeZone: string;
+            /** @description Whose answer this link gives */
+            fullName: string;
+            event: {
+                /** @enum {string} */
+                kind: "game" | "practice";
+                /** @enum {string} */
+                status: "scheduled" | "cancelled";
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                startTime: string;
+                arriveBy: string | null;
+                /** @description ISO-8601 UTC time */
+                startsAt: string;
+                /** @description ISO-8601 UTC time */
+                endsAt: string;
+                placeName: string | null;
+                address: string | null;
+                field: string | null;
+                mapUrl: string | null;
+                opponent: string | null;
+                /** @enum {string|null} */
+                homeAway: "home" | "away" | null;
+            };
+            answer: {
+                /** @enum {string} */
+                answer: "going" | "maybe" | "no";
+                note: string | null;
+            } | null;
+        };
+        AnswerLinkBody: {
+            /** @enum {string} */
+            answer: "going" | "maybe" | "no";
+            note?: string | null;
         };
     };
     responses: never;
@@ -3779,6 +4232,8 @@ export interface operations {
                     homeAway?: "home" | "away" | null;
                     location?: string | null;
                     notes?: string | null;
+                    /** Format: uuid */
+                    scheduledEventId?: string;
                 };
             };
         };
@@ -11517,6 +11972,1408 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScheduleEvents: {
+        parameters: {
+            query?: {
+                /** @description upcoming: not yet ended, soonest first; past: ended, latest first; all: by start */
+                when?: "upcoming" | "past" | "all";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScheduleEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "game" | "practice";
+                    /** @description Calendar day, YYYY-MM-DD */
+                    date: string;
+                    /** @description Wall-clock time in the team's zone, HH:MM */
+                    startTime: string;
+                    /** @description Wall-clock time in the team's zone, HH:MM */
+                    arriveBy?: string | null;
+                    durationMinutes?: number;
+                    placeName?: string | null;
+                    address?: string | null;
+                    field?: string | null;
+                    mapUrl?: string | null;
+                    opponent?: string | null;
+                    /** @enum {string|null} */
+                    homeAway?: "home" | "away" | null;
+                    notes?: string | null;
+                    /** @description Repeat weekly on these days from the event's date until this day */
+                    repeat?: {
+                        weekdays: number[];
+                        /** @description Calendar day, YYYY-MM-DD */
+                        until: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The events made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_read_only: a read-only API token may only read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScheduleEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleEventDetail"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateScheduleEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Calendar day, YYYY-MM-DD */
+                    date?: string;
+                    /** @description Wall-clock time in the team's zone, HH:MM */
+                    startTime?: string;
+                    /** @description Wall-clock time in the team's zone, HH:MM */
+                    arriveBy?: string | null;
+                    durationMinutes?: number;
+                    placeName?: string | null;
+                    address?: string | null;
+                    field?: string | null;
+                    mapUrl?: string | null;
+                    opponent?: string | null;
+                    /** @enum {string|null} */
+                    homeAway?: "home" | "away" | null;
+                    notes?: string | null;
+                    /** @enum {string} */
+                    status?: "scheduled" | "cancelled";
+                    /** @enum {string} */
+                    scope?: "this" | "following";
+                };
+            };
+        };
+        responses: {
+            /** @description The events changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_read_only: a read-only API token may only read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerScheduleEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The player's user id */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    answer: "going" | "maybe" | "no";
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The event as the caller reads it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleEventDetail"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description event_cancelled: the event is cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScheduleSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSettings"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateScheduleSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description IANA time zone name */
+                    timeZone?: string;
+                    minPlayers?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSettings"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_read_only: a read-only API token may only read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The personal token followed by .ics, as GET /api/me/calendar gives it */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    /** @description Strong tag of this answer */
+                    ETag?: string;
+                    /** @description private, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is the calendar's current one */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such feed (a replaced address included) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScheduleEventCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event (text/calendar, as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's reminder times */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The team's reminder times now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailPreferencesChange"];
+            };
+        };
+        responses: {
+            /** @description The caller's choices now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUnsubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribe"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribe"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnswerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerLink"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: the link expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerLinkBody"];
+            };
+        };
+        responses: {
+            /** @description The event and the answer now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerLink"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: the link expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

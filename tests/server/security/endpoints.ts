@@ -236,6 +236,38 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/team/api-tokens": { ...coachOnly(200, 200), assistantCoachA: 403 },
   "POST /api/team/api-tokens": { ...coachOnly(201, 201), assistantCoachA: 403 },
   "DELETE /api/team/api-tokens/{id}": { ...coachOnly(204, 404), assistantCoachA: 403 },
+
+  // The schedule (issue #29): every member reads it (B's members their own team's, 404 for A's event); coaches plan
+  // (B's coach plans B's own, finds no event of A to change). Answers: player A for themselves, A's coaches for
+  // player A; A's other player may not answer for player A (403); team B finds no such event (404).
+  "GET /api/team/schedule": teamMembers(200, 200),
+  "GET /api/team/schedule/{id}": teamMembers(200, 404),
+  "POST /api/team/schedule": coachOnly(201, 201),
+  "PATCH /api/team/schedule/{id}": coachOnly(200, 404),
+  "PUT /api/team/schedule/{id}/answers/{playerId}": { ...teamMembers(200, 404), otherPlayerA: 403 },
+  "GET /api/team/schedule-settings": teamMembers(200, 200),
+  "PATCH /api/team/schedule-settings": coachOnly(200, 200),
+
+  // Calendar feeds (issue #29): each signed-in person's own address; the feed's token is the whole authorisation,
+  // like an invite link's (a feed of team C's coach here, so no team A data is in what outsiders read); one
+  // event's download as the event's read: A's members, 404 for B's.
+  "GET /api/me/calendar": signedIn(200),
+  "POST /api/me/calendar/replace": signedIn(200),
+  "GET /api/calendar/{file}": everyone(200),
+  "GET /api/team/schedule/{id}/calendar.ics": teamMembers(200, 404),
+
+  // Reminders (issue #29): the team's reminder times, read by every member, changed by coaches (B's coach changes
+  // B's own); each signed-in person's own mail preferences. The answer and unsubscribe links are public: their
+  // signed token is the whole authorisation (here a roster player's and the coach's of team C, so no team A data
+  // is in what outsiders read).
+  "GET /api/team/reminder-settings": teamMembers(200, 200),
+  "PATCH /api/team/reminder-settings": coachOnly(200, 200),
+  "GET /api/me/mail-preferences": signedIn(200),
+  "PATCH /api/me/mail-preferences": signedIn(200),
+  "GET /api/answer/{token}": everyone(200),
+  "POST /api/answer/{token}": everyone(200),
+  "GET /api/unsubscribe/{token}": everyone(200),
+  "POST /api/unsubscribe/{token}": everyone(200),
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

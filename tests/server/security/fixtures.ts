@@ -8,10 +8,12 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import type { TestDatabase } from "../support/test-database.js";
 import { seedProfile } from "../support/test-database.js";
-import { createTestApp, TEST_ORIGIN, uniqueEmail } from "../support/test-client.js";
+import { createTestApp, TEST_ORIGIN, testConfig, uniqueEmail } from "../support/test-client.js";
 import type { MemoryFileStore } from "#server/storage/memory.js";
 import { addRosterPlayers } from "#server/db/roster.js";
 import { createApiToken } from "#server/db/api-tokens.js";
+import { createScheduleEvents } from "#server/db/schedule.js";
+import { answerToken, unsubscribeToken } from "#server/mail/links.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import type { Actor } from "./endpoints.js";
 
@@ -179,6 +181,8 @@ export interface World {
     extraPlayerId: string;
     /** A snap of the game sessionId (a completion from player A to the other player of A). */
     snapId: string;
+    /** A scheduled game, which player A answered (with a note only they and the coaches may read). */
+    scheduleEventId: string;
   };
   /** Team B's own session, play and snap (what a caller of team A must never reach). */
   b: { sessionId: string; playId: string; snapId: string };
@@ -280,6 +284,9 @@ export function anEvent(playerId: string, over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** Player A's note to their answer: only they and their coaches may read it. */
+const SCHEDULE_NOTE_OF_A = "Aldermoor answer note of Amara";
 
 export async function buildWorld(app: TestApp, database: TestDatabase, store: MemoryFileStore): Promise<World> {
   const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 120, b: 200 } } })
@@ -397,6 +404,25 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
   });
   const logId = (log.body as { log: { id: string } }).log.id;
   await must(app, pA, 201, "POST", "/api/profile/photo", { body: imageForm(png) });
+  const scheduled = await must(app, hA, 201, "POST", "/api/team/schedule", {
+    json: {
+      kind: "game",
+      date: today(),
+      startTime: "23:30",
+      opponent: "Ambervale Antelopes scheduled",
+      homeAway: "home",
+      placeName: "Aldermoor Field South",
+      address: "Aldermoor Lane 12",
+      field: "Aldermoor pitch 3",
+      mapUrl: "https://maps.example.com/aldermoor",
+      notes: "Aldermoor schedule notes",
+    },
+  });
+  const scheduleEventId = (scheduled.body as { events: { id: string }[] }).events[0]!.id;
+  await must(app, pA, 200, "PUT", "/api/team/schedule/{id}/answers/{playerId}", {
+    params: { id: scheduleEventId, playerId: pA.userId },
+    json: { answer: "going", note: SCHEDULE_NOTE_OF_A },
+  });
 
   // Team B has data of its own, so what its members are shown is never trivially empty.
   const hB = headB.account;
@@ -422,6 +448,9 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
   });
   await must(app, pB, 201, "POST", "/api/me/training-logs", {
     json: { date: today(), activityType: "Catching", durationMinutes: 30, intensity: 5, notes: "Brambleton log" },
+  });
+  await must(app, hB, 201, "POST", "/api/team/schedule", {
+    json: { kind: "practice", date: today(), startTime: "07:00", placeName: "Brambleton Park", notes: "Brambleton" },
   });
 
   return {
@@ -449,6 +478,7 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       feedbackId,
       extraPlayerId: extra.userId,
       snapId: snap.id,
+      scheduleEventId,
     },
     b: { sessionId: sessionBId, playId: playBId, snapId: snapB.id },
     teamAUserIds: new Set([hA.userId, assistantA.account.userId, pA.userId, otherPlayerA.account.userId, extra.userId]),
@@ -861,7 +891,81 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     build: async () => ({ json: { name: uniqueName("Aldermoor token"), scope: "read" } }),
   },
   "DELETE /api/team/api-tokens/{id}": { build: async (w) => ({ params: { id: await freshTokenOfA(w) } }) },
+
+  "GET /api/team/schedule": { build: async () => ({ query: { when: "all", limit: "50" } }) },
+  "GET /api/team/schedule/{id}": { build: async (w) => ({ params: { id: w.a.scheduleEventId } }) },
+  "POST /api/team/schedule": {
+    build: async () => ({
+      json: {
+        kind: "practice",
+        date: today(),
+        startTime: "06:00",
+        durationMinutes: 45,
+        repeat: { weekdays: [0, 1, 2, 3, 4, 5, 6], until: today() },
+      },
+    }),
+  },
+  // The same change every time (the notes as they already are): a replay is a no-op.
+  "PATCH /api/team/schedule/{id}": {
+    build: async (w) => ({ params: { id: w.a.scheduleEventId }, json: { notes: "Aldermoor schedule notes" } }),
+  },
+  // Player A's answer as it already is: for player A, A's coaches (for them) and every caller refused.
+  "PUT /api/team/schedule/{id}/answers/{playerId}": {
+    build: async (w) => ({
+      params: { id: w.a.scheduleEventId, playerId: w.accounts.playerA.userId },
+      json: { answer: "going", note: SCHEDULE_NOTE_OF_A },
+    }),
+  },
+  "GET /api/team/schedule-settings": { build: none },
+  "PATCH /api/team/schedule-settings": { build: async () => ({ json: { minPlayers: 6 } }) },
+  "GET /api/me/calendar": { build: none },
+  "POST /api/me/calendar/replace": { build: none },
+  "GET /api/calendar/{file}": {
+    // Team C's coach's address, read afresh: a cell of the replace endpoint never touches team C's accounts.
+    build: async (w) => {
+      const res = await send(w.app, w.coachC.cookies, "GET", "/api/me/calendar");
+      if (res.status !== 200) throw new Error(`calendar address: ${res.status} ${res.text}`);
+      return { params: { file: new URL((res.body as { url: string }).url).pathname.split("/").pop()! } };
+    },
+  },
+  "GET /api/team/schedule/{id}/calendar.ics": { build: async (w) => ({ params: { id: w.a.scheduleEventId } }) },
+  "GET /api/team/reminder-settings": { build: none },
+  "PATCH /api/team/reminder-settings": { build: async () => ({ json: { sameDayTime: "07:30" } }) },
+  "GET /api/me/mail-preferences": { build: none },
+  "PATCH /api/me/mail-preferences": { build: async () => ({ json: { digest: true } }) },
+  "GET /api/answer/{token}": { build: async (w) => ({ params: { token: await answerLinkOfC(w) } }) },
+  "POST /api/answer/{token}": {
+    build: async (w) => ({ params: { token: await answerLinkOfC(w) }, json: { answer: "maybe", note: "Copperfield" } }),
+  },
+  "GET /api/unsubscribe/{token}": { build: async (w) => ({ params: { token: unsubscribeLinkOfC(w) } }) },
+  "POST /api/unsubscribe/{token}": { build: async (w) => ({ params: { token: unsubscribeLinkOfC(w) } }) },
 };
+
+/** A reminder's answer link of team C: a roster player of C, on an event of C a week ahead (made once). */
+const answerLinks = new WeakMap<World, Promise<string>>();
+function answerLinkOfC(w: World): Promise<string> {
+  let link = answerLinks.get(w);
+  if (!link) {
+    link = (async () => {
+      const player = await freshRosterRow(w, "C");
+      const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const rows = await createScheduleEvents(w.database.db, w.teamC.id, w.coachC.userId, {
+        kind: "practice",
+        date: day,
+        startTime: "18:00",
+        placeName: "Copperfield Park",
+      });
+      return answerToken(testConfig().authSecret, rows![0]!.id, player.id);
+    })();
+    answerLinks.set(w, link);
+  }
+  return link;
+}
+
+/** Team C's coach's unsubscribe link of the weekly digest. */
+function unsubscribeLinkOfC(w: World): string {
+  return unsubscribeToken(testConfig().authSecret, w.coachC.userId, "digest");
+}
 
 /** An API token of team A, made by its head coach (revoking one costs no other cell its token). */
 async function freshTokenOfA(w: World): Promise<string> {
@@ -934,6 +1038,12 @@ export async function teamSecrets(w: World): Promise<string[]> {
     add(f.id, f.body);
   for (const f of await db.selectFrom("files").select(["id", "storage_key"]).where("team_id", "=", teamId).execute())
     add(f.id, f.storage_key);
+  for (const e of await db
+    .selectFrom("schedule_events")
+    .select(["id", "place_name", "address", "field", "map_url", "opponent", "notes"])
+    .where("team_id", "=", teamId)
+    .execute())
+    add(e.id, e.place_name, e.address, e.field, e.map_url, e.opponent, e.notes);
   return [...out];
 }
 
@@ -950,6 +1060,13 @@ export async function playerASecrets(w: World): Promise<string[]> {
     out.push(l.id, l.notes);
   for (const f of await db.selectFrom("feedback").select(["id", "body"]).where("player_id", "=", playerId).execute())
     out.push(f.id, f.body);
+  for (const a of await db
+    .selectFrom("schedule_answers")
+    .select("note")
+    .where("player_id", "=", playerId)
+    .where("note", "is not", null)
+    .execute())
+    out.push(a.note!);
   return out.filter((s) => s.length >= 8);
 }
 

@@ -12,6 +12,10 @@ export interface ReceivedMail {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** The Message-ID header as sent ("<…@…>"), or null. */
+  messageId: string | null;
+  /** Every header as written on the wire (unfolded), by lower-case name; a repeated one keeps its last value. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpPeer {
@@ -29,8 +33,11 @@ function addresses(value: unknown): string[] {
   return list.flatMap((a: { value?: { address?: string }[] }) => (a.value ?? []).map((v) => v.address ?? ""));
 }
 
-/** Starts the peer on `port` (0: any free port). */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+/**
+ * Starts the peer on `port` (0: any free port). `acceptAfterMs`: each message is taken in whole, then answered
+ * (and recorded) only after this long, as a slow mail server would: a sender killed meanwhile never hears the 250.
+ */
+export async function startSmtpPeer(port = 0, opts: { acceptAfterMs?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -40,13 +47,24 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (opts.acceptAfterMs) await new Promise((resolve) => setTimeout(resolve, opts.acceptAfterMs));
           messages.push({
             to: addresses(mail.to),
             from: addresses(mail.from)[0] ?? "",
             replyTo: addresses(mail.replyTo)[0] ?? null,
             subject: mail.subject ?? "",
             text: mail.text ?? "",
+            messageId: mail.messageId ?? null,
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(":") + 1)
+                  .replace(/\r?\n[ \t]+/g, " ")
+                  .trim(),
+              ]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();

@@ -14,6 +14,9 @@ import { sessionPeriodsMigration } from "./012_session_periods.js";
 import { noticesMigration } from "./013_notices.js";
 import { snapsKindIndexMigration } from "./014_snaps_kind_index.js";
 import { apiTokensMigration } from "./015_api_tokens.js";
+import { scheduleMigration } from "./016_schedule.js";
+import { calendarFeedsMigration } from "./017_calendar_feeds.js";
+import { mailOutboxMigration } from "./018_mail_outbox.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -36,5 +39,8 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "013_notices": noticesMigration(engine),
     "014_snaps_kind_index": snapsKindIndexMigration(engine),
     "015_api_tokens": apiTokensMigration(engine),
+    "016_schedule": scheduleMigration(engine),
+    "017_calendar_feeds": calendarFeedsMigration(engine),
+    "018_mail_outbox": mailOutboxMigration(engine),
   };
 }

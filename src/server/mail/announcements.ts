@@ -1,0 +1,151 @@
+import type { Kysely } from "kysely";
+import type { NoticeParams } from "#domain/notices.js";
+import { WEEKDAY_LABELS, weekdayOf } from "#domain/schedule.js";
+import type { Config } from "../config.js";
+import { inTransaction } from "../db/dialect.js";
+import { enqueueMail } from "../db/mail-outbox.js";
+import { addNotice } from "../db/notices.js";
+import { openEventsStartingBy, takeReminderNoticeKey, teamMembersFor, teamNameAndZone } from "../db/reminders.js";
+import type { ScheduleEventRow } from "../db/schedule-reads.js";
+import { updateScheduleEvent, type ScheduleEventChange, type UpdateOutcome } from "../db/schedule.js";
+import type { DB } from "../db/schema.js";
+import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
+
+/*
+ * Change announcements (docs/product.md §12, issue #29): a change of time or place, a cancellation or a restore of
+ * an event within 48 hours of its start is told at once to everyone on the team but the coach who made it, by mail
+ * (the outbox, keyed `change:<event>:<sequence>:<user>`: one per change and person) or, without mail, as a notice.
+ * The announcement is enqueued in the change's own transaction: a change that commits is announced, one that does
+ * not is not. "Within 48 hours" holds before or after the change: a game moved from tomorrow to next week is
+ * announced, as is one moved from next week to tomorrow.
+ */
+
+const ANNOUNCE_WITHIN_MS = 48 * 60 * 60_000;
+
+type Changed = "cancelled" | "restored" | "time" | "place";
+
+const TIME = ["local_date", "start_time", "arrive_by", "duration_minutes"] as const;
+const PLACE = ["place_name", "address", "field", "map_url"] as const;
+
+/** What changed that people must hear about; null for anything else (notes, opponent, nothing). */
+function changeOf(before: ScheduleEventRow | undefined, after: ScheduleEventRow): Changed | null {
+  if (!before) return after.status === "cancelled" ? "cancelled" : "time";
+  if (before.status !== after.status) return after.status === "cancelled" ? "cancelled" : "restored";
+  if (after.status === "cancelled") return null;
+  if (TIME.some((c) => String(before[c]) !== String(after[c]))) return "time";
+  if (PLACE.some((c) => String(before[c]) !== String(after[c]))) return "place";
+  return null;
+}
+
+function eventWords(row: ScheduleEventRow): string {
+  const what = row.kind === "practice" ? "Practice" : row.opponent ? `Game against ${row.opponent}` : "Game";
+  return `${what} on ${WEEKDAY_LABELS[weekdayOf(row.local_date)]} ${row.local_date} at ${row.start_time}`;
+}
+
+function changeMail(
+  config: Pick<Config, "authSecret" | "publicUrl">,
+  row: ScheduleEventRow,
+  change: Changed,
+  to: { userId: string; email: string },
+  teamName: string,
+  timeZone: string,
+) {
+  const token = unsubscribeToken(config.authSecret, to.userId, "changes");
+  const place = [row.place_name, row.address, row.field ? `field ${row.field}` : null].filter(Boolean).join(", ");
+  const headline = {
+    cancelled: `Cancelled: ${eventWords(row)}`,
+    restored: `On again: ${eventWords(row)}`,
+    time: `New time: ${eventWords(row)}`,
+    place: `New place: ${eventWords(row)}`,
+  }[change];
+  return {
+    key: `change:${row.id}:${Number(row.sequence)}:${to.userId}`,
+    kind: "change",
+    userId: to.userId,
+    to: to.email,
+    subject: `${teamName}: ${headline}`.replace(/[\r\n]+/g, " "),
+    text: [
+      `${teamName}: ${headline} (${timeZone}).`,
+      ...(row.status !== "cancelled" && row.arrive_by ? [`Be there by ${row.arrive_by}.`] : []),
+      ...(row.status !== "cancelled" && place ? [`Where: ${place}`] : []),
+      "",
+      "Open Flagline to see the schedule:",
+      config.publicUrl,
+      "",
+      "--",
+      `You get this because you are on ${teamName} in Flagline. To stop these mails, open:`,
+      unsubscribePageUrl(config.publicUrl, token),
+    ].join("\n"),
+    headers: unsubscribeHeaders(config.publicUrl, token),
+    expiresAt: row.ends_at,
+  };
+}
+
+async function announce(
+  db: Kysely<DB>,
+  config: Pick<Config, "authSecret" | "publicUrl" | "mail">,
+  teamId: string,
+  actorId: string,
+  before: Map<string, ScheduleEventRow>,
+  changed: readonly ScheduleEventRow[],
+  now: Date,
+): Promise<number> {
+  const soon = now.getTime() + ANNOUNCE_WITHIN_MS;
+  const told: { row: ScheduleEventRow; change: Changed }[] = [];
+  for (const row of changed) {
+    const prior = before.get(row.id);
+    const near = prior !== undefined || (Date.parse(row.starts_at) <= soon && Date.parse(row.ends_at) > now.getTime());
+    const change = near ? changeOf(prior, row) : null;
+    if (change) told.push({ row, change });
+  }
+  if (told.length === 0) return 0;
+  const team = await teamNameAndZone(db, teamId);
+  const members = (await teamMembersFor(db, teamId, "changes")).filter((m) => m.userId !== actorId && m.wantsReminders);
+  let count = 0;
+  for (const { row, change } of told) {
+    for (const m of members) {
+      if (config.mail) {
+        if (!m.email) continue;
+        const mail = changeMail(config, row, change, { userId: m.userId, email: m.email }, team.name, team.timeZone);
+        if (await enqueueMail(db, mail, now.toISOString())) count += 1;
+        continue;
+      }
+      const key = `change:${row.id}:${Number(row.sequence)}:${m.userId}`;
+      if (!(await takeReminderNoticeKey(db, key))) continue;
+      const params: Omit<NoticeParams, "teamName"> = {
+        eventId: row.id,
+        eventKind: row.kind,
+        eventDate: row.local_date,
+        eventTime: row.start_time,
+        opponent: row.opponent,
+        change,
+      };
+      await addNotice(db, m.userId, teamId, "event_changed", params);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * The schedule's PATCH (routes/schedule.ts): changes the event as db/schedule.ts updateScheduleEvent does and, in
+ * the same transaction, announces what changed within 48 hours of an event.
+ */
+export async function updateScheduleEventAndAnnounce(
+  services: { database: { db: Kysely<DB> }; config: Pick<Config, "authSecret" | "publicUrl" | "mail"> },
+  viewer: { teamId: string; userId: string },
+  id: string,
+  change: ScheduleEventChange,
+  now: Date = new Date(),
+): Promise<UpdateOutcome> {
+  return inTransaction(services.database.db, async (trx) => {
+    const until = new Date(now.getTime() + ANNOUNCE_WITHIN_MS).toISOString();
+    const near = await openEventsStartingBy(trx, viewer.teamId, now.toISOString(), until);
+    const outcome = await updateScheduleEvent(trx, viewer.teamId, id, change);
+    if (outcome.kind === "ok" && outcome.changed.length > 0) {
+      const before = new Map(near.map((row) => [row.id, row]));
+      await announce(trx, services.config, viewer.teamId, viewer.userId, before, outcome.changed, now);
+    }
+    return outcome;
+  });
+}

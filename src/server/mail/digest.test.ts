@@ -1,0 +1,108 @@
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn, weekdayOf, zonedTimeToUtc } from "#domain/schedule.js";
+import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
+import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { runDigestTick } from "./digest.js";
+
+/*
+ * The weekly digest (docs/product.md §12, issue #29), with an injected clock: at the team's digest time (default
+ * Sunday 18:00 in its zone) each person gets the coming week's events, a player with their own answers, a coach
+ * with the counts; once per week whatever the ticks; not when they turned it off; not days late.
+ */
+
+const log = pino({ level: "silent" });
+const ZONE = "Europe/Berlin";
+const MAIL = { smtpUrl: "smtp://127.0.0.1:9", from: "noreply@flagline.test", contactTo: null };
+type App = ReturnType<typeof createTestApp>["app"];
+
+/** The next Sunday after today in the zone. */
+function nextSunday(): string {
+  const today = todayIn(ZONE);
+  return addDays(today, (6 - weekdayOf(today) + 7) % 7 || 7);
+}
+
+async function teamWithWeek(app: App, name: string) {
+  const coach = await signUpCoach(app, name);
+  const ada = await signUpPlayer(app, coach.me.team!.code, { fullName: "Ada Digest" });
+  const bo = await signUpPlayer(app, coach.me.team!.code, { fullName: "Bo Digest" });
+  const zone = await coach.client.request("PATCH", "/api/team/schedule-settings", { json: { timeZone: ZONE } });
+  expect(zone.status).toBe(200);
+  const sunday = nextSunday();
+  const make = async (client: TestClient, date: string, kind: "game" | "practice") => {
+    const res = await client.post("/api/team/schedule", { kind, date, startTime: "19:00", opponent: "Owls" });
+    expect(res.status).toBe(201);
+    return res.body.events[0].id as string;
+  };
+  const monday = await make(coach.client, addDays(sunday, 1), "game");
+  const wednesday = await make(coach.client, addDays(sunday, 3), "practice");
+  const nextWeek = await make(coach.client, addDays(sunday, 8), "practice");
+  const at = zonedTimeToUtc(sunday, "18:00", ZONE);
+  return { coach, ada, bo, sunday, at, monday, wednesday, nextWeek };
+}
+
+describe.each(testEngines())("the weekly digest on $engine", ({ create }) => {
+  let database: TestDatabase;
+  let app: App;
+  let services: ReturnType<typeof createTestApp>["services"];
+  beforeAll(async () => {
+    database = await create();
+    ({ app, services } = createTestApp(database, { mail: MAIL }));
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  const tick = (now: Date) => runDigestTick({ db: database.db, config: services.config, log, now });
+  const digests = async (teamId: string) =>
+    database.db
+      .selectFrom("mail_outbox")
+      .select(["recipient", "subject", "body", "headers"])
+      .where("idempotency_key", "like", `digest:${teamId}:%`)
+      .execute();
+
+  it("goes out Sunday 18:00 team time with the week's events and each person's answers, once", async () => {
+    const t = await teamWithWeek(app, "Digest Dingoes");
+    const teamId = t.coach.me.team!.id;
+    const answered = await t.ada.client.request("PUT", `/api/team/schedule/${t.monday}/answers/${t.ada.me.id}`, {
+      json: { answer: "going" },
+    });
+    expect(answered.status).toBe(200);
+    const off = await t.bo.client.request("PATCH", "/api/me/mail-preferences", { json: { digest: false } });
+    expect(off.status).toBe(200);
+
+    expect(await tick(new Date(t.at.getTime() - 60_000))).toBe(0);
+    const [x, y] = await Promise.all([tick(t.at), tick(t.at)]);
+    expect(x + y).toBe(2);
+    const rows = await digests(teamId);
+    expect(rows.map((r) => r.recipient).sort()).toEqual([t.coach.me.email, t.ada.me.email].sort());
+    expect(await tick(new Date(t.at.getTime() + 3_600_000))).toBe(0);
+
+    const ada = rows.find((r) => r.recipient === t.ada.me.email)!;
+    expect(ada.subject).toBe("Digest Dingoes: the week ahead");
+    expect(ada.body).toContain(`Mon ${addDays(t.sunday, 1)} 19:00: Game against Owls\n  Your answer: Going`);
+    expect(ada.body).toMatch(
+      new RegExp(`Wed ${addDays(t.sunday, 3)} 19:00: Practice\\n  Not answered yet: http://localhost:3000/answer/\\S+`),
+    );
+    expect(ada.body).not.toContain(addDays(t.sunday, 8));
+    expect(ada.body).not.toContain("Bo Digest");
+    expect(JSON.parse(ada.headers)["List-Unsubscribe"]).toMatch(/\/api\/unsubscribe\//);
+    const coach = rows.find((r) => r.recipient === t.coach.me.email)!;
+    expect(coach.body).toContain("  1 going, 0 maybe, 0 can't go, 1 not answered");
+  });
+
+  it("is skipped when its time passed long ago, and follows the team's own day and time", async () => {
+    const t = await teamWithWeek(app, "Late Lemurs");
+    const teamId = t.coach.me.team!.id;
+    expect(await tick(new Date(t.at.getTime() + 12 * 3_600_000))).toBe(0);
+    expect(await digests(teamId)).toEqual([]);
+
+    const moved = await t.coach.client.request("PATCH", "/api/team/reminder-settings", {
+      json: { digestWeekday: 0, digestTime: "07:00" },
+    });
+    expect(moved.status).toBe(200);
+    const monday = zonedTimeToUtc(addDays(t.sunday, 1), "07:00", ZONE);
+    expect(await tick(new Date(monday.getTime() - 1))).toBe(0);
+    expect(await tick(monday)).toBe(3);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Kysely } from "kysely";
+import { AVAILABILITY_LABELS, WEEKDAY_LABELS, todayIn, weekdayOf } from "#domain/schedule.js";
+import { DIGEST_LATE_MS, DIGEST_SPAN_MS, digestInstant } from "#domain/reminders.js";
+import type { Config } from "../config.js";
+import { enqueueMail, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
+import { teamEventsBetween, teamMembersFor, teamsWithEventsBetween } from "../db/reminders.js";
+import { scheduleEventsOf } from "../db/schedule-reads.js";
+import type { DB } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
+
+/*
+ * The weekly digest (docs/product.md §12, issue #29): at the team's digest time (default Sunday 18:00 in its zone)
+ * each person who wants it gets the coming seven days' events: a player with their own answer (and an answer link
+ * where they have none), a coach with every event's counts. One outbox row per person and week, keyed
+ * `digest:<team>:<digest instant>:<user>`, so every server's tick enqueues it once; a digest whose time passed more
+ * than 12 hours ago while no server ran is skipped, and a week with no event sends none. Mail only: without
+ * SMTP_URL the schedule itself is what the app shows.
+ */
+
+export interface DigestTickOptions {
+  db: Kysely<DB>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "mail">;
+  log: Logger;
+  now: Date;
+}
+
+type EventLine = Awaited<ReturnType<typeof scheduleEventsOf>>[number];
+
+function line(e: EventLine): string {
+  const what = e.kind === "practice" ? "Practice" : e.opponent ? `Game against ${e.opponent}` : "Game";
+  const place = e.placeName ? `, ${e.placeName}` : "";
+  const cancelled = e.status === "cancelled" ? " (cancelled)" : "";
+  return `${WEEKDAY_LABELS[weekdayOf(e.date)]} ${e.date} ${e.startTime}: ${what}${place}${cancelled}`;
+}
+
+/** One tick at `now`: the digests due, enqueued once. Returns how many rows it added. */
+export async function runDigestTick(o: DigestTickOptions): Promise<number> {
+  if (!o.config.mail) return 0;
+  const nowIso = o.now.toISOString();
+  const teams = await teamsWithEventsBetween(o.db, nowIso, new Date(o.now.getTime() + DIGEST_SPAN_MS).toISOString());
+  let added = 0;
+  for (const team of teams) {
+    const at = digestInstant(team.settings, team.timeZone, o.now, todayIn(team.timeZone, o.now));
+    if (!at || o.now.getTime() - at.getTime() >= DIGEST_LATE_MS) continue;
+    const rows = await teamEventsBetween(
+      o.db,
+      team.teamId,
+      at.toISOString(),
+      new Date(at.getTime() + DIGEST_SPAN_MS).toISOString(),
+    );
+    if (rows.length === 0) continue;
+    const members = (await teamMembersFor(o.db, team.teamId, "digest")).filter((m) => m.wantsReminders && m.email);
+    const keyOf = (userId: string) => `digest:${team.teamId}:${at.toISOString()}:${userId}`;
+    const taken = await existingMailKeys(
+      o.db,
+      members.map((m) => keyOf(m.userId)),
+    );
+    for (const m of members) {
+      if (taken.has(keyOf(m.userId))) continue;
+      const events = await scheduleEventsOf(o.db, team.teamId, rows, m.role === "player" ? m.userId : null);
+      const lines = events.flatMap((e) => {
+        if (m.role === "coach") {
+          const a = e.availability;
+          return [line(e), `  ${a.going} going, ${a.maybe} maybe, ${a.no} can't go, ${a.unanswered} not answered`];
+        }
+        if (e.status === "cancelled") return [line(e)];
+        if (e.myAnswer) return [line(e), `  Your answer: ${AVAILABILITY_LABELS[e.myAnswer.answer]}`];
+        return [
+          line(e),
+          `  Not answered yet: ${answerPageUrl(o.config.publicUrl, answerToken(o.config.authSecret, e.id, m.userId))}`,
+        ];
+      });
+      const unsubscribe = unsubscribeToken(o.config.authSecret, m.userId, "digest");
+      const mail: NewMail = {
+        key: keyOf(m.userId),
+        kind: "digest",
+        userId: m.userId,
+        to: m.email!,
+        subject: `${team.teamName}: the week ahead`.replace(/[\r\n]+/g, " "),
+        text: [
+          `${team.teamName}: the coming week (${team.timeZone}).`,
+          "",
+          ...lines,
+          "",
+          "--",
+          `You get this because you are on ${team.teamName} in Flagline. To stop the weekly digest, open:`,
+          unsubscribePageUrl(o.config.publicUrl, unsubscribe),
+        ].join("\n"),
+        headers: unsubscribeHeaders(o.config.publicUrl, unsubscribe),
+        expiresAt: new Date(at.getTime() + DIGEST_SPAN_MS).toISOString(),
+      };
+      if (await enqueueMail(o.db, mail, nowIso)) added += 1;
+    }
+  }
+  if (added > 0) o.log.info({ digests: added }, "weekly digests enqueued");
+  return added;
+}

@@ -1,0 +1,225 @@
+import type { Kysely } from "kysely";
+import type { NoticeParams } from "#domain/notices.js";
+import { coachWarningAt, dueReminder, REMINDER_HORIZON_DAYS, type ReminderSlot } from "#domain/reminders.js";
+import { WEEKDAY_LABELS, weekdayOf } from "#domain/schedule.js";
+import type { Config } from "../config.js";
+import { enqueueMail, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
+import { addNotice } from "../db/notices.js";
+import {
+  eventsStartingBetween,
+  goingCount,
+  takeReminderNoticeKey,
+  takenReminderNoticeKeys,
+  teamCoaches,
+  unansweredPlayers,
+  type ReminderEvent,
+  type ReminderRecipient,
+} from "../db/reminders.js";
+import { inTransaction } from "../db/dialect.js";
+import type { DB } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
+
+/*
+ * The reminder tick (docs/product.md §12, issue #29): every server runs it each minute (server.ts), and tests call
+ * it with their own clock. It finds the events whose reminder or coaches' warning is due and, with mail set up,
+ * enqueues one outbox row per person keyed `reminder:<event>:<user>:<slot>` or `players_short:<event>:<user>`;
+ * the key makes it idempotent, so several servers ticking at once, or one ticking again, enqueue each mail once.
+ * Without mail the same reminders become in-app notices, each once (its key taken in reminder_notice_keys in the
+ * transaction that writes it). Cancelled events get none; a reminder goes only to roster players who have not
+ * answered (the second one therefore only to those still without an answer), and only to those who want them.
+ */
+
+/** How often each server runs the tick. */
+export const REMINDER_TICK_MS = 60_000;
+
+export interface ReminderTickOptions {
+  db: Kysely<DB>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "mail">;
+  log: Logger;
+  now: Date;
+}
+
+export interface ReminderTickResult {
+  /** Rows this tick added to the outbox. */
+  mails: number;
+  /** Notices this tick wrote (no mail set up). */
+  notices: number;
+}
+
+function when(event: ReminderEvent): string {
+  return `${WEEKDAY_LABELS[weekdayOf(event.localDate)]} ${event.localDate} at ${event.startTime}`;
+}
+
+function what(event: ReminderEvent): string {
+  if (event.kind === "practice") return "Practice";
+  return event.opponent ? `Game against ${event.opponent}` : "Game";
+}
+
+function placeLine(event: ReminderEvent): string | null {
+  const parts = [event.placeName, event.address, event.field ? `field ${event.field}` : null].filter(Boolean);
+  return parts.length ? `Where: ${parts.join(", ")}` : null;
+}
+
+function noticeParams(event: ReminderEvent): Omit<NoticeParams, "teamName"> {
+  return {
+    eventId: event.id,
+    eventKind: event.kind,
+    eventDate: event.localDate,
+    eventTime: event.startTime,
+    opponent: event.opponent,
+  };
+}
+
+function footer(publicUrl: string, unsubscribe: string, team: string): string[] {
+  return [
+    "",
+    "--",
+    `You get this because you are on ${team} in Flagline. To stop reminder mails, open:`,
+    unsubscribePageUrl(publicUrl, unsubscribe),
+  ];
+}
+
+/** The reminder to one player (plain text; the answer link works without signing in). */
+function reminderMail(
+  config: ReminderTickOptions["config"],
+  event: ReminderEvent,
+  to: ReminderRecipient & { email: string },
+  slot: ReminderSlot,
+): NewMail {
+  const unsubscribe = unsubscribeToken(config.authSecret, to.userId, "reminders");
+  const place = placeLine(event);
+  return {
+    key: `reminder:${event.id}:${to.userId}:${slot}`,
+    kind: "reminder",
+    userId: to.userId,
+    to: to.email,
+    subject: `Are you coming? ${what(event)}, ${when(event)}`.replace(/[\r\n]+/g, " "),
+    text: [
+      `Hi ${to.fullName},`,
+      "",
+      `${event.teamName}: ${what(event)} on ${when(event)} (${event.timeZone}).`,
+      ...(event.arriveBy ? [`Be there by ${event.arriveBy}.`] : []),
+      ...(place ? [place] : []),
+      "",
+      "Are you coming? Answer here, no sign-in needed:",
+      answerPageUrl(config.publicUrl, answerToken(config.authSecret, event.id, to.userId)),
+      ...footer(config.publicUrl, unsubscribe, event.teamName),
+    ].join("\n"),
+    headers: unsubscribeHeaders(config.publicUrl, unsubscribe),
+    // A reminder after its event started says nothing useful: it is dropped, not sent late.
+    expiresAt: event.startsAt,
+  };
+}
+
+/** The warning to one coach: fewer than the minimum are going. */
+function playersShortMail(
+  config: ReminderTickOptions["config"],
+  event: ReminderEvent,
+  to: ReminderRecipient & { email: string },
+  going: number,
+): NewMail {
+  const unsubscribe = unsubscribeToken(config.authSecret, to.userId, "reminders");
+  return {
+    key: `players_short:${event.id}:${to.userId}`,
+    kind: "players_short",
+    userId: to.userId,
+    to: to.email,
+    subject: `Too few players: ${what(event)}, ${when(event)}`.replace(/[\r\n]+/g, " "),
+    text: [
+      `${event.teamName}: ${what(event)} on ${when(event)} (${event.timeZone}).`,
+      "",
+      `${going} ${going === 1 ? "player is" : "players are"} going; the team wants at least ${event.minPlayers}.`,
+      "",
+      "See who answered:",
+      `${config.publicUrl}/coach/schedule/${event.id}`,
+      ...footer(config.publicUrl, unsubscribe, event.teamName),
+    ].join("\n"),
+    headers: unsubscribeHeaders(config.publicUrl, unsubscribe),
+    expiresAt: event.startsAt,
+  };
+}
+
+interface Delivery {
+  key: string;
+  recipient: ReminderRecipient;
+  mail: () => NewMail | null;
+  notice: { kind: "event_reminder" | "players_short"; params: Omit<NoticeParams, "teamName"> };
+  teamId: string;
+}
+
+/** Enqueues (mail) or writes (notices) each delivery whose key is not taken yet. */
+async function deliver(o: ReminderTickOptions, deliveries: Delivery[]): Promise<ReminderTickResult> {
+  const result = { mails: 0, notices: 0 };
+  if (deliveries.length === 0) return result;
+  const keys = deliveries.map((d) => d.key);
+  if (o.config.mail) {
+    const taken = await existingMailKeys(o.db, keys);
+    for (const d of deliveries) {
+      if (taken.has(d.key)) continue;
+      const mail = d.mail();
+      if (mail && (await enqueueMail(o.db, mail, o.now.toISOString()))) result.mails += 1;
+    }
+    return result;
+  }
+  const taken = await takenReminderNoticeKeys(o.db, keys);
+  for (const d of deliveries) {
+    if (taken.has(d.key)) continue;
+    const wrote = await inTransaction(o.db, async (trx) => {
+      if (!(await takeReminderNoticeKey(trx, d.key))) return false;
+      await addNotice(trx, d.recipient.userId, d.teamId, d.notice.kind, d.notice.params);
+      return true;
+    });
+    if (wrote) result.notices += 1;
+  }
+  return result;
+}
+
+/** One tick at `now`: every reminder and warning due, enqueued or written once. */
+export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderTickResult> {
+  const until = new Date(o.now.getTime() + REMINDER_HORIZON_DAYS * 86_400_000).toISOString();
+  const events = await eventsStartingBetween(o.db, o.now.toISOString(), until);
+  const total = { mails: 0, notices: 0 };
+  const mailTo = (r: ReminderRecipient) => (o.config.mail ? r.email !== null : true);
+  for (const event of events) {
+    const deliveries: Delivery[] = [];
+    const slot = dueReminder(event, event.settings, event.timeZone, o.now);
+    if (slot) {
+      for (const player of await unansweredPlayers(o.db, event.teamId, event.id)) {
+        if (!player.wantsReminders || !mailTo(player)) continue;
+        deliveries.push({
+          key: `reminder:${event.id}:${player.userId}:${slot}`,
+          recipient: player,
+          teamId: event.teamId,
+          mail: () => (player.email ? reminderMail(o.config, event, { ...player, email: player.email }, slot) : null),
+          notice: { kind: "event_reminder", params: noticeParams(event) },
+        });
+      }
+    }
+    const warnAt = coachWarningAt(event, event.settings, event.timeZone);
+    if (warnAt && warnAt.getTime() <= o.now.getTime()) {
+      const going = await goingCount(o.db, event.teamId, event.id);
+      if (going < event.minPlayers) {
+        for (const coach of await teamCoaches(o.db, event.teamId)) {
+          if (!coach.wantsReminders || !mailTo(coach)) continue;
+          deliveries.push({
+            key: `players_short:${event.id}:${coach.userId}`,
+            recipient: coach,
+            teamId: event.teamId,
+            mail: () =>
+              coach.email ? playersShortMail(o.config, event, { ...coach, email: coach.email }, going) : null,
+            notice: {
+              kind: "players_short",
+              params: { ...noticeParams(event), going, minPlayers: event.minPlayers },
+            },
+          });
+        }
+      }
+    }
+    const done = await deliver(o, deliveries);
+    total.mails += done.mails;
+    total.notices += done.notices;
+  }
+  if (total.mails || total.notices) o.log.info({ ...total }, "reminders due: enqueued");
+  return total;
+}
