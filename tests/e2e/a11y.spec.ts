@@ -2,10 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { finishAnimations, seedTeam as seedAccounts, signInQuick } from "./helpers";
+import { answerPath, unsubscribePath } from "./mail-links";
 
 /*
  * WCAG 2.1 A and AA (axe) on every page of docs/product.md §2: the eight public pages, the three player pages and the eight
- * coach pages, with real data, and the open player search dialog. Serious and critical violations fail the test;
+ * coach pages, with real data, the schedule's pages for both, a reminder's answer link and a mail's unsubscribe link
+ * (signed out), and the open player search dialog. Serious and critical violations fail the test;
  * minor and moderate ones are printed.
  */
 
@@ -263,6 +265,101 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
       expect(blocking).toEqual([]);
     });
   }
+
+  test("the schedule pages (coach and player), with a game, a weekly practice and a cancelled one", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(scaled(60_000));
+    const team = await seedTeam(browser, baseURL);
+    const coachPage = team.coachPage;
+    const made = await post(coachPage, "/api/team/schedule", {
+      kind: "game",
+      date: localDay(1),
+      startTime: "10:00",
+      arriveBy: "09:30",
+      placeName: "Riverside Park",
+      mapUrl: "https://maps.example.com/?q=riverside",
+      opponent: "Eagles",
+      homeAway: "away",
+    });
+    const gameId = (made as unknown as { events: { id: string }[] }).events[0]!.id;
+    const series = (await post(coachPage, "/api/team/schedule", {
+      kind: "practice",
+      date: localDay(2),
+      startTime: "18:00",
+      repeat: { weekdays: [0, 1, 2, 3, 4, 5, 6], until: localDay(4) },
+    })) as unknown as { events: { id: string }[] };
+    const res = await coachPage.request.patch(`/api/team/schedule/${series.events[1]!.id}`, {
+      data: { status: "cancelled" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await team.playerPage.request.put(`/api/team/schedule/${gameId}/answers/${team.player.id}`, {
+      data: { answer: "going", note: "Bringing the cones" },
+    });
+    const blocking: string[] = [];
+    for (const [page, path, text] of [
+      [coachPage, "/coach/schedule", "Game at Eagles"],
+      [coachPage, `/coach/schedule/${gameId}`, "Bringing the cones"],
+      [team.playerPage, "/player/schedule", "Cancelled"],
+      [team.playerPage, `/player/schedule/${gameId}`, "Are you coming?"],
+    ] as const) {
+      await page.goto(path);
+      await settle(page);
+      await expect(page.locator("main"), path).toContainText(text);
+      blocking.push(...(await audit(page, path)));
+    }
+    await team.close();
+    expect(blocking).toEqual([]);
+  });
+
+  test("a reminder's answer link and a mail's unsubscribe link, signed out, before and after", async ({
+    browser,
+    baseURL,
+  }) => {
+    const { coach, players } = await seedAccounts({ players: [{ fullName: "Avery Quinn", jerseyNumber: 12 }] });
+    const player = players[0]!;
+    const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
+    const coachPage = await coachContext.newPage();
+    await signInQuick(coachPage, coach.email);
+    const made = (await post(coachPage, "/api/team/schedule", {
+      kind: "game",
+      date: localDay(2),
+      startTime: "10:00",
+      arriveBy: "09:30",
+      placeName: "Riverside Park",
+      mapUrl: "https://maps.example.com/?q=riverside",
+      opponent: "Eagles",
+    })) as unknown as { events: { id: string }[] };
+    await coachContext.close();
+    const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const blocking: string[] = [];
+
+    await page.goto(answerPath(made.events[0]!.id, player.id));
+    await settle(page);
+    await expect(page.locator("main")).toContainText("Game vs Eagles");
+    blocking.push(...(await audit(page, "/answer/:token")));
+    await page.getByRole("group", { name: "Your answer" }).getByRole("button", { name: "Going" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved: Going" })).toBeVisible();
+    await finishAnimations(page);
+    blocking.push(...(await audit(page, "/answer/:token (answered)")));
+    await page.goto("/answer/not-a-real-token");
+    await settle(page);
+    await expect(page.locator("main")).toContainText("This link is not valid");
+    blocking.push(...(await audit(page, "/answer/:token (not valid)")));
+
+    await page.goto(unsubscribePath(player.id, "digest"));
+    await settle(page);
+    await expect(page.locator("main")).toContainText("You get these emails.");
+    blocking.push(...(await audit(page, "/unsubscribe/:token")));
+    await page.getByRole("button", { name: "Stop these emails" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You will no longer get" })).toBeVisible();
+    await finishAnimations(page);
+    blocking.push(...(await audit(page, "/unsubscribe/:token (stopped)")));
+    await context.close();
+    expect(blocking).toEqual([]);
+  });
 
   test("the open player search dialog, with real data, its filters hidden and shown", async ({ browser, baseURL }) => {
     const team = await seedTeam(browser, baseURL);

@@ -33,16 +33,16 @@ test.describe("top navigation (docs/product.md §2)", () => {
     ]);
   });
 
-  test("players see Dashboard, Games, My Profile, Logout", async ({ page }) => {
+  test("players see Dashboard, Schedule, Games, My Profile, Logout", async ({ page }) => {
     const player = (await seedTeam({ players: [{}] })).players[0]!;
     await signInQuick(page, player.email);
     await page.goto("/player/dashboard");
     await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
-    expect(await navItems(page)).toEqual(["Dashboard", "Games", "My Profile", "Logout"]);
+    expect(await navItems(page)).toEqual(["Dashboard", "Schedule", "Games", "My Profile", "Logout"]);
     await expect(page.getByRole("button", { name: "Search players" })).toHaveCount(0);
   });
 
-  test("coaches see the search icon, their five pages (Games among them) and Logout", async ({ page }) => {
+  test("coaches see the search icon, their six pages (Schedule and Games among them) and Logout", async ({ page }) => {
     const { coach } = await seedTeam();
     await signInQuick(page, coach.email);
     await page.goto("/coach/dashboard");
@@ -50,6 +50,7 @@ test.describe("top navigation (docs/product.md §2)", () => {
     expect(await navItems(page)).toEqual([
       "Search players",
       "Coach Dashboard",
+      "Schedule",
       "Team Roster",
       "Leaderboard",
       "Games",
@@ -70,6 +71,17 @@ test.describe("top navigation (docs/product.md §2)", () => {
     await page.goto("/coach/games/some-game-id");
     await expect(page.getByRole("heading", { level: 1, name: /^Box score/ })).toBeVisible();
     await expect(games).toHaveAttribute("aria-current", "page");
+  });
+
+  test("Schedule stays highlighted on an event's page", async ({ page }) => {
+    const { coach } = await seedTeam();
+    await signInQuick(page, coach.email);
+    await page.goto("/coach/schedule");
+    const schedule = main(page).getByRole("link", { name: "Schedule" });
+    await expect(schedule).toHaveAttribute("aria-current", "page");
+    await page.goto("/coach/schedule/some-event-id");
+    await expect(page.getByRole("heading", { name: "Event not found" })).toBeVisible();
+    await expect(schedule).toHaveAttribute("aria-current", "page");
   });
 
   test("on a phone the menu collapses behind a Menu button that toggles the list", async ({ browser }) => {

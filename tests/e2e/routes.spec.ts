@@ -3,9 +3,19 @@ import { seedTeam, signInQuick } from "./helpers";
 
 /** docs/product.md §2: every route, and docs/product.md §4: where each kind of user lands on it. */
 const PUBLIC = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
-const PLAYER = ["/player/dashboard", "/player/profile", "/player/logs", "/player/games", "/player/games/some-game-id"];
+const PLAYER = [
+  "/player/dashboard",
+  "/player/schedule",
+  "/player/schedule/some-event-id",
+  "/player/profile",
+  "/player/logs",
+  "/player/games",
+  "/player/games/some-game-id",
+];
 const COACH = [
   "/coach/dashboard",
+  "/coach/schedule",
+  "/coach/schedule/some-event-id",
   "/coach/team-stats",
   "/coach/team-roster",
   "/coach/leaderboard",

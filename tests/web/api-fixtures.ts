@@ -15,6 +15,12 @@ import {
   type PlayerSummaryDto,
 } from "#domain/api/team";
 import { LEADER_STATS } from "#domain/reads";
+import {
+  scheduleEventSchema,
+  scheduleResponseSchema,
+  type ScheduleEvent,
+  type ScheduleResponse,
+} from "#domain/api/schedule";
 
 const TEAM = { id: "team-1", name: "Harbor Hawks", code: "HAWK23", coachInviteCode: "COACH234" };
 
@@ -162,4 +168,39 @@ export function noLeaders(): LeaderboardResponse["leaders"] {
 /** GET /api/me/notices: the notices given (newest first), unread counted from them; none by default. */
 export function noticesResponse(notices: NoticeDto[] = []): NoticesResponse {
   return noticesResponseSchema.parse({ notices, unread: notices.filter((n) => n.readAt === null).length });
+}
+
+/** One event of the team's schedule (docs/product.md §12): a practice next week unless told otherwise. */
+export function scheduleEvent(overrides: Partial<ScheduleEvent> = {}): ScheduleEvent {
+  return scheduleEventSchema.parse({
+    id: "event-1",
+    kind: "practice",
+    status: "scheduled",
+    date: "2030-06-04",
+    startTime: "18:00",
+    arriveBy: "17:45",
+    durationMinutes: 90,
+    startsAt: "2030-06-04T18:00:00.000Z",
+    endsAt: "2030-06-04T19:30:00.000Z",
+    placeName: "Riverside Park",
+    address: "12 River Rd",
+    field: "3",
+    mapUrl: "https://maps.example.com/?q=riverside",
+    opponent: null,
+    homeAway: null,
+    notes: null,
+    seriesId: null,
+    sessionId: null,
+    sequence: 0,
+    updatedAt: "2030-05-01T10:00:00.000Z",
+    cancelledAt: null,
+    availability: { going: 3, maybe: 1, no: 1, unanswered: 5 },
+    myAnswer: null,
+    ...overrides,
+  });
+}
+
+/** GET /api/team/schedule: in UTC (so the tests read the times as written), a minimum of 5. */
+export function scheduleResponse(events: ScheduleEvent[], overrides: Partial<ScheduleResponse> = {}): ScheduleResponse {
+  return scheduleResponseSchema.parse({ timeZone: "UTC", minPlayers: 5, events, ...overrides });
 }

@@ -73,6 +73,11 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** Whether a path names a file (`/favicon.ico`, `/robots.txt`) rather than a page of the app. */
+export function looksLikeFile(pathname: string): boolean {
+  return /\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf("/") + 1));
+}
+
 /**
  * Serves the built web app from memory: prerendered public pages at their paths, hashed assets with a year's
  * cache, and the SPA fallback for every other client route. Loaded once at start; the build is immutable.
@@ -143,8 +148,9 @@ export function createStaticSite(root: string) {
       if (pathname.includes("\0") || pathname.split("/").includes("..")) return null;
       const file = lookup(pathname);
       if (file) return respond(c, file);
-      // A missing hashed asset is a real 404, not a page.
-      if (pathname.startsWith("/assets/") || extname(pathname) !== "") return null;
+      // A missing hashed asset or file is a real 404, not a page. A file's extension is short: a token with a dot
+      // in the path of a page (`/answer/<payload>.<mac>`, a mail's link) is an address of the app.
+      if (pathname.startsWith("/assets/") || looksLikeFile(pathname)) return null;
       return fallback ? respond(c, fallback) : null;
     },
   };

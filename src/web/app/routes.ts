@@ -20,11 +20,16 @@ export default [
     route("confirm-email", "routes/public/confirm-email.tsx"),
     // A roster invite link (docs/product.md §11): rendered in the browser, not prerendered.
     route("claim/:token", "routes/public/claim.tsx"),
+    // A reminder mail's answer link and a mail's unsubscribe link (docs/product.md §12): rendered in the browser.
+    route("answer/:token", "routes/public/answer.tsx"),
+    route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
   ]),
 
   // Player only.
   layout("routes/player/layout.tsx", [
     route("player/dashboard", "routes/player/dashboard.tsx"),
+    route("player/schedule", "routes/player/schedule.tsx"),
+    route("player/schedule/:id", "routes/player/schedule-event.tsx"),
     route("player/profile", "routes/player/profile.tsx"),
     route("player/logs", "routes/player/logs.tsx"),
     route("player/games", "routes/player/games.tsx"),
@@ -34,6 +39,8 @@ export default [
   // Coach only.
   layout("routes/coach/layout.tsx", [
     route("coach/dashboard", "routes/coach/dashboard.tsx"),
+    route("coach/schedule", "routes/coach/schedule.tsx"),
+    route("coach/schedule/:id", "routes/coach/schedule-event.tsx"),
     route("coach/team-stats", "routes/coach/team-stats.tsx"),
     route("coach/team-roster", "routes/coach/team-roster.tsx"),
     route("coach/leaderboard", "routes/coach/leaderboard.tsx"),

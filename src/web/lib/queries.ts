@@ -30,12 +30,30 @@ import type {
 import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
-import { claimKey, meKeys, operatorKeys, playbookKeys, serverKeys, teamKeys, type SeasonParam } from "./query-keys";
+import {
+  answerLinkKey,
+  claimKey,
+  meKeys,
+  operatorKeys,
+  playbookKeys,
+  serverKeys,
+  teamKeys,
+  type ScheduleWhen,
+  type SeasonParam,
+  unsubscribeKey,
+} from "./query-keys";
 import type { SeasonsResponse } from "#domain/api/seasons";
 import type { DeletionPlan } from "#domain/api/recovery";
 import type { NoticesResponse } from "#domain/api/notices";
 import type { TeamCoachesResponse } from "#domain/api/team-settings";
 import type { ApiTokensResponse } from "#domain/api/api-tokens";
+import type { CalendarFeed, ScheduleEventResponse, ScheduleResponse, ScheduleSettings } from "#domain/api/schedule";
+import type {
+  AnswerLink,
+  MailPreferencesResponse,
+  ReminderSettingsResponse,
+  UnsubscribeState,
+} from "#domain/api/reminders";
 import type { OperatorMessagesResponse, OperatorTeamsResponse, OperatorUsageResponse } from "#domain/api/operator";
 
 /** `path?tzOffset=…`: days counted in the viewer's zone (minutes east of UTC); `&season=…` for a picked season. */
@@ -185,6 +203,77 @@ export function rulesQuery() {
   return queryOptions({
     queryKey: teamKeys.rules(),
     queryFn: ({ signal }) => apiFetch<{ rules: LeagueRules }>("/api/team/rules", { signal }),
+  });
+}
+
+// ---- The team's schedule (coaches and players; docs/product.md §12) ------------------------------------------
+
+/** GET /api/team/schedule: the team's events (upcoming soonest first, past latest first), with who is coming. */
+export function scheduleQuery(when: ScheduleWhen, limit: number | null = null) {
+  const params = new URLSearchParams({ when });
+  if (limit !== null) params.set("limit", String(limit));
+  return queryOptions({
+    queryKey: teamKeys.schedule(when, limit),
+    queryFn: ({ signal }) => apiFetch<ScheduleResponse>(`/api/team/schedule?${params}`, { signal }),
+    // "Show more" of the past keeps the shorter list on screen until the longer one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/team/schedule/{id}: one event; for a coach, every player's answer. */
+export function scheduleEventQuery(id: string) {
+  return queryOptions({
+    queryKey: teamKeys.scheduleEvent(id),
+    queryFn: ({ signal }) =>
+      apiFetch<ScheduleEventResponse>(`/api/team/schedule/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/team/schedule-settings: the team's time zone and minimum players. */
+export function scheduleSettingsQuery() {
+  return queryOptions({
+    queryKey: teamKeys.scheduleSettings(),
+    queryFn: ({ signal }) => apiFetch<ScheduleSettings>("/api/team/schedule-settings", { signal }),
+  });
+}
+
+/** GET /api/me/calendar: the signed-in person's calendar subscription (https and webcal links). */
+export function calendarFeedQuery() {
+  return queryOptions({
+    queryKey: meKeys.calendar(),
+    queryFn: ({ signal }) => apiFetch<CalendarFeed>("/api/me/calendar", { signal }),
+  });
+}
+
+/** GET /api/team/reminder-settings: when the team's reminders and weekly digest go out. */
+export function reminderSettingsQuery() {
+  return queryOptions({
+    queryKey: teamKeys.reminderSettings(),
+    queryFn: ({ signal }) => apiFetch<ReminderSettingsResponse>("/api/team/reminder-settings", { signal }),
+  });
+}
+
+/** GET /api/me/mail-preferences: which mails the signed-in person gets, and whether this server sends mail. */
+export function mailPreferencesQuery() {
+  return queryOptions({
+    queryKey: meKeys.mailPreferences(),
+    queryFn: ({ signal }) => apiFetch<MailPreferencesResponse>("/api/me/mail-preferences", { signal }),
+  });
+}
+
+/** GET /api/answer/{token}: a reminder's answer link: the event and the person's own answer (no sign-in). */
+export function answerLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: answerLinkKey(token),
+    queryFn: ({ signal }) => apiFetch<AnswerLink>(`/api/answer/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+/** GET /api/unsubscribe/{token}: which mail the link stops and whether it is still on; it changes nothing. */
+export function unsubscribeQuery(token: string) {
+  return queryOptions({
+    queryKey: unsubscribeKey(token),
+    queryFn: ({ signal }) => apiFetch<UnsubscribeState>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
   });
 }
 

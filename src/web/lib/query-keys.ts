@@ -87,7 +87,23 @@ export const teamKeys = {
   apiTokens: () => ["team", "api-tokens"] as const,
   /** GET /api/team/roster: the coach's roster management (invites, waiting sign-ups, requests). */
   roster: () => ["team", "roster"] as const,
+  /** Every read of the schedule (docs/product.md §12): the lists and each event's page. */
+  scheduleAll: () => ["team", "schedule"] as const,
+  /**
+   * GET /api/team/schedule?when=&limit=: the schedule screen's lists, the dashboards' next event (upcoming, 1) and
+   * the logger's offer of today's event. null: no limit sent (the server's default).
+   */
+  schedule: (when: ScheduleWhen, limit: number | null = null) => ["team", "schedule", { when, limit }] as const,
+  /** GET /api/team/schedule/{id}: one event, and for a coach every player's answer. */
+  scheduleEvent: (id: string) => ["team", "schedule", "event", id] as const,
+  /** GET /api/team/schedule-settings: the team's time zone and minimum players. */
+  scheduleSettings: () => ["team", "schedule-settings"] as const,
+  /** GET /api/team/reminder-settings: when the team's reminders and weekly digest go out (the schedule screen). */
+  reminderSettings: () => ["team", "reminder-settings"] as const,
 };
+
+/** Which events GET /api/team/schedule answers: not yet ended (soonest first), ended (latest first), or all. */
+export type ScheduleWhen = "upcoming" | "past" | "all";
 
 /** The playbook's reads, all under ["team", "playbook", ...]. */
 export const playbookKeys = {
@@ -126,6 +142,10 @@ export const meKeys = {
   feedback: () => ["me", "feedback"] as const,
   /** GET /api/me/notices: the newest notices and the unread count (the dashboards, the no-team page). */
   notices: () => ["me", "notices"] as const,
+  /** GET /api/me/calendar: the signed-in person's calendar subscription links (the schedule screen). */
+  calendar: () => ["me", "calendar"] as const,
+  /** GET /api/me/mail-preferences: which mails the signed-in person gets (the account sections). */
+  mailPreferences: () => ["me", "mail-preferences"] as const,
   /** GET /api/me/training-logs, one entry per filter. */
   trainingLogs: (filters: TrainingLogQuery) =>
     [
@@ -157,3 +177,12 @@ export const serverKeys = {
 
 /** GET /api/claim/{token}: who an invite link is for (public; under its own root, no team or account yet). */
 export const claimKey = (token: string) => ["claim", token] as const;
+
+/**
+ * GET /api/answer/{token}: the event a reminder's answer link is about and the person's own answer (public; under
+ * its own root: whoever opens it may be signed out, or signed in as someone else).
+ */
+export const answerLinkKey = (token: string) => ["answer-link", token] as const;
+
+/** GET /api/unsubscribe/{token}: which mail an unsubscribe link stops and whether it is still on (public). */
+export const unsubscribeKey = (token: string) => ["unsubscribe", token] as const;

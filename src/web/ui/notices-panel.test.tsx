@@ -72,4 +72,35 @@ describe("notices panel", () => {
     await user.click(screen.getByRole("button", { name: "Show all 7" }));
     expect(screen.getAllByRole("listitem")).toHaveLength(7);
   });
+
+  it("the schedule's notices say the day and time the viewer's way and link to their event on the team", async () => {
+    const event = { teamName: "Harbor Hawks", eventId: "ev-1", eventKind: "game" as const, opponent: "Eagles" };
+    const api = fakeApi().on("GET", "/api/me/notices", {
+      notices: [
+        notice("n3", "event_reminder", { ...event, eventDate: "2099-06-13", eventTime: "18:00" }, null),
+        notice(
+          "n2",
+          "event_changed",
+          { ...event, eventDate: "2099-06-14", eventTime: "10:00", change: "cancelled" },
+          null,
+        ),
+        { ...notice("n1", "event_changed", { ...event, change: "time" }, null), teamId: "old-team" },
+      ],
+      unread: 3,
+    });
+    renderPage(<NoticesPanel />, { path: "/player/dashboard", user: PLAYER, api });
+    const items = await screen.findAllByRole("listitem");
+    expect(items[0]).toHaveTextContent(/Are you coming to the game against Eagles on \w+, Jun 13, 2099 at 6:00\sPM\?/);
+    expect(within(items[0]!).getByRole("link", { name: "Answer now" })).toHaveAttribute(
+      "href",
+      "/player/schedule/ev-1",
+    );
+    expect(items[1]).toHaveTextContent("Harbor Hawks cancelled the game against Eagles");
+    expect(within(items[1]!).getByRole("link", { name: "See the cancelled event" })).toHaveAttribute(
+      "href",
+      "/player/schedule/ev-1",
+    );
+    // A notice from a team the viewer is no longer on links nowhere.
+    expect(within(items[2]!).queryByRole("link")).toBeNull();
+  });
 });

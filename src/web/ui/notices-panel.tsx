@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { useState } from "react";
-import type { MarkNoticesReadResponse, NoticesResponse } from "#domain/api/notices";
+import { Link } from "react-router";
+import type { MarkNoticesReadResponse, NoticeDto, NoticesResponse } from "#domain/api/notices";
 import { noticeText } from "#domain/notices";
 import { apiFetch } from "~/lib/api";
 import { noticesQuery } from "~/lib/queries";
 import { meKeys } from "~/lib/query-keys";
+import { useSession } from "~/lib/session-context";
 import { Panel } from "~/ui/app-page";
 import { formatDateTime, plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
+import { formatEventDay, formatWallTime } from "~/ui/schedule-event";
 
 /** How many notices show before "Show all". */
 const FIRST_SHOWN = 5;
@@ -18,9 +21,39 @@ function markAllRead() {
   return apiFetch<MarkNoticesReadResponse>("/api/me/notices/read", { method: "POST", json: { all: true } });
 }
 
+/** A notice's words, an event's day and time written the viewer's way ("Sat, Dec 5 at 6:00 PM"). */
+function shownText(n: NoticeDto): string {
+  const { eventDate, eventTime } = n.params;
+  return noticeText(n.kind, {
+    ...n.params,
+    ...(eventDate ? { eventDate: formatEventDay(eventDate) } : {}),
+    ...(eventTime ? { eventTime: formatWallTime(eventTime) } : {}),
+  });
+}
+
+/**
+ * The event a notice is about, on the signed-in person's schedule (docs/product.md §12): a reminder's link asks
+ * for the answer; null for a notice about no event, or when the viewer is on no team (or not on the notice's).
+ */
+function EventLink({ notice }: { notice: NoticeDto }) {
+  const { user } = useSession();
+  const id = notice.params.eventId;
+  if (!id || !user?.team || user.team.id !== notice.teamId) return null;
+  const cancelled = notice.kind === "event_changed" && notice.params.change === "cancelled";
+  return (
+    <Link
+      to={`/${user.role}/schedule/${encodeURIComponent(id)}`}
+      className="mt-1 inline-block text-sm font-semibold text-field-800 underline underline-offset-2"
+    >
+      {notice.kind === "event_reminder" ? "Answer now" : cancelled ? "See the cancelled event" : "See the event"}
+    </Link>
+  );
+}
+
 /**
  * What happened to the signed-in person (docs/product.md §11 Notices): a coach's decision about them, or, for a
- * coach, a player waiting to be confirmed. Newest first; an unread one says "New" (not only a colour) until
+ * coach, a player waiting to be confirmed; without mail, the schedule's reminders, changes and the coaches' warning
+ * of too few players (§12), each linking to its event. Newest first; an unread one says "New" (not only a colour) until
  * "Mark all as read". On the dashboards and on the no-team page, so a removed or declined player reads why.
  */
 export function NoticesPanel({ className }: { className?: string }) {
@@ -50,7 +83,7 @@ export function NoticesPanel({ className }: { className?: string }) {
         {({ notices, unread }) =>
           notices.length === 0 ? (
             <EmptyState title="Nothing new." headingLevel={3}>
-              What a coach decides about you shows here.
+              What a coach decides about you, and news of the team's games and practices, shows here.
             </EmptyState>
           ) : (
             <div className="space-y-3">
@@ -91,8 +124,9 @@ export function NoticesPanel({ className }: { className?: string }) {
                             New
                           </span>
                         ) : null}
-                        {noticeText(n.kind, n.params)}
+                        {shownText(n)}
                       </p>
+                      <EventLink notice={n} />
                       <p className="mt-0.5 text-sm text-stone-600">
                         <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                       </p>

@@ -28,12 +28,14 @@ const VISITOR_NAV: readonly NavItem[] = [
 
 const PLAYER_NAV: readonly NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },
+  { to: "/player/schedule", label: "Schedule" },
   { to: "/player/games", label: "Games" },
   { to: "/player/profile", label: "My Profile" },
 ];
 
 const COACH_NAV: readonly NavItem[] = [
   { to: "/coach/dashboard", label: "Coach Dashboard" },
+  { to: "/coach/schedule", label: "Schedule" },
   { to: "/coach/team-roster", label: "Team Roster" },
   { to: "/coach/leaderboard", label: "Leaderboard" },
   { to: "/coach/games", label: "Games" },

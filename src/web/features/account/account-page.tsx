@@ -7,7 +7,7 @@ export function AccountPage() {
     <div className="space-y-8">
       <AppPageHeader
         title="Account"
-        lead="Your password and login email, a copy of your data, or deleting your account."
+        lead="Your password and login email, which emails you get, a copy of your data, or deleting your account."
       />
       <div className="max-w-2xl">
         <AccountSections />

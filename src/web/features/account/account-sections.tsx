@@ -1,15 +1,20 @@
 import { useCurrentUser } from "~/lib/session-context";
 import { ChangeEmailCard } from "./change-email-card";
+import { MailPreferencesCard } from "./mail-preferences-card";
 import { MyDataCard } from "./my-data-card";
 import { PasswordForm } from "./password-form";
 
-/** Password, email, download my data and delete my account: on the coach's Account screen and on My Profile. */
+/**
+ * Password, email, which emails you get, download my data and delete my account: on the coach's Account screen and
+ * on My Profile.
+ */
 export function AccountSections() {
   const me = useCurrentUser();
   return (
     <div id="account" className="space-y-8">
       <PasswordForm email={me.email} />
       <ChangeEmailCard />
+      <MailPreferencesCard />
       <MyDataCard />
     </div>
   );

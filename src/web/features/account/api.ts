@@ -1,6 +1,7 @@
 import { apiFetch } from "~/lib/api";
 import { downloadText } from "~/ui/download";
 import type { ChangePasswordInput } from "#domain/api/player";
+import type { MailPreferencesBody, MailPreferencesResponse } from "#domain/api/reminders";
 import type { ChangeEmailAnswer, ChangeEmailInput, DeleteAccountInput } from "#domain/api/recovery";
 
 /** POST /api/me/email: applied at once without mail; with mail, a link goes to the new address. */
@@ -23,4 +24,9 @@ export async function downloadMyData(): Promise<void> {
 /** POST /api/profile/password (any signed-in user). The server answers with a fresh session cookie; other sessions are signed out. */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await apiFetch("/api/profile/password", { method: "POST", json: input });
+}
+
+/** PATCH /api/me/mail-preferences: which mails the signed-in person gets. */
+export function saveMailPreferences(body: MailPreferencesBody): Promise<MailPreferencesResponse> {
+  return apiFetch<MailPreferencesResponse>("/api/me/mail-preferences", { method: "PATCH", json: body });
 }

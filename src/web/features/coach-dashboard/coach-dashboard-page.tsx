@@ -10,6 +10,7 @@ import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore }
 import { PlayerAvatar } from "~/ui/position-badge";
 import { EmptyState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { NoticesPanel } from "~/ui/notices-panel";
+import { NextEventCard } from "~/ui/next-event-card";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
@@ -84,6 +85,8 @@ export function CoachDashboardPage() {
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
         <ScoreboardCard enabled={team !== null} teamName={team?.name} />
+        {/* The next event's read starts with the dashboard's but is not waited for: the card says it is loading. */}
+        <NextEventCard area="coach" />
         <NoticesPanel />
 
         <section aria-labelledby="quick-actions-title" className="space-y-3">

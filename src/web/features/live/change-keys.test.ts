@@ -26,11 +26,16 @@ const KEYS = {
   "team.coaches": teamKeys.coaches(),
   "team.roster": teamKeys.roster(),
   "team.seasons": teamKeys.seasons(),
+  "team.schedule": teamKeys.schedule("upcoming", 1),
+  "team.schedule-settings": teamKeys.scheduleSettings(),
+  "team.reminder-settings": teamKeys.reminderSettings(),
   "me.dashboard": meKeys.dashboard(120),
   "me.stat-lines": meKeys.statLines(),
   "me.profile": meKeys.profile(),
   "me.feedback": meKeys.feedback(),
   "me.training-logs": meKeys.trainingLogs({}),
+  "me.calendar": meKeys.calendar(),
+  "me.mail-preferences": meKeys.mailPreferences(),
 } as const;
 type Family = keyof typeof KEYS;
 
@@ -80,6 +85,7 @@ const EXPECTED: Record<ChangeKind, Family[]> = {
     "team.scoreboard",
     "team.rules",
     "team.seasons",
+    "team.schedule",
     "me.dashboard",
     "me.stat-lines",
   ],
@@ -97,6 +103,7 @@ const EXPECTED: Record<ChangeKind, Family[]> = {
     "team.game-sheet",
     "team.coaches",
     "team.roster",
+    "team.schedule",
     "me.dashboard",
     "me.profile",
     "me.feedback",
@@ -104,6 +111,7 @@ const EXPECTED: Record<ChangeKind, Family[]> = {
   feedback: ["team.player", "team.playerFeedback", "me.dashboard", "me.feedback"],
   logs: ["team.player", "me.dashboard", "me.training-logs"],
   plays: ["team.playbook.plays", "team.playbook.analysis", "team.playbook.play-events"],
+  schedule: ["team.schedule", "team.schedule-settings"],
 };
 
 describe("live updates: which queries a change kind refreshes", () => {
@@ -118,6 +126,12 @@ describe("live updates: which queries a change kind refreshes", () => {
   it.each(CHANGE_KINDS)("%s refreshes exactly its families", (kind) => {
     const refreshed = (Object.keys(KEYS) as Family[]).filter((family) => isAffectedBy(kind, KEYS[family]));
     expect(refreshed.sort()).toEqual([...EXPECTED[kind]].sort());
+  });
+
+  it("an event's page and the schedule's lists are one family", () => {
+    expect(queryFamily(teamKeys.scheduleEvent("e1"))).toBe("team.schedule");
+    expect(isAffectedBy("schedule", teamKeys.scheduleEvent("e1"))).toBe(true);
+    expect(isAffectedBy("events", teamKeys.scheduleEvent("e1"))).toBe(false);
   });
 
   it("a player's detail, events and feedback are told apart though they share ['team', 'player', id]", () => {

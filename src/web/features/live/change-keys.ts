@@ -15,6 +15,9 @@ import type { ChangeKind } from "#domain/api/logger";
  * - feedback: the feedback lists, the detail page listing it, the player's unread count on their dashboard.
  * - logs: training logs (the player's own list and dashboard week, a coach's view in the player detail).
  * - plays: the playbook, its analysis and drill-down, and the logger's play picker (which reads the playbook's list).
+ * - schedule: the team's schedule (docs/product.md §12): its lists, an event's page, the dashboards' next event, the
+ *   schedule settings. A session started for a scheduled event ("sessions") links it to its box score, and a roster
+ *   change changes who can answer (the counts' "no answer" and a coach's list of players).
  * Snaps are announced as "events" (a snap writes events); a final score, the game's period (decision 0022),
  * home/away and the league rules as "sessions", which is what the games list, game sheets and scoreboards are built
  * from besides snaps.
@@ -42,11 +45,19 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   // Starting or changing a season is announced as "sessions": the picker's list and every stat read follow it.
   "team.seasons": ["sessions"],
   "team.roster": ["roster"],
+  "team.schedule": ["schedule", "sessions", "roster"],
+  "team.schedule-settings": ["schedule"],
+  // The reminder times: changed only on the schedule screen, which sets them itself; no change kind announces them.
+  "team.reminder-settings": [],
   "me.dashboard": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
   "me.stat-lines": ["events", "sessions"],
   "me.profile": ["roster"],
   "me.feedback": ["roster", "feedback"],
   "me.training-logs": ["logs"],
+  // The caller's own calendar link: made and replaced only on the schedule screen, which sets it itself.
+  "me.calendar": [],
+  // Which mails the person gets: changed on their own account sections (which set it) or by a mail's unsubscribe link.
+  "me.mail-preferences": [],
 };
 
 /**

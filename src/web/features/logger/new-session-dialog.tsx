@@ -1,6 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
+import { CalendarCheck } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
+import type { ScheduleEvent } from "#domain/api/schedule";
+import { todayIn } from "#domain/schedule";
+import { scheduleQuery } from "~/lib/queries";
+import { eventTitle, formatWallTime } from "~/ui/schedule-event";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { FormMessage, controlProps, FormField, InputField } from "~/ui/form-field";
 import { createSessionSchema, type HomeAway, type SessionKind } from "#domain/api/logger";
@@ -60,6 +66,27 @@ function NewSessionForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  const offers = useTodaysEvents(kind);
+  const startScheduled = async (event: ScheduleEvent) => {
+    setFormError(null);
+    setSaving(true);
+    try {
+      await onStart({
+        id: newEventId(),
+        kind: event.kind,
+        date: event.date,
+        opponent: event.kind === "game" ? event.opponent : null,
+        location: event.placeName,
+        homeAway: event.kind === "game" ? event.homeAway : null,
+        scheduledEventId: event.id,
+      });
+    } catch {
+      setFormError("The session could not be saved on this phone. Please try again.");
+    } finally {
+      setSaving(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const game = kind === "game";
@@ -104,6 +131,32 @@ function NewSessionForm({
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      {offers.length > 0 ? (
+        <section
+          aria-label="On the schedule today"
+          className="space-y-2 rounded-xl border border-field-300 bg-field-50 p-3"
+        >
+          <p className="flex items-center gap-2 text-sm font-semibold text-field-900">
+            <CalendarCheck aria-hidden="true" className="size-4" /> On the schedule today
+          </p>
+          {offers.map((offer) => (
+            <button
+              key={offer.id}
+              type="button"
+              className="btn btn-field min-h-12 w-full justify-start text-left"
+              disabled={saving}
+              onClick={() => void startScheduled(offer)}
+            >
+              Today&apos;s{" "}
+              {eventTitle(offer)
+                .replace(/^Game/, "game")
+                .replace(/^Practice/, "practice")}
+              , {formatWallTime(offer.startTime)} — start it
+            </button>
+          ))}
+          <p className="text-sm text-stone-700">Or start one that is not on the schedule:</p>
+        </section>
+      ) : null}
       <fieldset>
         <legend className="label">Kind</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -192,4 +245,22 @@ function NewSessionForm({
       </button>
     </form>
   );
+}
+
+/**
+ * Today's scheduled events of a kind not yet started (docs/product.md §12), to start with their opponent and
+ * home/away already set. Today is the team's day; the events still to end and those just ended both count.
+ */
+function useTodaysEvents(kind: SessionKind): ScheduleEvent[] {
+  const upcoming = useQuery(scheduleQuery("upcoming", 5));
+  const past = useQuery(scheduleQuery("past", 5));
+  const timeZone = upcoming.data?.timeZone ?? past.data?.timeZone;
+  if (!timeZone) return [];
+  const today = todayIn(timeZone);
+  const seen = new Set<string>();
+  return [...(past.data?.events ?? []).toReversed(), ...(upcoming.data?.events ?? [])].filter((event) => {
+    if (seen.has(event.id)) return false;
+    seen.add(event.id);
+    return event.date === today && event.kind === kind && event.status === "scheduled" && event.sessionId === null;
+  });
 }

@@ -9,6 +9,7 @@ import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { NoticesPanel } from "~/ui/notices-panel";
+import { NextEventCard } from "~/ui/next-event-card";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { effectivePosition } from "#domain/positions";
 import { viewerTzOffset } from "~/lib/time-zone";
@@ -86,6 +87,8 @@ export function PlayerDashboardPage() {
       {/* Mounted from the start (its reads are the ones waited for), shown once they are in. */}
       <div hidden={!firstReadsIn} className="space-y-8">
         <ScoreboardCard enabled={me.team !== null} teamName={me.team?.name} />
+        {/* The next event's read starts with the dashboard's but is not waited for: the card says it is loading. */}
+        <NextEventCard area="player" />
         <NoticesPanel />
 
         {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}

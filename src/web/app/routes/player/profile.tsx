@@ -3,7 +3,7 @@ import { AccountSections } from "~/features/account/account-sections";
 import { ProfilePage } from "~/features/profile/profile-page";
 
 export const meta = () =>
-  pageMeta("My Profile", "Your photo, name, jersey number, positions, password, email and data.");
+  pageMeta("My Profile", "Your photo, name, jersey number, positions, password, email, emails you get and data.");
 
 export default function PlayerProfile() {
   return (

@@ -73,6 +73,8 @@ export interface OutboxSessionPayload {
   opponent: string | null;
   location: string | null;
   homeAway: HomeAway | null;
+  /** The scheduled event this session is (docs/product.md §12): the server links the two. */
+  scheduledEventId?: string;
 }
 
 export interface OutboxSessionItem extends OutboxItemBase {

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { Mail } from "lucide-react";
+import { useId, useState } from "react";
+import type { MailPreferencesResponse } from "#domain/api/reminders";
+import { MAIL_KIND_DESCRIPTIONS, MAIL_KIND_LABELS, MAIL_KINDS, type MailKind } from "#domain/reminders";
+import { mailPreferencesQuery } from "~/lib/queries";
+import { meKeys } from "~/lib/query-keys";
+import { FormCard } from "~/ui/app-page";
+import { FormOutcome } from "~/ui/form-field";
+import { describeError, QueryState } from "~/ui/query-state";
+import { saveMailPreferences } from "./api";
+
+/**
+ * Emails (docs/product.md §12): which mails the signed-in person gets, reminders to answer, changes to events
+ * within 48 hours and the weekly digest, each a switch saved at once. A server without mail says so: reminders and
+ * changes then come as notices in the app.
+ */
+export function MailPreferencesCard() {
+  const query = useQuery(mailPreferencesQuery());
+  return (
+    <div id="emails" className="scroll-mt-24">
+      <FormCard
+        title="Emails"
+        icon={<Mail aria-hidden="true" className="size-5 text-field-700" />}
+        lead="Which emails about your team's games and practices you get."
+      >
+        <div className="mt-4">
+          <QueryState
+            query={query}
+            loading="Loading your email settings..."
+            errorTitle="Error loading your email settings"
+            errorMessage="Your email settings could not be loaded. Please try again."
+            headingLevel={3}
+          >
+            {(prefs) => <Switches prefs={prefs} />}
+          </QueryState>
+        </div>
+      </FormCard>
+    </div>
+  );
+}
+
+function Switches({ prefs }: { prefs: MailPreferencesResponse }) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: ({ kind, on }: { kind: MailKind; on: boolean }) => saveMailPreferences({ [kind]: on }),
+    onMutate: () => setNotice(null),
+    onSuccess: (saved, { kind, on }) => {
+      queryClient.setQueryData(meKeys.mailPreferences(), saved);
+      setNotice(`${MAIL_KIND_LABELS[kind]}: ${on ? "on" : "off"}.`);
+    },
+  });
+  return (
+    <div className="space-y-4">
+      {prefs.mailEnabled ? null : (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          This server sends no email. Reminders and changes to events appear as notices in the app instead; the weekly
+          digest is email only.
+        </p>
+      )}
+      <ul className="divide-y divide-stone-200">
+        {MAIL_KINDS.map((kind) => {
+          const on = save.isPending && save.variables.kind === kind ? save.variables.on : prefs[kind];
+          return (
+            <li key={kind} className="py-3">
+              <Switch
+                label={MAIL_KIND_LABELS[kind]}
+                description={MAIL_KIND_DESCRIPTIONS[kind]}
+                on={on}
+                disabled={save.isPending}
+                onChange={(next) => save.mutate({ kind, on: next })}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <FormOutcome
+        error={
+          save.error ? describeError(save.error, "Your email settings could not be saved. Please try again.") : null
+        }
+        notice={notice}
+      />
+    </div>
+  );
+}
+
+/** An on/off switch (role="switch", aria-checked) with its label and a line saying what it is. */
+function Switch({
+  label,
+  description,
+  on,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  on: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        <p id={`${id}-label`} className="font-semibold text-stone-900">
+          {label}
+        </p>
+        <p id={`${id}-description`} className="mt-0.5 text-sm text-stone-600">
+          {description}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-description`}
+        disabled={disabled}
+        onClick={() => onChange(!on)}
+        className={clsx(
+          "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-wait",
+          on ? "border-field-700 bg-field-700" : "border-stone-400 bg-stone-200",
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={clsx(
+            "inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none",
+            on ? "translate-x-5" : "translate-x-0.5",
+          )}
+        />
+      </button>
+    </div>
+  );
+}
