@@ -5,8 +5,8 @@ import { PHONE } from "./logger-helpers";
 /*
  * docs/product.md §12, the team's week, on a phone: a coach schedules a weekly practice and a game, a player says
  * they are coming from the schedule and from the dashboard, the coach sees who is coming and answers for another
- * player, cancels a practice (still listed, marked cancelled), and starts the scheduled game from the logger with
- * its opponent already set. The team's zone is UTC (the default), so "today" is UTC's.
+ * player, cancels a practice (still listed, marked cancelled), starts the scheduled game from the logger with
+ * its opponent already set, and takes attendance from the answers. The team's zone is UTC (the default), so "today" is UTC's.
  */
 
 test.use({ ...PHONE, serviceWorkers: "block" });
@@ -146,6 +146,19 @@ test("a coach schedules the week, players answer, the coach sees who is coming a
   expect(created.request().postDataJSON()).toMatchObject({ kind: "game", opponent: "Eagles", homeAway: "home" });
   await expect(newSession).toBeHidden();
   await expect(page.getByRole("combobox", { name: "Session" })).toHaveText(/Game vs Eagles/);
+  // Attendance starts from the answers: Maya said Going and is marked present; Sam said Maybe and is left to the
+  // coach, who corrects with one tap.
+  await page.getByRole("tab", { name: /Attendance/ }).click();
+  const mark = (name: string) => page.getByRole("group", { name: new RegExp(name) });
+  const attendance = page.getByRole("region", { name: "Attendance" });
+  await expect(attendance.getByRole("listitem").filter({ hasText: maya.fullName })).toContainText("said Going");
+  await expect(attendance.getByRole("listitem").filter({ hasText: sam.fullName })).toContainText("said Maybe");
+  await page.getByRole("button", { name: "Start from answers" }).click();
+  await expect(mark(maya.fullName).getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
+  await expect(mark(sam.fullName).getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: "Start from answers" })).toBeDisabled();
+  await mark(sam.fullName).getByRole("button", { name: "Present" }).click();
+  await expect(page.getByText("2 of 2 present · 2 marked")).toBeVisible();
   // Sent: the scheduled game is linked to what is logged, and its page links the box score.
   await page.goto("/coach/schedule");
   await page.getByRole("link", { name: "Game vs Eagles" }).click();

@@ -30,7 +30,7 @@ const [SnapEditDialog, loadSnapEditDialog] = onDemand(() =>
   import("./snaps/snap-edit-dialog").then((m) => m.SnapEditDialog),
 );
 const [AttendancePanel, loadAttendancePanel] = onDemand(() =>
-  import("./attendance-panel").then((m) => m.AttendancePanel),
+  import("./attendance-panel").then((m) => m.SessionAttendancePanel),
 );
 const [EndGameDialog, loadEndGameDialog] = onDemand(() =>
   import("./snaps/end-game-dialog").then((m) => m.EndGameDialog),

@@ -290,18 +290,17 @@ export function LoggerPage() {
           <Tabs.Content value="attendance" className="mt-4 focus:outline-none">
             <Suspense fallback={<LoadingState label="Loading attendance…" />}>
               <AttendancePanel
+                sessionId={sessionId}
                 rows={marks}
                 onMark={(row: AttendanceRow, present) =>
                   void outbox.engine.setMarks(sessionId, [
                     { playerId: row.player.id, playerName: row.player.name, present },
                   ])
                 }
-                onMarkAll={() =>
+                onMarkMany={(many) =>
                   void outbox.engine.setMarks(
                     sessionId,
-                    marks
-                      .filter((r) => r.present !== true)
-                      .map((r) => ({ playerId: r.player.id, playerName: r.player.name, present: true })),
+                    many.map(({ row, present }) => ({ playerId: row.player.id, playerName: row.player.name, present })),
                   )
                 }
                 onDiscard={(row) => {

@@ -9,6 +9,7 @@ import {
   attendanceRows,
   initialSessionId,
   localDay,
+  marksFromAnswers,
   parseYards,
   playersByJersey,
   positionAbbreviation,
@@ -155,6 +156,25 @@ describe("attendance", () => {
       ["Sam", false, true, null],
     ]);
     expect(attendanceCounts(rows)).toEqual({ present: 1, marked: 2 });
+  });
+
+  it("starts from the schedule's answers: Going present, Can't go absent, the rest and any mark left alone", () => {
+    const rows = attendanceRows(
+      ["p1", "p2", "p3", "p4", "p5"].map((id) => player(id, id)),
+      [{ playerId: "p4", present: false }],
+      [],
+      "s1",
+    );
+    const answers = new Map([
+      ["p1", "going"],
+      ["p2", "no"],
+      ["p3", "maybe"],
+      ["p4", "going"],
+    ] as const);
+    expect(marksFromAnswers(rows, answers).map(({ row, present }) => [row.player.id, present])).toEqual([
+      ["p1", true],
+      ["p2", false],
+    ]);
   });
 });
 

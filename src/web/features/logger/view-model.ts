@@ -216,6 +216,24 @@ export interface AttendanceRow {
   seq: number | null;
 }
 
+/**
+ * The marks "Start from answers" takes (docs/product.md §12): Going is present, Can't go absent, Maybe and no
+ * answer left to the coach; a player already marked keeps their mark.
+ */
+export function marksFromAnswers(
+  rows: readonly AttendanceRow[],
+  answers: ReadonlyMap<string, "going" | "maybe" | "no">,
+): { row: AttendanceRow; present: boolean }[] {
+  const marks: { row: AttendanceRow; present: boolean }[] = [];
+  for (const row of rows) {
+    if (row.present !== null) continue;
+    const answer = answers.get(row.player.id);
+    if (answer === "going") marks.push({ row, present: true });
+    else if (answer === "no") marks.push({ row, present: false });
+  }
+  return marks;
+}
+
 /** Every player with their mark for the session: the newest waiting mark wins over the server's. */
 export function attendanceRows(
   players: readonly PlayerSummaryDto[],
