@@ -7,7 +7,7 @@ const messages = (value: unknown) =>
   leagueRulesSchema.safeParse(value).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
 
 describe("league rules: the NFL FLAG 5-on-5 defaults (docs/product.md §10)", () => {
-  it("two halves, TD 6, tries from 5 and 10, safety 2, downs not tracked, 4 and 4, two no-run zones", () => {
+  it("two halves, TD 6, tries from 5 and 10, safety 2, downs not tracked, 4 and 4, two no-run zones, 5 on the field, no minimum", () => {
     expect(DEFAULT_LEAGUE_RULES).toEqual({
       periodKind: "half",
       touchdownPoints: 6,
@@ -18,6 +18,8 @@ describe("league rules: the NFL FLAG 5-on-5 defaults (docs/product.md §10)", ()
       downsToMidfield: 4,
       downsToScore: 4,
       noRunZones: ["5 yards before midfield", "5 yards before the end zone"],
+      playersOnField: 5,
+      minSnapsPerPeriod: null,
     });
     expect(Object.isFrozen(DEFAULT_LEAGUE_RULES)).toBe(true);
   });
@@ -46,6 +48,8 @@ describe("readLeagueRules", () => {
       downsToMidfield: 3,
       downsToScore: 3,
       noRunZones: [],
+      playersOnField: 7,
+      minSnapsPerPeriod: 6,
     };
     expect(readLeagueRules(JSON.parse(JSON.stringify(rules)))).toEqual(rules);
   });
@@ -154,9 +158,20 @@ describe("leagueRulesSchema: what the settings form is told", () => {
     expect(messages({ ...valid, noRunZones: [5] })).toEqual([["noRunZones.0", "A no-run zone must be text."]]);
   });
 
-  it("every field is required (the form always sends them all)", () => {
+  it("every field is required (the form always sends them all), but the playing-time ones default", () => {
     const { trackDowns: _, ...missing } = valid;
     expect(messages(missing)).toEqual([["trackDowns", "Track downs must be true or false."]]);
+    const { playersOnField: _p, minSnapsPerPeriod: _m, ...older } = { ...DEFAULT_LEAGUE_RULES };
+    expect(leagueRulesSchema.parse(older)).toEqual(DEFAULT_LEAGUE_RULES);
+  });
+
+  it("the playing-time rules: 3 to 11 on the field, a minimum of 1 to 50 or none", () => {
+    expect(messages({ ...valid, playersOnField: 12, minSnapsPerPeriod: 0 })).toEqual([
+      ["playersOnField", "Players on the field must be from 3 to 11."],
+      ["minSnapsPerPeriod", "Minimum snaps per period must be from 1 to 50."],
+    ]);
+    expect(messages({ ...valid, playersOnField: 3, minSnapsPerPeriod: 50 })).toEqual([]);
+    expect(messages({ ...valid, minSnapsPerPeriod: null })).toEqual([]);
   });
 
   it("accepts the edges of every range", () => {

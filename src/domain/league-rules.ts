@@ -21,6 +21,10 @@ export interface LeagueRules {
   downsToScore: number;
   /** Labels for the no-run zones, shown on the logger's run button when downs are tracked. */
   noRunZones: string[];
+  /** How many players a side has on the field (the logger's lineup, docs/product.md §12 "Playing time"). */
+  playersOnField: number;
+  /** The fewest snaps each player must play in each period; null: no minimum. */
+  minSnapsPerPeriod: number | null;
 }
 
 export const DEFAULT_LEAGUE_RULES: Readonly<LeagueRules> = Object.freeze({
@@ -33,6 +37,8 @@ export const DEFAULT_LEAGUE_RULES: Readonly<LeagueRules> = Object.freeze({
   downsToMidfield: 4,
   downsToScore: 4,
   noRunZones: ["5 yards before midfield", "5 yards before the end zone"],
+  playersOnField: 5,
+  minSnapsPerPeriod: null,
 });
 
 export function periodCount(rules: Pick<LeagueRules, "periodKind">): number {

@@ -16,6 +16,8 @@ export const MAX_LOCATION = 120;
 export const MAX_SNAPS_PER_REQUEST = 200;
 /** Periods a game may have: four quarters plus overtimes. */
 export const MAX_PERIOD = 8;
+/** The most players a snap's lineup may hold (the largest players-on-field the league rules allow). */
+export const MAX_LINEUP = 11;
 
 /** The longest name an API token may have (docs/product.md §11 "API tokens"), and how many a team may hold. */
 export const MAX_API_TOKEN_NAME = 60;

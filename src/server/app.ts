@@ -17,6 +17,7 @@ import { feedbackRoutes } from "./routes/feedback.js";
 import { fileRoutes } from "./routes/files.js";
 import { eventRoutes } from "./routes/events.js";
 import { gameRoutes } from "./routes/games.js";
+import { participationRoutes } from "./routes/participation.js";
 import { healthRoutes } from "./routes/health.js";
 import { playbookAnalysisRoutes } from "./routes/playbook-analysis.js";
 import { playRoutes } from "./routes/plays.js";
@@ -121,6 +122,7 @@ export function createApp(services: Services) {
   app.route("/", eventRoutes());
   app.route("/", snapRoutes());
   app.route("/", gameRoutes());
+  app.route("/", participationRoutes());
   app.route("/", streamRoutes());
   app.route("/", playRoutes());
   app.route("/", playbookAnalysisRoutes());

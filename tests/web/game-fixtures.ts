@@ -78,6 +78,7 @@ export function gameSheet(
       points: s.points ?? { us: 0, them: 0 },
       loggedBy: s.loggedBy ?? CASEY,
       editedAt: s.editedAt ?? null,
+      lineup: null,
     })),
     players: opts.players ?? PLAYERS,
   });

@@ -7,7 +7,7 @@ import { z } from "../zod.js";
 import { leagueRulesSchema } from "./league-rules.js";
 import { OPPONENT_SCORES, PASS_RESULTS, PENALTY_EFFECTS, snapProblems, type SnapDetail } from "../snaps.js";
 import { isoDaySchema, isoTimeSchema, uuidSchema } from "./common.js";
-import { MAX_PERIOD, MAX_SNAPS_PER_REQUEST, MAX_YARDS, MIN_YARDS } from "../limits.js";
+import { MAX_LINEUP, MAX_PERIOD, MAX_SNAPS_PER_REQUEST, MAX_YARDS, MIN_YARDS } from "../limits.js";
 import { HOME_AWAY } from "./logger.js";
 
 export { type HomeAway } from "./logger.js";
@@ -98,6 +98,15 @@ const period = z
   .min(1, { error: `Period must be from 1 to ${MAX_PERIOD}.` })
   .max(MAX_PERIOD, { error: `Period must be from 1 to ${MAX_PERIOD}.` });
 
+/**
+ * The players on the field for a snap (docs/product.md §12 "Playing time"): unique player ids, at most 11 (the
+ * largest players-on-field a league may set); the server checks they are the team's players.
+ */
+const lineupSchema = z
+  .array(player("Lineup player"), { error: "The lineup must be a list of player ids." })
+  .max(MAX_LINEUP, { error: `A lineup has at most ${MAX_LINEUP} players.` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: "A player is on the field only once." });
+
 export const newSnapSchema = z.object({
   /** Made by the client (crypto.randomUUID()): sending the same id again is a no-op. */
   id: uuidSchema("Snap id"),
@@ -108,6 +117,8 @@ export const newSnapSchema = z.object({
   firstDown: flag("First down").optional(),
   occurredAt,
   detail: snapDetailSchema,
+  /** Who was on the field (the logger's lineup mode); left out: the snap counts for nobody's playing time. */
+  lineup: lineupSchema.optional(),
 });
 export type NewSnapInput = z.input<typeof newSnapSchema>;
 
@@ -137,6 +148,8 @@ export const editSnapSchema = z.object({
   period,
   firstDown: flag("First down").optional(),
   detail: snapDetailSchema,
+  /** Left out: the snap keeps its lineup. */
+  lineup: lineupSchema.optional(),
 });
 
 const pointsSchema = z.object({ us: z.number().int(), them: z.number().int() });
@@ -154,6 +167,8 @@ const snapSchema = z.object({
   loggedBy: z.object({ id: z.string(), name: z.string() }),
   /** Set when the snap was edited after it was logged. */
   editedAt: isoTimeSchema.nullable(),
+  /** The players on the field, when it was logged in lineup mode; null otherwise. */
+  lineup: z.array(z.string()).nullable(),
 });
 export type SnapDto = z.infer<typeof snapSchema>;
 

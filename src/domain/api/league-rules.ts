@@ -12,7 +12,7 @@ const whole = (label: string, min: number, max: number) =>
     .min(min, { error: `${label} must be from ${min} to ${max}.` })
     .max(max, { error: `${label} must be from ${min} to ${max}.` });
 
-/** PUT /api/team/rules: the whole rule set (the settings form always sends every field). */
+/** PUT /api/team/rules: the whole rule set (the settings form always sends every field; the playing-time ones may be left out). */
 export const leagueRulesSchema = z.object({
   periodKind: z.enum(["half", "quarter"], { error: "Choose halves or quarters." }),
   touchdownPoints: whole("Touchdown points", 1, 9),
@@ -31,6 +31,9 @@ export const leagueRulesSchema = z.object({
         .max(60, { error: "A no-run zone label must be at most 60 characters." }),
     )
     .max(4, { error: "At most 4 no-run zones." }),
+  /** Added with playing time (issue #29): a client that does not send them keeps the defaults. */
+  playersOnField: whole("Players on the field", 3, 11).default(DEFAULT_LEAGUE_RULES.playersOnField),
+  minSnapsPerPeriod: whole("Minimum snaps per period", 1, 50).nullable().default(null),
 }) satisfies z.ZodType<LeagueRules>;
 
 /** Stored rules read back: anything missing or broken falls back to the default, field by field. */

@@ -362,6 +362,8 @@ interface SnapsTable {
   created_at: string;
   edited_at: string | null;
   edited_by: string | null;
+  /** JSON list of the player ids on the field (019); null: logged without a lineup. */
+  lineup: string | null;
 }
 
 interface SnapPlayersTable {

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { SnapDto } from "#domain/api/game.js";
 import type { LeagueRules } from "#domain/league-rules.js";
 import { snapPeriod } from "#domain/periods.js";
+import { parseLineup } from "#domain/playing-time.js";
 import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import {
@@ -45,6 +46,8 @@ export interface NewSnapRow {
   /** ISO-8601 UTC with milliseconds. */
   occurredAt: string;
   detail: SnapDetail;
+  /** The players on the field (lineup mode); null: none given, the snap counts for nobody's playing time. */
+  lineup?: readonly string[] | null;
 }
 
 export type SnapWriteStatus = "created" | "duplicate";
@@ -67,6 +70,11 @@ export class GameFinalError extends Error {
 function snapColumns(detail: SnapDetail, rules: LeagueRules) {
   const points = pointsOfSnap(detail, rules);
   return { kind: detail.kind, detail: JSON.stringify(detail), our_points: points.us, their_points: points.them };
+}
+
+/** A lineup as the `snaps.lineup` column holds it: JSON text, null for none. */
+function lineupColumn(lineup: readonly string[] | null | undefined): string | null {
+  return lineup ? JSON.stringify(lineup) : null;
 }
 
 /** The events a snap implies, as rows to insert (new ids: an edit replaces them, it never updates them). */
@@ -167,7 +175,7 @@ export async function insertSnaps(
     );
 
     const inserted = new Set<string>();
-    // 15 values a row: 200 rows stay far below both engines' limits on bound parameters.
+    // 16 values a row: 200 rows stay far below both engines' limits on bound parameters.
     for (let i = 0; i < unique.length; i += 200) {
       const rows = await trx
         .insertInto("snaps")
@@ -183,6 +191,7 @@ export async function insertSnaps(
             occurred_at: s.occurredAt,
             created_by: createdBy,
             created_at: createdAt,
+            lineup: lineupColumn(s.lineup),
           })),
         )
         .onConflict((oc) => oc.column("id").doNothing())
@@ -268,12 +277,15 @@ async function lockSnap(trx: Kysely<DB>, key: { id: string; teamId: string }): P
   return q.executeTakeFirst();
 }
 
-/** What an edit sends: the snap as it should now be. An omitted play or first-down mark keeps the stored one. */
+/**
+ * What an edit sends: the snap as it should now be. An omitted play, first-down mark or lineup keeps the stored one.
+ */
 export interface SnapEdit {
   playId?: string | null;
   period: number;
   firstDown?: boolean;
   detail: SnapDetail;
+  lineup?: readonly string[];
 }
 
 /** JSON with keys in one order, so two equal details compare equal whatever order their keys came in. */
@@ -303,11 +315,10 @@ export async function editSnap(
     if (!row) return null;
     const playId = edit.playId === undefined ? row.play_id : edit.playId;
     const firstDown = edit.firstDown === undefined ? row.first_down === 1 : edit.firstDown;
-    const same =
-      playId === row.play_id &&
-      firstDown === (row.first_down === 1) &&
-      edit.period === row.period &&
-      canonicalJson(edit.detail) === canonicalJson(JSON.parse(row.detail));
+    const lineup = edit.lineup === undefined ? row.lineup : lineupColumn(edit.lineup);
+    const detailSame =
+      edit.period === row.period && canonicalJson(edit.detail) === canonicalJson(JSON.parse(row.detail));
+    const same = lineup === row.lineup && playId === row.play_id && firstDown === (row.first_down === 1) && detailSame;
     if (same) return { changed: false };
 
     const rules = await getLeagueRules(trx, key.teamId);
@@ -333,6 +344,7 @@ export async function editSnap(
         play_id: playId,
         period: edit.period,
         first_down: firstDown ? 1 : 0,
+        lineup,
         edited_at: nowIso(),
         edited_by: editedBy,
       })
@@ -389,6 +401,7 @@ function snapQuery(db: Kysely<DB>, teamId: string) {
       "s.their_points",
       "s.created_by",
       "s.edited_at",
+      "s.lineup",
       "p.full_name",
     ])
     .where("s.team_id", "=", teamId);
@@ -408,6 +421,7 @@ function toSnapDto(r: SnapQueryRow): SnapDto {
     points: { us: Number(r.our_points), them: Number(r.their_points) },
     loggedBy: { id: r.created_by, name: r.full_name ?? UNKNOWN_LOGGER },
     editedAt: r.edited_at,
+    lineup: parseLineup(r.lineup),
   };
 }
 

@@ -55,6 +55,8 @@ export const TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
   "DELETE /api/team/snaps/{id}",
   "GET /api/team/sessions/{id}/snaps",
   "GET /api/team/sessions/{id}/box-score.csv",
+  "GET /api/team/sessions/{id}/participation",
+  "GET /api/team/sessions/{id}/participation.csv",
   "POST /api/team/sessions/{id}/final",
   "DELETE /api/team/sessions/{id}/final",
   "PUT /api/team/sessions/{id}/period",

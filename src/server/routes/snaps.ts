@@ -67,7 +67,8 @@ const putSnap = createRoute({
   middleware: [coachOnly] as const,
   summary: "Edit a snap: its events, participants and points are rewritten to match, in one transaction",
   description:
-    "Coaches only. The body is the snap as it should now be; an omitted playId or firstDown keeps the stored one. " +
+    "Coaches only. The body is the snap as it should now be; an omitted playId, firstDown or lineup keeps the " +
+    "stored one. " +
     "Points are recomputed under the team's current rules. Sending the same edit again changes nothing.",
   request: {
     params: snapIdParam,
@@ -115,12 +116,18 @@ function playerRefs(detail: SnapDetail, prefix: string): TeamRef[] {
   return playerFields(detail).map(([field, id]) => ({ field: `${prefix}${field}`, kind: "player", id }));
 }
 
+/** The players of a lineup, as references under `prefix` ("snaps.3."). */
+function lineupRefs(lineup: readonly string[] | undefined, prefix: string): TeamRef[] {
+  return (lineup ?? []).map((id, j) => ({ field: `${prefix}lineup.${j}`, kind: "player", id }));
+}
+
 /** Throws a 400 naming every snap field whose player, session or play is not the team's. */
 async function checkReferences(db: Kysely<DB>, teamId: string, snaps: readonly SnapInput[]): Promise<void> {
   const refs = snaps.flatMap((s, i): TeamRef[] => [
     { field: `snaps.${i}.sessionId`, kind: "session", id: s.sessionId },
     ...(s.playId ? [{ field: `snaps.${i}.playId`, kind: "play" as const, id: s.playId }] : []),
     ...playerRefs(s.detail as SnapDetail, `snaps.${i}.detail.`),
+    ...lineupRefs(s.lineup, `snaps.${i}.`),
   ]);
   await checkTeamReferences(db, teamId, refs, MANY_NOT_THE_TEAMS);
 }
@@ -142,6 +149,7 @@ export function snapRoutes() {
         firstDown: s.firstDown ?? false,
         occurredAt: s.occurredAt,
         detail: s.detail as SnapDetail,
+        lineup: s.lineup ?? null,
       }));
 
       let statuses: SnapWriteStatus[];
@@ -183,21 +191,30 @@ export function snapRoutes() {
       const detail = input.detail as SnapDetail;
 
       // An id of another team's snap answers like one that does not exist, before its body is looked at.
-      if (!(await getSnap(db, key))) throw notFound(SNAP);
+      const current = await getSnap(db, key);
+      if (!current) throw notFound(SNAP);
       const refs: TeamRef[] = [
         ...(input.playId ? [{ field: "playId", kind: "play" as const, id: input.playId }] : []),
         ...playerRefs(detail, "detail."),
+        ...lineupRefs(input.lineup, ""),
       ];
       let missing = await missingReferences(db, viewer.teamId, refs);
-      // A player who has left the team since may stay on a snap they took part in.
+      // A player who has left the team since may stay on a snap they took part in, or in its lineup.
       if (missing.some((r) => r.kind === "player")) {
         const already = await snapPlayerIds(db, key);
+        for (const id of current.lineup ?? []) already.add(id);
         missing = missing.filter((r) => r.kind !== "player" || !already.has(r.id));
       }
       const error = invalidReferences(missing, MANY_NOT_THE_TEAMS);
       if (error) throw error;
 
-      const edit = { playId: input.playId, period: input.period, firstDown: input.firstDown, detail };
+      const edit = {
+        playId: input.playId,
+        period: input.period,
+        firstDown: input.firstDown,
+        detail,
+        lineup: input.lineup,
+      };
       let result: Awaited<ReturnType<typeof editSnap>>;
       try {
         result = await retryOnDeadlock(() => editSnap(db, key, viewer.userId, edit));

@@ -53,6 +53,7 @@ export default [
     route("coach/games/rules", "routes/coach/games-rules.tsx"),
     route("coach/games/sessions", "routes/coach/games-sessions.tsx"),
     route("coach/games/:id", "routes/coach/games-box-score.tsx"),
+    route("coach/games/:id/participation", "routes/coach/games-participation.tsx"),
     route("coach/account", "routes/coach/account.tsx"),
     route("coach/settings", "routes/coach/settings.tsx"),
   ]),

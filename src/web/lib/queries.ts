@@ -6,6 +6,7 @@
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
+import type { ParticipationResponse } from "#domain/api/participation";
 import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
@@ -187,6 +188,17 @@ export function gameSheetQuery(sessionId: string) {
     queryKey: teamKeys.gameSheet(sessionId),
     queryFn: ({ signal }) =>
       apiFetch<GameSheetResponse>(`/api/team/sessions/${encodeURIComponent(sessionId)}/snaps`, { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}/participation: a game's playing time, per player and period (coaches). */
+export function participationQuery(sessionId: string) {
+  return queryOptions({
+    queryKey: teamKeys.participation(sessionId),
+    queryFn: ({ signal }) =>
+      apiFetch<ParticipationResponse>(`/api/team/sessions/${encodeURIComponent(sessionId)}/participation`, {
+        signal,
+      }),
   });
 }
 

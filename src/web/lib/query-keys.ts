@@ -77,6 +77,8 @@ export const teamKeys = {
   games: (season: SeasonParam = null) => ["team", "games", { season }] as const,
   /** GET /api/team/sessions/{id}/snaps: a game's scoreboard and snaps (the logger, the box score). */
   gameSheet: (sessionId: string) => ["team", "game-sheet", sessionId] as const,
+  /** GET /api/team/sessions/{id}/participation: a game's playing time (coaches). */
+  participation: (sessionId: string) => ["team", "participation", sessionId] as const,
   /** GET /api/team/scoreboard: the game being played today, for the dashboards. */
   scoreboard: () => ["team", "scoreboard"] as const,
   /** GET /api/team/rules: the league rules. */

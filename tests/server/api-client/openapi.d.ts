@@ -380,7 +380,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a snap: its events, participants and points are rewritten to match, in one transaction
-         * @description Coaches only. The body is the snap as it should now be; an omitted playId or firstDown keeps the stored one. Points are recomputed under the team's current rules. Sending the same edit again changes nothing.
+         * @description Coaches only. The body is the snap as it should now be; an omitted playId, firstDown or lineup keeps the stored one. Points are recomputed under the team's current rules. Sending the same edit again changes nothing.
          */
         put: operations["updateSnap"];
         post?: never;
@@ -517,6 +517,43 @@ export interface paths {
          * @description Coaches only. Snaps already logged keep the points they were given under the rules in force then: only snaps logged or edited afterwards use the new values.
          */
         put: operations["setLeagueRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/sessions/{id}/participation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's playing time: each roster player's snaps per period and in total, and who is below the minimum
+         * @description Coaches only. Counted from the lineups sent with the snaps (lineup mode); a snap without a lineup counts for nobody. Every roster player has a row, zero included.
+         */
+        get: operations["getParticipation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/sessions/{id}/participation.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game's participation report as a CSV download for the league */
+        get: operations["getParticipationCsv"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5415,6 +5452,7 @@ export interface operations {
                             /** @enum {string} */
                             score: "touchdown" | "try1" | "try2" | "safety";
                         };
+                        lineup?: string[];
                     }[];
                 };
             };
@@ -5590,6 +5628,7 @@ export interface operations {
                         /** @enum {string} */
                         score: "touchdown" | "try1" | "try2" | "safety";
                     };
+                    lineup?: string[];
                 };
             };
         };
@@ -5684,6 +5723,7 @@ export interface operations {
                             };
                             /** @description ISO-8601 UTC time */
                             editedAt: string | null;
+                            lineup: string[] | null;
                         };
                     };
                 };
@@ -5902,6 +5942,10 @@ export interface operations {
                             downsToMidfield: number;
                             downsToScore: number;
                             noRunZones: string[];
+                            /** @default 5 */
+                            playersOnField: number;
+                            /** @default null */
+                            minSnapsPerPeriod: number | null;
                         };
                         snaps: {
                             id: string;
@@ -5986,6 +6030,7 @@ export interface operations {
                             };
                             /** @description ISO-8601 UTC time */
                             editedAt: string | null;
+                            lineup: string[] | null;
                         }[];
                         players: {
                             id: string;
@@ -6739,6 +6784,10 @@ export interface operations {
                             downsToMidfield: number;
                             downsToScore: number;
                             noRunZones: string[];
+                            /** @default 5 */
+                            playersOnField: number;
+                            /** @default null */
+                            minSnapsPerPeriod: number | null;
                         };
                     };
                 };
@@ -6801,6 +6850,10 @@ export interface operations {
                     downsToMidfield: number;
                     downsToScore: number;
                     noRunZones: string[];
+                    /** @default 5 */
+                    playersOnField?: number;
+                    /** @default null */
+                    minSnapsPerPeriod?: number | null;
                 };
             };
         };
@@ -6823,6 +6876,10 @@ export interface operations {
                             downsToMidfield: number;
                             downsToScore: number;
                             noRunZones: string[];
+                            /** @default 5 */
+                            playersOnField: number;
+                            /** @default null */
+                            minSnapsPerPeriod: number | null;
                         };
                     };
                 };
@@ -6865,6 +6922,182 @@ export interface operations {
             };
             /** @description unsupported_media_type: the body is not sent as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participation report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "practice" | "game";
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            opponent: string | null;
+                        };
+                        rules: {
+                            playersOnField: number;
+                            minSnapsPerPeriod: number | null;
+                            /** @enum {string} */
+                            periodKind: "half" | "quarter";
+                        };
+                        periods: number;
+                        players: {
+                            playerId: string;
+                            fullName: string;
+                            jerseyNumber: number | null;
+                            byPeriod: number[];
+                            total: number;
+                            belowMinimum: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: over 120 requests a minute with one API token */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParticipationCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participation report (text/csv, as an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in; invalid_token: the API token is malformed, revoked, or its coach is no longer a coach */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -146,6 +146,8 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "DELETE /api/team/snaps/{id}": coachOnly(204, 404),
   "GET /api/team/sessions/{id}/snaps": teamMembers(200, 404),
   "GET /api/team/sessions/{id}/box-score.csv": teamMembers(200, 404),
+  "GET /api/team/sessions/{id}/participation": coachOnly(200, 404),
+  "GET /api/team/sessions/{id}/participation.csv": coachOnly(200, 404),
   "POST /api/team/sessions/{id}/final": coachOnly(200, 404),
   "DELETE /api/team/sessions/{id}/final": coachOnly(200, 404),
   "PUT /api/team/sessions/{id}/period": coachOnly(200, 404),

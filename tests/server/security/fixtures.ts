@@ -734,6 +734,8 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "DELETE /api/team/snaps/{id}": { build: async (w) => ({ params: { id: await freshSnap(w) } }) },
   "GET /api/team/sessions/{id}/snaps": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
   "GET /api/team/sessions/{id}/box-score.csv": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/team/sessions/{id}/participation": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/team/sessions/{id}/participation.csv": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
   "POST /api/team/sessions/{id}/final": {
     build: async (w) => ({ params: { id: w.a.sessionId }, json: { us: 9, them: 6 } }),
   },

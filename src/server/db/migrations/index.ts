@@ -17,6 +17,7 @@ import { apiTokensMigration } from "./015_api_tokens.js";
 import { scheduleMigration } from "./016_schedule.js";
 import { calendarFeedsMigration } from "./017_calendar_feeds.js";
 import { mailOutboxMigration } from "./018_mail_outbox.js";
+import { snapLineupsMigration } from "./019_snap_lineups.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -42,5 +43,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "016_schedule": scheduleMigration(engine),
     "017_calendar_feeds": calendarFeedsMigration(engine),
     "018_mail_outbox": mailOutboxMigration(engine),
+    "019_snap_lineups": snapLineupsMigration(engine),
   };
 }

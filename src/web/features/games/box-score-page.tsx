@@ -12,6 +12,7 @@ import { ScrollRegion } from "~/ui/scroll-region";
 import { YARDS_NOT_LOGGED } from "~/ui/stat-lines";
 import { buildBoxScore, opponentText, scoreText, type BoxScore, type PeriodPlays } from "./box-score";
 import {
+  boxScorePath,
   decimalFigure,
   gamesPath,
   homeAwayText,
@@ -77,6 +78,12 @@ export function BoxScorePage({ sessionId, area }: { sessionId: string; area: Gam
               <Download aria-hidden="true" className="size-4" />
               Download CSV
             </a>
+            {area === "coach" ? (
+              <Link className="btn btn-secondary" to={`${boxScorePath(area, sessionId)}/participation`}>
+                <Users aria-hidden="true" className="size-4" />
+                Participation
+              </Link>
+            ) : null}
           </div>
         }
       />

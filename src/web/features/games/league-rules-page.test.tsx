@@ -46,6 +46,9 @@ describe("league rules page", () => {
     await user.click(screen.getByRole("button", { name: "Remove no-run zone 1" }));
     await user.click(screen.getByRole("button", { name: "Add a no-run zone" }));
     await user.type(screen.getByLabelText("No-run zone 2"), "  Inside the 5  ");
+    await user.clear(screen.getByLabelText("Players on the field"));
+    await user.type(screen.getByLabelText("Players on the field"), "7");
+    await user.type(screen.getByLabelText("Minimum snaps per quarter"), "6");
     await user.click(screen.getByRole("button", { name: "Save rules" }));
 
     expect(await screen.findByText(/^League rules saved\./)).toBeInTheDocument();
@@ -60,6 +63,8 @@ describe("league rules page", () => {
         downsToMidfield: 4,
         downsToScore: 3,
         noRunZones: ["5 yards before the end zone", "Inside the 5"],
+        playersOnField: 7,
+        minSnapsPerPeriod: 6,
       },
     ]);
   });

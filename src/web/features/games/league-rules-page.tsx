@@ -43,6 +43,8 @@ const SCALAR_FIELDS = [
   "downsToMidfield",
   "downsToScore",
   "noRunZones",
+  "playersOnField",
+  "minSnapsPerPeriod",
 ] as const satisfies readonly FieldPath<RulesFormInput>[];
 
 const PERIOD_OPTIONS = [
@@ -56,6 +58,12 @@ function toForm(rules: LeagueRules): RulesFormInput {
 
 function fromForm(values: RulesFormOutput): LeagueRules {
   return { ...values, noRunZones: values.noRunZones.map((zone) => zone.label) };
+}
+
+/** An empty number field is "no minimum". */
+function blankAsNull(value: unknown): number | null {
+  if (value === "" || value === null || value === undefined) return null;
+  return typeof value === "number" ? value : Number(value);
 }
 
 /** The API names a zone's message `noRunZones.1`; the form's field is `noRunZones.1.label`. */
@@ -282,6 +290,26 @@ function LeagueRulesForm({ rules }: { rules: LeagueRules }) {
               Add a no-run zone
             </button>
           </fieldset>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-base font-bold text-stone-900">Playing time</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              label="Players on the field"
+              hint="The logger's lineup holds this many."
+              error={errors.playersOnField?.message}
+              {...register("playersOnField", number)}
+              {...numberInput}
+            />
+            <InputField
+              label={`Minimum snaps per ${periodKind === "quarter" ? "quarter" : "half"}`}
+              hint="Each player's minimum in each period. Leave empty for no minimum."
+              error={errors.minSnapsPerPeriod?.message}
+              {...register("minSnapsPerPeriod", { setValueAs: blankAsNull })}
+              {...numberInput}
+            />
+          </div>
         </fieldset>
 
         <FormOutcome error={formError} notice={notice} />

@@ -37,6 +37,7 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.playbook.play-events": ["events", "sessions", "roster", "plays"],
   "team.games": ["events", "sessions"],
   "team.game-sheet": ["events", "sessions", "roster"],
+  "team.participation": ["events", "sessions", "roster"],
   "team.scoreboard": ["events", "sessions"],
   "team.rules": ["sessions"],
   "team.coaches": ["roster"],

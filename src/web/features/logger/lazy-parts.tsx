@@ -3,7 +3,8 @@ import { whenIdle } from "~/lib/after-paint";
 
 /**
  * The logger's parts that its first paint does not show (decisions 0017 and 0021): the new session, snap editing
- * and end-game dialogs, the confirmation before a delete (with them, Radix's dialog code) and the attendance tab.
+ * and end-game dialogs, the confirmation before a delete (with them, Radix's dialog code), the attendance tab and
+ * the lineup strip of playing time.
  * Each is a chunk of its own, asked for once the browser is idle after the screen has drawn (so a tap on them opens
  * at once) and precached by the service worker like every chunk (so they open offline). Rendered before their code
  * is in, they suspend: each is mounted the first time it opens (useOpenedOnce), under a Suspense.
@@ -35,8 +36,9 @@ const [AttendancePanel, loadAttendancePanel] = onDemand(() =>
 const [EndGameDialog, loadEndGameDialog] = onDemand(() =>
   import("./snaps/end-game-dialog").then((m) => m.EndGameDialog),
 );
+const [LineupPanel, loadLineupPanel] = onDemand(() => import("./snaps/lineup-panel").then((m) => m.LineupPanel));
 const [ConfirmDialog, loadConfirmDialog] = onDemand(() => import("~/ui/confirm-dialog").then((m) => m.ConfirmDialog));
-export { AttendancePanel, ConfirmDialog, EndGameDialog, NewSessionDialog, SnapEditDialog };
+export { AttendancePanel, ConfirmDialog, EndGameDialog, LineupPanel, NewSessionDialog, SnapEditDialog };
 
 const PARTS = [
   loadNewSessionDialog,
@@ -44,6 +46,7 @@ const PARTS = [
   loadAttendancePanel,
   loadEndGameDialog,
   loadConfirmDialog,
+  loadLineupPanel,
 ] as const;
 
 /** Fetches the parts' code once the browser is idle (at the latest after 3 s). */

@@ -55,3 +55,31 @@ export function storeMode(sessionId: string, mode: LogMode): void {
 export function sessionWords(s: Pick<OutboxSessionPayload, "kind" | "opponent">): string {
   return s.kind === "game" ? (s.opponent ? `Game vs ${s.opponent}` : "Game") : "Practice";
 }
+
+/** The lineup mode of a session on this phone (docs/product.md §12 "Playing time"): on or off, and who is on. */
+export interface LineupMemory {
+  on: boolean;
+  players: string[];
+}
+
+const lineupKey = (sessionId: string) => `flagline:logger:lineup:${sessionId}`;
+
+export function readLineup(sessionId: string): LineupMemory {
+  try {
+    const raw = window.localStorage.getItem(lineupKey(sessionId));
+    const parsed = raw ? (JSON.parse(raw) as Partial<LineupMemory>) : null;
+    if (!parsed || typeof parsed !== "object") return { on: false, players: [] };
+    const players = Array.isArray(parsed.players) ? parsed.players.filter((id) => typeof id === "string") : [];
+    return { on: parsed.on === true, players };
+  } catch {
+    return { on: false, players: [] };
+  }
+}
+
+export function storeLineup(sessionId: string, lineup: LineupMemory): void {
+  try {
+    window.localStorage.setItem(lineupKey(sessionId), JSON.stringify(lineup));
+  } catch {
+    // Kept for this visit only.
+  }
+}

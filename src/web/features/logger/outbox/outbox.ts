@@ -95,6 +95,8 @@ export interface OutboxSnapPayload {
   /** ISO-8601 UTC, when the coach tapped: the game's order. */
   occurredAt: string;
   detail: SnapDetail;
+  /** Who was on the field (lineup mode on); left out: the snap counts for nobody's playing time. */
+  lineup?: string[];
 }
 
 /** PUT /api/team/snaps/{id} (domain/api/game.ts editSnapSchema): the snap as it should now be. */
@@ -103,6 +105,8 @@ export interface OutboxSnapEdit {
   period: number;
   firstDown: boolean;
   detail: SnapDetail;
+  /** Left out: the snap keeps its lineup. */
+  lineup?: string[];
 }
 
 export interface OutboxSnapItem extends OutboxItemBase {

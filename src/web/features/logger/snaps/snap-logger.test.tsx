@@ -46,6 +46,7 @@ interface StoredSnap {
   occurredAt: string;
   detail: SnapDetail;
   editedAt: string | null;
+  lineup?: string[];
 }
 
 /** The game-day API of one team with one game today, as the logger reads and writes it. */
@@ -168,6 +169,7 @@ class GameServer {
       ...s,
       points: pointsOfSnap(s.detail, this.rules),
       loggedBy: this.coach,
+      lineup: s.lineup ?? null,
     };
   }
 

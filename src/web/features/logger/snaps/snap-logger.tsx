@@ -9,7 +9,8 @@ import { gamePeriod } from "./game-period";
 import { newEventId } from "../outbox/new-id";
 import type { OutboxSnapEdit } from "../outbox/outbox";
 import { gameSheetQuery, rulesQuery, type PlayOption } from "../queries";
-import { SnapEditDialog, useOpenedOnce } from "../lazy-parts";
+import { LineupPanel, SnapEditDialog, useOpenedOnce } from "../lazy-parts";
+import { readLineup, storeLineup, type LineupMemory } from "../logger-memory";
 import { SnapList } from "./snap-list";
 import {
   gameScore,
@@ -149,6 +150,19 @@ export function SnapLogger({
   const [editing, setEditing] = useState<SnapRow | null>(null);
   const editMounted = useOpenedOnce(editing !== null);
   const { rows, label } = game;
+  const [lineup, setLineup] = useState<LineupMemory>(() => readLineup(sessionId));
+  const changeLineup = (next: LineupMemory) => {
+    setLineup(next);
+    storeLineup(sessionId, next);
+  };
+  const toggleOnField = (playerId: string) => {
+    const on = lineup.players.includes(playerId);
+    if (!on && lineup.players.length >= game.rules.playersOnField) return;
+    changeLineup({
+      ...lineup,
+      players: on ? lineup.players.filter((id) => id !== playerId) : [...lineup.players, playerId],
+    });
+  };
   const host = useRef<HTMLDivElement>(null);
   const pad = useRef<HTMLDivElement>(null);
 
@@ -198,6 +212,8 @@ export function SnapLogger({
         firstDown,
         occurredAt: new Date().toISOString(),
         detail,
+        // Lineup mode: who is on the field goes with the snap (playing time), at no extra tap.
+        ...(lineup.on ? { lineup: [...lineup.players] } : {}),
       },
       words,
     );
@@ -224,7 +240,8 @@ export function SnapLogger({
       } else if (step.kind === "delete") {
         // Back in its place: the same id, time and content.
         const { id, playId, period, firstDown, occurredAt, detail } = row;
-        await engine.restoreSnap({ id, sessionId, playId, period, firstDown, occurredAt, detail }, words, step.removal);
+        const restored = { id, sessionId, playId, period, firstDown, occurredAt, detail };
+        await engine.restoreSnap(row.lineup ? { ...restored, lineup: row.lineup } : restored, words, step.removal);
         setStatus({ tone: "info", text: `Restored: ${words}` });
       } else {
         const before = text(step.before.detail);
@@ -272,6 +289,29 @@ export function SnapLogger({
        * there (over the tabs, never the scoreboard: every step fits a 360×740 screen with the page at the top,
        * logger-phone.spec.ts); the list ends above it. On a wider screen it sticks at the bottom of the page.
        */}
+      <div className="flex items-center justify-end">
+        <button
+          type="button"
+          aria-pressed={lineup.on}
+          className="btn btn-secondary h-9 px-3 py-0 text-sm"
+          onClick={() => changeLineup({ ...lineup, on: !lineup.on })}
+        >
+          Lineup
+        </button>
+      </div>
+      {lineup.on ? (
+        <Suspense fallback={null}>
+          <LineupPanel
+            players={teams.available}
+            lineup={lineup.players}
+            size={game.rules.playersOnField}
+            onToggle={toggleOnField}
+            rows={rows}
+            period={game.period}
+            minimum={game.rules.minSnapsPerPeriod}
+          />
+        </Suspense>
+      ) : null}
       <MemoSnapList
         rows={rows}
         rules={game.rules}

@@ -54,6 +54,7 @@ function serverSnap(id: string, at: string, detail: SnapDetail, extra: Partial<S
     points,
     loggedBy: { id: "coach-2", name: "Robin Assistant" },
     editedAt: null,
+    lineup: null,
     ...extra,
   };
 }

@@ -41,6 +41,8 @@ export interface SnapRow {
   error: string | null;
   /** An edit of this snap the server refused: the item (to dismiss) and why. */
   editProblem: { seq: number; message: string } | null;
+  /** Who was on the field (lineup mode); null or absent: logged without a lineup. */
+  lineup?: string[] | null;
 }
 
 const isSnapEdit = (i: OutboxItem, sessionId: string): i is OutboxSnapEditItem =>
@@ -105,6 +107,7 @@ export function snapRows(
         points: s.points,
         loggedBy: s.loggedBy,
         edited: s.editedAt !== null,
+        lineup: s.lineup,
         status: "synced",
         seq: null,
         error: null,
@@ -193,10 +196,27 @@ export function withAppliedSnaps(
   let scoreboard = sheet.scoreboard;
   for (const i of applied) {
     if (i.op === "snap" && i.snap.sessionId === sessionId && !snaps.some((s) => s.id === i.snap.id)) {
-      snaps = [...snaps, { ...i.snap, points: pointsOfSnap(i.snap.detail, sheet.rules), loggedBy: me, editedAt: null }];
+      snaps = [
+        ...snaps,
+        {
+          ...i.snap,
+          points: pointsOfSnap(i.snap.detail, sheet.rules),
+          loggedBy: me,
+          editedAt: null,
+          lineup: i.snap.lineup ?? null,
+        },
+      ];
     } else if (i.op === "snap-edit" && i.sessionId === sessionId) {
       snaps = snaps.map((s) =>
-        s.id === i.snapId ? { ...s, ...i.edit, points: pointsOfSnap(i.edit.detail, sheet.rules), editedAt: now } : s,
+        s.id === i.snapId
+          ? {
+              ...s,
+              ...i.edit,
+              points: pointsOfSnap(i.edit.detail, sheet.rules),
+              editedAt: now,
+              lineup: i.edit.lineup ?? s.lineup,
+            }
+          : s,
       );
     } else if (i.op === "snap-delete" && i.sessionId === sessionId) {
       snaps = snaps.filter((s) => s.id !== i.snapId);
