@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { DEFAULT_TIME_ZONE } from "#domain/schedule.js";
+import { macMatches, useMac } from "../auth/signed-tokens.js";
 import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
@@ -17,23 +17,9 @@ import type { DB } from "./schema.js";
 
 export type CalendarEventRow = Selectable<DB["schedule_events"]>;
 
-/** The HMAC-SHA256 key of feed tokens: derived from the server's secret, so it is used for nothing else. */
-function feedKey(authSecret: string): Buffer {
-  return createHmac("sha256", authSecret).update("flagline calendar feed v1").digest();
-}
-
-const keys = new Map<string, Buffer>();
-function keyOf(authSecret: string): Buffer {
-  let key = keys.get(authSecret);
-  if (!key) {
-    key = feedKey(authSecret);
-    keys.set(authSecret, key);
-  }
-  return key;
-}
-
+/** The feed's MAC: the user id and the row's generation, under the "calendar feed" key (auth/signed-tokens.ts). */
 function macOf(authSecret: string, userId: string, generation: number): Buffer {
-  return createHmac("sha256", keyOf(authSecret)).update(`${userId}\n${generation}`, "utf8").digest();
+  return useMac(authSecret, "calendar feed", `${userId}\n${generation}`);
 }
 
 /** The token of a user's feed at this generation. */
@@ -102,7 +88,7 @@ export async function findCalendarFeed(
     .where("f.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
-  if (!timingSafeEqual(given, macOf(authSecret, userId, Number(row.generation)))) return null;
+  if (!macMatches(given, macOf(authSecret, userId, Number(row.generation)))) return null;
   // A player who joined with the team code sees the team's schedule once a coach confirmed them (they are on no
   // list before); someone taken off the team sees an empty calendar.
   const onTeam = row.team_id !== null && row.name !== null && (row.role === "coach" || Number(row.confirmed) === 1);

@@ -1,30 +1,20 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { macMatches, useMac } from "../auth/signed-tokens.js";
 import { MAIL_KINDS, type MailKind } from "#domain/reminders.js";
 
 /*
  * The signed links in reminder mail (docs/product.md §12, issue #29): an answer link (per person, per event) and an
  * unsubscribe link (per person, per kind of mail). Each token is `<payload, base64url>.<MAC>`, the MAC an
- * HMAC-SHA256 of the payload under a key derived from AUTH_SECRET for this use alone, compared in constant time.
+ * HMAC-SHA256 of the payload under a key derived from AUTH_SECRET for this use alone (auth/signed-tokens.ts),
+ * compared in constant time.
  * Nothing is stored: the token says whose link it is and what it is about; without the server's secret none can be
  * made. An answer link stops working when its event ends: the route checks the event's current end, so a moved
  * event's link lives exactly as long as the event. An unsubscribe link never expires (a mail provider's one-click
  * unsubscribe may come months later).
  */
 
-const keys = new Map<string, Buffer>();
-function keyOf(authSecret: string, use: string): Buffer {
-  const id = `${use}\n${authSecret}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = createHmac("sha256", authSecret).update(`flagline ${use} v1`).digest();
-    keys.set(id, key);
-  }
-  return key;
-}
-
 function sign(authSecret: string, use: string, parts: readonly string[]): string {
   const payload = Buffer.from(parts.join("\n"), "utf8").toString("base64url");
-  const mac = createHmac("sha256", keyOf(authSecret, use)).update(payload).digest("base64url");
+  const mac = useMac(authSecret, use, payload).toString("base64url");
   return `${payload}.${mac}`;
 }
 
@@ -33,9 +23,7 @@ const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,540})\.([A-Za-z0-9_-]{43})$/;
 function verify(authSecret: string, use: string, token: string, count: number): string[] | null {
   const match = TOKEN_SHAPE.exec(token);
   if (!match) return null;
-  const expected = createHmac("sha256", keyOf(authSecret, use)).update(match[1]!).digest();
-  const given = Buffer.from(match[2]!, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!macMatches(Buffer.from(match[2]!, "base64url"), useMac(authSecret, use, match[1]!))) return null;
   const parts = Buffer.from(match[1]!, "base64url").toString("utf8").split("\n");
   return parts.length === count && parts.every((p) => p.length > 0) ? parts : null;
 }
