@@ -9,21 +9,21 @@
  *   - the outbox sender (mail/outbox-sender.ts), pass after pass, until the outbox is empty, against a local SMTP
  *     server (smtp-server, in this process, counting and discarding what it is sent).
  * Prints how long each took, the send rate, and the host's CPU index; writes bench/results/reminder-burst.{json,md}.
- * Not measured here: the saturday scenario's write p99 beside the burst (the issue's other half).
+ * The issue's other half, the saturday scenario's write p99 with the burst beside it in the same server, is
+ * `npm run bench -- --scenario saturday --reminder-burst` (bench/saturday/burst.ts).
  */
 import "@hono/zod-openapi";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { zonedTimeToUtc } from "../src/domain/schedule.js";
 import { migrateToLatest, openDatabase } from "../src/server/db/index.js";
 import { createLogger } from "../src/server/logger.js";
 import { createOutboxSender } from "../src/server/mail/outbox-sender.js";
 import { runReminderTick } from "../src/server/mail/reminders.js";
 import { describeHostIndex, hostCpuIndex } from "./host-index.js";
+import { startSmtpSink } from "./smtp-sink.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -35,33 +35,9 @@ const PLAYERS = Number(flag("--players") ?? 15);
 const BUDGET_S = 5 * 60;
 const log = (line: string) => process.stderr.write(`[reminder-burst] ${line}\n`);
 
-/** A mail server that takes every message and keeps only the count. */
-async function startSink(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
-  let received = 0;
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        received += 1;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-burst-"));
 const database = openDatabase({ dataDir });
-const sink = await startSink();
+const sink = await startSmtpSink();
 try {
   await migrateToLatest(database.db, database.engine);
   const db = database.db;

@@ -18,6 +18,8 @@ import { generate, postgresLoader, sqliteLoader, type BulkLoader } from "../gene
 import { describeMachine } from "../report.js";
 import { freePort, getJson, startProcess, tsxCommand, type ServerProcess } from "../servers.js";
 import { buildDesigns, type Design } from "./bundles.js";
+import { startSmtpSink, type SmtpSink } from "../smtp-sink.js";
+import { reminderBurst, type ReminderBurst } from "./burst.js";
 import { runLoad } from "./load.js";
 import { parseSaturdayOptions } from "./options.js";
 import { cpuSeconds, watch } from "./proc.js";
@@ -132,11 +134,18 @@ async function runDesign(design: Design): Promise<DesignRun> {
     databaseUrl = url.toString();
   }
   const authSecret = randomBytes(32).toString("hex");
+  let sink: SmtpSink | null = null;
+  if (opts.reminderBurst !== null) {
+    const started = await startSmtpSink();
+    sink = started;
+    cleanups.push(() => started.close());
+  }
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     AUTH_SECRET: authSecret,
     LOG_LEVEL: opts.logLevel,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(sink ? { SMTP_URL: sink.url, MAIL_FROM: "Flagline <noreply@saturday.bench.flagline.test>" } : {}),
   };
   // The design's own server migrates its fresh database (the new design has migrations the old one lacks).
   await (await startServers({ ...design }, env)).stop();
@@ -202,6 +211,18 @@ async function runDesign(design: Design): Promise<DesignRun> {
       let postgresCpuPercent: number | null = null;
       let stopWatch: ReturnType<typeof watch> | null = null;
       let usage: ReturnType<ReturnType<typeof watch>> = [];
+      const burst: ReminderBurst | null =
+        sink && opts.reminderBurst !== null
+          ? reminderBurst({
+              databaseUrl,
+              dataDir,
+              teams: teams.slice(0, g),
+              sink,
+              afterMs: opts.reminderBurst * 1000,
+              log,
+            })
+          : null;
+      let burstResult: RungResult["burst"] = null;
       const load = await runLoad({
         url: servers.url,
         origin: servers.url,
@@ -213,9 +234,11 @@ async function runDesign(design: Design): Promise<DesignRun> {
         onStart: () => {
           stopWatch = watch([...servers.appPids, "self"]);
           stopPostgres = watchPostgres();
+          burst?.start();
         },
         onWindowEnd: () => {
           usage = stopWatch ? stopWatch() : [];
+          burstResult = burst?.finish() ?? null;
           postgresCpuPercent = stopPostgres();
         },
         log,
@@ -229,6 +252,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
         clientCpuPercent: usage[servers.appPids.length]?.cpuPercent ?? NaN,
         postgresCpuPercent,
         loadAverage: loadavg()[0]!,
+        burst: burstResult,
         verdict: { pass: false, why: "" },
       };
       rung.verdict = verdictOf(rung);

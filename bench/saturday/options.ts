@@ -24,6 +24,11 @@ export interface SaturdayOptions {
   workers: number;
   /** Keep climbing the ladder after a design missed a target (default: stop that design there). */
   noSkip: boolean;
+  /**
+   * Seconds into each write window at which issue #29's reminder burst falls due (10 with --reminder-burst) (a reminder for every player of
+   * every game team, sent by the server under test to the bench's SMTP sink: bench/saturday/burst.ts); null: none.
+   */
+  reminderBurst: number | null;
   pgUrl: string;
   logLevel: string;
   outDir: string;
@@ -46,6 +51,9 @@ function usage(): string {
   --designs today,new   which designs to run (today's: commit 56c5083; new: the working tree)
   --workers 2           load worker threads of the bench client
   --no-skip             run every G even after a design clearly missed (p99 over twice the target); on with --quick
+  --reminder-burst      10 s into each write window a reminder falls due for every player of every game team:
+                        the server sends them to the bench's SMTP sink while the games go on (issue #29); give
+                        --duration 150 so that the server's minute tick and the sending end inside the window
   --pg-url URL          PostgreSQL admin URL (a fresh database per design is made and dropped)
   --log-level info      LOG_LEVEL of the servers (production default)
   --out bench/results   where saturday.json and saturday.md go
@@ -76,6 +84,7 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     designs: ["today", "new"],
     workers: 2,
     noSkip: quick,
+    reminderBurst: null,
     pgUrl: defaultPgUrl(),
     logLevel: "info",
     outDir: "bench/results",
@@ -131,6 +140,9 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
         return true;
       case "--no-skip":
         o.noSkip = true;
+        return true;
+      case "--reminder-burst":
+        o.reminderBurst = 10;
         return true;
       default:
         return false;

@@ -1,4 +1,5 @@
 import { machineTable, type Machine } from "../report.js";
+import type { BurstResult } from "./burst.js";
 import type { LoadResult } from "./load.js";
 import type { SaturdayOptions } from "./options.js";
 
@@ -15,6 +16,8 @@ export interface RungResult extends LoadResult {
   clientCpuPercent: number;
   postgresCpuPercent: number | null;
   loadAverage: number;
+  /** Issue #29's reminder burst inside the write window (--reminder-burst), or null. */
+  burst: BurstResult | null;
   verdict: { pass: boolean; why: string };
 }
 
@@ -35,8 +38,10 @@ export interface SaturdayResults {
   runs: DesignRun[];
 }
 
-export function verdictOf(r: LoadResult): { pass: boolean; why: string } {
+export function verdictOf(r: LoadResult & { burst?: BurstResult | null }): { pass: boolean; why: string } {
   const why: string[] = [];
+  if (r.burst && r.burst.sent < r.burst.expected)
+    why.push(`reminder burst: ${r.burst.sent} of ${r.burst.expected} mails sent in the window`);
   if (!(r.writeP99 <= WRITE_P99_MS)) why.push(`write p99 ${r.writeP99.toFixed(0)} ms > ${WRITE_P99_MS}`);
   if (!(r.screenP99 <= SCREEN_P99_MS))
     why.push(
@@ -158,6 +163,17 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       );
     }
   lines.push("");
+  for (const run of res.runs)
+    for (const r of run.rungs) {
+      if (!r.burst) continue;
+      const b = r.burst;
+      lines.push(
+        `- G=${r.games}, reminder burst beside the games (issue #29): ${b.expected.toLocaleString("en-US")} reminders ` +
+          `fell due ${b.dueAtS} s into the write window; the server's minute tick and outbox sender put the first in ` +
+          `the SMTP sink ${b.firstMailS ?? "never"} s and the last ${b.allSentS ?? "not"} s after they fell due ` +
+          `(${b.sent.toLocaleString("en-US")} sent inside the window).`,
+      );
+    }
   for (const run of res.runs) {
     const passed = run.rungs.filter((r) => r.verdict.pass).map((r) => r.games);
     const best = passed.length ? Math.max(...passed) : null;

@@ -61,7 +61,9 @@ export async function seedGameTeams(db: Kysely<DB>, plan: SeedPlan, firstCode = 
   const now = new Date().toISOString();
   const today = serverToday();
   const seasonStart = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  // As a fresh sign-in: Better Auth's 30 days (createAuth's expiresIn). A session minted nearer its end would be
+  // refreshed (a session write) on its first request, which a scorer signed in before the game does not cost.
+  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const specs: GameTeamSpec[] = [];
   for (let start = 0; start < plan.games; start += 100) {
     const rows: Required<Pick<Rows, "teams" | "seasons" | "user" | "profiles" | "team_sessions" | "session">> = {

@@ -55,6 +55,7 @@ function rung(games: number, writeP99: number, screenP99: number): RungResult {
     clientCpuPercent: 15,
     postgresCpuPercent: null,
     loadAverage: 1.4,
+    burst: null,
     verdict: verdictOf(r),
   };
 }
@@ -105,6 +106,20 @@ describe("the saturday scenario's verdict", () => {
     expect(missed).toContain("largest G with write p99 <= 100 ms and screen p99 <= 1000 ms: 500.");
     expect(missed).toContain("Goal G = 1,000 at V = 10: NOT MET.");
     expect(missed).toContain("MISS: write p99 307 ms > 100");
+  });
+
+  it("misses when the reminder burst beside the games was not all sent inside the write window", () => {
+    const burst = { expected: 15_000, sent: 15_000, firstMailS: 31.2, allSentS: 74.5, dueAtS: 10 };
+    expect(verdictOf({ ...load(1000, 40, 5), burst })).toEqual({ pass: true, why: "" });
+    expect(verdictOf({ ...load(1000, 40, 5), burst: { ...burst, sent: 9_000, allSentS: null } })).toEqual({
+      pass: false,
+      why: "reminder burst: 9000 of 15000 mails sent in the window",
+    });
+    const text = report([{ ...rung(1000, 40, 5), burst }], ["--reminder-burst"]);
+    expect(text).toContain(
+      "15,000 reminders fell due 10 s into the write window; the server's minute tick and outbox sender put the " +
+        "first in the SMTP sink 31.2 s and the last 74.5 s after they fell due (15,000 sent inside the window).",
+    );
   });
 
   it("does not call the goal met with fewer than 10 viewers a team", () => {

@@ -47,3 +47,11 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
+
+/**
+ * Lets the event loop serve what waits (requests, streams) before a long job goes on. Better-sqlite3 answers a
+ * query within the same turn of the event loop, so a background job of many statements (the reminder tick over
+ * 1,000 events, the weekly digest) would otherwise hold every request of the process until it ends: a 6 s stall
+ * of the saturday scenario's writes in issue #29's reminder burst. Jobs call it between their units of work.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

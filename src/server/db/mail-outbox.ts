@@ -33,25 +33,42 @@ export interface NewMail {
 
 /** Inserts the message unless its key is already there; true when this call added it. Both engines. */
 export async function enqueueMail(db: Kysely<DB>, mail: NewMail, now: string = nowIso()): Promise<boolean> {
-  const result = await db
-    .insertInto("mail_outbox")
-    .values({
-      id: randomUUID(),
-      idempotency_key: mail.key,
-      kind: mail.kind,
-      user_id: mail.userId ?? null,
-      recipient: mail.to,
-      subject: mail.subject,
-      body: mail.text,
-      headers: JSON.stringify(mail.headers ?? {}),
-      not_before: mail.notBefore ?? now,
-      expires_at: mail.expiresAt ?? null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column("idempotency_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return result !== undefined;
+  return (await enqueueMails(db, [mail], now)) === 1;
+}
+
+/** Rows a statement inserts at most (12 values each: far below both engines' limits on bound parameters). */
+const INSERT_CHUNK = 200;
+
+/**
+ * Inserts the messages whose keys are not there yet, one statement per 200 (so a reminder burst costs one commit
+ * per event, not one per player); returns how many this call added. Both engines.
+ */
+export async function enqueueMails(db: Kysely<DB>, mails: readonly NewMail[], now: string = nowIso()): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < mails.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insertInto("mail_outbox")
+      .values(
+        mails.slice(i, i + INSERT_CHUNK).map((mail) => ({
+          id: randomUUID(),
+          idempotency_key: mail.key,
+          kind: mail.kind,
+          user_id: mail.userId ?? null,
+          recipient: mail.to,
+          subject: mail.subject,
+          body: mail.text,
+          headers: JSON.stringify(mail.headers ?? {}),
+          not_before: mail.notBefore ?? now,
+          expires_at: mail.expiresAt ?? null,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returning("id")
+      .execute();
+    added += rows.length;
+  }
+  return added;
 }
 
 /** Which of these keys are already in the outbox (so the reminder tick skips them without a write). */
@@ -79,31 +96,32 @@ export async function claimMailBatch(
   const now = o.now.toISOString();
   const until = new Date(o.now.getTime() + o.claimMs).toISOString();
   const postgres = engineOf(db) === "postgres";
-  return (
-    db
-      .updateTable("mail_outbox")
-      .set((eb) => ({ claimed_by: o.worker, claimed_until: until, attempts: eb("attempts", "+", 1) }))
-      .where("id", "in", (eb) => {
-        let pick = eb
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where("sent_at", "is", null)
-          .where("failed_at", "is", null)
-          .where("not_before", "<=", now)
-          .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]))
-          .orderBy("not_before")
-          .orderBy("id")
-          .limit(o.limit);
-        if (postgres) pick = pick.forUpdate().skipLocked();
-        return pick;
-      })
-      // The claim check again on the row updated: on PostgreSQL a row another server claimed between the pick and
-      // this update is re-checked here (READ COMMITTED re-evaluates the WHERE on the newest version).
+  let claim = db
+    .updateTable("mail_outbox")
+    .set((eb) => ({ claimed_by: o.worker, claimed_until: until, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", (eb) => {
+      let pick = eb
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("sent_at", "is", null)
+        .where("failed_at", "is", null)
+        .where("not_before", "<=", now)
+        .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]))
+        .orderBy("not_before")
+        .orderBy("id")
+        .limit(o.limit);
+      if (postgres) pick = pick.forUpdate().skipLocked();
+      return pick;
+    });
+  // The claim check again on the row updated: on PostgreSQL a row another server claimed between the pick and this
+  // update is re-checked here (READ COMMITTED re-evaluates the WHERE on the newest version). SQLite runs the
+  // statement alone (one writer at a time), and there the check made SQLite walk every unsent row for the ids
+  // picked instead of looking them up (5 ms a claim in a burst of 15,000).
+  if (postgres)
+    claim = claim
       .where("sent_at", "is", null)
-      .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]))
-      .returningAll()
-      .execute()
-  );
+      .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]));
+  return claim.returningAll().execute();
 }
 
 /**

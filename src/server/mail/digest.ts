@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { AVAILABILITY_LABELS, WEEKDAY_LABELS, todayIn, weekdayOf } from "#domain/schedule.js";
 import { DIGEST_LATE_MS, DIGEST_SPAN_MS, digestInstant } from "#domain/reminders.js";
 import type { Config } from "../config.js";
-import { enqueueMail, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
+import { enqueueMails, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
+import { yieldToEventLoop } from "../db/dialect.js";
 import { teamEventsBetween, teamMembersFor, teamsWithEventsBetween } from "../db/reminders.js";
 import { scheduleEventsOf } from "../db/schedule-reads.js";
 import type { DB } from "../db/schema.js";
@@ -56,6 +57,7 @@ export async function runDigestTick(o: DigestTickOptions): Promise<number> {
       o.db,
       members.map((m) => keyOf(m.userId)),
     );
+    const mails: NewMail[] = [];
     for (const m of members) {
       if (taken.has(keyOf(m.userId))) continue;
       const events = await scheduleEventsOf(o.db, team.teamId, rows, m.role === "player" ? m.userId : null);
@@ -90,8 +92,11 @@ export async function runDigestTick(o: DigestTickOptions): Promise<number> {
         headers: unsubscribeHeaders(o.config.publicUrl, unsubscribe),
         expiresAt: new Date(at.getTime() + DIGEST_SPAN_MS).toISOString(),
       };
-      if (await enqueueMail(o.db, mail, nowIso)) added += 1;
+      mails.push(mail);
     }
+    // The team's digests in one statement, and the event loop served between teams (db/dialect.ts).
+    added += await enqueueMails(o.db, mails, nowIso);
+    await yieldToEventLoop();
   }
   if (added > 0) o.log.info({ digests: added }, "weekly digests enqueued");
   return added;

@@ -139,6 +139,25 @@ describe.each(testEngines())("the outbox sender on $engine", ({ create }) => {
     for (let i = 0; i < 5; i++) expect(received(`Message ${run}.${i}`), keys[i]).toHaveLength(1);
   });
 
+  it("a slow batch holds on to its rows: a claim with less than half left is renewed before its send", async () => {
+    const keys = await enqueue(3);
+    let other: OutboxSender | null = null;
+    let stolen = -1;
+    const slow = sender(database, "slow", async (point) => {
+      if (point !== "after") return;
+      // Each send takes 40 % of the claim: by the third, the claim made with the batch would have run out.
+      clock += CLAIM_MS * 0.4;
+      if (stolen === -1 && clock > Date.parse("2030-01-01T10:00:00.000Z") + CLAIM_MS) {
+        other = sender(database, "thief");
+        stolen = (await other.runOnce()).claimed;
+      }
+    });
+    expect(await slow.runOnce()).toMatchObject({ claimed: 3, sent: 3 });
+    expect(stolen).toBe(0);
+    expect(await unsent(keys)).toEqual([]);
+    for (let i = 0; i < 3; i++) expect(received(`Message ${run}.${i}`)).toHaveLength(1);
+  });
+
   it("killed between the SMTP server's acceptance and marking it sent: sent again, with the same Message-ID", async () => {
     const [key] = await enqueue(1);
     const a = sender(database, "doomed-after", (point) => {

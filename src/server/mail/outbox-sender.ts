@@ -17,7 +17,7 @@ import type { MailConfig } from "./config.js";
 /*
  * The outbox's sender (decision 0028): each server process runs one. A pass expires what is too late, claims a
  * batch (db/mail-outbox.ts: atomic across servers), and sends each row through SMTP_URL, renewing its claim just
- * before, then marks it sent or failed. A failure backs off (30 s, doubling, at most an hour) and is tried again
+ * before when less than half of it is left, then marks it sent or failed. A failure backs off (30 s, doubling, at most an hour) and is tried again
  * for as long as the row lives; an SMTP server that refuses the message for good (a 5xx) is given up after
  * MAX_PERMANENT_ATTEMPTS. Nothing here runs in a request: a request only inserts the row, so a slow or down SMTP
  * server delays mail and never a request.
@@ -118,8 +118,15 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
     socketTimeout: SMTP_TIMEOUT_MS,
   });
 
+  /**
+   * Sends one claimed row. The claim is made longer just before the send only when less than half of it is left (a
+   * slow SMTP server): while more is left no other server can have taken the row, so a burst costs one write per
+   * message here (its mark), not two.
+   */
   async function sendRow(row: OutboxRow): Promise<"sent" | "failed" | "lost"> {
-    if (!(await renewMailClaim(o.db, { id: row.id, worker, now: now(), claimMs }))) return "lost";
+    const left = Date.parse(row.claimed_until ?? "") - now().getTime();
+    if (!(left > claimMs / 2) && !(await renewMailClaim(o.db, { id: row.id, worker, now: now(), claimMs })))
+      return "lost";
     await o.hook?.("before", row);
     try {
       await transport.sendMail({

@@ -3,7 +3,7 @@ import type { NoticeParams } from "#domain/notices.js";
 import { coachWarningAt, dueReminder, REMINDER_HORIZON_DAYS, type ReminderSlot } from "#domain/reminders.js";
 import { WEEKDAY_LABELS, weekdayOf } from "#domain/schedule.js";
 import type { Config } from "../config.js";
-import { enqueueMail, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
+import { enqueueMails, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
 import { addNotice } from "../db/notices.js";
 import {
   eventsStartingBetween,
@@ -15,7 +15,7 @@ import {
   type ReminderEvent,
   type ReminderRecipient,
 } from "../db/reminders.js";
-import { inTransaction } from "../db/dialect.js";
+import { inTransaction, yieldToEventLoop } from "../db/dialect.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
@@ -155,11 +155,9 @@ async function deliver(o: ReminderTickOptions, deliveries: Delivery[]): Promise<
   const keys = deliveries.map((d) => d.key);
   if (o.config.mail) {
     const taken = await existingMailKeys(o.db, keys);
-    for (const d of deliveries) {
-      if (taken.has(d.key)) continue;
-      const mail = d.mail();
-      if (mail && (await enqueueMail(o.db, mail, o.now.toISOString()))) result.mails += 1;
-    }
+    const mails = deliveries.filter((d) => !taken.has(d.key)).flatMap((d) => d.mail() ?? []);
+    // One statement for the event's mails: a burst of 1,000 events is 1,000 commits, not one per player.
+    result.mails += await enqueueMails(o.db, mails, o.now.toISOString());
     return result;
   }
   const taken = await takenReminderNoticeKeys(o.db, keys);
@@ -219,6 +217,7 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
     const done = await deliver(o, deliveries);
     total.mails += done.mails;
     total.notices += done.notices;
+    await yieldToEventLoop();
   }
   if (total.mails || total.notices) o.log.info({ ...total }, "reminders due: enqueued");
   return total;

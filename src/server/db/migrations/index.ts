@@ -18,6 +18,7 @@ import { scheduleMigration } from "./016_schedule.js";
 import { calendarFeedsMigration } from "./017_calendar_feeds.js";
 import { mailOutboxMigration } from "./018_mail_outbox.js";
 import { snapLineupsMigration } from "./019_snap_lineups.js";
+import { mailOutboxIndexesMigration } from "./020_mail_outbox_indexes.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -44,5 +45,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "017_calendar_feeds": calendarFeedsMigration(engine),
     "018_mail_outbox": mailOutboxMigration(engine),
     "019_snap_lineups": snapLineupsMigration(engine),
+    "020_mail_outbox_indexes": mailOutboxIndexesMigration(engine),
   };
 }
