@@ -292,7 +292,85 @@ describe.each(testEngines())("streams end when access ends, on $engine", ({ crea
   });
 });
 
-describe("shutdown with open streams", () => {
+/** Signs up a coach over HTTP on a real server; returns the session cookie. */
+async function signUpOverHttp(url: string, email: string): Promise<string> {
+  const signup = await fetch(`${url}/api/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({
+      role: "coach",
+      fullName: "Over Http",
+      email,
+      password: "correct-horse-battery",
+      teamName: "Sockets",
+    }),
+  });
+  expect(signup.status).toBe(201);
+  return signup.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe("streams served by the real server (npm start writes them straight to the socket)", () => {
+  it("sends the event-stream headers, the team's changes, and lets go of a stream whose client left", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "flagline-sse-"));
+    const config = loadConfig({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", WEB_ROOT: "/nonexistent" });
+    const running = await startServer(config, pino({ level: "silent" }));
+    try {
+      const cookie = await signUpOverHttp(running.url, "socket@example.com");
+      let received = "";
+      const waiters = new Set<() => void>();
+      const until = (text: string) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!received.includes(text)) return;
+            waiters.delete(check);
+            resolve();
+          };
+          waiters.add(check);
+          check();
+        });
+      let request!: http.ClientRequest;
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        request = http.get(`${running.url}/api/team/stream`, { headers: { cookie } }, resolve);
+        request.on("error", reject);
+      });
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        received += chunk;
+        for (const check of [...waiters]) check();
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/event-stream/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers["x-accel-buffering"]).toBe("no");
+      expect(response.headers.connection).toBe("close");
+      // The request frame's headers are on the stream too.
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-request-id"]).toEqual(expect.any(String));
+      await until(": connected");
+      const hub = running.services.hub as MemoryTeamHub;
+      expect(hub.subscriberCount()).toBe(1);
+
+      const game = await fetch(`${running.url}/api/team/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: running.url, cookie },
+        body: JSON.stringify({ kind: "game", date: new Date().toISOString().slice(0, 10), opponent: "Rivals" }),
+      });
+      expect(game.status).toBe(201);
+      await until('"kind":"sessions"');
+      expect(received).toMatch(/event: change\ndata: \{"kind":"sessions","at":"[^"]+"/);
+
+      // The phone goes away: the server ends the stream and lets go of its subscription.
+      request.destroy();
+      await expect.poll(() => hub.subscriberCount()).toBe(0);
+    } finally {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
+
   it("close() ends live-update streams instead of waiting for them", async () => {
     const dir = mkdtempSync(join(tmpdir(), "flagline-sse-"));
     try {

@@ -1,9 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
+import { ServerResponse } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";
 import { currentViewer, teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
+import type { Services } from "../services.js";
 import { createTeamFeed, type FeedMessage, type TeamFeed } from "../realtime/team-feed.js";
 
 /** A comment line this often keeps proxies and phone networks from closing an idle stream. */
@@ -69,6 +72,149 @@ async function stillMember<E extends AppEnv>(c: AppContext<E>, userId: string, t
   return viewer?.userId === userId && viewer.teamId === teamId;
 }
 
+/** What one open stream needs of its route. */
+interface StreamSession {
+  feed: TeamFeed;
+  coach: boolean;
+  teamId: string;
+  userId: string;
+  sessionId: string;
+  /** Whether the stream's session still belongs to a member of the team. */
+  stillMember(): Promise<boolean>;
+  /** Counts the stream out of the user's open streams. */
+  release(): void;
+}
+
+/** Where a stream's bytes go: a socket, or a web stream in tests. */
+interface StreamSink {
+  /** Queues bytes; false when the client has stopped reading and the stream should end. */
+  write(chunk: string | Uint8Array): boolean;
+  /** Runs `onAbort` when the client goes away. */
+  onAbort(onAbort: () => void): void;
+  close(): void;
+}
+
+/**
+ * The bytes a client may leave unread on its socket before the stream is dropped: a reading client takes each
+ * message at once, and 256 KB is some 50 leaderboards (a stalled phone, not a slow one).
+ */
+const MAX_UNREAD_BYTES = 256 * 1024;
+
+/**
+ * A stream written straight to Node's response: one socket write per message, no web stream, promise or
+ * TextEncoder between the team feed's encoded frame and the socket (the fan-out of a change to thousands of open
+ * screens was a tenth of game day's CPU through Hono's SSE helper: docs/performance.md, issue #34).
+ */
+function socketSink(outgoing: ServerResponse): StreamSink {
+  return {
+    write(chunk) {
+      if (outgoing.destroyed || outgoing.writableEnded) return false;
+      if (outgoing.writableLength > MAX_UNREAD_BYTES) return false;
+      outgoing.write(chunk);
+      return true;
+    },
+    onAbort(onAbort) {
+      outgoing.once("close", onAbort);
+    },
+    close() {
+      if (!outgoing.writableEnded) outgoing.end();
+    },
+  };
+}
+
+/** A stream through Hono's SSE helper: writes go out in order, at most MAX_QUEUED_WRITES waiting. */
+function sseSink(sse: SSEStreamingApi): StreamSink {
+  let queued = 0;
+  let chain = Promise.resolve();
+  return {
+    write(chunk) {
+      if (queued >= MAX_QUEUED_WRITES) return false;
+      queued += 1;
+      chain = chain.then(() => sse.write(chunk)).then(() => void (queued -= 1));
+      return true;
+    },
+    onAbort: (onAbort) => sse.onAbort(onAbort),
+    close: () => {},
+  };
+}
+
+/** The stream's response headers: the request frame's (security, request id) and the event stream's own. */
+function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // The headers the request frame and the route set so far, as Hono would build them into its answer.
+  c.newResponse(null).headers.forEach((value, name) => (headers[name] = value));
+  headers["content-type"] = "text/event-stream";
+  headers["cache-control"] = "no-cache";
+  headers["content-security-policy"] ??= "default-src 'none'; frame-ancestors 'none'";
+  headers.connection = "close";
+  return headers;
+}
+
+/**
+ * One open stream, until the client goes, access ends or the server shuts down: the team's changes (with their
+ * payloads, coaches' or players') through a per-connection coalescer, a heartbeat, and the membership re-check.
+ */
+async function runStream(
+  s: StreamSession,
+  sink: StreamSink,
+  o: Pick<Services, "hub" | "log"> & { heartbeatMs: number; membershipCheckMs: number; coalesceMs: number },
+): Promise<void> {
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  // A client that stops reading is dropped instead of queueing forever.
+  const write = (chunk: string | Uint8Array) => {
+    if (!sink.write(chunk)) end();
+  };
+
+  // Coach-only data (the leaderboard) goes to coaches only: the role is the one checked when the stream opened;
+  // a role change ends the stream (a revocation), so it never outlives the role.
+  const coalescer = createCoalescer((m: FeedMessage) => write(s.coach ? m.coach : m.member), o.coalesceMs);
+  const unsubscribe = s.feed.subscribe(s.teamId, { coach: s.coach, send: (m) => coalescer.push(m) }, end);
+  // Sign-out (this session), password change or removal from the team (any session): end now, on every server.
+  const stopRevocations = o.hub.onRevoke(s.userId, (revocation) => {
+    if (revocation.viewerOnly) return;
+    if (revocation.sessionId === undefined || revocation.sessionId === s.sessionId) end();
+  });
+  sink.onAbort(end);
+
+  let checking = false;
+  /** Ends the stream when its session no longer belongs to a member of the team. */
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      if (!(await s.stillMember())) end();
+    } catch (error) {
+      // A failed check (database busy or closing) keeps the stream; shutdown ends it through the hub.
+      o.log.debug({ err: error }, "stream membership check failed");
+    } finally {
+      checking = false;
+    }
+  };
+
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    // Access that ended between the role check and the subscriptions above sent its revocation too early for
+    // this stream (a revocation is sent only after its change committed): one check before "connected".
+    await check();
+    let lastCheck = Date.now();
+    heartbeat = setInterval(() => {
+      write(": heartbeat\n\n");
+      if (Date.now() - lastCheck < o.membershipCheckMs) return;
+      lastCheck = Date.now();
+      void check();
+    }, o.heartbeatMs);
+    write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+    await ended;
+  } finally {
+    clearInterval(heartbeat);
+    coalescer.stop();
+    unsubscribe();
+    stopRevocations();
+    s.release();
+  }
+}
+
 export function streamRoutes(opts: StreamOptions = {}) {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const membershipCheckMs = opts.membershipCheckMs ?? MEMBERSHIP_CHECK_MS;
@@ -95,72 +241,31 @@ export function streamRoutes(opts: StreamOptions = {}) {
     // nginx and similar buffer responses by default, which would hold every message back.
     c.header("X-Accel-Buffering", "no");
 
-    const response = streamSSE(c, async (sse) => {
-      let end!: () => void;
-      const ended = new Promise<void>((resolve) => (end = resolve));
+    const services = c.get("services");
+    feed ??= createTeamFeed(services, coalesceMs);
+    const session: StreamSession = {
+      feed,
+      coach: viewer.role === "coach",
+      teamId,
+      userId: viewer.userId,
+      sessionId: viewer.sessionId,
+      stillMember: () => stillMember(c, viewer.userId, teamId),
+      release: () => release(viewer.userId),
+    };
 
-      // Writes go out in order, one at a time; a client that stops reading is dropped instead of queueing forever.
-      let queued = 0;
-      let chain = Promise.resolve();
-      const write = (text: string | Uint8Array) => {
-        if (queued >= MAX_QUEUED_WRITES) {
-          end();
-          return;
-        }
-        queued += 1;
-        chain = chain.then(() => sse.write(text)).then(() => void (queued -= 1));
-      };
+    // Served by @hono/node-server (npm start): the stream's bytes go straight to the socket.
+    const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+    if (outgoing instanceof ServerResponse) {
+      outgoing.writeHead(200, streamHeaders(c));
+      const sink = socketSink(outgoing);
+      void runStream(session, sink, { hub, log, heartbeatMs, membershipCheckMs, coalesceMs }).finally(sink.close);
+      return new Response(null, RESPONSE_ALREADY_SENT);
+    }
 
-      // Coach-only data (the leaderboard) goes to coaches only: the role is the one checked when the stream opened;
-      // a role change ends the stream (a revocation), so it never outlives the role.
-      const coach = viewer.role === "coach";
-      const coalescer = createCoalescer((m: FeedMessage) => write(coach ? m.coach : m.member), coalesceMs);
-      feed ??= createTeamFeed(c.get("services"), coalesceMs);
-      const unsubscribe = feed.subscribe(teamId, { coach, send: (m) => coalescer.push(m) }, end);
-      // Sign-out (this session), password change or removal from the team (any session): end now, on every server.
-      const stopRevocations = hub.onRevoke(viewer.userId, (revocation) => {
-        if (revocation.viewerOnly) return;
-        if (revocation.sessionId === undefined || revocation.sessionId === viewer.sessionId) end();
-      });
-      sse.onAbort(end);
-
-      let checking = false;
-      /** Ends the stream when its session no longer belongs to a member of the team. */
-      const check = async () => {
-        if (checking) return;
-        checking = true;
-        try {
-          if (!(await stillMember(c, viewer.userId, teamId))) end();
-        } catch (error) {
-          // A failed check (database busy or closing) keeps the stream; shutdown ends it through the hub.
-          log.debug({ err: error }, "stream membership check failed");
-        } finally {
-          checking = false;
-        }
-      };
-
-      let heartbeat: NodeJS.Timeout | undefined;
-      try {
-        // Access that ended between the role check and the subscriptions above sent its revocation too early for
-        // this stream (a revocation is sent only after its change committed): one check before "connected".
-        await check();
-        let lastCheck = Date.now();
-        heartbeat = setInterval(() => {
-          write(": heartbeat\n\n");
-          if (Date.now() - lastCheck < membershipCheckMs) return;
-          lastCheck = Date.now();
-          void check();
-        }, heartbeatMs);
-        write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-        await ended;
-      } finally {
-        clearInterval(heartbeat);
-        coalescer.stop();
-        unsubscribe();
-        stopRevocations();
-        release(viewer.userId);
-      }
-    });
+    // Anywhere else (app.request in tests, another runtime): Hono's SSE helper over a web stream.
+    const response = streamSSE(c, (sse) =>
+      runStream(session, sseSink(sse), { hub, log, heartbeatMs, membershipCheckMs, coalesceMs }),
+    );
     // The socket closes when the stream ends instead of idling as keep-alive: a reconnect opens a new one
     // anyway, and at shutdown an idle socket would hold server.close() open until its keep-alive timeout.
     response.headers.set("Connection", "close");
