@@ -14,8 +14,22 @@ const MAX_AGE_MS = 60_000;
 interface CachedAnswer {
   /** The serialized JSON body. */
   body: string;
-  /** A strong ETag of the body: the same body has the same tag on every server. */
-  etag: string;
+  /**
+   * A strong ETag of the body: the same body has the same tag on every server. Hashed when first asked for (a GET),
+   * not when the stream's payload is read after every change.
+   */
+  readonly etag: string;
+}
+
+/** An answer whose ETag is computed once, on first use. */
+function answerOf(body: string): CachedAnswer {
+  let etag: string | undefined;
+  return {
+    body,
+    get etag() {
+      return (etag ??= etagOf(body));
+    },
+  };
 }
 
 interface TeamEntries {
@@ -71,8 +85,7 @@ function createReadCache(hub: TeamHub, now: () => number = Date.now): ReadCache 
         teams.set(teamId, team!);
         return held;
       }
-      const body = JSON.stringify(await compute());
-      const answer = { body, etag: etagOf(body) };
+      const answer = answerOf(JSON.stringify(await compute()));
       if (versionOf(teamId) !== version) return answer;
       let entries = teams.get(teamId);
       if (!entries || entries.version !== version) {
@@ -81,7 +94,7 @@ function createReadCache(hub: TeamHub, now: () => number = Date.now): ReadCache 
         if (teams.size > MAX_TEAMS) teams.delete(teams.keys().next().value!);
       }
       entries.answers.delete(key);
-      entries.answers.set(key, { ...answer, at: now() });
+      entries.answers.set(key, Object.assign(answer, { at: now() }));
       if (entries.answers.size > MAX_ENTRIES_PER_TEAM) entries.answers.delete(entries.answers.keys().next().value!);
       return answer;
     },
