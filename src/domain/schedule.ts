@@ -131,10 +131,14 @@ export function zonedTimeToUtc(day: string, time: string, timeZone: string): Dat
   return new Date(before);
 }
 
+/** The wall clock of an instant in a zone, as a Date whose UTC fields are the local ones. */
+export function wallClockOf(instant: Date, timeZone: string): Date {
+  return new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+}
+
 /** The local day and time ("YYYY-MM-DD HH:MM") of an instant in a zone. */
 export function wallTimeOf(instant: Date, timeZone: string): string {
-  const shifted = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
-  return shifted.toISOString().slice(0, 16).replace("T", " ");
+  return wallClockOf(instant, timeZone).toISOString().slice(0, 16).replace("T", " ");
 }
 
 /** Today's day in a zone. */

@@ -7,7 +7,7 @@ import ical, {
   type ICalTemporalPlainDateTimeStub,
   type ICalTemporalZonedDateTimeStub,
 } from "ical-generator";
-import { zoneOffsetMinutes } from "#domain/schedule.js";
+import { wallClockOf } from "#domain/schedule.js";
 import type { CalendarEventRow } from "../db/calendar-feeds.js";
 
 /*
@@ -52,7 +52,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** An instant as ical-generator's Temporal ZonedDateTime: the wall-clock fields of `instant` in `timeZone`. */
 function zoned(instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub {
-  const wall = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  const wall = wallClockOf(instant, timeZone);
   const fields = {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,

@@ -7,6 +7,7 @@ import {
   AVAILABILITY_LABELS,
   SCHEDULE_LIMITS,
   isShortOfPlayers,
+  wallTimeOf,
   zoneOffsetMinutes,
   type AvailabilityAnswer,
 } from "#domain/schedule";
@@ -97,10 +98,7 @@ export function EventWhen({
   className?: string;
 }) {
   const end = event.endsAt ? new Date(event.endsAt) : null;
-  const endWall =
-    end && !Number.isNaN(end.getTime())
-      ? new Date(end.getTime() + zoneOffsetMinutes(end, timeZone) * 60_000).toISOString().slice(11, 16)
-      : null;
+  const endWall = end && !Number.isNaN(end.getTime()) ? wallTimeOf(end, timeZone).slice(11, 16) : null;
   return (
     <span className={className}>
       <time dateTime={event.startsAt}>

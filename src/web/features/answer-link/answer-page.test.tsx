@@ -130,4 +130,19 @@ describe("answer link page", () => {
     expect(screen.getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "false");
     expect(screen.queryByText(/^Saved:/)).not.toBeInTheDocument();
   });
+
+  it("an event that cannot be loaded for now says so, and Retry loads it", async () => {
+    let calls = 0;
+    const api = fakeApi().on("GET", API, () =>
+      ++calls === 1 ? apiError(503, "unavailable", "The server is busy.") : json(link()),
+    );
+    const { user } = renderPage(<AnswerPage />, { path: PATH, url: URL, api });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The event could not be loaded");
+    expect(alert).toHaveTextContent("The server is busy.");
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("button", { name: "Going" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
 });

@@ -10,7 +10,7 @@ import { answerLinkQuery } from "~/lib/queries";
 import { answerLinkKey, teamKeys } from "~/lib/query-keys";
 import { useSession } from "~/lib/session-context";
 import { FormMessage, InputField, StatusNotice } from "~/ui/form-field";
-import { describeError } from "~/ui/query-state";
+import { describeError, ErrorState } from "~/ui/query-state";
 import { CancelledBadge, EventWhen, eventTitle, formatWallTime } from "~/ui/schedule-event";
 import { Spinner } from "~/ui/spinner";
 import { answerByLink } from "./api";
@@ -237,14 +237,13 @@ export function AnswerPage() {
     body = (
       <>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Are you coming?</h1>
-        <div className="mt-4">
-          <FormMessage tone="error">
-            {describeError(query.error, "The event could not be loaded. Check your connection and try again.")}
-          </FormMessage>
-        </div>
-        <button type="button" className="btn btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Try again
-        </button>
+        <ErrorState
+          className="mt-4"
+          title="The event could not be loaded"
+          message={describeError(query.error, "Check your connection and try again.")}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </>
     );
   else body = <Spinner label="Loading the event…" />;

@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { coachUser } from "#tests/web/api-fixtures";
-import { apiError, fakeApi, renderPage } from "#tests/web/render.tsx";
+import { apiError, fakeApi, json, renderPage } from "#tests/web/render.tsx";
 import { UnsubscribePage } from "./unsubscribe-page";
 
 /* A mail's unsubscribe link (docs/product.md §12): opening it changes nothing; the button stops that mail. */
@@ -43,5 +43,21 @@ describe("unsubscribe page", () => {
     const api = fakeApi().on("GET", API, () => apiError(404, "not_found", "That link was not found."));
     renderPage(<UnsubscribePage />, { path: PATH, url: URL, api });
     expect(await screen.findByRole("heading", { level: 1, name: "This link is not valid" })).toBeInTheDocument();
+  });
+
+  it("a link that cannot be read for now says so, and Retry reads it again", async () => {
+    let calls = 0;
+    const api = fakeApi().on("GET", API, () =>
+      ++calls === 1
+        ? apiError(503, "unavailable", "The server is busy.")
+        : json({ kind: "reminders", subscribed: true }),
+    );
+    const { user } = renderPage(<UnsubscribePage />, { path: PATH, url: URL, api });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The link could not be read");
+    expect(alert).toHaveTextContent("The server is busy.");
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Reminders to answer" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { unsubscribeQuery } from "~/lib/queries";
 import { meKeys, unsubscribeKey } from "~/lib/query-keys";
 import { useSession } from "~/lib/session-context";
 import { FormMessage, StatusNotice } from "~/ui/form-field";
-import { describeError } from "~/ui/query-state";
+import { describeError, ErrorState } from "~/ui/query-state";
 import { Spinner } from "~/ui/spinner";
 import { stopEmails } from "./api";
 
@@ -84,14 +84,13 @@ export function UnsubscribePage() {
     body = (
       <>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Flagline emails</h1>
-        <div className="mt-4">
-          <FormMessage tone="error">
-            {describeError(query.error, "The link could not be read. Check your connection and try again.")}
-          </FormMessage>
-        </div>
-        <button type="button" className="btn btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Try again
-        </button>
+        <ErrorState
+          className="mt-4"
+          title="The link could not be read"
+          message={describeError(query.error, "Check your connection and try again.")}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </>
     );
   } else body = <Spinner label="Loading…" />;
