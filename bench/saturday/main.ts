@@ -247,8 +247,9 @@ async function runDesign(design: Design): Promise<DesignRun> {
       const rung: RungResult = {
         ...load,
         servers: app,
-        serverCpuPercent: +app.reduce((s, u) => s + u.cpuPercent, 0).toFixed(1),
-        serverRssMb: app.reduce((s, u) => s + u.maxRssMb, 0),
+        // Not a number when the window's usage was not read (the watch never started): "not read", not 0 %.
+        serverCpuPercent: app.length ? +app.reduce((s, u) => s + u.cpuPercent, 0).toFixed(1) : NaN,
+        serverRssMb: app.length ? app.reduce((s, u) => s + u.maxRssMb, 0) : NaN,
         clientCpuPercent: usage[servers.appPids.length]?.cpuPercent ?? NaN,
         postgresCpuPercent,
         loadAverage: loadavg()[0]!,

@@ -51,6 +51,8 @@ export function verdictOf(r: LoadResult & { burst?: BurstResult | null }): { pas
   return { pass: why.length === 0, why: why.join("; ") };
 }
 
+/** A figure, or "not read" when the bench could not read it (NaN). */
+const orNotRead = (v: number, format: (v: number) => string) => (Number.isFinite(v) ? format(v) : "not read");
 const ms = (v: number) => (!Number.isFinite(v) ? "∞" : v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString("en-US"));
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 
@@ -151,11 +153,11 @@ export function saturdayMarkdown(res: SaturdayResults): string {
           ms(r.writeP99),
           ms(r.screenP50),
           ms(r.screenP99),
-          r.serverCpuPercent.toFixed(0),
-          r.serverRssMb,
+          orNotRead(r.serverCpuPercent, (v) => v.toFixed(0)),
+          orNotRead(r.serverRssMb, String),
           r.postgresCpuPercent !== null ? r.postgresCpuPercent.toFixed(0) : r.counts.reads.toLocaleString("en-US"),
-          `${r.clientCpuPercent.toFixed(0)} / ${ms(r.clientLoopDelayP99)}`,
-          cpuPerWriteMs(r, o.duration).toFixed(1),
+          `${orNotRead(r.clientCpuPercent, (v) => v.toFixed(0))} / ${ms(r.clientLoopDelayP99)}`,
+          orNotRead(cpuPerWriteMs(r, o.duration), (v) => v.toFixed(1)),
           errors(r),
           r.loadAverage.toFixed(1),
           r.verdict.pass ? "PASS" : `MISS: ${r.verdict.why}`,

@@ -122,6 +122,13 @@ describe("the saturday scenario's verdict", () => {
     );
   });
 
+  it("says a server figure was not read rather than printing 0 % for it", () => {
+    const text = report([{ ...rung(2000, 40, 5), serverCpuPercent: NaN, serverRssMb: NaN, clientCpuPercent: NaN }]);
+    const row = text.split("\n").find((line) => line.startsWith("| new | 2000 |"))!;
+    expect(row).toContain("| not read | not read |");
+    expect(row).not.toContain("NaN");
+  });
+
   it("does not call the goal met with fewer than 10 viewers a team", () => {
     const few = report([rung(1000, 28, 4.2)], ["--viewers", "5"]);
     expect(few).toContain("Goal G = 1,000 at V = 10: NOT MET.");
