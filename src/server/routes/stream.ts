@@ -117,7 +117,8 @@ function socketSink(outgoing: ServerResponse): StreamSink {
       outgoing.once("close", onAbort);
     },
     close() {
-      if (!outgoing.writableEnded) outgoing.end();
+      // A client that went away left a destroyed response: nothing to end.
+      if (!outgoing.destroyed && !outgoing.writableEnded) outgoing.end();
     },
   };
 }
