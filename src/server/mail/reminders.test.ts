@@ -125,6 +125,22 @@ describe.each(testEngines())("reminders on $engine", ({ create }) => {
     expect(await tick(start)).toEqual({ mails: 0, notices: 0 });
   });
 
+  it("a tick over many events lets the server answer requests in between (the burst beside game day)", async () => {
+    const t = await team(app, "Yielding Yaks", 1);
+    const events = [await game(t.coach.client, 11, "17:00"), await game(t.coach.client, 11, "17:00")];
+    const due = zonedTimeToUtc(addDays(events[0]!.date, -2), "17:00", ZONE);
+    // SQLite answers within the same turn of the event loop: without a pause between events, a request waiting
+    // for its turn (this callback) would run only after the whole tick.
+    let finished = false;
+    let servedDuringTick = false;
+    setImmediate(() => (servedDuringTick = !finished));
+    const result = await tick(due);
+    finished = true;
+    // Per event: a reminder to each of the 3 players and the too-few-players warning to both coaches.
+    expect(result.mails).toBe(2 * (3 + 2));
+    expect(servedDuringTick).toBe(true);
+  });
+
   it("a cancelled event gets no reminder and no warning; enough players going, no warning", async () => {
     const t = await team(app, "Cancel Cranes", 1);
     const cancelled = await game(t.coach.client, 9);
