@@ -1,6 +1,6 @@
 /**
  * The durable mail outbox (migration 018, decision 0028): what the server means to send is a row before it is a
- * message. A request or the reminder tick only inserts rows (`enqueueMail`); each server process's sender
+ * message. A request or the reminder tick only inserts rows (`enqueueMails`); each server process's sender
  * (mail/outbox-sender.ts) claims a batch, sends it and marks each row sent or failed.
  *
  * Claims: one UPDATE … RETURNING takes the batch. On PostgreSQL the rows are picked by a subquery `FOR UPDATE SKIP

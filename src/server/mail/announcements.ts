@@ -3,7 +3,7 @@ import type { NoticeParams } from "#domain/notices.js";
 import { WEEKDAY_LABELS, weekdayOf } from "#domain/schedule.js";
 import type { Config } from "../config.js";
 import { inTransaction } from "../db/dialect.js";
-import { enqueueMail } from "../db/mail-outbox.js";
+import { enqueueMails } from "../db/mail-outbox.js";
 import { addNotice } from "../db/notices.js";
 import { openEventsStartingBy, takeReminderNoticeKey, teamMembersFor, teamNameAndZone } from "../db/reminders.js";
 import type { ScheduleEventRow } from "../db/schedule-reads.js";
@@ -103,13 +103,17 @@ async function announce(
   const members = (await teamMembersFor(db, teamId, "changes")).filter((m) => m.userId !== actorId && m.wantsReminders);
   let count = 0;
   for (const { row, change } of told) {
+    if (config.mail) {
+      // The event's mails in one statement: one commit, not one per member, inside the coach's request.
+      const mails = members.flatMap((m) =>
+        m.email
+          ? [changeMail(config, row, change, { userId: m.userId, email: m.email }, team.name, team.timeZone)]
+          : [],
+      );
+      count += await enqueueMails(db, mails, now.toISOString());
+      continue;
+    }
     for (const m of members) {
-      if (config.mail) {
-        if (!m.email) continue;
-        const mail = changeMail(config, row, change, { userId: m.userId, email: m.email }, team.name, team.timeZone);
-        if (await enqueueMail(db, mail, now.toISOString())) count += 1;
-        continue;
-      }
       const key = `change:${row.id}:${Number(row.sequence)}:${m.userId}`;
       if (!(await takeReminderNoticeKey(db, key))) continue;
       const params: Omit<NoticeParams, "teamName"> = {
