@@ -5,6 +5,7 @@
  * every counter equals a recount from the events. Exit code 0 when all holds, 1 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,22 @@ function option(name: string, fallback: number): number {
 const CLIENTS = option("--clients", 50);
 const KILL_AFTER = option("--kill-after", 1500);
 const PLAYERS = 10;
-const port = 4100 + Math.floor(Math.random() * 500);
+/**
+ * A port nothing listens on, from the OS. (A random pick from 4100–4599 could land on a service of the machine:
+ * NATS listens on 4222 and Erlang's epmd on 4369 on this kind of machine.)
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "flagline-durability-"));
 
@@ -61,11 +77,12 @@ async function waitForHealth(): Promise<void> {
     if (server.exitCode !== null || server.signalCode !== null)
       throw new Error(`server exited before it answered (${server.exitCode ?? server.signalCode})`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      // A connection that is accepted but never answered must not hold the loop past its deadline.
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) return;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error("server did not come up within 120 s");
+    if (Date.now() > deadline) throw new Error(`server did not come up within 120 s on port ${port}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

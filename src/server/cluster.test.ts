@@ -4,6 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#tests/server/support/free-port.js";
 import { scaled } from "#tests/support/host-speed.js";
 
 /*
@@ -91,7 +92,7 @@ function workerPids(): number[] {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "flagline-cluster-"));
-  const port = 4000 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
