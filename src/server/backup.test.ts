@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "#tests/server/support/free-port.js";
 import { loadConfig } from "./config.js";
 import { recordEvent } from "./db/events.js";
 import { openDatabase } from "./db/index.js";
@@ -27,7 +28,7 @@ describe("npm run backup / npm run restore", () => {
   it("copies a consistent database and the uploads while the server writes, and brings them back", async () => {
     const dataDir = join(root, "data");
     const out = join(root, "backup-1");
-    const port = 3700 + Math.floor(Math.random() * 200);
+    const port = await freePort();
     const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", WEB_ROOT: "/nonexistent" });
     const running = await startServer(config, pino({ level: "silent" }));
     const { db } = running.services.database;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "#tests/server/support/free-port.js";
 import { loadConfig } from "./config.js";
 import { KEEP_ALIVE_MS, SHUTDOWN_GRACE_MS, startServer, type RunningServer } from "./server.js";
 
@@ -98,10 +99,10 @@ describe("the server process", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x" })).toThrow(/postgres:\/\//);
   });
 
-  /** `node --import tsx src/server/main.ts` on a free-ish port, with stdout and stderr piped to us. */
+  /** `node --import tsx src/server/main.ts` on a free port, with stdout and stderr piped to us. */
   async function spawnMain() {
     const dir = tempDir();
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#tests/server/support/free-port.js";
 import { scaled } from "#tests/support/host-speed.js";
 import { POSTGRES_MARKER } from "#tests/server/support/test-database.js";
 
@@ -143,13 +144,17 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
   const name = `flagline_t_${randomBytes(6).toString("hex")}`;
   const dataDir = mkdtempSync(join(tmpdir(), "flagline-multi-"));
-  const portA = 4700 + Math.floor(Math.random() * 100);
-  const portB = portA + 100;
-  const A = `http://127.0.0.1:${portA}`;
-  const B = `http://127.0.0.1:${portB}`;
+  let portA = 0;
+  let portB = 0;
+  let A = "";
+  let B = "";
   let servers: ChildProcess[] = [];
 
   beforeAll(async () => {
+    portA = await freePort();
+    portB = await freePort();
+    A = `http://127.0.0.1:${portA}`;
+    B = `http://127.0.0.1:${portB}`;
     await admin(`CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
