@@ -138,8 +138,9 @@ export function isOpenForAnswers(event: Pick<ScheduleEvent, "status" | "endsAt">
   return event.status === "scheduled" && Date.parse(event.endsAt) > now;
 }
 
-const ICONS = { going: Check, maybe: CircleHelp, no: X } as const;
-const PRESSED = {
+/** Each answer's icon, and its button's colours when pressed: the same on every screen that takes an answer. */
+export const ANSWER_ICONS = { going: Check, maybe: CircleHelp, no: X } as const;
+export const ANSWER_PRESSED = {
   going: "border-field-700 bg-field-700 text-white",
   maybe: "border-amber-500 bg-amber-100 text-amber-950",
   no: "border-red-700 bg-red-700 text-white",
@@ -185,7 +186,7 @@ export function AnswerButtons({
     <div className="space-y-2">
       <div role="group" aria-label={label} className="flex flex-wrap gap-2">
         {AVAILABILITY_ANSWERS.map((choice) => {
-          const Icon = ICONS[choice];
+          const Icon = ANSWER_ICONS[choice];
           const pressed = answer === choice;
           return (
             <button
@@ -196,7 +197,7 @@ export function AnswerButtons({
               className={clsx(
                 "inline-flex items-center gap-1.5 rounded-lg border-2 font-semibold transition-colors",
                 size === "sm" ? "min-h-9 px-2.5 text-sm" : "min-h-11 px-3.5",
-                pressed ? PRESSED[choice] : "border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
+                pressed ? ANSWER_PRESSED[choice] : "border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
               )}
             >
               <Icon aria-hidden="true" className="size-4" />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { Check, CircleHelp, Map as MapIcon, X } from "lucide-react";
+import { Map as MapIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { AnswerLink } from "#domain/api/reminders";
@@ -11,19 +11,19 @@ import { answerLinkKey, teamKeys } from "~/lib/query-keys";
 import { useSession } from "~/lib/session-context";
 import { FormMessage, InputField, StatusNotice } from "~/ui/form-field";
 import { describeError, ErrorState } from "~/ui/query-state";
-import { CancelledBadge, EventWhen, eventTitle, formatWallTime } from "~/ui/schedule-event";
+import {
+  ANSWER_ICONS,
+  ANSWER_PRESSED,
+  CancelledBadge,
+  EventWhen,
+  eventTitle,
+  formatWallTime,
+} from "~/ui/schedule-event";
 import { Spinner } from "~/ui/spinner";
 import { answerByLink } from "./api";
 
 /** Why the link shows no buttons: not made by this server (404), its event over (410), its event cancelled. */
 type Closed = "invalid" | "ended" | "cancelled";
-
-const ICONS = { going: Check, maybe: CircleHelp, no: X } as const;
-const PRESSED = {
-  going: "border-field-700 bg-field-700 text-white",
-  maybe: "border-amber-500 bg-amber-100 text-amber-950",
-  no: "border-red-700 bg-red-700 text-white",
-} as const;
 
 /** The card every state of the page sits on: one column, phone first. */
 function LinkCard({ children }: { children: ReactNode }) {
@@ -162,7 +162,7 @@ function AnswerForm({
       <EventSummary link={link} />
       <div role="group" aria-label="Your answer" className="mt-6 grid grid-cols-3 gap-2">
         {AVAILABILITY_ANSWERS.map((choice) => {
-          const Icon = ICONS[choice];
+          const Icon = ANSWER_ICONS[choice];
           const pressed = current === choice;
           return (
             <button
@@ -173,7 +173,7 @@ function AnswerForm({
               onClick={() => save.mutate(choice)}
               className={clsx(
                 "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border-2 px-2 text-base font-bold transition-colors disabled:cursor-wait",
-                pressed ? PRESSED[choice] : "border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
+                pressed ? ANSWER_PRESSED[choice] : "border-stone-300 bg-white text-stone-900 hover:bg-stone-50",
               )}
             >
               <Icon aria-hidden="true" className="size-6" />
