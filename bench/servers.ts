@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "#tests/server/support/free-port.js";
 import { bundleWorkingTree } from "./saturday/bundles.js";
 
 /** A server under test, running as a child process (like scripts/durability.ts starts Flagline). */
@@ -11,17 +11,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * How the real server is started: the working tree's server bundled as build:server does (esbuild, a second or

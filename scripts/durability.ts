@@ -5,11 +5,11 @@
  * every counter equals a recount from the events. Exit code 0 when all holds, 1 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "#tests/server/support/free-port.js";
 import { openDatabase } from "../src/server/db/index.js";
 import { checkIntegrity } from "../src/server/db/integrity.js";
 
@@ -21,21 +21,6 @@ function option(name: string, fallback: number): number {
 const CLIENTS = option("--clients", 50);
 const KILL_AFTER = option("--kill-after", 1500);
 const PLAYERS = 10;
-/**
- * A port nothing listens on, from the OS. (A random pick from 4100–4599 could land on a service of the machine:
- * NATS listens on 4222 and Erlang's epmd on 4369 on this kind of machine.)
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", resolve);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "flagline-durability-"));

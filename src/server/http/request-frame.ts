@@ -8,7 +8,8 @@ import type { Services } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
 import { hostGuard } from "./host-guard.js";
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** An API answer's Content-Security-Policy, unless the route set its own (the live stream writes it itself). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** On every answer, whatever the route set (a page's own Content-Security-Policy is kept, see below). */
 const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [

@@ -4,6 +4,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";
+import { API_CSP } from "../http/request-frame.js";
 import { currentViewer, teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { Services } from "../services.js";
@@ -146,7 +147,7 @@ function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<st
   c.newResponse(null).headers.forEach((value, name) => (headers[name] = value));
   headers["content-type"] = "text/event-stream";
   headers["cache-control"] = "no-cache";
-  headers["content-security-policy"] ??= "default-src 'none'; frame-ancestors 'none'";
+  headers["content-security-policy"] ??= API_CSP;
   headers.connection = "close";
   return headers;
 }
