@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarPlus, Plus, Trophy, UserPlus } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { registerServiceWorker } from "~/lib/pwa";
 import { useCurrentUser } from "~/lib/session-context";
 import { controlProps, FormField } from "~/ui/form-field";
 import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-state";
+import { Tabs } from "~/ui/tabs";
 import type { SessionKind } from "#domain/api/logger";
 import { periodLabel } from "#domain/league-rules";
 import { TEAM_ROOT_KEY } from "~/lib/query-keys";

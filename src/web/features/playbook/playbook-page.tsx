@@ -1,8 +1,8 @@
 import { BarChart3, BookOpen } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, NoTeamPanel } from "~/ui/app-page";
+import { Tabs } from "~/ui/tabs";
 import { readFilters, readTab, writeFilters, type AnalysisFilters, type PlaybookTab } from "./analysis-filters";
 import { AnalysisTab } from "./analysis-tab";
 import { PlaysTab } from "./plays-tab";
