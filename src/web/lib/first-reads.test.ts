@@ -60,4 +60,38 @@ describe("primeFirstReads", () => {
     expect(settled).toBe(true);
     expect(appQueryClient().getQueryState(["team", "sessions"])?.status).toBe("error");
   });
+
+  it("asks the reads that depend on the first answers once those are in, before the screen renders", async () => {
+    startedReads(["/api/team/sessions"]);
+    const order: string[] = [];
+    const sessions = vi.fn(() => {
+      order.push("sessions");
+      return Promise.resolve({ sessions: [{ id: "s-1" }] });
+    });
+    const detail = vi.fn(() => {
+      order.push("detail");
+      return Promise.resolve({ events: ["kept"] });
+    });
+    await primeFirstReads([{ queryKey: ["team", "sessions"], queryFn: sessions }], (client) => {
+      const list = client.getQueryData<{ sessions: Array<{ id: string }> }>(["team", "sessions"])?.sessions ?? [];
+      return list.map((s) => ({ queryKey: ["team", "session", s.id], queryFn: detail }));
+    });
+    expect(order).toEqual(["sessions", "detail"]);
+    expect(appQueryClient().getQueryData(["team", "session", "s-1"])).toEqual({ events: ["kept"] });
+  });
+
+  it("keeps to the same 2.5 s when a follow-up read hangs", async () => {
+    vi.useFakeTimers();
+    startedReads(["/api/team/sessions"]);
+    let settled = false;
+    const primed = primeFirstReads(
+      [{ queryKey: ["team", "sessions"], queryFn: () => Promise.resolve({ sessions: [] }) }],
+      () => [{ queryKey: ["team", "session", "s-1"], queryFn: () => new Promise(() => {}) }],
+    ).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(2_400);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    await primed;
+    expect(settled).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import type { QueryFunction, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryFunction, QueryKey } from "@tanstack/react-query";
 import { hasEarlyReads } from "./early-fetch";
 import { appQueryClient } from "./query-client";
 
@@ -23,25 +23,38 @@ const WAIT_MS = 2_500;
 
 let done = false;
 
-export async function primeFirstReads(reads: readonly FirstRead[]): Promise<null> {
+/**
+ * `followUp`, when given, names the reads that depend on the first ones' answers (the logger's session, picked from
+ * the sessions list): asked once the first reads are in, within the same WAIT_MS, so the screen's first render holds
+ * them too instead of rendering again when each answers.
+ */
+export async function primeFirstReads(
+  reads: readonly FirstRead[],
+  followUp?: (client: QueryClient) => readonly FirstRead[],
+): Promise<null> {
   if (done || typeof window === "undefined") return null;
   done = true;
   if (!hasEarlyReads()) return null;
   const client = appQueryClient();
-  const fetches = reads
-    .filter((read) => client.getQueryData(read.queryKey) === undefined)
-    .map((read) =>
-      // prefetchQuery never throws: a failed read is left for the screen, which asks again and shows why.
-      client.prefetchQuery({
-        queryKey: read.queryKey,
-        queryFn: read.queryFn as QueryFunction<unknown, QueryKey>,
-        retry: false,
-        // Asked even when the browser says it is offline: the started read answers from the service worker's copy.
-        networkMode: "always",
-      }),
+  const prime = (some: readonly FirstRead[]) =>
+    Promise.all(
+      some
+        .filter((read) => client.getQueryData(read.queryKey) === undefined)
+        .map((read) =>
+          // prefetchQuery never throws: a failed read is left for the screen, which asks again and shows why.
+          client.prefetchQuery({
+            queryKey: read.queryKey,
+            queryFn: read.queryFn as QueryFunction<unknown, QueryKey>,
+            retry: false,
+            // Asked even when the browser says it is offline: the started read answers from the service worker's
+            // copy.
+            networkMode: "always",
+          }),
+        ),
     );
+  const all = prime(reads).then(() => (followUp ? prime(followUp(client)) : undefined));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(fetches), new Promise((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
+  await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
   clearTimeout(timer);
   return null;
 }

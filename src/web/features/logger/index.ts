@@ -1,2 +1,2 @@
 export { LoggerPage } from "./logger-page";
-export { playersQuery, playsQuery, sessionsQuery } from "./queries";
+export { firstSessionReads, playersQuery, playsQuery, sessionsQuery } from "./queries";

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import {
   gameSheetQuery as gameSheet,
   playsQuery as playbookPlaysQuery,
@@ -7,6 +7,7 @@ import {
   teamPlayersQuery,
   teamSessionsQuery,
 } from "~/lib/queries";
+import { initialSessionId, localDay } from "./view-model";
 
 /**
  * The logger's reads: the shared definitions (lib/queries.ts) with "offlineFirst", so with the browser offline
@@ -29,6 +30,20 @@ export function sessionDetailQuery(id: string) {
 /** GET /api/team/sessions/{id}/snaps: the game's scoreboard, rules, snaps and the players they name. */
 export function gameSheetQuery(sessionId: string) {
   return queryOptions({ ...gameSheet(sessionId), ...offlineFirst });
+}
+
+/**
+ * The logger's first load (lib/first-reads.ts): the reads of the session it opens, picked as the page picks it (the
+ * address's ?session=, else today's) from the sessions list once that is in the cache, so the page's first render
+ * holds them. A session remembered on this phone is not known here: the page then opens that one, and these two
+ * answers simply go unused.
+ */
+export function firstSessionReads(asked: string | null) {
+  return (client: QueryClient) => {
+    const list = client.getQueryData(sessionsQuery().queryKey)?.sessions;
+    const id = list ? initialSessionId(list, asked, null, localDay()) : null;
+    return id ? [sessionDetailQuery(id), gameSheetQuery(id)] : [];
+  };
 }
 
 /** GET /api/team/rules, for a session the server does not have yet (its sheet brings the rules otherwise). */
