@@ -194,6 +194,8 @@ function pwaAfterPrerender(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), VitePWA(pwaOptions), pwaAfterPrerender()],
   build: {
+    // NO_MINIFY=1 npm run build: readable function names in CPU profiles (scripts/first-load-trace.ts).
+    minify: process.env.NO_MINIFY ? false : undefined,
     rolldownOptions: {
       output: {
         // Fewer, larger shared files: on a phone every file costs a round trip over the server's six HTTP/1.1

@@ -22,6 +22,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
+import { signInDemo } from "./demo-sign-in.js";
 
 const port = 4600 + Math.floor(Math.random() * 300);
 const base = `http://localhost:${port}`;
@@ -82,22 +83,7 @@ async function signInBrowser(chromePort: number, email: string): Promise<void> {
     const page = await browser.contexts()[0]!.newPage();
     // A page of ours (its CSP allows fetch to our origin; robots.txt is served with none).
     await page.goto(`${base}/login`);
-    const status = await page.evaluate(
-      async (body) => {
-        const res = await fetch("/api/session", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
-        // The role hint cookie, as the app writes it when it signs in (src/web/lib/role-hint.ts, decision 0014), so the
-        // measured browser holds what a signed-in phone holds.
-        const role = res.ok ? ((await res.json()) as { user?: { role?: string } }).user?.role : undefined;
-        if (role) document.cookie = `flagline-role=${role}; Path=/; SameSite=Lax`;
-        return res.status;
-      },
-      { email, password: "flagline-demo" },
-    );
-    if (status !== 200) throw new Error(`signing in ${email}: ${status}`);
+    await signInDemo(page, email);
     await page.close();
   } finally {
     await browser.close();
@@ -303,6 +289,7 @@ throttling; a task counts at 50 ms of the 4x-slowed CPU, so 12.5 ms of the host'
 | The frame giving way to the app (header, navigation, the whole screen) when the session check answers | root.tsx SiteShell | 96 ms (the largest) | done: rendered from a deferred status, in slices |
 | Radix's Presence (around every Tabs panel) reads the panel's computed animation when it mounts: a whole-page style recalculation inside React's commit | the logger's tabs | 46 ms of the 4x-throttled thread; 14.4 ms of host time in a 74.6 ms task of a Lighthouse trace (host CPU index 1,854) | done: ui/tabs.tsx, without Presence (decision 0029) |
 | The logger's session detail and game sheet, which depend on the sessions list, asked only once the screen had rendered: the fetches in its mount effects, then a synchronous render per answer | LoggerPage, useGameDay | fetch calls 45 ms, then a render per answer, under 4x throttling | done: the loader asks them once the sessions are in (lib/first-reads.ts follow-up reads) |
+| An inherited custom property (the pad's height, read by every tile's and row's scroll margin) set on the logger's container whenever the pad resized: every element inside restyled | features/logger (snap-logger, log-tab) | a 410 ms task (4x) of style 173 + 77 ms and layout 78 ms; 51-150 ms a change, against 0.3-3 ms for a plain property | done: the page's scroll padding and a non-inherited registered property (pad-clearance.ts); \`npm run trace:first-load\` over 7 loads, median style 312 -> 200 ms, blocking 1,235 -> 817 ms |
 | The first Intl formatter loads the locale data, inside the shared chunk's evaluation | ui/format.ts | 80 % of the shared chunk's evaluation (0.11 s under 4x throttling) | done: made on first use, the data warmed on a worker |
 | Evaluating the framework chunk and the route's modules, and React Router's start and first hydration slices | framework, shared, icons (lucide builds each icon when its chunk loads) | 17-59 ms a task | open: less code before the first render (icons per screen, not one chunk) |
 | Layout of the frame and, later, of the whole screen | the browser | 20-60 ms a task | open: \`content-visibility\` for what sits below the fold |

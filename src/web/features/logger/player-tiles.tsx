@@ -32,7 +32,7 @@ const LINEUP = {
 const SIZES: Record<TileSize, typeof LINEUP> = {
   roster: {
     list: "gap-2 sm:grid-cols-4 lg:grid-cols-6",
-    tile: "h-[4.25rem] scroll-mt-20 scroll-mb-[calc(var(--logger-pad,0px)+0.5rem)] justify-start gap-0.5 py-1.5 pr-2 pl-3",
+    tile: "h-[4.25rem] scroll-mt-20 justify-start gap-0.5 py-1.5 pr-2 pl-3",
     bar: "w-1.5",
     position: "text-[0.7rem]",
     name: "line-clamp-2 text-[0.8rem] leading-[1.15] break-words",

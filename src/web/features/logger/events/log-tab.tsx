@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { PlayerSummaryDto } from "#domain/api/team";
 import { takesYards, type EventType } from "#domain/event-types";
 import { eventPoints } from "#domain/scoring";
@@ -6,6 +6,7 @@ import { formatScore } from "~/ui/format";
 import { EventList } from "./event-list";
 import { EventPad } from "./event-pad";
 import { newEventId } from "../outbox/new-id";
+import { usePadClearance } from "../pad-clearance";
 import { PlayerTiles } from "../player-tiles";
 import { useUndoRest } from "../undo-rest";
 import type { useOutbox } from "../outbox/use-outbox";
@@ -41,19 +42,8 @@ export function LogTab({
   const yardsError = yards && !yards.ok ? yards.message : null;
   const last = rows[0] ?? null;
   const undoRest = useUndoRest();
-  const padHost = useRef<HTMLDivElement>(null);
   const pad = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // The pad covers the bottom of the screen: a player button scrolled to (by focus or by a script) must land
-    // above it, so the grid's scroll margin follows the pad's height.
-    const host = padHost.current;
-    const el = pad.current;
-    if (!host || !el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => host.style.setProperty("--logger-pad", `${el.offsetHeight}px`));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  usePadClearance(pad);
 
   const log = async (type: EventType) => {
     if (!player) {
@@ -97,7 +87,7 @@ export function LogTab({
   return (
     <>
       {detailError ? <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">{detailError}</p> : null}
-      <div ref={padHost}>
+      <div>
         <h2 className="sr-only">Players</h2>
         <PlayerTiles label="Players" size="roster" players={roster} selectedId={playerId} onPick={setPlayerId} />
         <div

@@ -126,7 +126,7 @@ export function SnapList({
                       type="button"
                       onClick={() => onEdit(row)}
                       aria-label={`Edit ${what}`}
-                      className="inline-flex size-11 shrink-0 scroll-mt-20 scroll-mb-[calc(var(--snap-pad,0px)+0.5rem)] items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                      className="inline-flex size-11 shrink-0 scroll-mt-20 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
                     >
                       <Pencil aria-hidden="true" className="size-5" />
                     </button>
@@ -135,7 +135,7 @@ export function SnapList({
                         type="button"
                         onClick={() => onDiscard(row.seq!)}
                         aria-label={`Discard ${what}`}
-                        className="inline-flex size-11 shrink-0 scroll-mt-20 scroll-mb-[calc(var(--snap-pad,0px)+0.5rem)] items-center justify-center rounded-lg text-red-800 hover:bg-red-100"
+                        className="inline-flex size-11 shrink-0 scroll-mt-20 items-center justify-center rounded-lg text-red-800 hover:bg-red-100"
                       >
                         <X aria-hidden="true" className="size-5" />
                       </button>
@@ -144,7 +144,7 @@ export function SnapList({
                         type="button"
                         onClick={() => setConfirming(row)}
                         aria-label={`Delete ${what}`}
-                        className="inline-flex size-11 shrink-0 scroll-mt-20 scroll-mb-[calc(var(--snap-pad,0px)+0.5rem)] items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-red-700"
+                        className="inline-flex size-11 shrink-0 scroll-mt-20 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-red-700"
                       >
                         <Trash2 aria-hidden="true" className="size-5" />
                       </button>

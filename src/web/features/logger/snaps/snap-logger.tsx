@@ -25,6 +25,7 @@ import {
   type PadAction,
   type SnapRow,
 } from "./snap-model";
+import { usePadClearance } from "../pad-clearance";
 import { SnapPad } from "./pad/snap-pad";
 import { useUndoRest } from "../undo-rest";
 import type { OutboxHandle } from "../outbox/use-outbox";
@@ -166,16 +167,7 @@ export function SnapLogger({
   const host = useRef<HTMLDivElement>(null);
   const pad = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    // The pad covers the bottom of the screen: a row's button scrolled to (by focus or by a script) must land
-    // above it, so the list's scroll margin follows the pad's height.
-    const hostEl = host.current;
-    const padEl = pad.current;
-    if (!hostEl || !padEl || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => hostEl.style.setProperty("--snap-pad", `${padEl.offsetHeight}px`));
-    observer.observe(padEl);
-    return () => observer.disconnect();
-  }, []);
+  usePadClearance(pad, host);
 
   const teams = useMemo(
     () =>
