@@ -32,6 +32,7 @@ import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { PlayDrillDown } from "./play-drilldown";
 import { SideBadge } from "./play-bits";
+import { useFilterChanges } from "./use-filter-changes";
 import { describeWindow } from "./window-text";
 
 /** The Analysis tab: filters, what is untagged, the comparison chart and the sortable table with its drill-down. */
@@ -60,7 +61,7 @@ export function AnalysisTab({
   const [drilled, setDrilled] = useState<PlaybookAnalysisRow | null>(null);
   const drillTrigger = useRef<HTMLElement | null>(null);
   const tableHeading = useRef<HTMLHeadingElement>(null);
-  const set = (patch: Partial<AnalysisFilters>) => onFiltersChange({ ...filters, ...patch });
+  const set = useFilterChanges(filters, onFiltersChange);
 
   const rows = query.data?.plays;
   const sorted = useMemo(() => (rows ? sortAnalysis(rows, sort) : []), [rows, sort]);
