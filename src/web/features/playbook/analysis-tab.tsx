@@ -96,11 +96,7 @@ export function AnalysisTab({
                   No event in {describeWindow(filters)}
                   {filters.side !== "all" ? ` on ${filters.side}` : ""} carries a play. Widen the filters to see more.
                 </p>
-                <button
-                  type="button"
-                  className="btn btn-secondary mt-4"
-                  onClick={() => onFiltersChange(DEFAULT_FILTERS)}
-                >
+                <button type="button" className="btn btn-secondary mt-4" onClick={() => set(DEFAULT_FILTERS)}>
                   Clear filters
                 </button>
               </EmptyState>

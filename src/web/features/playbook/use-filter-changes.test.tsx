@@ -18,7 +18,7 @@ describe("analysis filter changes", () => {
     expect(written.at(-1)).toEqual({ ...DEFAULT_FILTERS, from: "2026-11-27", to: "2026-11-28" });
   });
 
-  it("follows the address when it changes to filters nobody asked for here (Back, Clear filters)", () => {
+  it("follows the address when it changes to filters nobody asked for here (Back, a link)", () => {
     const onChange = vi.fn();
     const { result, rerender } = renderHook(({ filters }) => useFilterChanges(filters, onChange), {
       initialProps: { filters: DEFAULT_FILTERS },

@@ -6,7 +6,8 @@ import { writeFilters, type AnalysisFilters } from "./analysis-filters";
  * be running when the next change comes (a coach typing both dates; a busy phone): that change must build on the
  * filters asked for last, not on the ones the address still shows, or it would write the older value back (a
  * "From" date reverting as "To" is typed). The filters asked for follow the address again when it changes to
- * something this tab did not ask for (Back, a link, "Clear filters").
+ * something this tab did not ask for (Back, a link). Every change of the tab, "Clear filters" included, goes
+ * through here.
  */
 export function useFilterChanges(
   filters: AnalysisFilters,
