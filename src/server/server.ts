@@ -54,7 +54,9 @@ export async function createServices(config: Config, log: Logger, role: ProcessR
         : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
     eventWriter: createEventWriter(database.db),
-    snapWriter: createSnapWriter(database.db),
+    // Workers of a cluster over the embedded database take turns at its one write lock: spaced commits would make
+    // each wait for the other's (decision 0030), so theirs are not spaced.
+    snapWriter: createSnapWriter(database.db, role.hubChannel && !config.databaseUrl ? { commitSpacingMs: 0 } : {}),
   };
 }
 

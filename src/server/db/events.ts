@@ -5,7 +5,7 @@ import { inTransaction, nowIso } from "./dialect.js";
 import { numberOrNull, positionOfRow } from "./rows.js";
 import type { DB, EventRecord } from "./schema.js";
 import type { CountedEvent } from "./tallies/counted-event.js";
-import { addToTally, byKey, tallyKey } from "./tallies/sql.js";
+import { addToTally, byKey, tallyKey, upsertInChunks } from "./tallies/sql.js";
 import { applyTallyChanges } from "./tallies/upkeep.js";
 
 /*
@@ -159,30 +159,31 @@ function eventValues(e: NewEvent) {
 /** Adds `count` events, the latest at `lastEventAt`, to a player's stats row of a season (made when missing). */
 async function addToPlayerStats(
   trx: Kysely<DB>,
-  playerId: string,
-  seasonId: string,
-  count: number,
-  lastEventAt: string,
+  rows: readonly { playerId: string; seasonId: string; count: number; last: string }[],
 ) {
-  await trx
-    .insertInto("player_stats")
-    .values({
-      player_id: playerId,
-      season_id: seasonId,
-      event_count: count,
-      last_event_at: lastEventAt,
-      attendance_total: 0,
-      attendance_attended: 0,
-    })
-    .onConflict((oc) =>
-      oc.columns(["player_id", "season_id"]).doUpdateSet({
-        event_count: sql`player_stats.event_count + excluded.event_count`,
-        last_event_at: sql`case
+  await upsertInChunks(rows, (chunk) =>
+    trx
+      .insertInto("player_stats")
+      .values(
+        chunk.map((r) => ({
+          player_id: r.playerId,
+          season_id: r.seasonId,
+          event_count: r.count,
+          last_event_at: r.last,
+          attendance_total: 0,
+          attendance_attended: 0,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["player_id", "season_id"]).doUpdateSet({
+          event_count: sql`player_stats.event_count + excluded.event_count`,
+          last_event_at: sql`case
           when player_stats.last_event_at is null or player_stats.last_event_at < excluded.last_event_at
           then excluded.last_event_at else player_stats.last_event_at end`,
-      }),
-    )
-    .execute();
+        }),
+      )
+      .execute(),
+  );
 }
 
 /**
@@ -314,13 +315,23 @@ export async function applyCounterChanges(
     note(e, 1);
   });
 
-  for (const t of byKey(byType)) {
-    if (t.count !== 0 || t.yards !== 0)
-      await bumpEventCount(trx, t.playerId, t.seasonId, t.eventType, t.count, t.yards);
-  }
-  for (const p of byKey(byPlayer)) {
-    if (p.removed) await takeFromPlayerStats(trx, p.playerId, p.seasonId, -p.count);
-    else if (p.last !== null) await addToPlayerStats(trx, p.playerId, p.seasonId, p.count, p.last);
+  await bumpEventCounts(
+    trx,
+    byKey(byType).filter((t) => t.count !== 0 || t.yards !== 0),
+  );
+  const players = byKey(byPlayer);
+  if (players.some((p) => p.removed)) {
+    // Rows in key order, one statement each: a takeaway recomputes its row from the events table.
+    for (const p of players) {
+      if (p.removed) await takeFromPlayerStats(trx, p.playerId, p.seasonId, -p.count);
+      else if (p.last !== null) await addToPlayerStats(trx, [{ ...p, last: p.last }]);
+    }
+  } else {
+    // Only additions (every new snap and event): one statement, its rows still in key order.
+    await addToPlayerStats(
+      trx,
+      players.flatMap((p) => (p.last === null ? [] : [{ ...p, last: p.last }])),
+    );
   }
   await applyTallyChanges(trx, removed, added);
 }
@@ -353,7 +364,15 @@ export async function removeEvent(
       return ofSnap ? "part of a snap" : null;
     }
 
-    await bumpEventCount(trx, removed.player_id, removed.season_id, removed.event_type, -1, -(removed.yards ?? 0));
+    await bumpEventCounts(trx, [
+      {
+        playerId: removed.player_id,
+        seasonId: removed.season_id,
+        eventType: removed.event_type,
+        count: -1,
+        yards: -(removed.yards ?? 0),
+      },
+    ]);
     await takeFromPlayerStats(trx, removed.player_id, removed.season_id, 1);
     await applyTallyChanges(
       trx,
@@ -375,24 +394,31 @@ export async function removeEvent(
   });
 }
 
-async function bumpEventCount(
+/** Adds each (player, season, event type)'s count and yards to its counter row: one upsert for all, in key order. */
+async function bumpEventCounts(
   trx: Kysely<DB>,
-  playerId: string,
-  seasonId: string,
-  eventType: string,
-  count: number,
-  yards: number,
+  rows: readonly { playerId: string; seasonId: string; eventType: string; count: number; yards: number }[],
 ) {
-  await trx
-    .insertInto("player_event_counts")
-    .values({ player_id: playerId, season_id: seasonId, event_type: eventType, count, yards })
-    .onConflict((oc) =>
-      oc.columns(["player_id", "season_id", "event_type"]).doUpdateSet({
-        count: sql`player_event_counts.count + excluded.count`,
-        yards: sql`player_event_counts.yards + excluded.yards`,
-      }),
-    )
-    .execute();
+  await upsertInChunks(rows, (chunk) =>
+    trx
+      .insertInto("player_event_counts")
+      .values(
+        chunk.map((r) => ({
+          player_id: r.playerId,
+          season_id: r.seasonId,
+          event_type: r.eventType,
+          count: r.count,
+          yards: r.yards,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["player_id", "season_id", "event_type"]).doUpdateSet({
+          count: sql`player_event_counts.count + excluded.count`,
+          yards: sql`player_event_counts.yards + excluded.yards`,
+        }),
+      )
+      .execute(),
+  );
 }
 
 /** One event of the team, or null. */

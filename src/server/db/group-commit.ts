@@ -26,7 +26,15 @@ export function createGroupCommit<T, R>(opts: {
   weight?(item: T): number;
   /** The most a batch may weigh. */
   maxBatch: number;
+  /**
+   * The least time between the starts of two batches, in ms (default 0). A call made when the last batch started
+   * longer ago than this is written at once; under a steady stream of calls, those arriving meanwhile wait and go
+   * together in the next batch, so a busy server commits at most 1000 / spacingMs times a second.
+   */
+  spacingMs?: number;
 }): GroupCommit<T, R> {
+  const spacingMs = Math.max(0, opts.spacingMs ?? 0);
+  let lastStart = -Infinity;
   const maxBatch = Math.max(1, opts.maxBatch);
   const weight = opts.weight ?? (() => 1);
   let queue: Pending<T, R>[] = [];
@@ -55,6 +63,9 @@ export function createGroupCommit<T, R>(opts: {
     // Let the calls made in this turn of the event loop join the first batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (queue.length > 0) {
+      const wait = lastStart + spacingMs - performance.now();
+      if (wait > 0) await new Promise<void>((resolve) => setTimeout(resolve, wait));
+      lastStart = performance.now();
       let size = 0;
       let take = 0;
       while (take < queue.length && (take === 0 || size + weight(queue[take]!.item) <= maxBatch)) {

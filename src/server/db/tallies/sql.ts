@@ -15,6 +15,19 @@ export const tallyKey = (...parts: Array<string | number>): string => parts.join
 export const byKey = <T>(m: Map<string, T>): T[] =>
   [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
+/**
+ * Rows a multi-row upsert holds at most. A counter or tally row's changes go in one statement per table (decision
+ * 0030's follow-up: on game day each key's own statement was most of the write's SQL); 200 rows of at most 9 values
+ * stay far below both engines' limits on bound parameters. The rows are in key order, so a statement takes their
+ * locks in the same order as the one statement a row did.
+ */
+const UPSERT_ROWS = 200;
+
+/** Runs `upsert` on the rows, UPSERT_ROWS at a time, in order; nothing when there are none. */
+export async function upsertInChunks<T>(rows: readonly T[], upsert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_ROWS) await upsert(rows.slice(i, i + UPSERT_ROWS));
+}
+
 /** Adds an event (sign +1) or takes it away (-1) from the count and yards of the delta under `key`, made when new. */
 export function addToTally<D extends { count: number; yards: number }>(
   deltas: Map<string, D>,

@@ -9,7 +9,17 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "../dialect.js";
 import type { DB } from "../schema.js";
 import type { CountedEvent } from "./counted-event.js";
-import { addToTally, byKey, pointsTenthsSql, slotOf, slotSql, tallyKey, typePointsTenthsSql, weekOf } from "./sql.js";
+import {
+  addToTally,
+  byKey,
+  pointsTenthsSql,
+  slotOf,
+  slotSql,
+  tallyKey,
+  typePointsTenthsSql,
+  upsertInChunks,
+  weekOf,
+} from "./sql.js";
 
 interface SessionDelta {
   seasonId: string;
@@ -44,20 +54,31 @@ const sessionDelta = (
   removed: false,
 });
 
-/** Adds a (player, event type)'s delta to its row of a day or a week (day_tallies, week_tallies): an atomic upsert. */
-async function addPlayerSpan(
+/** Adds each (player, event type)'s delta to its row of a day or a week (day_tallies, week_tallies): atomic upserts. */
+async function addPlayerSpans(
   trx: Kysely<DB>,
   table: "day_tallies" | "week_tallies",
   span: "day" | "week",
-  value: string | number,
-  d: { seasonId: string; playerId: string; eventType: string; count: number; yards: number },
+  deltas: readonly {
+    seasonId: string;
+    value: string | number;
+    playerId: string;
+    eventType: string;
+    count: number;
+    yards: number;
+  }[],
 ): Promise<void> {
-  if (d.count === 0 && d.yards === 0) return;
+  const rows = deltas.filter((d) => d.count !== 0 || d.yards !== 0);
   const t = sql.table(table);
-  await sql`insert into ${t} (season_id, ${sql.ref(span)}, player_id, event_type, count, yards)
-    values (${d.seasonId}, ${value}, ${d.playerId}, ${d.eventType}, ${d.count}, ${d.yards})
-    on conflict (season_id, ${sql.ref(span)}, player_id, event_type) do update set
-      count = ${t}.count + excluded.count, yards = ${t}.yards + excluded.yards`.execute(trx);
+  await upsertInChunks(rows, (chunk) => {
+    const values = chunk.map(
+      (d) => sql`(${d.seasonId}, ${d.value}, ${d.playerId}, ${d.eventType}, ${d.count}, ${d.yards})`,
+    );
+    return sql`insert into ${t} (season_id, ${sql.ref(span)}, player_id, event_type, count, yards)
+      values ${sql.join(values)}
+      on conflict (season_id, ${sql.ref(span)}, player_id, event_type) do update set
+        count = ${t}.count + excluded.count, yards = ${t}.yards + excluded.yards`.execute(trx);
+  });
 }
 
 /**
@@ -104,13 +125,28 @@ export async function applyTimeTallyChanges(
   removed.forEach((e) => note(e, -1));
   added.forEach((e) => note(e, 1));
 
-  for (const s of byKey(sessions)) {
-    if (s.count === 0 && s.yards === 0 && s.withYards === 0 && !s.removed && s.last === null) continue;
-    await upsertSessionRow(trx, s);
-    if (s.removed) await recomputeLast(trx, s);
-  }
-  for (const d of byKey(days)) await addPlayerSpan(trx, "day_tallies", "day", d.day, d);
-  for (const w of byKey(weeks)) await addPlayerSpan(trx, "week_tallies", "week", w.week, w);
+  const sessionRows = byKey(sessions).filter(
+    (s) => s.count !== 0 || s.yards !== 0 || s.withYards !== 0 || s.removed || s.last !== null,
+  );
+  if (sessionRows.some((s) => s.removed)) {
+    // Row by row in key order: a row that lost events has its latest time recomputed right after its upsert.
+    for (const s of sessionRows) {
+      await upsertSessionRows(trx, [s]);
+      if (s.removed) await recomputeLast(trx, s);
+    }
+  } else await upsertSessionRows(trx, sessionRows);
+  await addPlayerSpans(
+    trx,
+    "day_tallies",
+    "day",
+    byKey(days).map((d) => ({ ...d, value: d.day })),
+  );
+  await addPlayerSpans(
+    trx,
+    "week_tallies",
+    "week",
+    byKey(weeks).map((w) => ({ ...w, value: w.week })),
+  );
   await applySlots(trx, slots);
 }
 
@@ -148,31 +184,35 @@ async function applySlots(trx: Kysely<DB>, slots: Map<string, SlotDelta>) {
   for (const l of byDay) await bumpSlot(trx, l, "day");
 }
 
-async function upsertSessionRow(trx: Kysely<DB>, s: SessionDelta) {
-  await trx
-    .insertInto("session_tallies")
-    .values({
-      season_id: s.seasonId,
-      session_key: s.sessionKey,
-      player_id: s.playerId,
-      event_type: s.eventType,
-      loose: s.loose,
-      count: s.count,
-      yards: s.yards,
-      with_yards: s.withYards,
-      last_at: s.last,
-    })
-    .onConflict((oc) =>
-      oc.columns(["season_id", "session_key", "player_id", "event_type", "loose"]).doUpdateSet({
-        count: sql`session_tallies.count + excluded.count`,
-        yards: sql`session_tallies.yards + excluded.yards`,
-        with_yards: sql`session_tallies.with_yards + excluded.with_yards`,
-        last_at: sql`case
+async function upsertSessionRows(trx: Kysely<DB>, rows: readonly SessionDelta[]) {
+  await upsertInChunks(rows, (chunk) =>
+    trx
+      .insertInto("session_tallies")
+      .values(
+        chunk.map((s) => ({
+          season_id: s.seasonId,
+          session_key: s.sessionKey,
+          player_id: s.playerId,
+          event_type: s.eventType,
+          loose: s.loose,
+          count: s.count,
+          yards: s.yards,
+          with_yards: s.withYards,
+          last_at: s.last,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["season_id", "session_key", "player_id", "event_type", "loose"]).doUpdateSet({
+          count: sql`session_tallies.count + excluded.count`,
+          yards: sql`session_tallies.yards + excluded.yards`,
+          with_yards: sql`session_tallies.with_yards + excluded.with_yards`,
+          last_at: sql`case
           when session_tallies.last_at is null or session_tallies.last_at < excluded.last_at
           then excluded.last_at else session_tallies.last_at end`,
-      }),
-    )
-    .execute();
+        }),
+      )
+      .execute(),
+  );
 }
 
 /**
@@ -251,9 +291,7 @@ export async function moveSessionRows(
     if (r.last_at !== null && (m.last === null || m.last < r.last_at)) m.last = r.last_at;
     merged.set(key, m);
   }
-  for (const s of byKey(merged)) {
-    await upsertSessionRow(trx, s);
-  }
+  await upsertSessionRows(trx, byKey(merged));
 }
 
 /**
