@@ -66,15 +66,27 @@ server.stdout.on("data", (c: Buffer) => (serverOut += c.toString()));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 const LONG_TASK_US = 50_000;
 
-/** The page's main thread (the renderer main thread with the most task time), its tasks and its JS samples. */
+/**
+ * The page's main thread (the main thread with the most task time of a process named "Renderer": Chromium's own
+ * WebUI renderers, such as the omnibox popup headless Chromium 156 starts, are not the page), its tasks and its JS
+ * samples.
+ */
 function summarise(events: TraceEvent[]) {
   const threadNames = new Map<string, string>();
-  for (const e of events)
+  const processNames = new Map<number, string>();
+  for (const e of events) {
     if (e.ph === "M" && e.name === "thread_name") threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+    if (e.ph === "M" && e.name === "process_name") processNames.set(e.pid, e.args?.name ?? "");
+  }
   const taskTime = new Map<string, number>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && e.name === "RunTask" && threadNames.get(key) === "CrRendererMain")
+    if (
+      e.ph === "X" &&
+      e.name === "RunTask" &&
+      threadNames.get(key) === "CrRendererMain" &&
+      processNames.get(e.pid) === "Renderer"
+    )
       taskTime.set(key, (taskTime.get(key) ?? 0) + (e.dur ?? 0));
   }
   const main = [...taskTime].sort((a, b) => b[1] - a[1])[0]?.[0];
