@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
+import { scaled } from "../support/host-speed";
 import { PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
@@ -25,6 +26,8 @@ test("a coach imports a roster by CSV and a player claims their row through the 
   browser,
   baseURL,
 }) => {
+  // Two browsers and four axe runs: on a slow host the journey alone took the default 30 s (CI, 2026-11-29).
+  test.setTimeout(scaled(90_000));
   const { coach } = await seedTeam({ teamName: "Harbor Hawks" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInQuick(page, coach.email);
