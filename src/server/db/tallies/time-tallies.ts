@@ -54,19 +54,22 @@ const sessionDelta = (
   removed: false,
 });
 
+/** A (player, event type)'s change in a day (`value`: "2026-10-03") or a week (`value`: its Monday's day number). */
+interface SpanDelta {
+  seasonId: string;
+  value: string | number;
+  playerId: string;
+  eventType: string;
+  count: number;
+  yards: number;
+}
+
 /** Adds each (player, event type)'s delta to its row of a day or a week (day_tallies, week_tallies): atomic upserts. */
 async function addPlayerSpans(
   trx: Kysely<DB>,
   table: "day_tallies" | "week_tallies",
   span: "day" | "week",
-  deltas: readonly {
-    seasonId: string;
-    value: string | number;
-    playerId: string;
-    eventType: string;
-    count: number;
-    yards: number;
-  }[],
+  deltas: readonly SpanDelta[],
 ): Promise<void> {
   const rows = deltas.filter((d) => d.count !== 0 || d.yards !== 0);
   const t = sql.table(table);
@@ -92,14 +95,8 @@ export async function applyTimeTallyChanges(
   added: readonly CountedEvent[],
 ): Promise<void> {
   const sessions = new Map<string, SessionDelta>();
-  const days = new Map<
-    string,
-    { seasonId: string; day: string; playerId: string; eventType: string; count: number; yards: number }
-  >();
-  const weeks = new Map<
-    string,
-    { seasonId: string; week: number; playerId: string; eventType: string; count: number; yards: number }
-  >();
+  const days = new Map<string, SpanDelta>();
+  const weeks = new Map<string, SpanDelta>();
   const slots = new Map<string, SlotDelta>();
   const note = (e: CountedEvent, sign: 1 | -1) => {
     const sessionKey = e.sessionId ?? "";
@@ -115,10 +112,16 @@ export async function applyTimeTallyChanges(
 
     const day = e.occurredAt.slice(0, 10);
     const base = { seasonId: e.seasonId, playerId: e.playerId, eventType: e.eventType, count: 0, yards: 0 };
-    addToTally(days, tallyKey(e.seasonId, day, e.playerId, e.eventType), () => ({ ...base, day }), e.yards, sign);
+    addToTally(
+      days,
+      tallyKey(e.seasonId, day, e.playerId, e.eventType),
+      () => ({ ...base, value: day }),
+      e.yards,
+      sign,
+    );
     const week = weekOf(slotOf(e.occurredAt).day);
     const wk = tallyKey(e.seasonId, String(week).padStart(8, "0"), e.playerId, e.eventType);
-    addToTally(weeks, wk, () => ({ ...base, week }), e.yards, sign);
+    addToTally(weeks, wk, () => ({ ...base, value: week }), e.yards, sign);
 
     noteSlot(slots, e.seasonId, e.occurredAt, e.playerId, e.eventType, sign);
   };
@@ -128,25 +131,11 @@ export async function applyTimeTallyChanges(
   const sessionRows = byKey(sessions).filter(
     (s) => s.count !== 0 || s.yards !== 0 || s.withYards !== 0 || s.removed || s.last !== null,
   );
-  if (sessionRows.some((s) => s.removed)) {
-    // Row by row in key order: a row that lost events has its latest time recomputed right after its upsert.
-    for (const s of sessionRows) {
-      await upsertSessionRows(trx, [s]);
-      if (s.removed) await recomputeLast(trx, s);
-    }
-  } else await upsertSessionRows(trx, sessionRows);
-  await addPlayerSpans(
-    trx,
-    "day_tallies",
-    "day",
-    byKey(days).map((d) => ({ ...d, value: d.day })),
-  );
-  await addPlayerSpans(
-    trx,
-    "week_tallies",
-    "week",
-    byKey(weeks).map((w) => ({ ...w, value: w.week })),
-  );
+  await upsertSessionRows(trx, sessionRows);
+  // The rows that lost events are locked by the upsert already (in key order): their latest times, recomputed.
+  for (const s of sessionRows) if (s.removed) await recomputeLast(trx, s);
+  await addPlayerSpans(trx, "day_tallies", "day", byKey(days));
+  await addPlayerSpans(trx, "week_tallies", "week", byKey(weeks));
   await applySlots(trx, slots);
 }
 
