@@ -1,8 +1,9 @@
 /**
  * npm run check:durability [-- --clients 50 --kill-after 1500]
- * Starts Flagline on a fresh data dir, has N clients log events as fast as they are acknowledged, kills the
- * server with SIGKILL midway, restarts it, and checks that every acknowledged event is stored exactly once and
- * every counter equals a recount from the events. Exit code 0 when all holds, 1 otherwise.
+ * Starts Flagline on a fresh data dir, has N clients log as fast as they are acknowledged (half single events, half
+ * game snaps, which the snap writer's thread commits: decision 0031), kills the server with SIGKILL midway, restarts
+ * it, and checks that every acknowledged event and snap is stored exactly once and every counter equals a recount
+ * from the events. Exit code 0 when all holds, 1 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -118,13 +119,43 @@ try {
     players.push(id);
   }
 
+  const sessionId = randomUUID();
+  const game = await post(
+    "/api/team/sessions",
+    { id: sessionId, kind: "game", date: new Date().toISOString().slice(0, 10) },
+    cookie,
+  );
+  if (game.status !== 201) throw new Error(`creating the game failed: ${game.status}`);
+  const snapOf = (id: string, runner: string) => ({
+    id,
+    sessionId,
+    period: 1,
+    occurredAt: new Date().toISOString(),
+    detail: { kind: "run", runnerId: runner, yards: 4, touchdown: false },
+  });
+
   const acknowledged = new Set<string>();
   const attempted = new Set<string>();
+  const acknowledgedSnaps = new Set<string>();
+  const attemptedSnaps = new Map<string, string>();
   let killed = false;
   const started = performance.now();
   const clients = Array.from({ length: CLIENTS }, async (_, c) => {
     for (let n = 0; !killed; n++) {
       const id = randomUUID();
+      // Every other client is a scorer logging snaps.
+      if (c % 2 === 1) {
+        const runner = players[(c + n) % PLAYERS]!;
+        attemptedSnaps.set(id, runner);
+        try {
+          const res = await post("/api/team/snaps", { snaps: [snapOf(id, runner)] }, cookie);
+          if (res.status === 200) acknowledgedSnaps.add(id);
+          else if (!killed) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+        continue;
+      }
       attempted.add(id);
       try {
         const res = await post(
@@ -161,8 +192,12 @@ try {
   await waitForHealth();
   const database = openDatabase({ dataDir });
   const stored = new Set<string>();
-  for (const row of await database.db.selectFrom("events").select("id").execute()) stored.add(row.id);
+  // The single events the clients logged (a snap's events are counted with their snap below).
+  for (const row of await database.db.selectFrom("events").select("id").where("snap_id", "is", null).execute())
+    stored.add(row.id);
   const missing = [...acknowledged].filter((id) => !stored.has(id));
+  const storedSnaps = new Set((await database.db.selectFrom("snaps").select("id").execute()).map((r) => r.id));
+  const missingSnaps = [...acknowledgedSnaps].filter((id) => !storedSnaps.has(id));
   const report = await checkIntegrity(database.db);
 
   // Replaying everything the clients tried (as an offline outbox would) must change nothing acknowledged.
@@ -186,6 +221,15 @@ try {
     const body = (await res.json()) as { results: Array<{ id: string; status: string }> };
     duplicatesOfAcked += body.results.filter((r) => r.status === "duplicate" && acknowledged.has(r.id)).length;
   }
+  let snapDuplicatesOfAcked = 0;
+  const snapReplay = [...attemptedSnaps];
+  for (let i = 0; i < snapReplay.length; i += 100) {
+    const chunk = snapReplay.slice(i, i + 100);
+    const res = await post("/api/team/snaps", { snaps: chunk.map(([id, runner]) => snapOf(id, runner)) }, cookie);
+    if (res.status !== 200) throw new Error(`snap replay refused: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { results: Array<{ id: string; status: string }> };
+    snapDuplicatesOfAcked += body.results.filter((r) => r.status === "duplicate" && acknowledgedSnaps.has(r.id)).length;
+  }
   const afterReplay = await checkIntegrity(database.db);
   await database.close();
 
@@ -198,14 +242,23 @@ try {
   console.log(
     `replayed ${replay.length} ids: ${duplicatesOfAcked} of ${acknowledged.size} acknowledged came back "duplicate"`,
   );
+  console.log(
+    `snaps acknowledged before SIGKILL: ${acknowledgedSnaps.size}; stored after restart: ${storedSnaps.size}; ` +
+      `acknowledged but missing: ${missingSnaps.length}; came back "duplicate": ${snapDuplicatesOfAcked}`,
+  );
   console.log(`counter drift after restart: ${report.drift.length}; after replay: ${afterReplay.drift.length}`);
   const ok =
     missing.length === 0 &&
+    missingSnaps.length === 0 &&
+    acknowledgedSnaps.size > 0 &&
+    snapDuplicatesOfAcked === acknowledgedSnaps.size &&
     report.drift.length === 0 &&
     afterReplay.drift.length === 0 &&
     duplicatesOfAcked === acknowledged.size;
   console.log(
-    ok ? "DURABLE: every acknowledged event is stored exactly once and every counter equals a recount." : "FAILED",
+    ok
+      ? "DURABLE: every acknowledged event and snap is stored exactly once and every counter equals a recount."
+      : "FAILED",
   );
   exitCode = ok ? 0 : 1;
 } catch (error) {

@@ -12,11 +12,15 @@ import path from "node:path";
 const BASELINE_COMMIT = "56c5083";
 const CACHE = "node_modules/.cache/flagline-bench";
 
+/** Entries besides main.ts that a design's server loads from its bundle's folder (a worker thread's module). */
+const EXTRA_ENTRIES = ["src/server/db/snap-writer-worker.ts"];
+
 function esbuild(cwd: string, outdir: string): void {
   execFileSync(
     path.resolve("node_modules/.bin/esbuild"),
     [
       "src/server/main.ts",
+      ...EXTRA_ENTRIES.filter((entry) => existsSync(path.join(cwd, entry))),
       "--bundle",
       "--platform=node",
       "--format=esm",

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 const run = promisify(execFile);
 
 describe("npm run check:durability", () => {
-  it("keeps every acknowledged event exactly once across a SIGKILL, with no counter drift", async () => {
+  it("keeps every acknowledged event and snap exactly once across a SIGKILL, with no counter drift", async () => {
     const { stdout } = await run(
       process.execPath,
       ["--import", "tsx", "scripts/durability.ts", "--clients", "50", "--kill-after", "300"],
@@ -14,7 +14,8 @@ describe("npm run check:durability", () => {
         timeout: 300_000,
       },
     );
-    expect(stdout).toMatch(/acknowledged but missing: 0/);
+    expect(stdout).toMatch(/stored after restart: \d+ \(attempted \d+\); acknowledged but missing: 0/);
+    expect(stdout).toMatch(/snaps acknowledged before SIGKILL: [1-9]\d*; .*acknowledged but missing: 0/);
     expect(stdout).toMatch(/counter drift after restart: 0; after replay: 0/);
     expect(stdout).toContain("DURABLE");
   }, 310_000);

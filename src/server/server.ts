@@ -4,8 +4,9 @@ import { createApp } from "./app.js";
 import { createAuth } from "./auth/index.js";
 import type { Config } from "./config.js";
 import { createEventWriter } from "./db/event-writer.js";
-import { createSnapWriter } from "./db/snaps.js";
-import { migrateToLatest, openDatabase } from "./db/index.js";
+import { createSnapWriter, type SnapWriter } from "./db/snaps.js";
+import { startSnapWriterThread } from "./db/snap-writer-thread.js";
+import { migrateToLatest, openDatabase, type Database } from "./db/index.js";
 import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { startMailBackground } from "./mail/background.js";
@@ -26,6 +27,35 @@ export interface RunningServer {
 export interface ProcessRole {
   /** A cluster worker's IPC channel to the primary: the hub relays changes to the other workers over it. */
   hubChannel?: HubChannel;
+}
+
+/*
+ * The snap writer thread's module (decision 0031), next to this file's: the server's bundle (build:server) puts
+ * src/server/db/snap-writer-worker.ts at dist/server/db/snap-writer-worker.js beside main.js; from source (tsx,
+ * Vitest) the thread loads the .ts module through tsx.
+ */
+const SNAP_WRITER_ENTRY = new URL(
+  `./db/snap-writer-worker.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`,
+  import.meta.url,
+);
+
+/**
+ * Snaps are written on a thread of their own over the embedded database in one process (decision 0031). Workers of
+ * a cluster take turns at its one write lock, so spaced commits would make each wait for the other's (decision
+ * 0030): they write in process, unspaced. PostgreSQL's writes already run in its own processes.
+ */
+function snapWriterOf(database: Database, role: ProcessRole, log: Logger): SnapWriter {
+  if (database.engine !== "sqlite" || !database.sqliteFile) return createSnapWriter(database.db);
+  if (role.hubChannel) return createSnapWriter(database.db, { commitSpacingMs: 0 });
+  return startSnapWriterThread({
+    file: database.sqliteFile,
+    entry: SNAP_WRITER_ENTRY,
+    fallback: () => {
+      log.error("the snap writer's thread did not start; snaps are written on the server's thread");
+      return createSnapWriter(database.db);
+    },
+    onFailure: (err) => log.error({ err }, "the snap writer's thread failed"),
+  });
 }
 
 /** Opens and migrates the database and builds every service the app needs. */
@@ -54,9 +84,7 @@ export async function createServices(config: Config, log: Logger, role: ProcessR
         : createMemoryHub({ onListenerError: (err) => log.warn({ err }, "live update listener failed") }),
     files: createFileStore(config),
     eventWriter: createEventWriter(database.db),
-    // Workers of a cluster over the embedded database take turns at its one write lock: spaced commits would make
-    // each wait for the other's (decision 0030), so theirs are not spaced.
-    snapWriter: createSnapWriter(database.db, role.hubChannel && !config.databaseUrl ? { commitSpacingMs: 0 } : {}),
+    snapWriter: snapWriterOf(database, role, log),
   };
 }
 
@@ -101,6 +129,7 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
         await mailBackground.stop();
+        await services.snapWriter.close();
         await services.database.close();
       })();
       return closing;

@@ -26,6 +26,8 @@ export type { DB } from "./schema.js";
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** SQLite: the database file, which another connection (a writer thread) may open too. */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   return {
     db,
     engine: "sqlite",
+    sqliteFile: path.resolve(file),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

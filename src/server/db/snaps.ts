@@ -239,6 +239,8 @@ export interface SnapWriter {
   write(teamId: string, createdBy: string, snaps: readonly NewSnapRow[]): Promise<SnapWriteStatus[]>;
   /** Resolves when everything queued so far is written. */
   flush(): Promise<void>;
+  /** Writes what is queued, then takes no more (a writer thread ends: db/snap-writer-thread.ts). */
+  close(): Promise<void>;
 }
 
 interface SnapWrite {
@@ -277,6 +279,7 @@ export function createSnapWriter(
   return {
     write: (teamId, createdBy, snaps) => group.submit({ teamId, createdBy, snaps }),
     flush: () => group.flush(),
+    close: () => group.flush(),
   };
 }
 
