@@ -10,7 +10,12 @@ import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { Services } from "../services.js";
 import { createTeamFeed, type FeedMessage, type TeamFeed } from "../realtime/team-feed.js";
 
-/** A comment line this often keeps proxies and phone networks from closing an idle stream. */
+/**
+ * A comment line this often keeps proxies and phone networks from closing an idle stream. A stream that had a
+ * message in the last half of this needs none (so at most 1.5 times this passes without a byte, well inside the
+ * usual 60 s idle timeouts): on game day a screen hears its game every 10 s, and 10,000 screens' heartbeats were
+ * 400 socket writes a second for nothing (docs/performance.md, issue #34).
+ */
 const HEARTBEAT_MS = 25_000;
 /**
  * How often an open stream re-reads whether its session still belongs to a member of the team. Every way access
@@ -53,10 +58,10 @@ const stream = createRoute({
     '"roster"|"feedback"|"logs"|"plays", "at": ISO time} plus, when the change altered them, "scoreboard" (the ' +
     "changed game's, as GET /api/team/scoreboard's; null when the game is gone) to every member and " +
     '"leaderboard" (GET /api/team/leaderboard with its defaults) to coaches only; at most once per kind per ' +
-    "250 ms (the latest wins), and a comment line every 25 s. Refetch what the kind names unless its data came " +
-    "with it. The stream ends at once when the " +
-    "caller's access ends (sign-out, password change, removal from the team). At most 10 open streams per user " +
-    "(per server): the 11th is refused with 429.",
+    "250 ms (the latest wins); a comment line every 25 s while nothing else is sent. Refetch what the kind " +
+    "names unless its data came with it. The stream ends at once when the caller's access ends (sign-out, " +
+    "password change, removal from the team). At most 10 open streams per user (per server): the 11th is " +
+    "refused with 429.",
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
     ...errorResponses(401, 403, 429),
@@ -74,7 +79,7 @@ async function stillMember<E extends AppEnv>(c: AppContext<E>, userId: string, t
 }
 
 /** What one open stream needs of its route. */
-interface StreamSession {
+export interface StreamSession {
   feed: TeamFeed;
   coach: boolean;
   teamId: string;
@@ -87,7 +92,7 @@ interface StreamSession {
 }
 
 /** Where a stream's bytes go: a socket, or a web stream in tests. */
-interface StreamSink {
+export interface StreamSink {
   /** Queues bytes; false when the client has stopped reading and the stream should end. */
   write(chunk: string | Uint8Array): boolean;
   /** Runs `onAbort` when the client goes away. */
@@ -156,15 +161,17 @@ function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<st
  * One open stream, until the client goes, access ends or the server shuts down: the team's changes (with their
  * payloads, coaches' or players') through a per-connection coalescer, a heartbeat, and the membership re-check.
  */
-async function runStream(
+export async function runStream(
   s: StreamSession,
   sink: StreamSink,
   o: Pick<Services, "hub" | "log"> & { heartbeatMs: number; membershipCheckMs: number; coalesceMs: number },
 ): Promise<void> {
   let end!: () => void;
   const ended = new Promise<void>((resolve) => (end = resolve));
+  let lastWrite = Date.now();
   // A client that stops reading is dropped instead of queueing forever.
   const write = (chunk: string | Uint8Array) => {
+    lastWrite = Date.now();
     if (!sink.write(chunk)) end();
   };
 
@@ -201,7 +208,7 @@ async function runStream(
     await check();
     let lastCheck = Date.now();
     heartbeat = setInterval(() => {
-      write(": heartbeat\n\n");
+      if (Date.now() - lastWrite >= o.heartbeatMs / 2) write(": heartbeat\n\n");
       if (Date.now() - lastCheck < o.membershipCheckMs) return;
       lastCheck = Date.now();
       void check();

@@ -570,7 +570,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: what changed for the caller's team
-         * @description Any signed-in member of a team. Sends `event: change` with data {"kind": "events"|"attendance"|"sessions"|"roster"|"feedback"|"logs"|"plays", "at": ISO time} plus, when the change altered them, "scoreboard" (the changed game's, as GET /api/team/scoreboard's; null when the game is gone) to every member and "leaderboard" (GET /api/team/leaderboard with its defaults) to coaches only; at most once per kind per 250 ms (the latest wins), and a comment line every 25 s. Refetch what the kind names unless its data came with it. The stream ends at once when the caller's access ends (sign-out, password change, removal from the team). At most 10 open streams per user (per server): the 11th is refused with 429.
+         * @description Any signed-in member of a team. Sends `event: change` with data {"kind": "events"|"attendance"|"sessions"|"roster"|"feedback"|"logs"|"plays", "at": ISO time} plus, when the change altered them, "scoreboard" (the changed game's, as GET /api/team/scoreboard's; null when the game is gone) to every member and "leaderboard" (GET /api/team/leaderboard with its defaults) to coaches only; at most once per kind per 250 ms (the latest wins); a comment line every 25 s while nothing else is sent. Refetch what the kind names unless its data came with it. The stream ends at once when the caller's access ends (sign-out, password change, removal from the team). At most 10 open streams per user (per server): the 11th is refused with 429.
          */
         get: operations["streamTeamChanges"];
         put?: never;
