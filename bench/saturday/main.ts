@@ -22,9 +22,17 @@ import { startSmtpSink, type SmtpSink } from "../smtp-sink.js";
 import { reminderBurst, type ReminderBurst } from "./burst.js";
 import { runLoad } from "./load.js";
 import { parseSaturdayOptions } from "./options.js";
-import { cpuSeconds, watch } from "./proc.js";
+import { cpuSeconds, watch, watchMachine } from "./proc.js";
 import type { GameTeamSpec } from "./protocol.js";
-import { SCREEN_P99_MS, WRITE_P99_MS, saturdayMarkdown, verdictOf, type DesignRun, type RungResult } from "./report.js";
+import {
+  SCREEN_P99_MS,
+  WRITE_P99_MS,
+  busyHost,
+  saturdayMarkdown,
+  verdictOf,
+  type DesignRun,
+  type RungResult,
+} from "./report.js";
 import { seedGameTeams } from "./seed.js";
 
 const opts = parseSaturdayOptions(process.argv.slice(2));
@@ -210,6 +218,8 @@ async function runDesign(design: Design): Promise<DesignRun> {
       let stopPostgres: () => number | null = () => null;
       let postgresCpuPercent: number | null = null;
       let stopWatch: ReturnType<typeof watch> | null = null;
+      let stopMachine: ReturnType<typeof watchMachine> | null = null;
+      let machineUsage: ReturnType<ReturnType<typeof watchMachine>> | null = null;
       let usage: ReturnType<ReturnType<typeof watch>> = [];
       const burst: ReminderBurst | null =
         sink && opts.reminderBurst !== null
@@ -233,11 +243,13 @@ async function runDesign(design: Design): Promise<DesignRun> {
         timeoutMs: 10_000,
         onStart: () => {
           stopWatch = watch([...servers.appPids, "self"]);
+          stopMachine = watchMachine();
           stopPostgres = watchPostgres();
           burst?.start();
         },
         onWindowEnd: () => {
           usage = stopWatch ? stopWatch() : [];
+          machineUsage = stopMachine ? stopMachine() : null;
           burstResult = burst?.finish() ?? null;
           postgresCpuPercent = stopPostgres();
         },
@@ -252,6 +264,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
         serverRssMb: app.length ? app.reduce((s, u) => s + u.maxRssMb, 0) : NaN,
         clientCpuPercent: usage[servers.appPids.length]?.cpuPercent ?? NaN,
         postgresCpuPercent,
+        ...neighbours(machineUsage, usage, postgresCpuPercent),
         loadAverage: loadavg()[0]!,
         burst: burstResult,
         verdict: { pass: false, why: "" },
@@ -259,7 +272,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
       rung.verdict = verdictOf(rung);
       run.rungs.push(rung);
       log(
-        `  G=${g}: write p50 ${rung.writeP50.toFixed(1)} / p99 ${rung.writeP99.toFixed(1)} ms; screen p99 ${rung.screenP99.toFixed(0)} ms; server CPU ${rung.serverCpuPercent}% RSS ${rung.serverRssMb} MB; client CPU ${rung.clientCpuPercent}% loop p99 ${rung.clientLoopDelayP99.toFixed(1)} ms; ${rung.verdict.pass ? "PASS" : `MISS (${rung.verdict.why})`}`,
+        `  G=${g}: write p50 ${rung.writeP50.toFixed(1)} / p99 ${rung.writeP99.toFixed(1)} ms; screen p99 ${rung.screenP99.toFixed(0)} ms; server CPU ${rung.serverCpuPercent}% RSS ${rung.serverRssMb} MB; client CPU ${rung.clientCpuPercent}% loop p99 ${rung.clientLoopDelayP99.toFixed(1)} ms; others ${rung.othersCpuPercent}% steal ${rung.stealPercent}%${busyHost(rung) ? " (busy host)" : ""}; ${rung.verdict.pass ? "PASS" : `MISS (${rung.verdict.why})`}`,
       );
     } catch (error) {
       run.errors.push(`G=${g}: ${error instanceof Error ? error.message : String(error)}`);
@@ -270,6 +283,17 @@ async function runDesign(design: Design): Promise<DesignRun> {
     }
   }
   return run;
+}
+
+/** What of the machine's busy CPU over the window the measured processes did not use, and what was stolen. */
+function neighbours(
+  machine: { busyPercent: number; stealPercent: number } | null,
+  measured: Array<{ cpuPercent: number }>,
+  postgresCpuPercent: number | null,
+): { othersCpuPercent: number; stealPercent: number } {
+  if (!machine) return { othersCpuPercent: NaN, stealPercent: NaN };
+  const ours = measured.reduce((sum, u) => sum + u.cpuPercent, 0) + (postgresCpuPercent ?? 0);
+  return { othersCpuPercent: +Math.max(0, machine.busyPercent - ours).toFixed(1), stealPercent: machine.stealPercent };
 }
 
 async function main(): Promise<number> {

@@ -17,6 +17,36 @@ export function cpuSeconds(pid: number | "self"): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
+/**
+ * The whole machine's CPU seconds from /proc/stat, summed over its cores: busy (user, nice, system, irq, softirq)
+ * and stolen (the hypervisor ran another guest while this one wanted a core).
+ */
+function machineCpuSeconds(): { busy: number; steal: number } {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return { busy: (user! + nice! + system! + irq! + softirq!) / TICKS, steal: (steal ?? 0) / TICKS };
+}
+
+/**
+ * Watches the whole machine over a measured window: its busy CPU and the CPU stolen from it, in % of one core. What
+ * the bench's processes did not use of the busy CPU was other work competing with them (a neighbour).
+ */
+export function watchMachine(): () => { busyPercent: number; stealPercent: number } {
+  const t0 = performance.now();
+  const at0 = machineCpuSeconds();
+  return () => {
+    const seconds = (performance.now() - t0) / 1000;
+    const at1 = machineCpuSeconds();
+    return {
+      busyPercent: +((100 * (at1.busy - at0.busy)) / seconds).toFixed(1),
+      stealPercent: +((100 * (at1.steal - at0.steal)) / seconds).toFixed(1),
+    };
+  };
+}
+
 /** Resident memory of a process in MB, from /proc/<pid>/status. */
 function rssMb(pid: number | "self"): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

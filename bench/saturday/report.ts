@@ -6,6 +6,13 @@ import type { SaturdayOptions } from "./options.js";
 /** Targets of docs/architecture.md's game-day budget. */
 export const WRITE_P99_MS = 100;
 export const SCREEN_P99_MS = 1_000;
+/** Other work or stolen CPU above this (% of one core) over a write window marks its figures as a busy host's. */
+export const BUSY_HOST_PERCENT = 15;
+
+/** Whether other work or the hypervisor took enough CPU during the window to move the figures. */
+export function busyHost(r: Pick<RungResult, "othersCpuPercent" | "stealPercent">): boolean {
+  return r.othersCpuPercent > BUSY_HOST_PERCENT || r.stealPercent > BUSY_HOST_PERCENT;
+}
 
 export interface RungResult extends LoadResult {
   servers: Array<{ cpuPercent: number; maxRssMb: number }>;
@@ -15,6 +22,12 @@ export interface RungResult extends LoadResult {
   /** The bench process (main thread + load workers). */
   clientCpuPercent: number;
   postgresCpuPercent: number | null;
+  /**
+   * Over the write window, % of one core: the machine's busy CPU that none of the measured processes (servers,
+   * PostgreSQL, the bench) used, i.e. other work competing with them; and the CPU the hypervisor stole.
+   */
+  othersCpuPercent: number;
+  stealPercent: number;
   loadAverage: number;
   /** Issue #29's reminder burst inside the write window (--reminder-burst), or null. */
   burst: BurstResult | null;
@@ -99,7 +112,10 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "`leaderboard` a `change` message carries and refetches what it does not carry (today's design carries none). " +
       "CPU is % of one core over the write window, from /proc/<pid>/stat; RSS the largest seen. Client loop delay: " +
       "the bench's own event-loop delay p99 (a slow client would show here). Load: the machine's 1-minute load " +
-      "average at the end of the G (above the core count, other work was competing for the CPU).",
+      "average at the end of the G (above the core count, other work was competing for the CPU). Others / steal: " +
+      "over the write window, the machine's busy CPU that none of the measured processes used (other work) and the " +
+      "CPU the hypervisor stole, in % of one core; a run with either above " +
+      `${BUSY_HOST_PERCENT} % was measured on a busy host.`,
     "",
     row([
       "Design",
@@ -117,6 +133,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "CPU ms per write",
       "Errors",
       "Load (1 min)",
+      "Others / steal CPU %",
       "Verdict",
     ]),
     row([
@@ -134,6 +151,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "---:",
       "---:",
       "---",
+      "---:",
       "---:",
       "---",
     ]),
@@ -160,7 +178,8 @@ export function saturdayMarkdown(res: SaturdayResults): string {
           orNotRead(cpuPerWriteMs(r, o.duration), (v) => v.toFixed(1)),
           errors(r),
           r.loadAverage.toFixed(1),
-          r.verdict.pass ? "PASS" : `MISS: ${r.verdict.why}`,
+          `${orNotRead(r.othersCpuPercent, (v) => v.toFixed(0))} / ${orNotRead(r.stealPercent, (v) => v.toFixed(0))}`,
+          (r.verdict.pass ? "PASS" : `MISS: ${r.verdict.why}`) + (busyHost(r) ? " (busy host)" : ""),
         ]),
       );
     }

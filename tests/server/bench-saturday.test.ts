@@ -54,6 +54,8 @@ function rung(games: number, writeP99: number, screenP99: number): RungResult {
     serverRssMb: 1400,
     clientCpuPercent: 15,
     postgresCpuPercent: null,
+    othersCpuPercent: 3,
+    stealPercent: 0,
     loadAverage: 1.4,
     burst: null,
     verdict: verdictOf(r),
@@ -127,6 +129,17 @@ describe("the saturday scenario's verdict", () => {
     const row = text.split("\n").find((line) => line.startsWith("| new | 2000 |"))!;
     expect(row).toContain("| not read | not read |");
     expect(row).not.toContain("NaN");
+  });
+
+  it("marks the figures of a window in which other work or the hypervisor took the CPU as a busy host's", () => {
+    const quiet = report([rung(1000, 41, 5.9)]);
+    const quietRow = quiet.split("\n").find((line) => line.startsWith("| new | 1000 |"))!;
+    expect(quietRow).toContain("| 3 / 0 | PASS |");
+    const busy = report([{ ...rung(1000, 92, 7), othersCpuPercent: 38 }]);
+    const busyRow = busy.split("\n").find((line) => line.startsWith("| new | 1000 |"))!;
+    expect(busyRow).toContain("| 38 / 0 | PASS (busy host) |");
+    const stolen = report([{ ...rung(1000, 140, 7), stealPercent: 22 }]);
+    expect(stolen).toContain("| 3 / 22 | MISS: write p99 140 ms > 100 (busy host) |");
   });
 
   it("does not call the goal met with fewer than 10 viewers a team", () => {
