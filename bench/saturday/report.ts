@@ -7,7 +7,7 @@ import type { SaturdayOptions } from "./options.js";
 export const WRITE_P99_MS = 100;
 export const SCREEN_P99_MS = 1_000;
 /** Other work or stolen CPU above this (% of one core) over a write window marks its figures as a busy host's. */
-export const BUSY_HOST_PERCENT = 15;
+const BUSY_HOST_PERCENT = 15;
 
 /** Whether other work or the hypervisor took enough CPU during the window to move the figures. */
 export function busyHost(r: Pick<RungResult, "othersCpuPercent" | "stealPercent">): boolean {
