@@ -58,10 +58,13 @@ describe("snaps written on their own thread (decision 0031)", () => {
     await t?.cleanup();
   });
 
-  function writer(over: { entry?: URL; fallback?: () => SnapWriter } = {}): SnapWriter {
+  function writer(
+    over: { entry?: URL; fallback?: () => SnapWriter; onFailure?: (error: unknown) => void } = {},
+  ): SnapWriter {
     const w = startSnapWriterThread({
       file,
       entry: over.entry ?? ENTRY,
+      onFailure: over.onFailure,
       fallback:
         over.fallback ??
         (() => {
@@ -139,8 +142,10 @@ describe("snaps written on their own thread (decision 0031)", () => {
 
   it("hands the writing to the server's connection when the thread cannot start", async () => {
     let fallbacks = 0;
+    const failures: unknown[] = [];
     const w = writer({
       entry: new URL("./no-such-snap-writer-worker.ts", import.meta.url),
+      onFailure: (error) => failures.push(error),
       fallback: () => {
         fallbacks += 1;
         return createSnapWriter(t.db);
@@ -152,6 +157,16 @@ describe("snaps written on their own thread (decision 0031)", () => {
     expect(await w.write(teamId, coachId, [second])).toEqual(["created"]);
     expect(fallbacks).toBe(1);
     expect(await eventsOf(second.id)).toHaveLength(2);
+    // Why the thread did not start reaches the server's log.
+    expect(String(failures[0])).toMatch(/Cannot find module/);
+  });
+
+  it("closes a thread that is still starting without waiting for its start", async () => {
+    const w = writer({ entry: new URL("../../../tests/server/support/never-ready-worker.ts", import.meta.url) });
+    // The old close asked the thread to stop and waited for an answer it could never give.
+    await w.close();
+    await expect(w.write(teamId, coachId, [pass()])).rejects.toThrow(/closed/);
+    expect(fellBack).toBe(0);
   });
 
   it("writes what is queued before it closes, and takes nothing after", async () => {

@@ -42,13 +42,14 @@ export interface SnapWriterThreadOptions {
 
 /*
  * A thread started from source (tsx, Vitest) imports the .ts module through tsx's API: on Node 20 a worker's
- * `--import tsx` does not reach its module loader. A module that fails to load ends the thread before it is ready.
+ * `--import tsx` does not reach its module loader. A module that fails to load ends the thread before it is ready,
+ * its error thrown in the thread so that the server's `onFailure` logs it.
  */
 const FROM_SOURCE = `
 const { workerData } = require("node:worker_threads");
 import("tsx/esm/api")
   .then(({ tsImport }) => tsImport(workerData.entry, workerData.entry))
-  .catch((error) => { console.error(error); process.exit(1); });
+  .catch((error) => setImmediate(() => { throw error; }));
 `;
 
 interface Waiting {
@@ -71,6 +72,8 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
   let exited: Promise<void> = Promise.resolve();
   let inProcess: SnapWriter | null = null;
   let closed = false;
+  /** The thread once it has opened its connection and listens. */
+  let readyWorker: Worker | null = null;
 
   function start(): Worker {
     const workerData = { file: opts.file } satisfies SnapWriterWorkerData;
@@ -81,6 +84,7 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
     w.on("message", (m: SnapWriterReply | "ready") => {
       if (m === "ready") {
         ready = true;
+        readyWorker = w;
         return;
       }
       const entry = waiting.get(m.id);
@@ -146,6 +150,13 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
       await inProcess?.close();
       const w = worker;
       if (!w) return;
+      // A thread still loading has taken no write (idle() waited for every one): ending it need not wait for its
+      // start, which from source takes a second or more.
+      if (readyWorker !== w) {
+        await w.terminate();
+        await exited;
+        return;
+      }
       // Unref'd, the thread would not keep the process alive while we wait for it to close its connection.
       w.ref();
       w.postMessage({ kind: "stop" } satisfies SnapWriterRequest);
