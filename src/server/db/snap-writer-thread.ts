@@ -80,10 +80,8 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
     const w = opts.entry.pathname.endsWith(".ts")
       ? new Worker(FROM_SOURCE, { eval: true, workerData: { ...workerData, entry: opts.entry.href } })
       : new Worker(opts.entry, { workerData });
-    let ready = false;
     w.on("message", (m: SnapWriterReply | "ready") => {
       if (m === "ready") {
-        ready = true;
         readyWorker = w;
         return;
       }
@@ -99,7 +97,7 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
         if (worker === w) worker = null;
         const lost = [...waiting.values()];
         waiting.clear();
-        if (!ready && !closed) {
+        if (readyWorker !== w && !closed) {
           // It never took a write: they all go to the server's own connection, as every later one will.
           inProcess ??= opts.fallback();
           for (const { request: r, resolve: ok, reject: fail } of lost)
@@ -115,16 +113,11 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
     return w;
   }
 
+  /** The writes sent to a thread and not answered yet, settled either way. */
+  const inFlight = new Set<Promise<unknown>>();
+
   async function idle(): Promise<void> {
-    const pending = [...waiting.values()].map(
-      (entry) =>
-        new Promise<void>((resolve) => {
-          const { resolve: ok, reject: fail } = entry;
-          entry.resolve = (statuses) => (ok(statuses), resolve());
-          entry.reject = (error) => (fail(error), resolve());
-        }),
-    );
-    await Promise.all(pending);
+    await Promise.all([...inFlight]);
     await inProcess?.flush();
   }
 
@@ -137,10 +130,16 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
       const id = nextId++;
       const w = worker;
       const request = { kind: "write", id, teamId, createdBy, snaps } satisfies SnapWriterRequest;
-      return new Promise<SnapWriteStatus[]>((resolve, reject) => {
+      const answer = new Promise<SnapWriteStatus[]>((resolve, reject) => {
         waiting.set(id, { request, resolve, reject });
         w.postMessage(request);
       });
+      const settled: Promise<unknown> = answer.then(
+        () => inFlight.delete(settled),
+        () => inFlight.delete(settled),
+      );
+      inFlight.add(settled);
+      return answer;
     },
     flush: idle,
     async close() {
