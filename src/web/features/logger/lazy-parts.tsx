@@ -1,12 +1,12 @@
 import { lazy, useEffect, useState, type ComponentType } from "react";
-import { whenIdle } from "~/lib/after-paint";
+import { inTurnWhenIdle } from "~/lib/after-paint";
 
 /**
  * The logger's parts that its first paint does not show (decisions 0017 and 0021): the new session, snap editing
  * and end-game dialogs, the confirmation before a delete (with them, Radix's dialog code), the attendance tab and
  * the lineup strip of playing time.
- * Each is a chunk of its own, asked for once the browser is idle after the screen has drawn (so a tap on them opens
- * at once) and precached by the service worker like every chunk (so they open offline). Rendered before their code
+ * Each is a chunk of its own, asked for one at a time once the browser is idle after the screen has drawn (so a tap
+ * on them opens at once) and precached by the service worker like every chunk (so they open offline). Rendered before their code
  * is in, they suspend: each is mounted the first time it opens (useOpenedOnce), under a Suspense.
  */
 /**
@@ -49,15 +49,9 @@ const PARTS = [
   loadLineupPanel,
 ] as const;
 
-/** Fetches the parts' code once the browser is idle (at the latest after 3 s). */
+/** Fetches the parts' code once the browser is idle, one part per idle period (each within 3 s). */
 export function usePreloadLoggerParts(): void {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        for (const part of PARTS) void part().catch(() => {});
-      }),
-    [],
-  );
+  useEffect(() => inTurnWhenIdle(PARTS), []);
 }
 
 /** true from the first time `open` is true: a dialog is mounted once first opened, and stays (its closing runs). */
