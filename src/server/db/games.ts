@@ -12,6 +12,7 @@ import { sessionPeriods } from "./team-sessions.js";
 import { sessionLooseCounts } from "./tallies/reads.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
+import { prepared } from "./prepared.js";
 
 /*
  * Games as scoreboards (docs/product.md §10): a session's running score is the sum of its snaps' stored points;
@@ -196,62 +197,75 @@ export async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: st
  * The scoreboard of the team's game on `day` (the viewer's calendar day): the one not yet final (the latest made
  * when there are several), else the latest made of the day; null when the team plays no game that day.
  */
-export async function liveScoreboard(db: Kysely<DB>, teamId: string, day: string): Promise<ScoreboardDto | null> {
-  const games = await db
+const gamesOfDay = prepared((db, p: { teamId: string; day: string }) =>
+  db
     .selectFrom("team_sessions")
     .select(["id", "ended_at"])
-    .where("team_id", "=", teamId)
+    .where("team_id", "=", p.teamId)
     .where("kind", "=", "game")
-    .where("date", "=", day)
+    .where("date", "=", p.day)
     .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("id", "desc"),
+);
+
+export async function liveScoreboard(db: Kysely<DB>, teamId: string, day: string): Promise<ScoreboardDto | null> {
+  const games = await gamesOfDay(db, { teamId, day });
   const pick = games.find((g) => g.ended_at === null) ?? games[0];
   return pick ? scoreboardOf(db, teamId, pick.id) : null;
 }
+
+type ScoreboardsOf = { sessionId: string } | { games: true; seasonId?: string };
+
+/** The sessions' rows with their snaps' totals and period, newest first. */
+function scoreRowsQuery(db: Kysely<DB>, teamId: string, which: ScoreboardsOf) {
+  const base = sessionGameQuery(db, teamId);
+  return (
+    "sessionId" in which
+      ? base.where("s.id", "=", which.sessionId)
+      : base.where("s.kind", "=", "game").where("s.season_id", "=", seasonOrCurrent(teamId, which.seasonId))
+  )
+    .select((eb) => [
+      eb
+        .selectFrom("snaps as n")
+        .select(sql<number | string>`coalesce(sum(n.our_points), 0)`.as("v"))
+        .whereRef("n.session_id", "=", "s.id")
+        .as("us"),
+      eb
+        .selectFrom("snaps as n")
+        .select(sql<number | string>`coalesce(sum(n.their_points), 0)`.as("v"))
+        .whereRef("n.session_id", "=", "s.id")
+        .as("them"),
+      eb
+        .selectFrom("snaps as n")
+        .select((n) => n.fn.countAll<number | string>().as("v"))
+        .whereRef("n.session_id", "=", "s.id")
+        .as("snap_count"),
+      // The game's period (decision 0022): the latest started, none before the first change.
+      eb
+        .selectFrom("session_periods as sp")
+        .select((sp) => sp.fn.max("sp.period").as("v"))
+        .whereRef("sp.session_id", "=", "s.id")
+        .as("last_period"),
+    ])
+    .orderBy("s.date", "desc")
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.id", "desc");
+}
+
+/** One session's row: read for every change of a game being played (the stream's scoreboard), so prepared. */
+const oneScoreRow = prepared((db, p: { teamId: string; sessionId: string }) =>
+  scoreRowsQuery(db, p.teamId, { sessionId: p.sessionId }),
+);
 
 /**
  * Scoreboards of the team's sessions, newest first: one session (`sessionId`) or every game. Scores are SQL sums
  * grouped by session, never every snap loaded.
  */
-async function scoreboards(
-  db: Kysely<DB>,
-  teamId: string,
-  which: { sessionId: string } | { games: true; seasonId?: string },
-): Promise<ScoreboardDto[]> {
-  const base = sessionGameQuery(db, teamId);
+async function scoreboards(db: Kysely<DB>, teamId: string, which: ScoreboardsOf): Promise<ScoreboardDto[]> {
   const [rows, rules] = await Promise.all([
-    ("sessionId" in which
-      ? base.where("s.id", "=", which.sessionId)
-      : base.where("s.kind", "=", "game").where("s.season_id", "=", seasonOrCurrent(teamId, which.seasonId))
-    )
-      .select((eb) => [
-        eb
-          .selectFrom("snaps as n")
-          .select(sql<number | string>`coalesce(sum(n.our_points), 0)`.as("v"))
-          .whereRef("n.session_id", "=", "s.id")
-          .as("us"),
-        eb
-          .selectFrom("snaps as n")
-          .select(sql<number | string>`coalesce(sum(n.their_points), 0)`.as("v"))
-          .whereRef("n.session_id", "=", "s.id")
-          .as("them"),
-        eb
-          .selectFrom("snaps as n")
-          .select((n) => n.fn.countAll<number | string>().as("v"))
-          .whereRef("n.session_id", "=", "s.id")
-          .as("snap_count"),
-        // The game's period (decision 0022): the latest started, none before the first change.
-        eb
-          .selectFrom("session_periods as sp")
-          .select((sp) => sp.fn.max("sp.period").as("v"))
-          .whereRef("sp.session_id", "=", "s.id")
-          .as("last_period"),
-      ])
-      .orderBy("s.date", "desc")
-      .orderBy("s.created_at", "desc")
-      .orderBy("s.id", "desc")
-      .execute(),
+    "sessionId" in which
+      ? oneScoreRow(db, { teamId, sessionId: which.sessionId })
+      : scoreRowsQuery(db, teamId, which).execute(),
     getLeagueRules(db, teamId),
   ]);
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { readLeagueRules } from "#domain/api/league-rules.js";
 import type { LeagueRules } from "#domain/league-rules.js";
 import type { DB } from "./schema.js";
+import { prepared } from "./prepared.js";
 
 /*
  * A team's league rules (docs/product.md §10), stored as JSON on the team row; null (never set) and anything
@@ -23,8 +24,12 @@ function parseLeagueRules(text: string | null | undefined): LeagueRules {
 }
 
 /** The team's rules (the defaults for a team that never set them, or no such team). */
+const leagueRulesRow = prepared((db, p: { teamId: string }) =>
+  db.selectFrom("teams").select("league_rules").where("id", "=", p.teamId),
+);
+
 export async function getLeagueRules(db: Kysely<DB>, teamId: string): Promise<LeagueRules> {
-  const row = await db.selectFrom("teams").select("league_rules").where("id", "=", teamId).executeTakeFirst();
+  const [row] = await leagueRulesRow(db, { teamId });
   return parseLeagueRules(row?.league_rules);
 }
 

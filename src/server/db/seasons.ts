@@ -4,6 +4,7 @@ import type { Season } from "#domain/api/seasons.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import type { DB, SeasonRecord } from "./schema.js";
 import { createFirstSeason, removePlayerFromTeam } from "./teams.js";
+import { prepared } from "./prepared.js";
 
 /*
  * Seasons (docs/product.md §11, decision 0013). A team's current season is its newest by start day; starting a
@@ -37,14 +38,12 @@ export function todayUtc(): string {
 }
 
 /** The team's current season (newest by start day), or null for a team without one. */
+const currentSeasonRow = prepared((db, p: { teamId: string }) =>
+  db.selectFrom("seasons").selectAll().where("team_id", "=", p.teamId).orderBy("starts_on", "desc").limit(1),
+);
+
 export async function currentSeason(db: Kysely<DB>, teamId: string): Promise<SeasonRecord | null> {
-  const row = await db
-    .selectFrom("seasons")
-    .selectAll()
-    .where("team_id", "=", teamId)
-    .orderBy("starts_on", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await currentSeasonRow(db, { teamId });
   return row ?? null;
 }
 

@@ -12,6 +12,7 @@ import {
   type PlayerProfile,
   type PlayerSummary,
 } from "#domain/player-summary.js";
+import { prepared } from "./prepared.js";
 import { fileUrl, parseStringList } from "./rows.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
@@ -93,6 +94,12 @@ export async function returnTouchdownsByPlayer(
   scope: ReturnTouchdownScope,
   playerId?: string,
 ): Promise<Map<string, number>> {
+  let q = returnTouchdownsQuery(db, teamId, scope);
+  if (playerId !== undefined) q = q.where("sp.player_id", "=", playerId);
+  return byPlayer(await q.execute());
+}
+
+function returnTouchdownsQuery(db: Kysely<DB>, teamId: string, scope: ReturnTouchdownScope) {
   let q = db
     .selectFrom("snaps as n")
     .innerJoin("snap_players as sp", "sp.snap_id", "n.id")
@@ -113,10 +120,22 @@ export async function returnTouchdownsByPlayer(
     );
     if (scope.since !== undefined) q = q.where("n.occurred_at", ">=", scope.since);
   }
-  if (playerId !== undefined) q = q.where("sp.player_id", "=", playerId);
-  const rows = await q.groupBy("sp.player_id").execute();
-  return new Map(rows.map((r) => [r.player_id, Number(r.n)]));
+  return q.groupBy("sp.player_id");
 }
+
+const byPlayer = (rows: ReadonlyArray<{ player_id: string; n: number | string }>) =>
+  new Map(rows.map((r) => [r.player_id, Number(r.n)]));
+
+/*
+ * The leaderboard's two reads for a season named by id, prepared (db/prepared.ts): the live stream reads them for
+ * every change a team's coaches are shown.
+ */
+const seasonPlayersWithCounters = prepared((db, p: { teamId: string; seasonId: string }) =>
+  teamPlayersWithCounters(db, p.teamId, p.seasonId),
+);
+const seasonReturnTouchdowns = prepared((db, p: { teamId: string; seasonId: string }) =>
+  returnTouchdownsQuery(db, p.teamId, { seasonId: p.seasonId }),
+);
 
 /**
  * Rows of teamPlayersWithCounters grouped per player (in first-seen order): the player's first row and aggregate,
@@ -184,9 +203,14 @@ export async function teamPlayerSummaries(
   teamId: string,
   opts: SummaryErrorHandler & SeasonOption = {},
 ): Promise<PlayerSummary[]> {
+  const seasonId = opts.seasonId;
   const [rows, returns] = await Promise.all([
-    teamPlayersWithCounters(db, teamId, opts.seasonId).execute(),
-    returnTouchdownsByPlayer(db, teamId, { seasonId: seasonOrCurrent(teamId, opts.seasonId) }),
+    seasonId === undefined
+      ? teamPlayersWithCounters(db, teamId).execute()
+      : seasonPlayersWithCounters(db, { teamId, seasonId }),
+    seasonId === undefined
+      ? returnTouchdownsByPlayer(db, teamId, { seasonId: seasonOrCurrent(teamId, undefined) })
+      : seasonReturnTouchdowns(db, { teamId, seasonId }).then(byPlayer),
   ]);
   const summaries = groupCounterRows(rows, returns).map(({ row, aggregate }) => summarizeRow(row, aggregate, opts));
   return sortPlayers(summaries, "performanceScore", "desc");

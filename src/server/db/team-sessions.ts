@@ -9,6 +9,7 @@ import { countOf } from "./rows.js";
 import { moveSessionTallies } from "./tallies/upkeep.js";
 import type { DB, SessionKind, TeamSessionRecord } from "./schema.js";
 import { seasonForNewSession } from "./seasons.js";
+import { prepared } from "./prepared.js";
 
 /** A practice or a game. */
 export interface TeamSession {
@@ -102,13 +103,12 @@ export async function createTeamSessionOnce(
   return { session: toTeamSession(existing), created: false };
 }
 
+const teamSessionRow = prepared((db, p: { id: string; teamId: string }) =>
+  db.selectFrom("team_sessions").selectAll().where("id", "=", p.id).where("team_id", "=", p.teamId),
+);
+
 export async function getTeamSession(db: Kysely<DB>, key: { id: string; teamId: string }): Promise<TeamSession | null> {
-  const row = await db
-    .selectFrom("team_sessions")
-    .selectAll()
-    .where("id", "=", key.id)
-    .where("team_id", "=", key.teamId)
-    .executeTakeFirst();
+  const [row] = await teamSessionRow(db, { id: key.id, teamId: key.teamId });
   return row ? toTeamSession(row) : null;
 }
 
