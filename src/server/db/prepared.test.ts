@@ -1,7 +1,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLeagueRules } from "./league-rules.js";
-import { prepared } from "./prepared.js";
+import { MAX_LISTED, prepared } from "./prepared.js";
 import { currentSeason } from "./seasons.js";
 import { createTeam, type Team } from "./teams.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
@@ -17,6 +17,10 @@ class CountingPlugin implements KyselyPlugin {
     return args.result;
   }
 }
+
+const teamsNamed = prepared((db, p: { names: readonly string[] }) =>
+  db.selectFrom("teams").select("name").where("name", "in", p.names).orderBy("name"),
+);
 
 const teamByName = prepared((db, p: { name: string; limit: number }) =>
   db.selectFrom("teams").select(["id", "name"]).where("name", "=", p.name).orderBy("id").limit(p.limit),
@@ -58,6 +62,18 @@ describe.each(testEngines())("prepared queries on $engine", ({ create }) => {
     expect(season?.team_id).toBe(a.id);
     expect(await currentSeason(t.db, "no-such-team")).toBeNull();
     expect((await getLeagueRules(t.db, a.id)).periodKind).toBeDefined();
+  });
+
+  it("takes a list of values, prepared per length, and builds a list longer than it prepares", async () => {
+    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+    expect(names(await teamsNamed(t.db, { names: ["Prepared B"] }))).toEqual(["Prepared B"]);
+    expect(names(await teamsNamed(t.db, { names: ["Prepared A", "Prepared B"] }))).toEqual([
+      "Prepared A",
+      "Prepared B",
+    ]);
+    expect(names(await teamsNamed(t.db, { names: ["Prepared A"] }))).toEqual(["Prepared A"]);
+    const many = [...Array.from({ length: MAX_LISTED }, (_, i) => `nobody ${i}`), "Prepared B"];
+    expect(names(await teamsNamed(t.db, { names: many }))).toEqual(["Prepared B"]);
   });
 
   it("refuses a parameter that is not bound in its SQL", async () => {

@@ -12,53 +12,90 @@ import type { DB } from "./schema.js";
  * not the values, so a branch on a parameter would be taken once for every call. Preparing checks that each
  * parameter a call passes was bound in the SQL, and throws otherwise (a parameter inlined or unused).
  *
+ * A parameter may be a list of values (for `in (…)`): the query is then prepared once per list length, up to
+ * MAX_LISTED values; a longer list runs the builder, as every call did before, so the templates stay few.
+ *
  * A database with Kysely plugins (tests that make queries fail) runs the builder each time, so its plugins see
  * every query as before.
  */
 
 const STAND_IN = "\u0000flagline-parameter:";
 
+/** The longest list a prepared query is prepared for (a list longer than that is built on each call). */
+export const MAX_LISTED = 8;
+
 interface Template {
   sql: string;
   query: RootOperationNode;
-  /** Each SQL parameter: the name of a call's parameter, or a constant of the query. */
-  slots: Array<{ name: string } | { value: unknown }>;
+  /** Each SQL parameter: a call's parameter (a list's item at `index`), or a constant of the query. */
+  slots: Array<{ name: string; index?: number } | { value: unknown }>;
 }
+
+type Param = string | number | boolean | null | readonly (string | number)[];
 
 export type PreparedQuery<P, R> = (db: Kysely<DB>, params: P) => Promise<R[]>;
 
-export function prepared<P extends Record<string, unknown>, R>(
+export function prepared<P extends Record<string, Param>, R>(
   build: (db: Kysely<DB>, params: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
-  // One template per database: its adapter is shared by the database and its transactions, and the engine's SQL
-  // differs (? or $1).
-  const templates = new WeakMap<object, Template>();
+  // Per database (its adapter is shared by the database and its transactions, and the engine's SQL differs: ? or
+  // $1), one template per shape: the lengths of the call's lists.
+  const templates = new WeakMap<object, Map<string, Template>>();
   return async (db, params) => {
     const executor = db.getExecutor();
-    if (executor.plugins.length > 0) return (await db.executeQuery(build(db, params).compile())).rows;
-    let template = templates.get(executor.adapter);
+    const shape = shapeOf(params);
+    if (executor.plugins.length > 0 || shape === null) return (await db.executeQuery(build(db, params).compile())).rows;
+    let ofDatabase = templates.get(executor.adapter);
+    if (!ofDatabase) templates.set(executor.adapter, (ofDatabase = new Map()));
+    let template = ofDatabase.get(shape);
     if (!template) {
       template = compileTemplate(db, build, params);
-      templates.set(executor.adapter, template);
+      ofDatabase.set(shape, template);
     }
-    const values = template.slots.map((slot) => ("name" in slot ? params[slot.name] : slot.value));
+    const values = template.slots.map((slot) => {
+      if (!("name" in slot)) return slot.value;
+      const value = params[slot.name];
+      return slot.index === undefined ? value : (value as readonly unknown[])[slot.index];
+    });
     const compiled = { ...CompiledQuery.raw(template.sql, values), query: template.query } as CompiledQuery<R>;
     return (await db.executeQuery(compiled)).rows;
   };
 }
 
-function compileTemplate<P extends Record<string, unknown>, R>(
+/** The lengths of the call's lists ("" when it has none), or null when one is too long to prepare. */
+function shapeOf(params: Record<string, Param>): string | null {
+  let shape = "";
+  for (const name in params) {
+    const value = params[name];
+    if (!Array.isArray(value)) continue;
+    if (value.length > MAX_LISTED) return null;
+    shape += `${name}:${value.length},`;
+  }
+  return shape;
+}
+
+function compileTemplate<P extends Record<string, Param>, R>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, params: P) => Compilable<R>,
   params: P,
 ): Template {
-  const standIns = new Proxy({} as P, { get: (_, name) => `${STAND_IN}${String(name)}` });
-  const compiled = build(db, standIns).compile();
-  const slots = compiled.parameters.map((value) =>
-    typeof value === "string" && value.startsWith(STAND_IN) ? { name: value.slice(STAND_IN.length) } : { value },
-  );
+  const standIns = {} as Record<string, Param>;
+  for (const name in params) {
+    const value = params[name];
+    standIns[name] = Array.isArray(value) ? value.map((_, i) => `${STAND_IN}${i}:${name}`) : `${STAND_IN}${name}`;
+  }
+  const compiled = build(db, standIns as P).compile();
+  const slots = compiled.parameters.map((value): Template["slots"][number] => {
+    if (typeof value !== "string" || !value.startsWith(STAND_IN)) return { value };
+    const name = value.slice(STAND_IN.length);
+    const item = /^(\d+):(.*)$/.exec(name);
+    return item ? { name: item[2]!, index: Number(item[1]) } : { name };
+  });
   const bound = new Set(slots.flatMap((slot) => ("name" in slot ? [slot.name] : [])));
   for (const name of Object.keys(params)) {
+    const value = params[name];
+    // An empty list binds nothing; the build decides what an empty list means (usually: leave the part out).
+    if (Array.isArray(value) && value.length === 0) continue;
     if (!bound.has(name)) throw new Error(`prepared query: parameter "${name}" is not a parameter of its SQL`);
   }
   if (compiled.sql.includes(STAND_IN)) throw new Error("prepared query: a parameter was written into its SQL");

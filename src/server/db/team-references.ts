@@ -3,6 +3,7 @@
  * reference checks, the attendance marks), and event ids already taken by another team.
  */
 import { sql, type Kysely } from "kysely";
+import { prepared } from "./prepared.js";
 import type { DB } from "./schema.js";
 
 export interface TeamReferences {
@@ -11,6 +12,54 @@ export interface TeamReferences {
   plays: Set<string>;
 }
 
+type ReferenceIds = {
+  teamId: string;
+  players: readonly string[];
+  sessions: readonly string[];
+  plays: readonly string[];
+};
+
+/** The ids found, by kind: one query, a union of a part per kind of id asked for (at least one). */
+function referencesQuery(db: Kysely<DB>, p: ReferenceIds) {
+  const parts = [];
+  if (p.players.length > 0) {
+    parts.push(
+      db
+        .selectFrom("profiles")
+        .select([sql<string>`'p'`.as("kind"), "user_id as id"])
+        .where("team_id", "=", p.teamId)
+        .where("role", "=", "player")
+        // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
+        .where("confirmed", "=", 1)
+        .where("user_id", "in", p.players),
+    );
+  }
+  if (p.sessions.length > 0) {
+    parts.push(
+      db
+        .selectFrom("team_sessions")
+        .select([sql<string>`'s'`.as("kind"), "id"])
+        .where("team_id", "=", p.teamId)
+        .where("id", "in", p.sessions),
+    );
+  }
+  if (p.plays.length > 0) {
+    parts.push(
+      db
+        .selectFrom("plays")
+        .select([sql<string>`'y'`.as("kind"), "id"])
+        .where("team_id", "=", p.teamId)
+        .where("id", "in", p.plays),
+    );
+  }
+  const [first, ...rest] = parts;
+  if (!first) throw new RangeError("teamReferences: no ids to look for");
+  return rest.reduce((q, part) => q.unionAll(part), first);
+}
+
+/** Every write that names players checks them: prepared per number of ids of each kind (db/prepared.ts). */
+const findReferences = prepared(referencesQuery);
+
 /** The subset of the given ids that are players (current, confirmed members), sessions and plays of the team. One query. */
 export async function teamReferences(
   db: Kysely<DB>,
@@ -18,41 +67,9 @@ export async function teamReferences(
   ids: { players?: readonly string[]; sessions?: readonly string[]; plays?: readonly string[] },
 ): Promise<TeamReferences> {
   const found: TeamReferences = { players: new Set(), sessions: new Set(), plays: new Set() };
-  const parts = [];
-  if (ids.players?.length) {
-    parts.push(
-      db
-        .selectFrom("profiles")
-        .select([sql<string>`'p'`.as("kind"), "user_id as id"])
-        .where("team_id", "=", teamId)
-        .where("role", "=", "player")
-        // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
-        .where("confirmed", "=", 1)
-        .where("user_id", "in", ids.players),
-    );
-  }
-  if (ids.sessions?.length) {
-    parts.push(
-      db
-        .selectFrom("team_sessions")
-        .select([sql<string>`'s'`.as("kind"), "id"])
-        .where("team_id", "=", teamId)
-        .where("id", "in", ids.sessions),
-    );
-  }
-  if (ids.plays?.length) {
-    parts.push(
-      db
-        .selectFrom("plays")
-        .select([sql<string>`'y'`.as("kind"), "id"])
-        .where("team_id", "=", teamId)
-        .where("id", "in", ids.plays),
-    );
-  }
-  const [first, ...rest] = parts;
-  if (!first) return found;
-  const rows = await rest.reduce((q, part) => q.unionAll(part), first).execute();
-  for (const r of rows) {
+  const asked = { teamId, players: ids.players ?? [], sessions: ids.sessions ?? [], plays: ids.plays ?? [] };
+  if (asked.players.length + asked.sessions.length + asked.plays.length === 0) return found;
+  for (const r of await findReferences(db, asked)) {
     (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
   }
   return found;
