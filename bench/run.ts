@@ -50,16 +50,16 @@ const SESSION_CACHE_MS = 5_000;
 
 // `--scenario saturday` is its own bench (bench/saturday/main.ts); without it, this file's default scenario.
 // `--scenario calendar-feed`: issue #29's feed budget (bench/calendar-feed.ts); `--scenario reminder-burst`: its
-// reminder burst (bench/reminder-burst.ts); `--scenario stream-reads`: the live stream's reads of one change,
-// prepared or built (bench/stream-reads.ts, decision 0032).
+// reminder burst (bench/reminder-burst.ts); `--scenario prepared`: game day's hot queries prepared or built
+// (bench/prepared-queries.ts, decision 0032).
 if (process.argv.includes("--scenario")) {
   const scenario = process.argv[process.argv.indexOf("--scenario") + 1];
   if (scenario === "calendar-feed")
     await import("./calendar-feed.js"); // ends the process when done
   else if (scenario === "reminder-burst")
     await import("./reminder-burst.js"); // ends the process when done
-  else if (scenario === "stream-reads")
-    await import("./stream-reads.js"); // ends the process when done
+  else if (scenario === "prepared")
+    await import("./prepared-queries.js"); // ends the process when done
   else await import("./saturday/main.js"); // ends the process when done
 }
 const opts = parseOptions(process.argv.slice(2));

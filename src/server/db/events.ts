@@ -7,6 +7,7 @@ import type { DB, EventRecord } from "./schema.js";
 import type { CountedEvent } from "./tallies/counted-event.js";
 import { addToTally, byKey, tallyKey, upsertInChunks } from "./tallies/sql.js";
 import { applyTallyChanges } from "./tallies/upkeep.js";
+import { prepared } from "./prepared.js";
 
 /*
  * Events are the source of truth; player_event_counts and player_stats are kept in the same transaction as
@@ -162,18 +163,39 @@ async function addToPlayerStats(
   rows: readonly { playerId: string; seasonId: string; count: number; last: string }[],
 ) {
   await upsertInChunks(rows, (chunk) =>
-    trx
+    upsertPlayerStats(trx, {
+      rows: chunk.map((r) => ({
+        player_id: r.playerId,
+        season_id: r.seasonId,
+        event_count: r.count,
+        last_event_at: r.last,
+        attendance_total: 0,
+        attendance_attended: 0,
+      })),
+    }),
+  );
+}
+
+/*
+ * The writes every snap and event makes, prepared (db/prepared.ts, decision 0032): their rows go in as they are.
+ */
+const upsertPlayerStats = prepared(
+  (
+    db,
+    p: {
+      rows: readonly {
+        player_id: string;
+        season_id: string;
+        event_count: number;
+        last_event_at: string;
+        attendance_total: number;
+        attendance_attended: number;
+      }[];
+    },
+  ) =>
+    db
       .insertInto("player_stats")
-      .values(
-        chunk.map((r) => ({
-          player_id: r.playerId,
-          season_id: r.seasonId,
-          event_count: r.count,
-          last_event_at: r.last,
-          attendance_total: 0,
-          attendance_attended: 0,
-        })),
-      )
+      .values(p.rows)
       .onConflict((oc) =>
         oc.columns(["player_id", "season_id"]).doUpdateSet({
           event_count: sql`player_stats.event_count + excluded.event_count`,
@@ -181,10 +203,30 @@ async function addToPlayerStats(
           when player_stats.last_event_at is null or player_stats.last_event_at < excluded.last_event_at
           then excluded.last_event_at else player_stats.last_event_at end`,
         }),
-      )
-      .execute(),
-  );
-}
+      ),
+);
+
+type EventValues = ReturnType<typeof eventValues>;
+type SeasonNamed = EventValues & { season_id: string };
+const namesItsSeason = (row: EventValues): row is SeasonNamed => typeof row.season_id === "string";
+
+const insertEventRows = prepared((db, p: { rows: readonly SeasonNamed[] }) => db.insertInto("events").values(p.rows));
+
+const upsertEventCounts = prepared(
+  (
+    db,
+    p: { rows: readonly { player_id: string; season_id: string; event_type: string; count: number; yards: number }[] },
+  ) =>
+    db
+      .insertInto("player_event_counts")
+      .values(p.rows)
+      .onConflict((oc) =>
+        oc.columns(["player_id", "season_id", "event_type"]).doUpdateSet({
+          count: sql`player_event_counts.count + excluded.count`,
+          yards: sql`player_event_counts.yards + excluded.yards`,
+        }),
+      ),
+);
 
 /**
  * Takes `count` events out of a player's stats row and recomputes their last event time from the events table
@@ -238,10 +280,10 @@ export async function insertNewEventRows(trx: Kysely<DB>, events: readonly NewEv
   events.forEach(checkEvent);
   // 11 values a row: 400 rows stay far below both engines' limits on bound parameters.
   for (let i = 0; i < events.length; i += 400) {
-    await trx
-      .insertInto("events")
-      .values(events.slice(i, i + 400).map(eventValues))
-      .execute();
+    const rows = events.slice(i, i + 400).map(eventValues);
+    // An event of no named season goes to the current one through a subquery: that query is built, not prepared.
+    if (rows.every(namesItsSeason)) await insertEventRows(trx, { rows });
+    else await trx.insertInto("events").values(rows).execute();
   }
 }
 
@@ -400,24 +442,15 @@ async function bumpEventCounts(
   rows: readonly { playerId: string; seasonId: string; eventType: string; count: number; yards: number }[],
 ) {
   await upsertInChunks(rows, (chunk) =>
-    trx
-      .insertInto("player_event_counts")
-      .values(
-        chunk.map((r) => ({
-          player_id: r.playerId,
-          season_id: r.seasonId,
-          event_type: r.eventType,
-          count: r.count,
-          yards: r.yards,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["player_id", "season_id", "event_type"]).doUpdateSet({
-          count: sql`player_event_counts.count + excluded.count`,
-          yards: sql`player_event_counts.yards + excluded.yards`,
-        }),
-      )
-      .execute(),
+    upsertEventCounts(trx, {
+      rows: chunk.map((r) => ({
+        player_id: r.playerId,
+        season_id: r.seasonId,
+        event_type: r.eventType,
+        count: r.count,
+        yards: r.yards,
+      })),
+    }),
   );
 }
 

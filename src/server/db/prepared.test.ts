@@ -22,6 +22,8 @@ const teamsNamed = prepared((db, p: { names: readonly string[] }) =>
   db.selectFrom("teams").select("name").where("name", "in", p.names).orderBy("name"),
 );
 
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
 const teamByName = prepared((db, p: { name: string; limit: number }) =>
   db.selectFrom("teams").select(["id", "name"]).where("name", "=", p.name).orderBy("id").limit(p.limit),
 );
@@ -65,7 +67,6 @@ describe.each(testEngines())("prepared queries on $engine", ({ create }) => {
   });
 
   it("takes a list of values, prepared per length, and builds a list longer than it prepares", async () => {
-    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
     expect(names(await teamsNamed(t.db, { names: ["Prepared B"] }))).toEqual(["Prepared B"]);
     expect(names(await teamsNamed(t.db, { names: ["Prepared A", "Prepared B"] }))).toEqual([
       "Prepared A",
@@ -74,6 +75,29 @@ describe.each(testEngines())("prepared queries on $engine", ({ create }) => {
     expect(names(await teamsNamed(t.db, { names: ["Prepared A"] }))).toEqual(["Prepared A"]);
     const many = [...Array.from({ length: MAX_LISTED }, (_, i) => `nobody ${i}`), "Prepared B"];
     expect(names(await teamsNamed(t.db, { names: many }))).toEqual(["Prepared B"]);
+  });
+
+  it("inserts rows as given, prepared per number of rows and their columns", async () => {
+    type Row = { id: string; name: string; team_code: string; coach_invite_code: string; created_at: string };
+    const insert = prepared((db, p: { rows: readonly (Row & { min_players: number | null })[] }) =>
+      db.insertInto("teams").values(p.rows).returning(["name", "min_players"]),
+    );
+    const row = (name: string, min: number | null) => ({
+      id: `prepared-${name}`,
+      name,
+      team_code: `PREP-${name}`,
+      coach_invite_code: `PREP-C-${name}`,
+      created_at: new Date().toISOString(),
+      min_players: min,
+    });
+    const read = (r: ReturnType<typeof row>) => ({ name: r.name, min_players: r.min_players });
+    const first = [row("r1", 4)];
+    expect(await insert(t.db, { rows: first })).toEqual(first.map(read));
+    const two = [row("r2", null), row("r3", 7)];
+    expect(await insert(t.db, { rows: two })).toEqual(two.map(read));
+    const again = [row("r4", null)];
+    expect(await insert(t.db, { rows: again })).toEqual(again.map(read));
+    expect(names(await teamsNamed(t.db, { names: ["r1", "r2", "r3", "r4"] }))).toEqual(["r1", "r2", "r3", "r4"]);
   });
 
   it("refuses a parameter that is not bound in its SQL", async () => {

@@ -12,8 +12,10 @@ import type { DB } from "./schema.js";
  * not the values, so a branch on a parameter would be taken once for every call. Preparing checks that each
  * parameter a call passes was bound in the SQL, and throws otherwise (a parameter inlined or unused).
  *
- * A parameter may be a list of values (for `in (…)`): the query is then prepared once per list length, up to
- * MAX_LISTED values; a longer list runs the builder, as every call did before, so the templates stay few.
+ * A parameter may be a list of values (for `in (…)`) or of rows (for an insert's `values`): the query is then
+ * prepared once per list length (and the rows' columns), up to MAX_LISTED items; a longer list runs the builder, as
+ * every call did before, so the templates stay few. A row's values go into the query as they are: the build maps
+ * no value of a row to another.
  *
  * A database with Kysely plugins (tests that make queries fail) runs the builder each time, so its plugins see
  * every query as before.
@@ -27,15 +29,19 @@ export const MAX_LISTED = 8;
 interface Template {
   sql: string;
   query: RootOperationNode;
-  /** Each SQL parameter: a call's parameter (a list's item at `index`), or a constant of the query. */
-  slots: Array<{ name: string; index?: number } | { value: unknown }>;
+  /**
+   * Each SQL parameter: a call's parameter (a list's item at `index`, a row's `field`), or a constant of the query.
+   */
+  slots: Array<{ name: string; index?: number; field?: string } | { value: unknown }>;
 }
 
-type Param = string | number | boolean | null | readonly (string | number)[];
+type Scalar = string | number | boolean | null;
+/** A value, a list of values (for `in (…)`), or rows of values (for a multi-row insert's `values`). */
+type Param = Scalar | readonly Scalar[] | readonly { readonly [column: string]: Scalar }[];
 
 export type PreparedQuery<P, R> = (db: Kysely<DB>, params: P) => Promise<R[]>;
 
-export function prepared<P extends Record<string, Param>, R>(
+export function prepared<P extends { [K in keyof P]: Param }, R>(
   build: (db: Kysely<DB>, params: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
   // Per database (its adapter is shared by the database and its transactions, and the engine's SQL differs: ? or
@@ -54,46 +60,59 @@ export function prepared<P extends Record<string, Param>, R>(
     }
     const values = template.slots.map((slot) => {
       if (!("name" in slot)) return slot.value;
-      const value = params[slot.name];
-      return slot.index === undefined ? value : (value as readonly unknown[])[slot.index];
+      const value = (params as Record<string, Param>)[slot.name];
+      if (slot.index === undefined) return value;
+      const item = (value as readonly unknown[])[slot.index];
+      return slot.field === undefined ? item : (item as Record<string, Scalar>)[slot.field];
     });
     const compiled = { ...CompiledQuery.raw(template.sql, values), query: template.query } as CompiledQuery<R>;
     return (await db.executeQuery(compiled)).rows;
   };
 }
 
-/** The lengths of the call's lists ("" when it has none), or null when one is too long to prepare. */
-function shapeOf(params: Record<string, Param>): string | null {
+/**
+ * The lengths of the call's lists and the columns of each of their rows ("" when it has none), or null when one is
+ * too long to prepare.
+ */
+function shapeOf(params: object): string | null {
   let shape = "";
-  for (const name in params) {
-    const value = params[name];
+  for (const [name, value] of Object.entries(params)) {
     if (!Array.isArray(value)) continue;
     if (value.length > MAX_LISTED) return null;
-    shape += `${name}:${value.length},`;
+    shape += `${name}:${value.length}`;
+    for (const item of value) if (item !== null && typeof item === "object") shape += `|${Object.keys(item).join()}`;
+    shape += ";";
   }
   return shape;
 }
 
-function compileTemplate<P extends Record<string, Param>, R>(
+/** The stand-in of a parameter, a list's item or a row's column, as compileTemplate reads it back. */
+const standIn = (name: string, index?: number, field?: string) =>
+  `${STAND_IN}${index === undefined ? "" : `${index}:`}${name}${field === undefined ? "" : `.${field}`}`;
+
+function compileTemplate<P extends { [K in keyof P]: Param }, R>(
   db: Kysely<DB>,
   build: (db: Kysely<DB>, params: P) => Compilable<R>,
   params: P,
 ): Template {
-  const standIns = {} as Record<string, Param>;
-  for (const name in params) {
-    const value = params[name];
-    standIns[name] = Array.isArray(value) ? value.map((_, i) => `${STAND_IN}${i}:${name}`) : `${STAND_IN}${name}`;
+  const standIns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    standIns[name] = Array.isArray(value)
+      ? value.map((item: unknown, i) =>
+          item !== null && typeof item === "object"
+            ? Object.fromEntries(Object.keys(item).map((field) => [field, standIn(name, i, field)]))
+            : standIn(name, i),
+        )
+      : standIn(name);
   }
   const compiled = build(db, standIns as P).compile();
   const slots = compiled.parameters.map((value): Template["slots"][number] => {
     if (typeof value !== "string" || !value.startsWith(STAND_IN)) return { value };
-    const name = value.slice(STAND_IN.length);
-    const item = /^(\d+):(.*)$/.exec(name);
-    return item ? { name: item[2]!, index: Number(item[1]) } : { name };
+    const found = /^(?:(\d+):)?([^.]*)(?:\.(.*))?$/.exec(value.slice(STAND_IN.length))!;
+    return { name: found[2]!, index: found[1] === undefined ? undefined : Number(found[1]), field: found[3] };
   });
   const bound = new Set(slots.flatMap((slot) => ("name" in slot ? [slot.name] : [])));
-  for (const name of Object.keys(params)) {
-    const value = params[name];
+  for (const [name, value] of Object.entries(params)) {
     // An empty list binds nothing; the build decides what an empty list means (usually: leave the part out).
     if (Array.isArray(value) && value.length === 0) continue;
     if (!bound.has(name)) throw new Error(`prepared query: parameter "${name}" is not a parameter of its SQL`);

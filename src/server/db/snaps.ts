@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SnapDto } from "#domain/api/game.js";
 import type { LeagueRules } from "#domain/league-rules.js";
-import { snapPeriod } from "#domain/periods.js";
+import { snapPeriod, type PeriodStart } from "#domain/periods.js";
 import { parseLineup } from "#domain/playing-time.js";
 import { eventsOfSnap, participantsOfSnap, pointsOfSnap, type SnapDetail } from "#domain/snaps.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
@@ -19,6 +19,7 @@ import { getLeagueRules } from "./league-rules.js";
 import { retryOnDeadlock } from "./retry.js";
 import type { DB, SnapRecord } from "./schema.js";
 import { sessionPeriods } from "./team-sessions.js";
+import { prepared } from "./prepared.js";
 
 /*
  * Snaps (docs/product.md §10, decision 0010): one row per down, written in ONE transaction with what it implies:
@@ -139,11 +140,40 @@ async function insertParticipants(trx: Kysely<DB>, snaps: readonly { id: string;
   const rows = snaps.flatMap((s) =>
     participantsOfSnap(s.detail).map((p) => ({ snap_id: s.id, player_id: p.playerId, role: p.role })),
   );
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto("snap_players")
-      .values(rows.slice(i, i + 500))
-      .execute();
+  for (let i = 0; i < rows.length; i += 500) await insertSnapPlayers(trx, { rows: rows.slice(i, i + 500) });
+}
+
+/* The writes of every snap, prepared (db/prepared.ts, decision 0032): their rows go in as they are. */
+const insertSnapPlayers = prepared((db, p: { rows: readonly { snap_id: string; player_id: string; role: string }[] }) =>
+  db.insertInto("snap_players").values(p.rows),
+);
+
+const insertSnapRows = prepared((db, p: { rows: readonly ReturnType<typeof snapRow>[] }) =>
+  db
+    .insertInto("snaps")
+    .values(p.rows)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id"),
+);
+
+/** A new snap's row. */
+function snapRow(
+  s: NewSnapRow,
+  at: { teamId: string; createdBy: string; createdAt: string; rules: LeagueRules; timeline: readonly PeriodStart[] },
+) {
+  return {
+    id: s.id,
+    team_id: at.teamId,
+    session_id: s.sessionId,
+    play_id: s.playId,
+    ...snapColumns(s.detail, at.rules),
+    period: snapPeriod(at.timeline, s.occurredAt, s.period),
+    first_down: s.firstDown ? (1 as const) : (0 as const),
+    occurred_at: s.occurredAt,
+    created_by: at.createdBy,
+    created_at: at.createdAt,
+    lineup: lineupColumn(s.lineup),
+  };
 }
 
 /**
@@ -177,26 +207,11 @@ export async function insertSnaps(
     const inserted = new Set<string>();
     // 16 values a row: 200 rows stay far below both engines' limits on bound parameters.
     for (let i = 0; i < unique.length; i += 200) {
-      const rows = await trx
-        .insertInto("snaps")
-        .values(
-          unique.slice(i, i + 200).map((s) => ({
-            id: s.id,
-            team_id: teamId,
-            session_id: s.sessionId,
-            play_id: s.playId,
-            ...snapColumns(s.detail, rules),
-            period: snapPeriod(timelines.get(s.sessionId) ?? [], s.occurredAt, s.period),
-            first_down: s.firstDown ? (1 as const) : (0 as const),
-            occurred_at: s.occurredAt,
-            created_by: createdBy,
-            created_at: createdAt,
-            lineup: lineupColumn(s.lineup),
-          })),
-        )
-        .onConflict((oc) => oc.column("id").doNothing())
-        .returning("id")
-        .execute();
+      const rows = await insertSnapRows(trx, {
+        rows: unique
+          .slice(i, i + 200)
+          .map((s) => snapRow(s, { teamId, createdBy, createdAt, rules, timeline: timelines.get(s.sessionId) ?? [] })),
+      });
       for (const r of rows) inserted.add(r.id);
     }
 

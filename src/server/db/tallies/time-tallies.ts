@@ -20,6 +20,7 @@ import {
   upsertInChunks,
   weekOf,
 } from "./sql.js";
+import { prepared } from "../prepared.js";
 
 interface SessionDelta {
   seasonId: string;
@@ -175,21 +176,43 @@ async function applySlots(trx: Kysely<DB>, slots: Map<string, SlotDelta>) {
 
 async function upsertSessionRows(trx: Kysely<DB>, rows: readonly SessionDelta[]) {
   await upsertInChunks(rows, (chunk) =>
-    trx
+    upsertSessionTallies(trx, {
+      rows: chunk.map((s) => ({
+        season_id: s.seasonId,
+        session_key: s.sessionKey,
+        player_id: s.playerId,
+        event_type: s.eventType,
+        loose: s.loose,
+        count: s.count,
+        yards: s.yards,
+        with_yards: s.withYards,
+        last_at: s.last,
+      })),
+    }),
+  );
+}
+
+/** Every event write's session tally rows, prepared (db/prepared.ts, decision 0032): the rows go in as they are. */
+const upsertSessionTallies = prepared(
+  (
+    db,
+    p: {
+      rows: readonly {
+        season_id: string;
+        session_key: string;
+        player_id: string;
+        event_type: string;
+        loose: 0 | 1;
+        count: number;
+        yards: number;
+        with_yards: number;
+        last_at: string | null;
+      }[];
+    },
+  ) =>
+    db
       .insertInto("session_tallies")
-      .values(
-        chunk.map((s) => ({
-          season_id: s.seasonId,
-          session_key: s.sessionKey,
-          player_id: s.playerId,
-          event_type: s.eventType,
-          loose: s.loose,
-          count: s.count,
-          yards: s.yards,
-          with_yards: s.withYards,
-          last_at: s.last,
-        })),
-      )
+      .values(p.rows)
       .onConflict((oc) =>
         oc.columns(["season_id", "session_key", "player_id", "event_type", "loose"]).doUpdateSet({
           count: sql`session_tallies.count + excluded.count`,
@@ -199,10 +222,8 @@ async function upsertSessionRows(trx: Kysely<DB>, rows: readonly SessionDelta[])
           when session_tallies.last_at is null or session_tallies.last_at < excluded.last_at
           then excluded.last_at else session_tallies.last_at end`,
         }),
-      )
-      .execute(),
-  );
-}
+      ),
+);
 
 /**
  * Adds `count` events of a type by a player to a slot (or to its UTC day), worth the points of the player's current
