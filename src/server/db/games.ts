@@ -193,10 +193,6 @@ export async function scoreboardOf(db: Kysely<DB>, teamId: string, sessionId: st
   return (await scoreboards(db, teamId, { sessionId }))[0] ?? null;
 }
 
-/**
- * The scoreboard of the team's game on `day` (the viewer's calendar day): the one not yet final (the latest made
- * when there are several), else the latest made of the day; null when the team plays no game that day.
- */
 const gamesOfDay = prepared((db, p: { teamId: string; day: string }) =>
   db
     .selectFrom("team_sessions")
@@ -208,6 +204,10 @@ const gamesOfDay = prepared((db, p: { teamId: string; day: string }) =>
     .orderBy("id", "desc"),
 );
 
+/**
+ * The scoreboard of the team's game on `day` (the viewer's calendar day): the one not yet final (the latest made
+ * when there are several), else the latest made of the day; null when the team plays no game that day.
+ */
 export async function liveScoreboard(db: Kysely<DB>, teamId: string, day: string): Promise<ScoreboardDto | null> {
   const games = await gamesOfDay(db, { teamId, day });
   const pick = games.find((g) => g.ended_at === null) ?? games[0];
