@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "#tests/server/support/free-port.js";
 import { scaled } from "#tests/support/host-speed.js";
+import { signUpOverHttp } from "#tests/server/support/http-signup.js";
 
 /*
  * The server as `npm start` runs it: package.json's build:server bundle, started with node. A bundle without the
@@ -62,18 +63,10 @@ describe("the bundled server (build:server)", () => {
             headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
             body: JSON.stringify(body),
           });
-        const signup = await post("/api/signup", {
-          role: "coach",
+        const cookie = await signUpOverHttp(base, "bundle@example.com", {
           fullName: "Bundle Coach",
-          email: "bundle@example.com",
-          password: "correct-horse-battery",
           teamName: "Bundles",
         });
-        expect(signup.status).toBe(201);
-        const cookie = signup.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
         const sessionId = randomUUID();
         const game = await post("/api/team/sessions", { id: sessionId, kind: "game", date: "2026-10-03" }, cookie);
         expect(game.status).toBe(201);

@@ -27,6 +27,7 @@ import {
 } from "#tests/server/support/logger-fixtures.js";
 import { scaled } from "#tests/support/host-speed.js";
 import { MAX_STREAMS_PER_USER, streamRoutes, TOO_MANY_STREAMS } from "./stream.js";
+import { signUpOverHttp } from "#tests/server/support/http-signup.js";
 
 /** Resolves when the server ends the stream; fails after `ms` (well under the 25 s heartbeat re-check). */
 function endsWithin(stream: OpenStream, ms = 2000, what = "the stream"): Promise<void> {
@@ -293,26 +294,6 @@ describe.each(testEngines())("streams end when access ends, on $engine", ({ crea
   });
 });
 
-/** Signs up a coach over HTTP on a real server; returns the session cookie. */
-async function signUpOverHttp(url: string, email: string): Promise<string> {
-  const signup = await fetch(`${url}/api/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({
-      role: "coach",
-      fullName: "Over Http",
-      email,
-      password: "correct-horse-battery",
-      teamName: "Sockets",
-    }),
-  });
-  expect(signup.status).toBe(201);
-  return signup.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 describe("streams served by the real server (npm start writes them straight to the socket)", () => {
   it("sends the event-stream headers, the team's changes, and lets go of a stream whose client left", async () => {
     const dir = mkdtempSync(join(tmpdir(), "flagline-sse-"));
@@ -378,22 +359,10 @@ describe("streams served by the real server (npm start writes them straight to t
       const config = loadConfig({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", WEB_ROOT: "/nonexistent" });
       const running = await startServer(config, pino({ level: "silent" }));
       // Sign up over HTTP to get a session cookie for this server.
-      const signup = await fetch(`${running.url}/api/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: running.url },
-        body: JSON.stringify({
-          role: "coach",
-          fullName: "Shut Down",
-          email: "shut@example.com",
-          password: "correct-horse-battery",
-          teamName: "Closing",
-        }),
+      const cookie = await signUpOverHttp(running.url, "shut@example.com", {
+        fullName: "Shut Down",
+        teamName: "Closing",
       });
-      expect(signup.status).toBe(201);
-      const cookie = signup.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
 
       let opened!: () => void;
       const connected = new Promise<void>((resolve) => (opened = resolve));
