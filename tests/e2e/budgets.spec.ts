@@ -140,3 +140,50 @@ test.describe("the signed-in screens draw without zod", () => {
     expect(withZod(app.files).length).toBeGreaterThan(0);
   });
 });
+
+/**
+ * Issue #35: the logger fetches its dialogs' code ahead of need once it has drawn (features/logger/lazy-parts.tsx),
+ * and none of it runs zod (140 ms of a slow host's CPU in one task, four times that under Lighthouse's phone
+ * slowdown): the new session form loads its rules (the server's own zod schema) once it opens.
+ */
+test.describe("the logger's parts come without zod", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("all six parts load and none holds zod; the new session form brings it when opened", async ({ page }) => {
+    const { coach } = await seedTeam({ players: [{ fullName: "Wes Receiver", jerseyNumber: 11 }] });
+    await signInQuick(page, coach.email);
+    const loaded = new Map<string, Promise<string>>();
+    page.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith(".js") && !loaded.has(path))
+        loaded.set(
+          path,
+          response.text().catch(() => ""),
+        );
+    });
+    const zodScripts = async () => {
+      const held: string[] = [];
+      for (const [path, body] of loaded) if ((await body).includes(ZOD_MARKER)) held.push(path);
+      return held;
+    };
+    const parts = ["new-session-dialog", "snap-edit-dialog", "attendance-panel", "end-game-dialog", "confirm-dialog"];
+    // The lineup strip is the last part fetched, each after the one before it.
+    const lastPart = page.waitForResponse((r) => /\/lineup-panel-[\w-]+\.js$/.test(new URL(r.url()).pathname), {
+      timeout: 60_000,
+    });
+    await page.goto("/coach/log");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await lastPart;
+    const paths = [...loaded.keys()];
+    for (const part of parts)
+      expect(
+        paths.some((p) => p.includes(`/${part}-`)),
+        `${part} fetched ahead of need`,
+      ).toBe(true);
+    expect(await zodScripts(), "scripts holding zod before any dialog opens").toEqual([]);
+
+    await page.getByRole("button", { name: "Start practice" }).click();
+    await expect(page.getByRole("dialog", { name: "New session" })).toBeVisible();
+    await expect.poll(async () => (await zodScripts()).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+});

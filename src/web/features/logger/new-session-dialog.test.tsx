@@ -63,4 +63,23 @@ describe("new session: today's scheduled event", () => {
     expect(await screen.findByRole("button", { name: "Start session" })).toBeInTheDocument();
     expect(screen.queryByText("On the schedule today")).not.toBeInTheDocument();
   });
+
+  it("checks the form with the server's rules, loaded once it opens: a cleared date is refused, a real one starts", async () => {
+    const api = fakeApi().on("GET", "/api/team/schedule", scheduleResponse([]));
+    const onStart = vi.fn(async () => {});
+    const { user } = renderPage(
+      <NewSessionDialog open onOpenChange={() => {}} today={todayIn("UTC")} initialKind="practice" onStart={onStart} />,
+      { path: "/coach/log", user: coachUser(), api },
+    );
+    const start = await screen.findByRole("button", { name: "Start session" });
+    await user.clear(screen.getByLabelText("Date"));
+    await user.click(start);
+    expect(await screen.findByText("Enter the date as YYYY-MM-DD.")).toBeInTheDocument();
+    expect(onStart).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Date"), "2026-03-01");
+    await user.click(start);
+    await vi.waitFor(() =>
+      expect(onStart).toHaveBeenCalledWith(expect.objectContaining({ kind: "practice", date: "2026-03-01" })),
+    );
+  });
 });

@@ -2,17 +2,32 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CalendarCheck } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { ScheduleEvent } from "#domain/api/schedule";
 import { todayIn } from "#domain/schedule";
 import { scheduleQuery } from "~/lib/queries";
 import { eventTitle, formatWallTime } from "~/ui/schedule-event";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import { FormMessage, controlProps, FormField, InputField } from "~/ui/form-field";
-import { createSessionSchema, type HomeAway, type SessionKind } from "#domain/api/logger";
+import type { HomeAway, SessionKind } from "#domain/api/logger";
 import { MAX_LOCATION, MAX_OPPONENT } from "#domain/limits";
 import { newEventId } from "./outbox/new-id";
 import type { OutboxSessionPayload } from "./outbox/outbox";
+import { whenIdle } from "~/lib/after-paint";
+
+/**
+ * The form's rules (domain/api/logger.ts createSessionSchema, the server's own) come with zod, whose code takes
+ * 140 ms to run on a slow host (560 ms at Lighthouse's phone slowdown): loaded once the form has opened and the browser is
+ * idle, or when it is sent, rather than with the logger's parts (issue #35).
+ */
+let rules: Promise<typeof import("#domain/api/logger")> | undefined;
+function loadRules() {
+  rules ??= import("#domain/api/logger").catch((error: unknown) => {
+    rules = undefined;
+    throw error;
+  });
+  return rules;
+}
 
 type Fields = "kind" | "date" | "opponent" | "homeAway" | "location";
 
@@ -67,6 +82,7 @@ function NewSessionForm({
   const [saving, setSaving] = useState(false);
 
   const offers = useTodaysEvents(kind);
+  useEffect(() => whenIdle(() => void loadRules().catch(() => undefined)), []);
   const startScheduled = async (event: ScheduleEvent) => {
     setFormError(null);
     setSaving(true);
@@ -98,6 +114,13 @@ function NewSessionForm({
       homeAway: game ? homeAway : null,
       location,
     };
+    let createSessionSchema;
+    try {
+      ({ createSessionSchema } = await loadRules());
+    } catch {
+      setFormError("The form could not be checked on this phone. Please try again.");
+      return;
+    }
     const parsed = createSessionSchema.safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Fields, string>> = {};
