@@ -37,7 +37,7 @@ function attr(tag: string, name: string): string | undefined {
 }
 
 /** Static imports of a module (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not import(). */
-function staticImports(source: string, fromUrl: string): string[] {
+export function staticImports(source: string, fromUrl: string): string[] {
   const out: string[] = [];
   const re = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["']([^"']+)["']/g;
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(new URL(m[1]!, `http://x${fromUrl}`).pathname);
