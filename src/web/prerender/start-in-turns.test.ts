@@ -24,7 +24,10 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** A client dir where the framework chunk imports the icons chunk (as the real build's does) and shared both. */
+/**
+ * A client dir where the framework chunk imports the icons chunk (as the real build's does) and shared both, with a
+ * comment naming a package, as an unminified build (NO_MINIFY=1) has them.
+ */
 function clientDir(): string {
   dir = mkdtempSync(join(tmpdir(), "start-in-turns-"));
   mkdirSync(join(dir, "assets"));
@@ -32,7 +35,10 @@ function clientDir(): string {
     "runtime-a.js": "export const r = 1;",
     "icons-a.js": 'import{r as e}from"./runtime-a.js";export const i=1;',
     "framework-a.js": 'import{r as e}from"./runtime-a.js";import{i as t}from"./icons-a.js";export const f=1;',
-    "shared-a.js": 'import{f as e}from"./framework-a.js";import{i as t}from"./icons-a.js";export const s=1;',
+    "shared-a.js":
+      'import{f as e}from"./framework-a.js";import{i as t}from"./icons-a.js";export const s=1;\n' +
+      // An unminified build keeps comments, bare module names in them included.
+      '// import { useQuery } from "@tanstack/react-query";\n',
   };
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, "assets", name), source);
   return dir;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { staticImports } from "./first-load.ts";
 
@@ -20,7 +20,8 @@ function importOrder(chunks: readonly string[], clientDir: string): string[] {
   const reaches = new Map<string, Set<string>>();
   const reach = (url: string, seen: Set<string>) => {
     for (const dep of staticImports(readFileSync(join(clientDir, url), "utf8"), url))
-      if (!seen.has(dep)) {
+      // A chunk's own files; an unminified build's comments show bare names ("@tanstack/react-query") too.
+      if (!seen.has(dep) && dep.startsWith("/assets/") && existsSync(join(clientDir, dep))) {
         seen.add(dep);
         reach(dep, seen);
       }
