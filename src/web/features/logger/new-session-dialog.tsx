@@ -14,20 +14,14 @@ import { MAX_LOCATION, MAX_OPPONENT } from "#domain/limits";
 import { newEventId } from "./outbox/new-id";
 import type { OutboxSessionPayload } from "./outbox/outbox";
 import { whenIdle } from "~/lib/after-paint";
+import { loadOnce } from "~/lib/load-once";
 
 /**
  * The form's rules (domain/api/logger.ts createSessionSchema, the server's own) come with zod, whose code takes
  * 140 ms to run on a slow host (560 ms at Lighthouse's phone slowdown): loaded once the form has opened and the browser is
  * idle, or when it is sent, rather than with the logger's parts (issue #35).
  */
-let rules: Promise<typeof import("#domain/api/logger")> | undefined;
-function loadRules() {
-  rules ??= import("#domain/api/logger").catch((error: unknown) => {
-    rules = undefined;
-    throw error;
-  });
-  return rules;
-}
+const loadRules = loadOnce(() => import("#domain/api/logger"));
 
 type Fields = "kind" | "date" | "opponent" | "homeAway" | "location";
 
@@ -114,14 +108,12 @@ function NewSessionForm({
       homeAway: game ? homeAway : null,
       location,
     };
-    let createSessionSchema;
-    try {
-      ({ createSessionSchema } = await loadRules());
-    } catch {
+    const rules = await loadRules().catch(() => null);
+    if (!rules) {
       setFormError("The form could not be checked on this phone. Please try again.");
       return;
     }
-    const parsed = createSessionSchema.safeParse(input);
+    const parsed = rules.createSessionSchema.safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Fields, string>> = {};
       for (const issue of parsed.error.issues) {
