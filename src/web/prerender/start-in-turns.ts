@@ -67,8 +67,8 @@ var turn = function () {
     channel.port2.postMessage(0);
   });
 };
-${chunks.map((file, i) => `${i === 0 ? "" : ".then(turn).then(function () { return "}import(${JSON.stringify(file)})${i === 0 ? "" : "; })"}`).join("\n")}
-.then(turn).then(function () { return import(${JSON.stringify(root)}); })
+import(${JSON.stringify(chunks[0])})
+${[...chunks.slice(1), root].map((file) => `.then(turn).then(function () { return import(${JSON.stringify(file)}); })`).join("\n")}
 .then(function (route0) {
   window.__reactRouterRouteModules = {"root":route0};
   return import(${JSON.stringify(entry)});
