@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { useQuery } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
-import { expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { apiError, deferred, fakeApi, renderPage } from "#tests/web/render.tsx";
 import { coachUser } from "#tests/web/api-fixtures.js";
 import { apiFetch } from "./api";
@@ -116,10 +116,20 @@ function RosterProbe() {
   );
 }
 
+/** A service worker controls the page (every visit after the first): reads go through it, into its offline copies. */
+function stubWorkerControl() {
+  Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: { controller: {} } });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, "serviceWorker");
+});
+
 it("a new user's first reads are read again once their cache key exists, so the logger works offline", async () => {
   // The screen's first reads race the session check; the check then gives the cached answers a new owner key and
   // deletes what the worker stored before it. Read again, the roster and who is signed in are stored for this user.
   stubCacheStorage(null);
+  stubWorkerControl();
   const api = fakeApi();
   api.on("GET", "/api/me", { user: coach });
   api.on("GET", "/api/team/players", { players: [{ id: "p1" }] });
@@ -135,10 +145,11 @@ function GuardedRosterProbe() {
   return status === "signed-in" ? <RosterProbe /> : <p>checking</p>;
 }
 
-it("a new user's screen reads its roster again instead of the early read made before the cache key", async () => {
-  // The SPA fallback page started the screen's reads before the app loaded (early-fetch.ts); the worker stored
-  // that answer under no key, and the claim deleted it. Taking it would leave the logger with nothing offline.
-  stubCacheStorage(null);
+/**
+ * The SPA fallback page's early roster read answered with two players (early-fetch.ts); asked again, the server
+ * answers with three, so the screen shows which it took.
+ */
+function earlyRosterOfTwo() {
   const early = Promise.resolve(
     new Response(JSON.stringify({ players: [{ id: "p1" }, { id: "p2" }] }), {
       headers: { "Content-Type": "application/json" },
@@ -148,9 +159,30 @@ it("a new user's screen reads its roster again instead of the early read made be
   const api = fakeApi();
   api.on("GET", "/api/me", { user: coach });
   api.on("GET", "/api/team/players", { players: [{ id: "p1" }, { id: "p2" }, { id: "p3" }] });
+  return api;
+}
+
+it("a new user's screen reads its roster again instead of the early read made before the cache key", async () => {
+  // The SPA fallback page started the screen's reads before the app loaded (early-fetch.ts); the worker stored
+  // that answer under no key, and the claim deleted it. Taking it would leave the logger with nothing offline.
+  stubCacheStorage(null);
+  stubWorkerControl();
+  const api = earlyRosterOfTwo();
   renderPage(<GuardedRosterProbe />, { path: "/coach/log", api });
   expect(await screen.findByText("signed-in: 3 players")).toBeInTheDocument();
   expect(api.count("GET", "/api/team/players")).toBe(1);
+});
+
+it("on a first visit (no worker controls the page) a new user's reads are not made twice", async () => {
+  // Nothing went through a worker, and a read made again would not either: the logger reads its offline reads
+  // again once its worker takes control. Here the screen takes its early read and renders once (issue #35).
+  stubCacheStorage(null);
+  const api = earlyRosterOfTwo();
+  const page = renderPage(<GuardedRosterProbe />, { path: "/coach/log", api });
+  expect(await screen.findByText("signed-in: 2 players")).toBeInTheDocument();
+  await expect.poll(() => page.queryClient.isFetching()).toBe(0);
+  expect(api.count("GET", "/api/team/players")).toBe(0);
+  expect(api.count("GET", "/api/me")).toBe(1);
 });
 
 it("the same user's cache key stays, and nothing is read twice", async () => {

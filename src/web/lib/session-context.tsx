@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
 import { dropEarly, takeEarlyMe } from "./early-fetch";
+import { workerControlsPage } from "./offline-reads";
 import { isOfflineCached, SESSION_QUERY_KEY } from "./query-keys";
 import { writeRoleHint } from "./role-hint";
 import { parseMeResponse, type Me } from "./session";
@@ -66,9 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // (the page's early reads race the session check) were stored under the old one and deleted: the screen reads
   // again instead of taking its early answers, the offline reads on screen are read again, and who is signed in
   // (the guard's read offline), so the worker keeps them for this user (issue #33).
+  // With no worker controlling the page (a first visit, or storage just cleared) nothing went through one, and a
+  // read made again would not either: the logger reads them again once its worker takes control (logger-page.tsx).
   const claim = useCallback(
     async (userId: string | null) => {
-      if (!(await claimApiCache(userId)) || userId === null) return;
+      if (!(await claimApiCache(userId)) || userId === null || !workerControlsPage()) return;
       dropEarly();
       void queryClient.invalidateQueries({ predicate: (q) => isOfflineCached(q.queryKey) });
       apiFetch("/api/me").catch(() => {});

@@ -115,12 +115,16 @@ describe("the SPA fallback's start script", () => {
       "/api/me/stat-lines",
       "/api/team/scoreboard",
       "/api/team/seasons",
+      "/api/me/notices",
+      "/api/team/schedule?when=upcoming&limit=1",
     ]);
     expect(run(html, "/coach/dashboard/").fetched).toEqual([
       "/api/me",
       "/api/team/dashboard",
       "/api/team/scoreboard",
       "/api/team/seasons",
+      "/api/me/notices",
+      "/api/team/schedule?when=upcoming&limit=1",
     ]);
     // A picked season or filter changes those reads' addresses: only the session check starts.
     expect(run(html, "/coach/leaderboard?window=last30").fetched).toEqual(["/api/me"]);
@@ -191,7 +195,7 @@ describe("the SPA fallback's start script", () => {
     const html = build();
     expect(run(html, "/player/dashboard", null).fetched).toEqual(["/api/me"]);
     expect(run(html, "/coach/dashboard", "player").fetched).toEqual(["/api/me"]);
-    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(4);
+    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(6);
   });
 
   it("dropEarly ends every read nobody took: aborted while under way, its body cancelled once answered", async () => {
@@ -208,7 +212,7 @@ describe("the SPA fallback's start script", () => {
       return url === "/api/team/scoreboard" ? Promise.resolve(answered) : new Promise<Response>(() => {});
     });
     new Function(script)();
-    expect([...signals.keys()]).toHaveLength(4);
+    expect([...signals.keys()]).toHaveLength(6);
     const me = takeEarlyMe();
     expect(me).toBeDefined();
 

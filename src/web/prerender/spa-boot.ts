@@ -30,10 +30,27 @@ import { SCREEN_HEAD_ATTRIBUTE, SCREEN_HEAD_STYLE_ID } from "./screen-head.ts";
 const EARLY_READS: ReadonlyArray<[path: string, reads: string[], anyQuery: boolean]> = [
   ["/coach/log", ["/api/team/players", "/api/team/sessions", "/api/team/plays"], true],
   ["/coach/leaderboard", ["/api/team/leaderboard?window=season&group=all", "/api/team/seasons"], false],
-  ["/coach/dashboard", ["/api/team/dashboard", "/api/team/scoreboard", "/api/team/seasons"], false],
+  [
+    "/coach/dashboard",
+    [
+      "/api/team/dashboard",
+      "/api/team/scoreboard",
+      "/api/team/seasons",
+      "/api/me/notices",
+      "/api/team/schedule?when=upcoming&limit=1",
+    ],
+    false,
+  ],
   [
     "/player/dashboard",
-    ["/api/me/dashboard?tzOffset={tz}", "/api/me/stat-lines", "/api/team/scoreboard", "/api/team/seasons"],
+    [
+      "/api/me/dashboard?tzOffset={tz}",
+      "/api/me/stat-lines",
+      "/api/team/scoreboard",
+      "/api/team/seasons",
+      "/api/me/notices",
+      "/api/team/schedule?when=upcoming&limit=1",
+    ],
     false,
   ],
 ];

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState, describeError } from "~/ui/query-
 import { Tabs } from "~/ui/tabs";
 import type { SessionKind } from "#domain/api/logger";
 import { periodLabel } from "#domain/league-rules";
-import { TEAM_ROOT_KEY } from "~/lib/query-keys";
+import { recacheOfflineReads } from "~/lib/offline-reads";
 import { sessionPickerLabel } from "./outbox/describe";
 import { AttendancePanel, NewSessionDialog, useOpenedOnce, usePreloadLoggerParts } from "./lazy-parts";
 import { LogTab } from "./events/log-tab";
@@ -52,11 +52,9 @@ export function LoggerPage() {
   const [modes, setModes] = useState<Record<string, LogMode>>({});
 
   useEffect(() => {
-    // The worker's first visit: what loaded before it took control was not cached, so load it again through it.
-    registerServiceWorker(() => {
-      void fetch("/api/me", { credentials: "same-origin" }).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
-    });
+    // The worker's first visit: what loaded before it took control was not cached, so read it again through it
+    // (without rendering the screen again: lib/offline-reads.ts).
+    registerServiceWorker(() => recacheOfflineReads(queryClient));
   }, [queryClient]);
 
   usePreloadLoggerParts();
