@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
 import { PUBLIC_PATHS } from "./react-router.config.ts";
 import { deferHydration } from "./src/web/prerender/defer-hydration.ts";
-import { spaBoot } from "./src/web/prerender/spa-boot.ts";
+import { spaBoot, spaRoutes } from "./src/web/prerender/spa-boot.ts";
 import { startInTurns } from "./src/web/prerender/start-in-turns.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
@@ -182,8 +182,11 @@ function pwaAfterPrerender(): Plugin {
         }
         // The signed-in screens' page starts its route modules and session check at once (decision 0017), and runs
         // the framework and the shared code one chunk per task (issue #35).
+        // The server writes each route's module preloads into that route's page (src/server/http/static.ts).
         const fallback = join(CLIENT_OUT_DIR, "__spa-fallback.html");
-        writeFileSync(fallback, startInTurns(spaBoot(readFileSync(fallback, "utf8"), CLIENT_OUT_DIR), CLIENT_OUT_DIR));
+        const built = readFileSync(fallback, "utf8");
+        writeFileSync(join(CLIENT_OUT_DIR, "__spa-routes.json"), JSON.stringify(spaRoutes(built, CLIENT_OUT_DIR)));
+        writeFileSync(fallback, startInTurns(spaBoot(built, CLIENT_OUT_DIR), CLIENT_OUT_DIR));
         const pwa = plugins.find((p) => p.name === "vite-plugin-pwa");
         const api = pwa?.api as { generateSW?: () => Promise<unknown> } | undefined;
         if (!api?.generateSW) throw new Error("vite-plugin-pwa not found: cannot write the service worker");

@@ -73,6 +73,65 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The build's table of each signed-in route's modules (src/web/prerender/spa-boot.ts spaRoutes): RegExp source, files. */
+export const SPA_ROUTES_FILE = "/__spa-routes.json";
+/** Set on the fallback's <html> when its route's module preloads are in the page: the start script then adds none. */
+export const ROUTE_PRELOADS_ATTRIBUTE = "data-route-preloads";
+
+interface RoutePreloads {
+  pattern: RegExp;
+  hrefs: string[];
+}
+
+/** The build's route table, or none when it is missing or not what the build writes (the start script preloads). */
+function readSpaRoutes(file: StaticFile | undefined): RoutePreloads[] {
+  if (!file) return [];
+  let table: unknown;
+  try {
+    table = JSON.parse(file.body.toString("utf8"));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(table)) return [];
+  const routes: RoutePreloads[] = [];
+  for (const entry of table as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== "string" || !Array.isArray(entry[1])) return [];
+    const hrefs = (entry[1] as unknown[]).filter(
+      (h): h is string => typeof h === "string" && /^\/assets\/[\w.-]+$/.test(h),
+    );
+    routes.push({ pattern: new RegExp(entry[0]), hrefs });
+  }
+  return routes;
+}
+
+function staticFile(body: Buffer, type: string, immutable: boolean, ext: string): StaticFile {
+  const file: StaticFile = {
+    body,
+    type,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    immutable,
+  };
+  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+    file.gzip = gzipSync(body, { level: 9 });
+    file.brotli = brotliCompressSync(body);
+  }
+  return file;
+}
+
+/**
+ * The SPA fallback for one signed-in route (issue #35): its route's module preloads written into the page, after the
+ * stylesheet, where the browser's preload scanner starts them, instead of by the start script, whose appendChild of
+ * each was a quarter of the HTML's parse task on a slow phone. The <html> element says so, and the script then adds
+ * none. (A page the service worker answers is the plain fallback: its script preloads as before.)
+ */
+function routeFallback(fallback: StaticFile, links: string): StaticFile {
+  const html = fallback.body.toString("utf8");
+  const stylesheet = /<link rel="stylesheet" href="[^"]+"\/>/.exec(html)?.[0];
+  if (!stylesheet || !html.includes("<html")) return fallback;
+  const body = html.replace("<html", `<html ${ROUTE_PRELOADS_ATTRIBUTE}`).replace(stylesheet, stylesheet + links);
+  return { ...staticFile(Buffer.from(body, "utf8"), fallback.type, false, ".html"), csp: fallback.csp };
+}
+
 /** Whether a path names a file (`/favicon.ico`, `/robots.txt`) rather than a page of the app. */
 export function looksLikeFile(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf("/") + 1));
@@ -89,16 +148,7 @@ export function createStaticSite(root: string) {
       const rel = "/" + relative(root, full).split(sep).join("/");
       const ext = extname(full).toLowerCase();
       const body = readFileSync(full);
-      const file: StaticFile = {
-        body,
-        type: TYPES[ext] ?? "application/octet-stream",
-        etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-        immutable: rel.startsWith("/assets/"),
-      };
-      if (COMPRESSIBLE.has(ext) && body.length > 512) {
-        file.gzip = gzipSync(body, { level: 9 });
-        file.brotli = brotliCompressSync(body);
-      }
+      const file = staticFile(body, TYPES[ext] ?? "application/octet-stream", rel.startsWith("/assets/"), ext);
       if (ext === ".html") file.csp = pageCsp(inlineScriptHashes(body.toString("utf8")));
       // A service worker runs under the CSP its own script is served with: Workbox needs importScripts and fetch.
       if (rel === "/sw.js" || /^\/workbox-[\w-]+\.js$/.test(rel)) {
@@ -108,6 +158,23 @@ export function createStaticSite(root: string) {
     }
   }
   const fallback = files.get("/__spa-fallback.html") ?? files.get("/index.html");
+  const spaRoutes = readSpaRoutes(files.get(SPA_ROUTES_FILE));
+  /** Each route's fallback, made on its first request, by the modules it preloads. */
+  const routeFallbacks = new Map<string, StaticFile>();
+
+  function fallbackFor(pathname: string): StaticFile | undefined {
+    if (!fallback) return undefined;
+    // Every matching route's modules, once each, as the start script does (/coach/games/rules is also /coach/games/:id).
+    const hrefs = [...new Set(spaRoutes.filter((r) => r.pattern.test(pathname)).flatMap((r) => r.hrefs))];
+    if (hrefs.length === 0) return fallback;
+    const key = hrefs.join(" ");
+    let file = routeFallbacks.get(key);
+    if (!file) {
+      const links = hrefs.map((h) => `<link rel="modulepreload" fetchpriority="low" href="${h}"/>`).join("");
+      routeFallbacks.set(key, (file = routeFallback(fallback, links)));
+    }
+    return file;
+  }
 
   function lookup(pathname: string): StaticFile | undefined {
     if (pathname.endsWith("/")) return files.get(pathname + "index.html");
@@ -151,7 +218,8 @@ export function createStaticSite(root: string) {
       // A missing hashed asset or file is a real 404, not a page. A file's extension is short: a token with a dot
       // in the path of a page (`/answer/<payload>.<mac>`, a mail's link) is an address of the app.
       if (pathname.startsWith("/assets/") || looksLikeFile(pathname)) return null;
-      return fallback ? respond(c, fallback) : null;
+      const page = fallbackFor(pathname);
+      return page ? respond(c, page) : null;
     },
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "~/lib/api";
 import { dropEarly, takeEarly, takeEarlyMe } from "~/lib/early-fetch";
 import { SCREEN_HEAD_STYLE_ID } from "./screen-head";
-import { LOCALE_WORKER, spaBoot } from "./spa-boot";
+import { LOCALE_WORKER, ROUTE_PRELOADS_ATTRIBUTE, spaBoot, spaRoutes } from "./spa-boot";
 
 /*
  * The SPA fallback's start script (decision 0017), built from a small React Router manifest and run in a DOM at a
@@ -104,6 +104,32 @@ describe("the SPA fallback's start script", () => {
       "/assets/table-a.js",
     ]);
     expect(fetched).toEqual(["/api/me", "/api/team/leaderboard?window=season&group=all", "/api/team/seasons"]);
+  });
+
+  it("adds no preloads to a page the server wrote its route's preloads into, and still starts the reads", () => {
+    const html = build();
+    document.documentElement.setAttribute(ROUTE_PRELOADS_ATTRIBUTE, "");
+    try {
+      const { preloads, fetched } = run(html, "/coach/leaderboard");
+      expect(preloads).toEqual([]);
+      expect(fetched).toEqual(["/api/me", "/api/team/leaderboard?window=season&group=all", "/api/team/seasons"]);
+    } finally {
+      document.documentElement.removeAttribute(ROUTE_PRELOADS_ATTRIBUTE);
+    }
+  });
+
+  it("hands the server the same route table its script preloads from", () => {
+    build();
+    const routes = spaRoutes(HTML, dir!);
+    expect(routes).toEqual([
+      [
+        "^/coach/leaderboard/?$",
+        ["/assets/leaderboard-a.js", "/assets/table-a.js", "/assets/coach-layout-a.js", "/assets/guards-a.js"],
+      ],
+      ["^/coach/games/[^/]+/?$", ["/assets/box-score-a.js", "/assets/coach-layout-a.js", "/assets/guards-a.js"]],
+    ]);
+    const leaderboard = run(build(), "/coach/leaderboard").preloads;
+    expect([...leaderboard].sort()).toEqual([...routes[0]![1]].sort());
   });
 
   it("starts a dashboard's first reads with the viewer's zone, and none that depend on a query the address has", () => {

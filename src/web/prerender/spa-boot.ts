@@ -100,8 +100,14 @@ export function startScriptPreloads(html: string, path: string): string[] {
 /** The worker that loads the locale data off the page's thread (public/, served at the root). */
 export const LOCALE_WORKER = "warm-locale.js";
 
-/** The SPA fallback's HTML with the early-start script first in <head>. */
-export function spaBoot(html: string, clientDir: string): string {
+/**
+ * Set on the fallback's <html> by the server when it wrote the route's module preloads into the page
+ * (src/server/http/static.ts, which holds the same name): the start script then adds none.
+ */
+export const ROUTE_PRELOADS_ATTRIBUTE = "data-route-preloads";
+
+/** Each signed-in route's modules: the start script's tables (files, and each route's RegExp source and indexes). */
+function routeTable(html: string, clientDir: string) {
   const routes = readManifest(clientDir, html);
   const already = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
   const files: string[] = [];
@@ -129,11 +135,28 @@ export function spaBoot(html: string, clientDir: string): string {
     table.push([pathPattern(fullPath), [...modules].map(indexOf)]);
   }
   if (table.length === 0) throw new Error("spa-boot: no /coach or /player route found in the manifest");
+  return { files, table };
+}
+
+/**
+ * The route table the server writes into each signed-in route's page (src/server/http/static.ts reads it from
+ * build/client/__spa-routes.json): RegExp source and module files, in the start script's order. `html` is the
+ * fallback as React Router wrote it (before spaBoot).
+ */
+export function spaRoutes(html: string, clientDir: string): Array<[pattern: string, files: string[]]> {
+  const { files, table } = routeTable(html, clientDir);
+  return table.map(([pattern, indexes]) => [pattern, indexes.map((i) => files[i]!)]);
+}
+
+/** The SPA fallback's HTML with the early-start script first in <head>. */
+export function spaBoot(html: string, clientDir: string): string {
+  const { files, table } = routeTable(html, clientDir);
   // The screens' heads the page holds, hidden (app/shell/screen-heads.tsx): the script shows the address's own.
   const heads = [...html.matchAll(new RegExp(`${SCREEN_HEAD_ATTRIBUTE}="(/[\\w/-]+)"`, "g"))].map((m) => m[1]!);
   const script = `(function () {
   var d = document, p = location.pathname, f = ${JSON.stringify(files)}, t = ${JSON.stringify(table)}, seen = {};
-  for (var i = 0; i < t.length; i++) {
+  // The server wrote them into the page already (its own route's page; the service worker's copy has none).
+  for (var i = d.documentElement.hasAttribute("${ROUTE_PRELOADS_ATTRIBUTE}") ? t.length : 0; i < t.length; i++) {
     if (!new RegExp(t[i][0]).test(p)) continue;
     for (var j = 0; j < t[i][1].length; j++) {
       var href = f[t[i][1][j]];
