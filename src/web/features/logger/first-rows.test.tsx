@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventList } from "./events/event-list";
-import { FIRST_ROWS } from "./first-rows";
+import { FIRST_FRAME_ROWS, FIRST_ROWS } from "./first-rows";
 import { SnapList } from "./snaps/snap-list";
 import type { SnapRow } from "./snaps/snap-model";
 import type { EventRow } from "./view-model";
@@ -52,11 +52,21 @@ function renderSnaps(rows: SnapRow[]) {
 }
 
 describe("the play-by-play's first rows", () => {
-  it("draws the newest snaps, says how many earlier ones there are, and draws them all on a tap", () => {
+  it("draws the newest three in the first frame and the rest of the first rows once it is on screen", async () => {
+    const list = renderSnaps(Array.from({ length: 45 }, (_, i) => snap(i)));
+    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_FRAME_ROWS);
+    expect(list.getAllByRole("listitem")[0]!.textContent).toContain("#7 run, 44 yds");
+    // No count of earlier snaps yet: it would change a frame later.
+    expect(list.queryByRole("button", { name: /earlier snaps/ })).toBeNull();
+    await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS));
+    expect(list.getByRole("button", { name: "Show 25 earlier snaps" })).toBeTruthy();
+  });
+
+  it("draws the newest snaps, says how many earlier ones there are, and draws them all on a tap", async () => {
     // Oldest first, as snapRows gives them: snap 0 ran 0 yds ... snap 44 ran 44 yds.
     const list = renderSnaps(Array.from({ length: 45 }, (_, i) => snap(i)));
     expect(list.getByText("45 snaps")).toBeTruthy();
-    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS);
+    await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS));
     expect(list.getAllByRole("listitem")[0]!.textContent).toContain("#7 run, 44 yds");
     expect(list.queryByText("#7 run, 24 yds")).toBeNull();
     expect(list.getByText("#7 run, 25 yds")).toBeTruthy();
@@ -70,26 +80,28 @@ describe("the play-by-play's first rows", () => {
     expect(list.queryByRole("button", { name: /earlier snaps/ })).toBeNull();
   });
 
-  it("draws an older refused snap, and an older snap whose edit was refused, with the newest ones", () => {
+  it("draws an older refused snap, and an older snap whose edit was refused, with the newest ones", async () => {
     const rows = Array.from({ length: 30 }, (_, i) => snap(i));
     rows[2] = snap(2, { status: "failed", seq: 5, error: "That player left the team." });
     rows[3] = snap(3, { editProblem: { seq: 6, message: "Out of range." } });
     const list = renderSnaps(rows);
-    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS + 2);
+    // Refused ones are drawn from the first frame: only their row can discard them.
+    expect(list.getByText("That player left the team.")).toBeTruthy();
+    await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS + 2));
     expect(list.getByText("That player left the team.")).toBeTruthy();
     expect(list.getByText(/Edit not saved: Out of range\./)).toBeTruthy();
     expect(list.getByRole("button", { name: "Show 8 earlier snaps" })).toBeTruthy();
   });
 
-  it("draws a short game whole, with no button", () => {
+  it("draws a short game whole, with no button", async () => {
     const list = renderSnaps(Array.from({ length: FIRST_ROWS }, (_, i) => snap(i)));
-    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS);
+    await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS));
     expect(list.queryByRole("button", { name: /earlier/ })).toBeNull();
   });
 });
 
 describe("the session's events' first rows", () => {
-  it("draws the newest events and any refused one, the rest on a tap", () => {
+  it("draws the newest events and any refused one, the rest on a tap", async () => {
     // Newest first, as sessionRows gives them.
     const rows: EventRow[] = Array.from({ length: 26 }, (_, i) => ({
       id: `e${i}`,
@@ -107,7 +119,8 @@ describe("the session's events' first rows", () => {
     render(<EventList rows={rows} onDelete={noop} onDiscard={noop} />);
     const list = within(screen.getByRole("region", { name: "Events this session" }));
     expect(list.getByText(/25 events/)).toBeTruthy();
-    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS + 1);
+    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_FRAME_ROWS + 1);
+    await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS + 1));
     expect(list.getByText("Not a player of this team.")).toBeTruthy();
     expect(list.queryByText(/Player 20\b/)).toBeNull();
 

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { startTransition, useEffect, useState } from "react";
+import { afterPaint } from "~/lib/after-paint";
 import { plural } from "~/ui/format";
 
 /**
@@ -19,6 +20,21 @@ export function firstRows<T>(
 ): T[] {
   if (all || newestFirst.length <= limit) return [...newestFirst];
   return newestFirst.filter((row, i) => i < limit || keep(row));
+}
+
+/**
+ * How many rows a list draws in the screen's first frame. On a phone the logger's play-by-play starts behind the pad,
+ * below the fold, yet its twenty rows were more than half the page's elements: the first frame's style, layout and
+ * paint was one of the two long tasks left on a slow phone's first load (issue #35). The rest of the first rows
+ * follow in a background render once that frame is on the screen; nothing above them moves.
+ */
+export const FIRST_FRAME_ROWS = 3;
+
+/** The list's row limit: FIRST_FRAME_ROWS in its first frame, FIRST_ROWS from the frame after. */
+export function useRowLimit(): number {
+  const [limit, setLimit] = useState(FIRST_FRAME_ROWS);
+  useEffect(() => afterPaint(() => startTransition(() => setLimit(FIRST_ROWS))), []);
+  return limit;
 }
 
 /** Whether the whole list is drawn, with the button that draws it. */

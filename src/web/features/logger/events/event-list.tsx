@@ -5,7 +5,7 @@ import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { ConfirmDelete } from "../confirm-delete";
-import { firstRows, ShowEarlier, useAllRows } from "../first-rows";
+import { FIRST_ROWS, firstRows, ShowEarlier, useAllRows, useRowLimit } from "../first-rows";
 import { sessionTotals, type EventRow } from "../view-model";
 
 /**
@@ -25,7 +25,8 @@ export function EventList({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const totals = sessionTotals(rows);
   const [all, showAll] = useAllRows();
-  const drawn = firstRows(rows, all, (r) => r.status === "failed");
+  const limit = useRowLimit();
+  const drawn = firstRows(rows, all, (r) => r.status === "failed", limit);
 
   return (
     <section aria-labelledby="logger-events-heading" className="space-y-3">
@@ -103,7 +104,7 @@ export function EventList({
           })}
         </ul>
       )}
-      <ShowEarlier hidden={rows.length - drawn.length} noun="event" onShow={showAll} />
+      {limit === FIRST_ROWS ? <ShowEarlier hidden={rows.length - drawn.length} noun="event" onShow={showAll} /> : null}
       <ConfirmDelete
         row={confirming}
         noun="event"

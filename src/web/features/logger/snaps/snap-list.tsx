@@ -8,7 +8,7 @@ import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
 import { ConfirmDelete } from "../confirm-delete";
 import { byPeriod, type SnapRow } from "./snap-model";
-import { firstRows, ShowEarlier, useAllRows } from "../first-rows";
+import { FIRST_ROWS, firstRows, ShowEarlier, useAllRows, useRowLimit } from "../first-rows";
 import type { LeagueRules } from "#domain/league-rules";
 
 /**
@@ -38,7 +38,13 @@ export function SnapList({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [all, showAll] = useAllRows();
   // The newest rows first (byPeriod takes them oldest first); a refused snap or edit stays drawn wherever it is.
-  const drawn = firstRows([...rows].reverse(), all, (r) => r.status === "failed" || r.editProblem != null).reverse();
+  const limit = useRowLimit();
+  const drawn = firstRows(
+    [...rows].reverse(),
+    all,
+    (r) => r.status === "failed" || r.editProblem != null,
+    limit,
+  ).reverse();
   const groups = byPeriod(drawn, rules);
   const counted = rows.filter((r) => r.status !== "failed").length;
 
@@ -156,7 +162,7 @@ export function SnapList({
           </div>
         ))
       )}
-      <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} />
+      {limit === FIRST_ROWS ? <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} /> : null}
       <ConfirmDelete
         row={confirming}
         noun="snap"
