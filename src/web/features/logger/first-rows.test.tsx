@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EventList } from "./events/event-list";
 import { FIRST_FRAME_ROWS, FIRST_ROWS } from "./first-rows";
 import { SnapList } from "./snaps/snap-list";
@@ -12,7 +12,15 @@ import type { EventRow } from "./view-model";
  * tap away, and a row the server refused is drawn wherever it is, since only its row can discard it.
  */
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The screen's width as a phone's (below Tailwind's sm breakpoint) or wider. */
+function screenIs(kind: "phone" | "wide") {
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: kind === "phone" && query.includes("max-width") }));
+}
 const at = (i: number) => new Date(Date.UTC(2026, 10, 21, 15, 0, i)).toISOString();
 
 function snap(i: number, over: Partial<SnapRow> = {}): SnapRow {
@@ -52,13 +60,21 @@ function renderSnaps(rows: SnapRow[]) {
 }
 
 describe("the play-by-play's first rows", () => {
-  it("draws the newest three in the first frame and the rest of the first rows once it is on screen", async () => {
+  it("on a phone draws the newest three in the first frame and the rest of the first rows once it is on screen", async () => {
+    screenIs("phone");
     const list = renderSnaps(Array.from({ length: 45 }, (_, i) => snap(i)));
     expect(list.getAllByRole("listitem")).toHaveLength(FIRST_FRAME_ROWS);
     expect(list.getAllByRole("listitem")[0]!.textContent).toContain("#7 run, 44 yds");
     // No count of earlier snaps yet: it would change a frame later.
     expect(list.queryByRole("button", { name: /earlier snaps/ })).toBeNull();
     await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS));
+    expect(list.getByRole("button", { name: "Show 25 earlier snaps" })).toBeTruthy();
+  });
+
+  it("on a wider screen, where the list may be in view, draws the first rows at once", () => {
+    screenIs("wide");
+    const list = renderSnaps(Array.from({ length: 45 }, (_, i) => snap(i)));
+    expect(list.getAllByRole("listitem")).toHaveLength(FIRST_ROWS);
     expect(list.getByRole("button", { name: "Show 25 earlier snaps" })).toBeTruthy();
   });
 
@@ -102,6 +118,7 @@ describe("the play-by-play's first rows", () => {
 
 describe("the session's events' first rows", () => {
   it("draws the newest events and any refused one, the rest on a tap", async () => {
+    screenIs("phone");
     // Newest first, as sessionRows gives them.
     const rows: EventRow[] = Array.from({ length: 26 }, (_, i) => ({
       id: `e${i}`,

@@ -23,17 +23,25 @@ export function firstRows<T>(
 }
 
 /**
- * How many rows a list draws in the screen's first frame. On a phone the logger's play-by-play starts behind the pad,
- * below the fold, yet its twenty rows were more than half the page's elements: the first frame's style, layout and
- * paint was one of the two long tasks left on a slow phone's first load (issue #35). The rest of the first rows
- * follow in a background render once that frame is on the screen; nothing above them moves.
+ * How many rows a list draws in a phone's first frame. There the logger's play-by-play starts behind the pad (fixed
+ * to the bottom below Tailwind's sm breakpoint), below the fold, yet its twenty rows were more than half the page's
+ * elements: the first frame's style, layout and paint was one of the two long tasks left on a slow phone's first
+ * load (issue #35). The rest of the first rows follow in a background render once that frame is on the screen;
+ * nothing above them moves. A wider screen, where the list may be in view, draws them all at once.
  */
 export const FIRST_FRAME_ROWS = 3;
 
-/** The list's row limit: FIRST_FRAME_ROWS in its first frame, FIRST_ROWS from the frame after. */
+const PHONE = "(max-width: 639.98px)";
+
+/** The list's row limit: on a phone FIRST_FRAME_ROWS in its first frame, FIRST_ROWS from the frame after. */
 export function useRowLimit(): number {
-  const [limit, setLimit] = useState(FIRST_FRAME_ROWS);
-  useEffect(() => afterPaint(() => startTransition(() => setLimit(FIRST_ROWS))), []);
+  const [limit, setLimit] = useState(() =>
+    typeof matchMedia === "function" && matchMedia(PHONE).matches ? FIRST_FRAME_ROWS : FIRST_ROWS,
+  );
+  useEffect(() => {
+    if (limit === FIRST_ROWS) return;
+    return afterPaint(() => startTransition(() => setLimit(FIRST_ROWS)));
+  }, [limit]);
   return limit;
 }
 
