@@ -153,7 +153,7 @@ function summarise(events: TraceEvent[]) {
     style: total("UpdateLayoutTree"),
     layout: total("Layout"),
     paint: total("Paint"),
-    blocking: longTasks.reduce((s, e) => s + ((e.dur ?? 0) - LONG_TASK_US) / 1000, 0),
+    blocking: blockingAfter(longTasks, undefined),
     afterFcp: blockingAfter(longTasks, fcp),
     tasks,
   };

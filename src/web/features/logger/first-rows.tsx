@@ -34,7 +34,7 @@ export const FIRST_FRAME_ROWS = 3;
 const PHONE = "(max-width: 639.98px)";
 
 /** The list's row limit: on a phone FIRST_FRAME_ROWS in its first frame, FIRST_ROWS from the frame after. */
-export function useRowLimit(): number {
+function useRowLimit(): number {
   const [limit, setLimit] = useState(() =>
     typeof matchMedia === "function" && matchMedia(PHONE).matches ? FIRST_FRAME_ROWS : FIRST_ROWS,
   );
@@ -45,10 +45,23 @@ export function useRowLimit(): number {
   return limit;
 }
 
-/** Whether the whole list is drawn, with the button that draws it. */
-export function useAllRows(): [boolean, () => void] {
+/**
+ * A list's rows to draw from `newestFirst` (firstRows, at the row limit of the frame), how many earlier ones the
+ * "Show earlier" button offers (none until the first rows are all drawn: the count would change a frame later), and
+ * the button's action, which draws them all.
+ */
+export function useFirstRows<T>(
+  newestFirst: readonly T[],
+  keep: (row: T) => boolean,
+): { drawn: T[]; earlier: number; showAll: () => void } {
   const [all, setAll] = useState(false);
-  return [all, () => setAll(true)];
+  const limit = useRowLimit();
+  const drawn = firstRows(newestFirst, all, keep, limit);
+  return {
+    drawn,
+    earlier: limit === FIRST_ROWS ? newestFirst.length - drawn.length : 0,
+    showAll: () => setAll(true),
+  };
 }
 
 /** "Show 84 earlier snaps": draws the rest of the list. Nothing when every row is drawn. */

@@ -5,7 +5,7 @@ import { EventRow as EventRowView, formatClock } from "~/ui/event-row";
 import { formatScore, plural } from "~/ui/format";
 import { EmptyState } from "~/ui/query-state";
 import { ConfirmDelete } from "../confirm-delete";
-import { FIRST_ROWS, firstRows, ShowEarlier, useAllRows, useRowLimit } from "../first-rows";
+import { ShowEarlier, useFirstRows } from "../first-rows";
 import { sessionTotals, type EventRow } from "../view-model";
 
 /**
@@ -24,9 +24,7 @@ export function EventList({
   const [confirming, setConfirming] = useState<EventRow | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const totals = sessionTotals(rows);
-  const [all, showAll] = useAllRows();
-  const limit = useRowLimit();
-  const drawn = firstRows(rows, all, (r) => r.status === "failed", limit);
+  const { drawn, earlier, showAll } = useFirstRows(rows, (r) => r.status === "failed");
 
   return (
     <section aria-labelledby="logger-events-heading" className="space-y-3">
@@ -104,7 +102,7 @@ export function EventList({
           })}
         </ul>
       )}
-      {limit === FIRST_ROWS ? <ShowEarlier hidden={rows.length - drawn.length} noun="event" onShow={showAll} /> : null}
+      <ShowEarlier hidden={earlier} noun="event" onShow={showAll} />
       <ConfirmDelete
         row={confirming}
         noun="event"

@@ -8,7 +8,7 @@ import { EmptyState } from "~/ui/query-state";
 import { snapPointsText } from "#domain/snaps";
 import { ConfirmDelete } from "../confirm-delete";
 import { byPeriod, type SnapRow } from "./snap-model";
-import { FIRST_ROWS, firstRows, ShowEarlier, useAllRows, useRowLimit } from "../first-rows";
+import { ShowEarlier, useFirstRows } from "../first-rows";
 import type { LeagueRules } from "#domain/league-rules";
 
 /**
@@ -36,15 +36,9 @@ export function SnapList({
 }) {
   const [confirming, setConfirming] = useState<SnapRow | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [all, showAll] = useAllRows();
   // The newest rows first (byPeriod takes them oldest first); a refused snap or edit stays drawn wherever it is.
-  const limit = useRowLimit();
-  const drawn = firstRows(
-    [...rows].reverse(),
-    all,
-    (r) => r.status === "failed" || r.editProblem != null,
-    limit,
-  ).reverse();
+  const first = useFirstRows([...rows].reverse(), (r) => r.status === "failed" || r.editProblem != null);
+  const drawn = first.drawn.reverse();
   const groups = byPeriod(drawn, rules);
   const counted = rows.filter((r) => r.status !== "failed").length;
 
@@ -162,7 +156,7 @@ export function SnapList({
           </div>
         ))
       )}
-      {limit === FIRST_ROWS ? <ShowEarlier hidden={rows.length - drawn.length} noun="snap" onShow={showAll} /> : null}
+      <ShowEarlier hidden={first.earlier} noun="snap" onShow={first.showAll} />
       <ConfirmDelete
         row={confirming}
         noun="snap"
