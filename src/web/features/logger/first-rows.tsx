@@ -12,12 +12,7 @@ export const FIRST_ROWS = 20;
  * The rows to draw from `newestFirst`: the newest `limit`, and any older row that `keep` says needs the coach
  * (one the server refused: it can only be discarded from its row), in their order. All of them once `all`.
  */
-export function firstRows<T>(
-  newestFirst: readonly T[],
-  all: boolean,
-  keep: (row: T) => boolean,
-  limit = FIRST_ROWS,
-): T[] {
+function firstRows<T>(newestFirst: readonly T[], all: boolean, keep: (row: T) => boolean, limit = FIRST_ROWS): T[] {
   if (all || newestFirst.length <= limit) return [...newestFirst];
   return newestFirst.filter((row, i) => i < limit || keep(row));
 }
