@@ -4,7 +4,8 @@ import { z } from "./zod.js";
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),
-  role: z.enum(["player", "coach"]),
+  /** A guardian-only account is on no team: it acts for its children (docs/product.md §13). */
+  role: z.enum(["player", "coach", "guardian"]),
   fullName: z.string(),
   coachRole: z.enum(["head", "assistant"]).nullable(),
   team: z
@@ -27,6 +28,11 @@ export const meSchema = z.object({
    * page can say whose roster they are no longer on. Null otherwise.
    */
   formerTeam: z.object({ name: z.string(), leftAt: z.string() }).nullable().optional(),
+  /**
+   * Set when a guardian acts for this player (the request named the child, docs/product.md §13): who is really
+   * signed in. The rest of the answer is the child's.
+   */
+  actingGuardian: z.object({ id: z.string(), fullName: z.string() }).optional(),
   /** The account is listed in OPERATOR_EMAILS: it may open /operator. Its role is unchanged. */
   operator: z.boolean().optional(),
 });

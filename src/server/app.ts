@@ -7,6 +7,9 @@ import { ApiError } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
+import { familyRoutes } from "./routes/family.js";
+import { guardianInviteRoutes } from "./routes/guardian-invites.js";
+import { playerFamilyRoutes } from "./routes/player-family.js";
 import { accountDataRoutes } from "./routes/account-data.js";
 import { noticeRoutes } from "./routes/notices.js";
 import { accountEmailRoutes } from "./routes/account-email.js";
@@ -42,6 +45,7 @@ import { calendarRoutes } from "./routes/calendar.js";
 import { reminderRoutes } from "./routes/reminders.js";
 import { mailPreferenceRoutes } from "./routes/mail-preferences.js";
 import { answerLinkRoutes } from "./routes/answer-links.js";
+import { actingForChildGate } from "./http/acting-for-child.js";
 import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 import { apiDocumentHead, documentApi } from "./http/openapi-document.js";
@@ -111,6 +115,8 @@ export function createApp(services: Services) {
   });
   // Authorization: Bearer (personal API tokens): the caller is the token's coach, on the operations tokens may use.
   app.use("/api/*", bearerTokenGate());
+  // A guardian acting for a child (X-Flagline-Child): the child's request, on the operations guardians may use.
+  app.use("/api/*", actingForChildGate());
 
   app.route("/", healthRoutes(VERSION));
   app.route("/", authSessionRoutes());
@@ -134,6 +140,9 @@ export function createApp(services: Services) {
   app.route("/", statLineRoutes());
   app.route("/", rosterRoutes());
   app.route("/", claimRoutes());
+  app.route("/", guardianInviteRoutes());
+  app.route("/", familyRoutes());
+  app.route("/", playerFamilyRoutes());
   app.route("/", teamSettingsRoutes());
   app.route("/", seasonRoutes());
   app.route("/", joinRoutes());

@@ -37,9 +37,12 @@ export interface Services {
 export interface Viewer {
   userId: string;
   email: string;
-  role: "player" | "coach";
+  /** A guardian-only account (docs/product.md §13) is on no team: it acts for its children through the gate. */
+  role: "player" | "coach" | "guardian";
   coachRole: "head" | "assistant" | null;
   teamId: string | null;
   fullName: string;
   sessionId: string;
+  /** Set when a guardian acts for this player (http/acting-for-child.ts): who is really signed in. */
+  actingGuardian?: { id: string; fullName: string };
 }

@@ -36,7 +36,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     ])
     .where("p.user_id", "=", userId)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return loadGuardianMe(db, userId);
   const positions = stringListOrEmpty(row.positions);
   const headCoach = row.role === "coach" && row.coach_role === "head";
   return {
@@ -63,6 +63,30 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
       row.team_id === null && row.left_team_name !== null && row.left_at !== null
         ? { name: row.left_team_name, leftAt: row.left_at }
         : null,
+  };
+}
+
+/** A guardian-only account (docs/product.md §13): no profile, no team. Null when the user is not one. */
+async function loadGuardianMe(db: Kysely<DB>, userId: string): Promise<Me | null> {
+  const row = await db
+    .selectFrom("guardians as g")
+    .innerJoin("user as u", "u.id", "g.user_id")
+    .select(["g.user_id", "g.full_name", "u.email"])
+    .where("g.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.user_id,
+    email: row.email,
+    role: "guardian",
+    fullName: row.full_name,
+    coachRole: null,
+    team: null,
+    jerseyNumber: null,
+    primaryPosition: null,
+    positions: [],
+    photoUrl: null,
+    formerTeam: null,
   };
 }
 

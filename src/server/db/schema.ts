@@ -115,6 +115,47 @@ interface ProfilesTable {
   /** The team this member was last removed from, and when (008); cleared when they join a team again. */
   left_team_id: ColumnType<string | null, string | null | undefined, string | null>;
   left_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YYYY-MM-DD (021); null: not known. Entered by the coach or a guardian. */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a guardian lets other families on the team see the child's full name and photo (021). */
+  share_with_team: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
+}
+
+/** An account that is a guardian and nothing else (021): no profile, on no team. */
+interface GuardiansTable {
+  user_id: string;
+  full_name: string;
+  created_at: string;
+}
+
+/** A guardian acting for a player (021); many to many. */
+interface GuardianLinksTable {
+  guardian_id: string;
+  player_id: string;
+  created_at: string;
+}
+
+/** A coach's single-use link inviting one guardian of one player (021). */
+interface GuardianInvitesTable {
+  /** Hex SHA-256 of the link's token; the token itself is shown once. */
+  token_hash: string;
+  player_id: string;
+  team_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The consent ledger (021): append-only, no foreign keys, kept through purges. */
+interface ConsentRecordsTable {
+  id: string;
+  player_id: string;
+  guardian_id: string;
+  guardian_name: string;
+  action: "given" | "withdrawn";
+  text_version: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
 }
 
 interface TeamSessionsTable {
@@ -560,6 +601,10 @@ export interface DB {
   rateLimit: RateLimitTable;
   teams: TeamsTable;
   profiles: ProfilesTable;
+  guardians: GuardiansTable;
+  guardian_links: GuardianLinksTable;
+  guardian_invites: GuardianInvitesTable;
+  consent_records: ConsentRecordsTable;
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { matchedRoutes } from "hono/route";
 import { findApiToken, touchApiToken } from "../db/api-tokens.js";
 import type { AppContext, AppEnv } from "./context.js";
 import { ApiError, errorResponses } from "./errors.js";
+import { operationOf } from "./operation.js";
 import { API_TOKEN_LIMIT, countApiTokenRequest } from "./rate-limit.js";
 
 /*
@@ -108,15 +108,6 @@ const NOT_VALID =
 const NOT_HERE =
   "API tokens cannot be used for this: sign-in, your account, API tokens and team access need you signed in.";
 const READ_ONLY = "This API token is read-only: it can only read (GET). Make a read-write token to change data.";
-
-/** "METHOD /path" of the endpoint this request is routed to, or null when none is (the 404 answers it). */
-function operationOf(c: AppContext): string | null {
-  for (const route of matchedRoutes(c)) {
-    if (route.method === "ALL" || route.path.endsWith("*")) continue;
-    return `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`;
-  }
-  return null;
-}
 
 function invalidToken(c: AppContext, message: string): never {
   // RFC 6750: a 401 to a Bearer request says which scheme and what went wrong.

@@ -11,6 +11,8 @@ export type AppEnv = {
      * checked caller as `c.var.viewer`, which their route's role middleware (http/viewer.ts) puts there.
      */
     viewerLookup: Viewer | null | undefined;
+    /** The player a guardian's request acts for (http/acting-for-child.ts); undefined: none. */
+    actingChild: string | undefined;
     clientIp: string;
     requestId: string;
   };

@@ -53,6 +53,7 @@ const PUBLIC = [
   "POST /api/contact",
   "GET /api/claim/{token}",
   "POST /api/claim/{token}",
+  "GET /api/guardian-invites/{token}",
   "POST /api/password/forgot",
   "POST /api/password/reset",
   "POST /api/me/email/confirm",

@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { AppEnv } from "./context.js";
 import { errorResponses } from "./errors.js";
 import { operatorOnly } from "./operator.js";
-import { coachOnly, headCoachOnly, playerOnly, signedInOnly, teamMemberOnly } from "./viewer.js";
+import { coachOnly, headCoachOnly, playerOnly, profileOwnerOnly, signedInOnly, teamMemberOnly } from "./viewer.js";
 
 /*
  * What /api/openapi.json promises beyond each route's own definition, added in one place from what the server
@@ -35,6 +35,7 @@ interface Guard {
 
 const GUARDS = new Map<unknown, Guard>([
   [signedInOnly, { who: "a signed-in user", statuses: [401] }],
+  [profileOwnerOnly, { who: "a signed-in player or coach (not a guardian-only account)", statuses: [401, 403] }],
   [coachOnly, { who: "a coach of a team", statuses: [401, 403] }],
   [headCoachOnly, { who: "the head coach of a team", statuses: [401, 403] }],
   [playerOnly, { who: "a player of a team", statuses: [401, 403] }],
@@ -57,6 +58,9 @@ const PUBLIC = new Set([
   "POST /api/contact",
   "GET /api/claim/{token}",
   "POST /api/claim/{token}",
+  // A guardian link (routes/guardian-invites.ts): its token is the authorisation. Taking it (POST) reads the
+  // session cookie when one is sent (COOKIE_OPTIONAL): it links that account instead of making one.
+  "GET /api/guardian-invites/{token}",
   "POST /api/password/forgot",
   "POST /api/password/reset",
   "POST /api/me/email/confirm",
@@ -77,7 +81,7 @@ const PUBLIC = new Set([
 export const ORIGIN_CHECK_EXEMPT = new Set(["POST /api/unsubscribe/{token}"]);
 
 /** Operations that read the session cookie when one is sent and answer without one too. */
-const COOKIE_OPTIONAL = new Set(["GET /api/session", "DELETE /api/session"]);
+const COOKIE_OPTIONAL = new Set(["GET /api/session", "DELETE /api/session", "POST /api/guardian-invites/{token}"]);
 
 /**
  * A rule between query parameters a handler checks: with the parameters of `when` at those values, those of

@@ -1,9 +1,11 @@
 import { createMiddleware } from "hono/factory";
+import { guardianAccount } from "../db/guardians.js";
+import { asChild } from "./acting-for-child.js";
 import { getProfile } from "../db/teams.js";
 import { sessionTokenOf, viewerCacheOf } from "../realtime/viewer-cache.js";
 import type { Viewer } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
-import { forbidden, unauthenticated } from "./errors.js";
+import { ApiError, forbidden, unauthenticated } from "./errors.js";
 
 /** The signed-in caller with their profile, looked up once per request; null when signed out or profile-less. */
 export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
@@ -20,8 +22,11 @@ export async function getViewer<E extends AppEnv>(c: AppContext<E>): Promise<Vie
  */
 export async function currentViewer<E extends AppEnv>(c: AppContext<E>): Promise<Viewer | null> {
   const token = sessionTokenOf(c.req.header("cookie"));
-  if (!token) return (await lookupViewer(c))?.viewer ?? null;
-  return viewerCacheOf(c.get("services").hub).get(token, () => lookupViewer(c));
+  const signedIn = token
+    ? await viewerCacheOf(c.get("services").hub).get(token, () => lookupViewer(c))
+    : ((await lookupViewer(c))?.viewer ?? null);
+  // A guardian acting for a child is that child here (docs/product.md §13).
+  return asChild(c, signedIn);
 }
 
 /** The session (Better Auth) and the profile behind this request, and when the session expires. */
@@ -30,7 +35,22 @@ async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewe
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const profile = await getProfile(database.db, session.user.id);
-  if (!profile) return null;
+  const expiresAt = new Date(session.session.expiresAt).getTime();
+  if (!profile) {
+    // A guardian-only account (docs/product.md §13) has no profile: on no team, a guardian.
+    const guardian = await guardianAccount(database.db, session.user.id);
+    if (!guardian) return null;
+    const { id: userId, email } = session.user;
+    const viewer = {
+      userId,
+      email,
+      role: "guardian",
+      coachRole: null,
+      teamId: null,
+      fullName: guardian.fullName,
+    } as const;
+    return { viewer: { ...viewer, sessionId: session.session.id }, expiresAt };
+  }
   return {
     viewer: {
       userId: session.user.id,
@@ -41,7 +61,7 @@ async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewe
       fullName: profile.fullName,
       sessionId: session.session.id,
     },
-    expiresAt: new Date(session.session.expiresAt).getTime(),
+    expiresAt,
   };
 }
 
@@ -74,6 +94,19 @@ async function requireTeamMember<E extends AppEnv>(c: AppContext<E>): Promise<Te
   return viewer as TeamViewer;
 }
 
+/**
+ * A player or coach: an account with a profile. A guardian-only account (docs/product.md §13) has none: its
+ * children's profiles are reached by acting for them.
+ */
+async function requireProfileOwner<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {
+  const viewer = await requireViewer(c);
+  if (viewer.role === "guardian") throw new ApiError(403, "guardian_account", GUARDIAN_NO_PROFILE);
+  return viewer;
+}
+
+const GUARDIAN_NO_PROFILE =
+  "A guardian account has no profile and joins no team of its own: your children's places are under Family.";
+
 async function requirePlayer<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (viewer.role !== "player" || !viewer.teamId) throw forbidden();
@@ -97,6 +130,7 @@ function roleMiddleware<V extends Viewer>(check: (c: AppContext<AppEnv & ViewerE
 }
 
 export const signedInOnly = roleMiddleware<Viewer>(requireViewer);
+export const profileOwnerOnly = roleMiddleware<Viewer>(requireProfileOwner);
 export const coachOnly = roleMiddleware<TeamViewer>(requireCoach);
 export const headCoachOnly = roleMiddleware<TeamViewer>(requireHeadCoach);
 export const playerOnly = roleMiddleware<TeamViewer>(requirePlayer);

@@ -43,7 +43,7 @@ const signOut = createRoute({
 const SessionStateResponse = z
   .object({
     signedIn: z.boolean(),
-    role: z.enum(["coach", "player"]).nullable(),
+    role: z.enum(["coach", "player", "guardian"]).nullable(),
     /** The account is listed in OPERATOR_EMAILS (its role is unchanged). */
     operator: z.boolean(),
   })
@@ -135,6 +135,8 @@ export function authSessionRoutes() {
       const viewer = c.var.viewer;
       const user = await loadMe(c.get("services").database.db, viewer.userId);
       if (!user) throw unauthenticated();
+      // A guardian acting for a child is answered the child, and who they really are (docs/product.md §13).
+      if (viewer.actingGuardian) return c.json({ user: { ...user, actingGuardian: viewer.actingGuardian } }, 200);
       return c.json({ user: withOperatorFlag(c.get("services").config, user) }, 200);
     });
 }

@@ -210,7 +210,8 @@ export function calendarRoutes() {
       const viewer = c.var.viewer;
       const found = await calendarEvent(database.db, viewer.teamId, c.req.valid("param").id);
       if (!found) throw notFound("That event");
-      const context: CalendarContext = { publicUrl: config.publicUrl, role: viewer.role, team: found.team };
+      const role = viewer.role === "coach" ? "coach" : "player";
+      const context: CalendarContext = { publicUrl: config.publicUrl, role, team: found.team };
       return c.body(renderCalendarEvent(context, found.event), 200, {
         "content-type": CALENDAR_TYPE,
         "content-disposition": `attachment; filename="${eventFileName(found.event)}"`,

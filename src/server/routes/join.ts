@@ -9,7 +9,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, unauthenticated } from "../http/errors.js";
 import { withOperatorFlag } from "../http/operator.js";
 import { startCodeGuess } from "../http/rate-limit.js";
-import { signedInOnly } from "../http/viewer.js";
+import { profileOwnerOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { UNKNOWN_COACH_INVITE, UNKNOWN_TEAM_CODE } from "./signup.js";
 
@@ -27,7 +27,7 @@ const join = createRoute({
   path: "/api/me/join",
   operationId: "joinTeam",
   tags: ["account"],
-  middleware: [signedInOnly] as const,
+  middleware: [profileOwnerOnly] as const,
   summary: "Join a team with its team code (players) or coach invite code (coaches), for an account with no team",
   request: { body: { required: true, content: { "application/json": { schema: joinBodySchema } } } },
   responses: {

@@ -30,7 +30,7 @@ import type { Viewer } from "../services.js";
 import { ApiError, authRateLimited, errorResponses, unauthenticated } from "../http/errors.js";
 import { tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
-import { playerOnly, signedInOnly } from "../http/viewer.js";
+import { playerOnly, profileOwnerOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { forgetObject, imageUploadBody, linkStoredImage, receiveImage } from "../http/image-upload.js";
 import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
@@ -47,7 +47,7 @@ const getProfileRoute = createRoute({
   path: "/api/profile",
   operationId: "getProfile",
   tags: ["profile"],
-  middleware: [signedInOnly] as const,
+  middleware: [profileOwnerOnly] as const,
   summary: "The signed-in player's or coach's own profile",
   responses: {
     200: { description: "The profile", content: { "application/json": { schema: ProfileResponse } } },
@@ -60,7 +60,7 @@ const patchProfileRoute = createRoute({
   path: "/api/profile",
   operationId: "updateProfile",
   tags: ["profile"],
-  middleware: [signedInOnly] as const,
+  middleware: [profileOwnerOnly] as const,
   summary: "Change the own name; players also jersey number, primary position and positions",
   request: { body: { required: true, content: { "application/json": { schema: updateProfileSchema } } } },
   responses: {
@@ -76,7 +76,7 @@ const uploadPhotoRoute = createRoute({
   path: "/api/profile/photo",
   operationId: "uploadProfilePhoto",
   tags: ["profile"],
-  middleware: [signedInOnly] as const,
+  middleware: [profileOwnerOnly] as const,
   summary: "Upload a profile photo (replaces the previous one)",
   request: { body: imageUploadBody },
   responses: {
@@ -93,7 +93,7 @@ const deletePhotoRoute = createRoute({
   path: "/api/profile/photo",
   operationId: "deleteProfilePhoto",
   tags: ["profile"],
-  middleware: [signedInOnly] as const,
+  middleware: [profileOwnerOnly] as const,
   summary: "Remove the profile photo",
   responses: { 204: { description: "Removed (or there was none)" }, ...errorResponses(401) },
 });

@@ -19,7 +19,7 @@ const WITHOUT_TEAM = new Set(["/player/profile", "/coach/account"]);
  * (with the asked-for path as `next`), a signed-in user of the other role goes to "/". The server checks every
  * request again: this guard only spares people pages they cannot use.
  */
-export function RequireRole({ role }: { role: Role }) {
+export function RequireRole({ role, banner }: { role: Role; banner?: ReactNode }) {
   const { status, user, loggingOut } = useSession();
   const location = useLocation();
 
@@ -27,7 +27,8 @@ export function RequireRole({ role }: { role: Role }) {
   if (loggingOut && user?.role !== role) return null;
   if (status === "loading") return <FullPageSpinner />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
-  if (user.role !== role) return <Navigate to="/" replace />;
+  // A guardian-only account's home is its family page (docs/product.md §13); anyone else of another role goes home.
+  if (user.role !== role) return <Navigate to={user.role === "guardian" ? "/family" : "/"} replace />;
   // An account taken off its team (docs/product.md §6) sees why and how to join again, not each page's error; their
   // profile and account screens stay open.
   if (!user.team && !WITHOUT_TEAM.has(location.pathname)) {
@@ -39,11 +40,26 @@ export function RequireRole({ role }: { role: Role }) {
       </GuardedContent>
     );
   }
-  return <GuardedContent />;
+  return (
+    <GuardedContent>
+      {banner}
+      <Outlet />
+    </GuardedContent>
+  );
 }
 
 function GuardedContent({ children }: { children?: ReactNode }) {
   return <div className="container-page flex-1 py-8 sm:py-10">{children ?? <Outlet />}</div>;
+}
+
+/** Any signed-in account (/family): signed out goes to /login and comes back. */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { status, user, loggingOut } = useSession();
+  const location = useLocation();
+  if (loggingOut) return null;
+  if (status === "loading") return <FullPageSpinner />;
+  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  return <GuardedContent>{children}</GuardedContent>;
 }
 
 /**

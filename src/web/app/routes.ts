@@ -20,6 +20,8 @@ export default [
     route("confirm-email", "routes/public/confirm-email.tsx"),
     // A roster invite link (docs/product.md §11): rendered in the browser, not prerendered.
     route("claim/:token", "routes/public/claim.tsx"),
+    // A coach's guardian link (docs/product.md §13): rendered in the browser, not prerendered.
+    route("guardian/:token", "routes/public/guardian-invite.tsx"),
     // A reminder mail's answer link and a mail's unsubscribe link (docs/product.md §12): rendered in the browser.
     route("answer/:token", "routes/public/answer.tsx"),
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
@@ -57,6 +59,9 @@ export default [
     route("coach/account", "routes/coach/account.tsx"),
     route("coach/settings", "routes/coach/settings.tsx"),
   ]),
+
+  // A guardian's children (docs/product.md §13): any signed-in account; a guardian-only account's home.
+  route("family", "routes/family.tsx"),
 
   // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.
   route("operator", "routes/operator.tsx"),

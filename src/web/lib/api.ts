@@ -4,6 +4,7 @@
  * is turned into an ApiError too, so callers only ever handle one kind of failure.
  */
 
+import { childHeaders } from "./acting-child";
 import { takeEarly } from "./early-fetch";
 
 export interface ApiErrorBody {
@@ -67,6 +68,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const { json, form, headers, early, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set("Accept", "application/json");
+  // A guardian acting for a child: the request is the child's (lib/acting-child.ts).
+  childHeaders(requestHeaders);
   let body: BodyInit | undefined;
   if (json !== undefined) {
     requestHeaders.set("Content-Type", "application/json");

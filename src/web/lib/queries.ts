@@ -11,6 +11,7 @@ import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
 import type { ClaimInfo, RosterResponse } from "#domain/api/roster";
+import type { Family, GuardianInviteInfo, PlayerFamily, WithdrawalPlan } from "#domain/api/family";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -34,6 +35,9 @@ import { apiFetch } from "./api";
 import {
   answerLinkKey,
   claimKey,
+  familyKey,
+  guardianInviteKey,
+  withdrawalKey,
   meKeys,
   operatorKeys,
   playbookKeys,
@@ -525,5 +529,40 @@ export function claimInfoQuery(token: string) {
   return queryOptions({
     queryKey: claimKey(token),
     queryFn: ({ signal }) => apiFetch<ClaimInfo>(`/api/claim/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+/** GET /api/family: the children the signed-in account is a guardian of (docs/product.md §13). */
+export function familyQuery() {
+  return queryOptions({
+    queryKey: familyKey(),
+    queryFn: ({ signal }) => apiFetch<Family>("/api/family", { signal }),
+  });
+}
+
+/** GET /api/guardian-invites/{token}: a guardian link's team, child and consent text. */
+export function guardianInviteQuery(token: string) {
+  return queryOptions({
+    queryKey: guardianInviteKey(token),
+    queryFn: ({ signal }) =>
+      apiFetch<GuardianInviteInfo>(`/api/guardian-invites/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+/** GET /api/team/players/{id}/family: the coach's view of a player's guardians and consent. */
+export function playerFamilyQuery(id: string) {
+  return queryOptions({
+    queryKey: teamKeys.playerFamily(id),
+    queryFn: ({ signal }) => apiFetch<PlayerFamily>(`/api/team/players/${encodeURIComponent(id)}/family`, { signal }),
+  });
+}
+
+/** GET /api/family/children/{id}/withdrawal: exactly what withdrawing consent would delete. */
+export function withdrawalPlanQuery(childId: string) {
+  return queryOptions({
+    queryKey: withdrawalKey(childId),
+    queryFn: ({ signal }) =>
+      apiFetch<WithdrawalPlan>(`/api/family/children/${encodeURIComponent(childId)}/withdrawal`, { signal }),
+    staleTime: 0,
   });
 }

@@ -47,6 +47,8 @@ export const teamKeys = {
     ["team", "player", id, "events", { type, season }] as const,
   /** GET /api/team/players/{id}/feedback */
   playerFeedback: (id: string) => ["team", "player", id, "feedback"] as const,
+  /** GET /api/team/players/{id}/family: the player's birth date, guardians and consent (docs/product.md §13). */
+  playerFamily: (id: string) => ["team", "player", id, "family"] as const,
   /** GET /api/team/sessions */
   sessions: () => ["team", "sessions"] as const,
   /** GET /api/team/sessions?season=: one season's sessions (the leaderboard's game picker). */
@@ -176,6 +178,18 @@ export const serverKeys = {
   /** GET /api/mail: whether this server sends mail. */
   mail: () => ["server", "mail"] as const,
 };
+
+/**
+ * GET /api/family: the children the signed-in account acts for (docs/product.md §13). Its own root: a guardian is
+ * on no team, so no team change reaches it; the family page and its writes refresh it.
+ */
+export const familyKey = () => ["family"] as const;
+
+/** GET /api/family/children/{id}/withdrawal: what withdrawing consent for a child would delete. */
+export const withdrawalKey = (childId: string) => ["family", "withdrawal", childId] as const;
+
+/** GET /api/guardian-invites/{token}: who a guardian link is for, and the consent text (public). */
+export const guardianInviteKey = (token: string) => ["guardian-invite", token] as const;
 
 /** GET /api/claim/{token}: who an invite link is for (public; under its own root, no team or account yet). */
 export const claimKey = (token: string) => ["claim", token] as const;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { actingChild, setActingChild } from "./acting-child";
 import { apiFetch, isApiError } from "./api";
 import { claimApiCache } from "./api-cache";
 import { dropEarly, takeEarlyMe } from "./early-fetch";
@@ -29,6 +30,11 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<Me | null>
     // The first check of a signed-in screen reads the request its HTML already made (decision 0017).
     payload = await apiFetch<unknown>("/api/me", { signal, early: takeEarlyMe() });
   } catch (error) {
+    // Acting for a child who is no longer theirs (the coach took the guardian off): the guardian is themselves again.
+    if (isApiError(error, 403) && actingChild() !== null) {
+      setActingChild(null);
+      return fetchSessionUser(signal);
+    }
     if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new SessionCheckFailed(error instanceof Error ? error.message : "Session check failed");
@@ -121,6 +127,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback(
     (user: Me | null) => {
+      // A sign-in or sign-up is the account itself: whatever child this tab acted for is forgotten.
+      if (!user?.actingGuardian) setActingChild(null);
       queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, user);
       void claim(user?.id ?? null);
     },
@@ -130,6 +138,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async (beforeClear?: () => void | Promise<void>) => {
       setLogoutPhase("running");
+      // Signing out is the account's, never a child's (and the next person on this phone starts as themselves).
+      setActingChild(null);
       try {
         await apiFetch("/api/session", { method: "DELETE" });
       } catch {
@@ -178,6 +188,25 @@ export function useLogout(): () => Promise<void> {
   const { signOut } = useSession();
   const navigate = useNavigate();
   return useCallback(() => signOut(() => navigate("/")), [signOut, navigate]);
+}
+
+/**
+ * A guardian starts (a child's id) or ends (null) acting for a child in this tab (docs/product.md §13): nothing read
+ * as the one is kept for the other, the session check answers as the new one, then the app goes to `to`.
+ */
+export function useActAsChild(): (childId: string | null, to: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (childId: string | null, to: string) => {
+      await queryClient.cancelQueries();
+      setActingChild(childId);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+      await navigate(to);
+    },
+    [queryClient, navigate],
+  );
 }
 
 /** The signed-in user, for pages behind a role guard (which renders them only when there is one). */

@@ -2,6 +2,7 @@
 import type { Role } from "./session";
 
 export function dashboardPath(role: Role): string {
+  if (role === "guardian") return "/family";
   return role === "coach" ? "/coach/dashboard" : "/player/dashboard";
 }
 
@@ -27,9 +28,11 @@ export function safeNextPath(next: string | null | undefined): string | null {
 export function afterLoginPath(role: Role, next: string | null | undefined): string {
   const path = safeNextPath(next);
   if (path === null) return dashboardPath(role);
-  const otherArea = role === "coach" ? "/player" : "/coach";
-  if (path === otherArea || path.startsWith(`${otherArea}/`) || path.startsWith(`${otherArea}?`)) {
-    return dashboardPath(role);
+  const otherAreas = role === "coach" ? ["/player"] : role === "player" ? ["/coach"] : ["/player", "/coach"];
+  for (const otherArea of otherAreas) {
+    if (path === otherArea || path.startsWith(`${otherArea}/`) || path.startsWith(`${otherArea}?`)) {
+      return dashboardPath(role);
+    }
   }
   return path;
 }
@@ -39,7 +42,7 @@ export function loginPathFor(path: string): string {
   return `/login?next=${encodeURIComponent(path)}`;
 }
 
-/** Paths behind a role guard (/player/*, /coach/*): nothing of them shows until the session check answers. */
+/** Paths behind a role guard (/player/*, /coach/*, /family): nothing of them shows until the session check answers. */
 export function isGuardedPath(pathname: string): boolean {
-  return /^\/(player|coach)(\/|$)/.test(pathname);
+  return /^\/(player|coach|family)(\/|$)/.test(pathname);
 }

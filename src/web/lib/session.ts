@@ -38,7 +38,7 @@ function readUser(value: unknown): Me | null {
   if (!isRecord(value)) return null;
   const { id, email, role, fullName, coachRole, jerseyNumber, primaryPosition, positions, photoUrl } = value;
   if (!isString(id) || !isString(email) || !isString(fullName)) return null;
-  if (role !== "player" && role !== "coach") return null;
+  if (role !== "player" && role !== "coach" && role !== "guardian") return null;
   if (coachRole !== null && coachRole !== "head" && coachRole !== "assistant") return null;
   if (jerseyNumber !== null && !(typeof jerseyNumber === "number" && Number.isSafeInteger(jerseyNumber))) return null;
   if (!isStringOrNull(primaryPosition) || !isStringOrNull(photoUrl)) return null;
@@ -47,7 +47,12 @@ function readUser(value: unknown): Me | null {
   if (team === undefined) return null;
   const formerTeam = readFormerTeam(value.formerTeam);
   if (formerTeam === false) return null;
-  const { waitingForCoach, operator } = value;
+  const { waitingForCoach, operator, actingGuardian } = value;
+  if (
+    actingGuardian !== undefined &&
+    !(isRecord(actingGuardian) && isString(actingGuardian.id) && isString(actingGuardian.fullName))
+  )
+    return null;
   if (waitingForCoach !== undefined && typeof waitingForCoach !== "boolean") return null;
   if (operator !== undefined && typeof operator !== "boolean") return null;
 
@@ -67,6 +72,8 @@ function readUser(value: unknown): Me | null {
   if (waitingForCoach !== undefined) me.waitingForCoach = waitingForCoach;
   if (formerTeam !== undefined) me.formerTeam = formerTeam;
   if (operator !== undefined) me.operator = operator;
+  if (isRecord(actingGuardian))
+    me.actingGuardian = { id: String(actingGuardian.id), fullName: String(actingGuardian.fullName) };
   return me;
 }
 

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { apiFetch, isApiError } from "~/lib/api";
 import { claimInfoQuery } from "~/lib/queries";
@@ -12,11 +11,10 @@ import { useSession } from "~/lib/session-context";
 import { applyServerFieldErrors } from "~/ui/form-errors";
 import { FormMessage, InputField } from "~/ui/form-field";
 import { describeError } from "~/ui/query-state";
-import { Spinner } from "~/ui/spinner";
 import { CLAIM_NOT_FOUND, claimBodySchema, type ClaimInfo, type ClaimInput } from "#domain/api/roster";
 import { positionName } from "#domain/positions";
 import { PASSWORD_MIN } from "#domain/schemas";
-import { AuthLayout } from "./auth-layout";
+import { TokenLinkPage } from "./link-page";
 
 const ASIDE = {
   title: "Your coach saved you a spot",
@@ -125,25 +123,14 @@ function ClaimForm({ token, info, onGone }: { token: string; info: ClaimInfo; on
 
 /** /claim/:token (docs/product.md §11): a roster player, or their parent, claims the row the coach added. */
 export default function ClaimPage() {
-  const token = useParams().token ?? "";
-  const [gone, setGone] = useState(false);
-  const query = useQuery({ ...claimInfoQuery(token), enabled: token !== "" && !gone });
-
-  let body;
-  if (gone || token === "" || isApiError(query.error, 404)) body = <Gone />;
-  else if (query.data) body = <ClaimForm token={token} info={query.data} onGone={() => setGone(true)} />;
-  else if (query.isError)
-    body = (
-      <>
-        <FormMessage tone="error">
-          {describeError(query.error, "The invite could not be loaded. Check your connection and try again.")}
-        </FormMessage>
-        <button type="button" className="btn btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </>
-    );
-  else body = <Spinner label="Loading your invite…" />;
-
-  return <AuthLayout aside={ASIDE}>{body}</AuthLayout>;
+  return (
+    <TokenLinkPage
+      aside={ASIDE}
+      query={claimInfoQuery}
+      gone={<Gone />}
+      loading="Loading your invite…"
+      loadError="The invite could not be loaded. Check your connection and try again."
+      form={(token, info, onGone) => <ClaimForm token={token} info={info} onGone={onGone} />}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CHILD_HEADER } from "../../domain/acting.ts";
+import { ACTING_CHILD_KEY } from "../lib/acting-child.ts";
 import { EARLY_GLOBAL } from "../lib/early-fetch.ts";
 import { ROLE_HINT_COOKIE } from "../lib/role-hint.ts";
 import { SCREEN_HEAD_ATTRIBUTE, SCREEN_HEAD_STYLE_ID } from "./screen-head.ts";
@@ -191,13 +193,19 @@ export function spaBoot(html: string, clientDir: string): string {
       if (signedIn && screen === r[k][0] && (r[k][2] || !location.search))
         reads = reads.concat(r[k][1]);
     }
+    // A guardian acting for a child in this tab (lib/acting-child.ts): the reads are the child's.
+    var headers = { Accept: "application/json" }, child = null;
+    try {
+      child = sessionStorage.getItem(${JSON.stringify(ACTING_CHILD_KEY)});
+    } catch (e) {}
+    if (child) headers[${JSON.stringify(CHILD_HEADER)}] = child;
     for (var n = 0; n < reads.length; n++) {
       var url = reads[n].replace("{tz}", String(-new Date().getTimezoneOffset()));
       var abort = window.AbortController ? new AbortController() : null;
       early.aborts[url] = abort;
       early.responses[url] = fetch(url, {
         credentials: "same-origin",
-        headers: { Accept: "application/json" },
+        headers: headers,
         signal: abort ? abort.signal : undefined,
       });
       early.responses[url].catch(function () {});

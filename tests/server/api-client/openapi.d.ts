@@ -1078,6 +1078,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guardian-invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a guardian link is for, and the consent text to agree to */
+        get: operations["getGuardianInvite"];
+        put?: never;
+        /** Agree to the consent text and become the child's guardian (signed in, or with a new guardian account) */
+        post: operations["acceptGuardianInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The children the signed-in account is a guardian of */
+        get: operations["getFamily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/family/children/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a child's birth date, or whether other families on the team see their full name and photo */
+        patch: operations["updateFamilyChild"];
+        trace?: never;
+    };
+    "/api/family/children/{id}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exactly what withdrawing consent for a child would delete */
+        get: operations["getConsentWithdrawal"];
+        put?: never;
+        /** Withdraw consent: the child's personal data is deleted, anonymous numbers stay in the team's totals */
+        post: operations["withdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/players/{id}/family": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's birth date, guardians and consent */
+        get: operations["getPlayerFamily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/players/{id}/guardian-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new single-use link inviting one guardian of the player (shown once) */
+        post: operations["createGuardianInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/players/{id}/guardians/{guardianId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a guardian off a player: they no longer see or act for the player */
+        delete: operations["removePlayerGuardian"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/players/{id}/birth-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or clear a player's birth date */
+        put: operations["setPlayerBirthDate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team": {
         parameters: {
             query?: never;
@@ -1723,7 +1861,7 @@ export interface components {
                 id: string;
                 email: string;
                 /** @enum {string} */
-                role: "player" | "coach";
+                role: "player" | "coach" | "guardian";
                 fullName: string;
                 /** @enum {string|null} */
                 coachRole: "head" | "assistant" | null;
@@ -1742,6 +1880,10 @@ export interface components {
                     name: string;
                     leftAt: string;
                 } | null;
+                actingGuardian?: {
+                    id: string;
+                    fullName: string;
+                };
                 operator?: boolean;
             };
         };
@@ -1757,7 +1899,7 @@ export interface components {
         SessionState: {
             signedIn: boolean;
             /** @enum {string|null} */
-            role: "coach" | "player" | null;
+            role: "coach" | "player" | "guardian" | null;
             operator: boolean;
         };
         SignupResponse: {
@@ -1765,7 +1907,7 @@ export interface components {
                 id: string;
                 email: string;
                 /** @enum {string} */
-                role: "player" | "coach";
+                role: "player" | "coach" | "guardian";
                 fullName: string;
                 /** @enum {string|null} */
                 coachRole: "head" | "assistant" | null;
@@ -1784,6 +1926,10 @@ export interface components {
                     name: string;
                     leftAt: string;
                 } | null;
+                actingGuardian?: {
+                    id: string;
+                    fullName: string;
+                };
                 operator?: boolean;
             };
         };
@@ -2414,7 +2560,7 @@ export interface components {
                 id: string;
                 email: string;
                 /** @enum {string} */
-                role: "player" | "coach";
+                role: "player" | "coach" | "guardian";
                 fullName: string;
                 /** @enum {string|null} */
                 coachRole: "head" | "assistant" | null;
@@ -2433,9 +2579,157 @@ export interface components {
                     name: string;
                     leftAt: string;
                 } | null;
+                actingGuardian?: {
+                    id: string;
+                    fullName: string;
+                };
                 operator?: boolean;
             };
             signedIn: boolean;
+        };
+        GuardianInviteInfo: {
+            teamName: string;
+            childName: string;
+            consentVersion: string;
+            consentText: string[];
+            /** @description ISO-8601 UTC time */
+            expiresAt: string;
+        };
+        AcceptGuardianInviteResponse: {
+            user: {
+                id: string;
+                email: string;
+                /** @enum {string} */
+                role: "player" | "coach" | "guardian";
+                fullName: string;
+                /** @enum {string|null} */
+                coachRole: "head" | "assistant" | null;
+                team: {
+                    id: string;
+                    name: string;
+                    code: string;
+                    coachInviteCode: string | null;
+                } | null;
+                jerseyNumber: number | null;
+                primaryPosition: string | null;
+                positions: string[];
+                photoUrl: string | null;
+                waitingForCoach?: boolean;
+                formerTeam?: {
+                    name: string;
+                    leftAt: string;
+                } | null;
+                actingGuardian?: {
+                    id: string;
+                    fullName: string;
+                };
+                operator?: boolean;
+            };
+            childId: string;
+        };
+        Family: {
+            fullName: string;
+            children: {
+                id: string;
+                fullName: string;
+                team: {
+                    id: string;
+                    name: string;
+                } | null;
+                jerseyNumber: number | null;
+                birthDate: string | null;
+                ownSignIn: boolean;
+                underOwnSignInAge: boolean;
+                child: boolean;
+                consent: {
+                    /** @enum {string} */
+                    status: "given" | "withdrawn" | "none";
+                    byName: string | null;
+                    /** @description ISO-8601 UTC time */
+                    at: string | null;
+                    version: string | null;
+                };
+                shareWithTeam: boolean;
+                guardians: {
+                    id: string;
+                    fullName: string;
+                }[];
+            }[];
+        };
+        FamilyChild: {
+            id: string;
+            fullName: string;
+            team: {
+                id: string;
+                name: string;
+            } | null;
+            jerseyNumber: number | null;
+            birthDate: string | null;
+            ownSignIn: boolean;
+            underOwnSignInAge: boolean;
+            child: boolean;
+            consent: {
+                /** @enum {string} */
+                status: "given" | "withdrawn" | "none";
+                byName: string | null;
+                /** @description ISO-8601 UTC time */
+                at: string | null;
+                version: string | null;
+            };
+            shareWithTeam: boolean;
+            guardians: {
+                id: string;
+                fullName: string;
+            }[];
+        };
+        WithdrawalPlan: {
+            fullName: string;
+            shownAs: string;
+            photo: boolean;
+            birthDate: boolean;
+            ownSignIn: boolean;
+            trainingLogs: number;
+            feedback: number;
+            scheduleAnswers: number;
+        };
+        ConsentWithdrawn: {
+            removed: {
+                fullName: string;
+                shownAs: string;
+                photo: boolean;
+                birthDate: boolean;
+                ownSignIn: boolean;
+                trainingLogs: number;
+                feedback: number;
+                scheduleAnswers: number;
+            };
+        };
+        PlayerFamily: {
+            birthDate: string | null;
+            child: boolean;
+            underOwnSignInAge: boolean;
+            ownSignIn: boolean;
+            consent: {
+                /** @enum {string} */
+                status: "given" | "withdrawn" | "none";
+                byName: string | null;
+                /** @description ISO-8601 UTC time */
+                at: string | null;
+                version: string | null;
+            };
+            guardians: {
+                id: string;
+                fullName: string;
+                email: string;
+                /** @description ISO-8601 UTC time */
+                since: string;
+            }[];
+            openInvites: number;
+        };
+        GuardianInvite: {
+            token: string;
+            /** @description ISO-8601 UTC time */
+            expiresAt: string;
         };
         TeamName: {
             team: {
@@ -2487,7 +2781,7 @@ export interface components {
                 id: string;
                 email: string;
                 /** @enum {string} */
-                role: "player" | "coach";
+                role: "player" | "coach" | "guardian";
                 fullName: string;
                 /** @enum {string|null} */
                 coachRole: "head" | "assistant" | null;
@@ -2506,6 +2800,10 @@ export interface components {
                     name: string;
                     leftAt: string;
                 } | null;
+                actingGuardian?: {
+                    id: string;
+                    fullName: string;
+                };
                 operator?: boolean;
             };
         };
@@ -8308,7 +8606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            /** @description forbidden: only a signed-in player or coach (not a guardian-only account) may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8374,7 +8672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            /** @description forbidden: only a signed-in player or coach (not a guardian-only account) may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8465,7 +8763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            /** @description forbidden: only a signed-in player or coach (not a guardian-only account) may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8537,7 +8835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            /** @description forbidden: only a signed-in player or coach (not a guardian-only account) may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10432,6 +10730,786 @@ export interface operations {
             };
         };
     };
+    getGuardianInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guardian link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuardianInviteInfo"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptGuardianInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guardian link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    consent: true;
+                    consentVersion: string;
+                    fullName?: string;
+                    email?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Linked; the new account is signed in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptGuardianInviteResponse"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Family"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateFamilyChild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The child's player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    birthDate?: string | null;
+                    shareWithTeam?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The child as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyChild"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsentWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The child's player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What would go */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalPlan"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The child's player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentWithdrawn"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlayerFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's family */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerFamily"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createGuardianInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuardianInvite"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removePlayerGuardian: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id */
+                id: string;
+                /** @description The guardian's user id */
+                guardianId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPlayerBirthDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player's user id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    birthDate: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The player's family as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerFamily"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     renameTeam: {
         parameters: {
             query?: never;
@@ -11030,7 +12108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            /** @description forbidden: only a signed-in player or coach (not a guardian-only account) may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
                 headers: {
                     [name: string]: unknown;

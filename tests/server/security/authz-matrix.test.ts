@@ -19,6 +19,7 @@ import {
   OUTSIDERS,
   routeTable,
   routeTableApp,
+  statusOf,
   UNDOCUMENTED,
   type Actor,
 } from "./endpoints.js";
@@ -39,7 +40,11 @@ const table = await routeTable(routeTableApp());
 const runsLast = (key: string) => VALID_REQUESTS[key]?.last === true;
 const ENDPOINTS = [...table.endpoints].sort((a, b) => Number(runsLast(a.key)) - Number(runsLast(b.key)));
 
-const PLAYERS: readonly Actor[] = ["playerA", "otherPlayerA", "playerB"];
+/** Never shown a coach invite code: players, and guardians whoever they act for. */
+const PLAYERS: readonly Actor[] = ["playerA", "otherPlayerA", "playerB", "guardianA", "guardianForA", "guardianForB"];
+/** A guardian acting for a child builds the child's request (the child's own name, logs, answers). */
+const buildAs = (actor: Actor): Actor =>
+  actor === "guardianForA" ? "playerA" : actor === "guardianForB" ? "playerB" : actor;
 
 describe("the authorization table", () => {
   it("has an entry for every endpoint the server serves", () => {
@@ -104,12 +109,14 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
     const problems: string[] = [];
 
     for (const actor of ACTORS) {
-      const want = expected[actor];
-      const req = await valid.build(w, actor);
+      const want = statusOf(key, expected, actor);
+      const built = await valid.build(w, buildAs(actor));
+      const account = accountOf(w, actor);
+      const req = account?.headers ? { ...built, headers: { ...built.headers, ...account.headers } } : built;
       const refusedWrite = want >= 300 && endpoint.method !== "GET";
       const before = refusedWrite ? await snapshot(database, w.store) : null;
 
-      const answer = await send(w.app, accountOf(w, actor)?.cookies ?? null, endpoint.method, endpoint.path, req);
+      const answer = await send(w.app, account?.cookies ?? null, endpoint.method, endpoint.path, req);
       await valid.after?.(w, actor, answer);
       cells += 1;
       const where = `${actor}`;

@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { z } from "zod";
 import { createApp } from "#server/app.js";
 import type { Services } from "#server/services.js";
+import { CHILD_OPERATIONS } from "#server/http/acting-for-child.js";
 import { testConfig } from "../support/test-client.js";
 
 type App = ReturnType<typeof createApp>;
@@ -23,13 +24,32 @@ export const ACTORS = [
   "assistantCoachA",
   "coachB",
   "playerB",
+  // A guardian-only account, guardian of player A (docs/product.md §13), as themselves; then the same account acting
+  // for player A (X-Flagline-Child), and naming player B, who is not their child.
+  "guardianA",
+  "guardianForA",
+  "guardianForB",
 ] as const;
 export type Actor = (typeof ACTORS)[number];
+
+/** The acting actors: their status follows from the table's (statusOf), never written per endpoint. */
+type ActingActor = "guardianForA" | "guardianForB";
 
 /** The callers outside team A: nothing of team A may ever appear in what they are answered. */
 export const OUTSIDERS: readonly Actor[] = ["anonymous", "coachB", "playerB"];
 
-export type Expectation = Record<Actor, number>;
+export type Expectation = Record<Exclude<Actor, ActingActor>, number>;
+
+/**
+ * The status an actor is expected to get. A guardian acting for player A gets player A's answer on the operations
+ * guardians may call for a child (CHILD_OPERATIONS) and 403 `not_for_child` everywhere else; naming player B, who
+ * is not theirs, 403 everywhere.
+ */
+export function statusOf(key: string, expected: Expectation, actor: Actor): number {
+  if (actor === "guardianForA") return CHILD_OPERATIONS.has(key) ? expected.playerA : 403;
+  if (actor === "guardianForB") return 403;
+  return expected[actor];
+}
 
 /** Public: everyone gets `ok`. */
 const everyone = (ok: number): Expectation => ({
@@ -40,6 +60,7 @@ const everyone = (ok: number): Expectation => ({
   assistantCoachA: ok,
   coachB: ok,
   playerB: ok,
+  guardianA: ok,
 });
 
 /** Any signed-in user (their own data): signed out 401. */
@@ -58,6 +79,7 @@ const coachOnly = (ok: number, coachB: number): Expectation => ({
   assistantCoachA: ok,
   coachB,
   playerB: 403,
+  guardianA: 403,
 });
 
 /**
@@ -72,6 +94,7 @@ const playerOnly = (ok: number, others = ok): Expectation => ({
   assistantCoachA: 403,
   coachB: 403,
   playerB: others,
+  guardianA: 403,
 });
 
 /** A stored file of team A: its members `ok`, everyone else the same 404 as for an id that does not exist. */
@@ -83,6 +106,7 @@ const membersOfA = (ok: number): Expectation => ({
   assistantCoachA: ok,
   coachB: 404,
   playerB: 404,
+  guardianA: 404,
 });
 
 /**
@@ -98,6 +122,7 @@ const teamMembers = (ok: number, others: number): Expectation => ({
   assistantCoachA: ok,
   coachB: others,
   playerB: others,
+  guardianA: 403,
 });
 
 /** The expected status of a valid request, per endpoint and caller. Path ids point at team A's resources. */
@@ -138,7 +163,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/team/events": coachOnly(200, 400),
   "DELETE /api/team/events/{id}": coachOnly(204, 404),
   "PATCH /api/team/events/{id}/play": coachOnly(200, 404),
-  "GET /api/team/stream": signedIn(200),
+  "GET /api/team/stream": { ...signedIn(200), guardianA: 403 },
 
   // The body names player A and session A: for B's coach neither is theirs, the logger's 400 by field.
   "POST /api/team/snaps": coachOnly(200, 400),
@@ -177,11 +202,28 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   // The invite link's token is the whole secret: anyone who holds it sees and claims the row (team C's here).
   "GET /api/claim/{token}": everyone(200),
   "POST /api/claim/{token}": everyone(201),
+  // Families (docs/product.md §13). A guardian link's token is its authorisation: anyone who holds it sees it and
+  // takes it (signed in, their account becomes the guardian of team A's player without an account; signed out, a
+  // guardian account is made). The family: every account reads its own (empty unless it has children); only
+  // guardian A changes player A's settings, everyone else finds no such child. The coach's side: A's coaches;
+  // B's coach finds no such player.
+  "GET /api/guardian-invites/{token}": everyone(200),
+  "POST /api/guardian-invites/{token}": everyone(201),
+  "GET /api/family": signedIn(200),
+  "PATCH /api/family/children/{id}": { ...signedIn(404), guardianA: 200 },
+  // Withdrawing consent: guardian A, for a child of A of their own made for the cell; everyone else finds no child.
+  "GET /api/family/children/{id}/withdrawal": { ...signedIn(404), guardianA: 200 },
+  "POST /api/family/children/{id}/withdrawal": { ...signedIn(404), guardianA: 200 },
+  "GET /api/team/players/{id}/family": coachOnly(200, 404),
+  "POST /api/team/players/{id}/guardian-invites": coachOnly(201, 404),
+  "DELETE /api/team/players/{id}/guardians/{guardianId}": coachOnly(204, 404),
+  "PUT /api/team/players/{id}/birth-date": coachOnly(200, 404),
 
-  "GET /api/profile": signedIn(200),
-  "PATCH /api/profile": signedIn(200),
-  "POST /api/profile/photo": signedIn(201),
-  "DELETE /api/profile/photo": signedIn(204),
+  // A guardian-only account has no profile, no photo and joins no team (docs/product.md §13): 403 guardian_account.
+  "GET /api/profile": { ...signedIn(200), guardianA: 403 },
+  "PATCH /api/profile": { ...signedIn(200), guardianA: 403 },
+  "POST /api/profile/photo": { ...signedIn(201), guardianA: 403 },
+  "DELETE /api/profile/photo": { ...signedIn(204), guardianA: 403 },
   "POST /api/profile/password": signedIn(204),
   "GET /api/files/{id}": membersOfA(200),
 
@@ -218,7 +260,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "DELETE /api/team/coaches/{id}": { ...coachOnly(204, 404), assistantCoachA: 403 },
   "POST /api/team/coaches/{id}/head": { ...coachOnly(200, 404), assistantCoachA: 403 },
   // For an account with no team: every caller here is on a team (409); routes/join.test.ts covers joining.
-  "POST /api/me/join": signedIn(409),
+  "POST /api/me/join": { ...signedIn(409), guardianA: 403 },
   // The operator area answers every normal caller like a path that does not exist (routes/operator.test.ts
   // covers an OPERATOR_EMAILS account).
   "GET /api/operator/messages": everyone(404),

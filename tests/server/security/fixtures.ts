@@ -14,6 +14,8 @@ import { addRosterPlayers } from "#server/db/roster.js";
 import { createApiToken } from "#server/db/api-tokens.js";
 import { createScheduleEvents } from "#server/db/schedule.js";
 import { answerToken, unsubscribeToken } from "#server/mail/links.js";
+import { CHILD_HEADER } from "#domain/acting.js";
+import { CONSENT_VERSION } from "#domain/family.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import type { Actor } from "./endpoints.js";
 
@@ -148,6 +150,8 @@ export interface Account {
   fullName: string;
   teamId: string;
   cookies: Map<string, string>;
+  /** Sent with every request of this caller (a guardian acting for a child: X-Flagline-Child). */
+  headers?: Record<string, string>;
 }
 
 export interface TeamInfo {
@@ -424,6 +428,9 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
     json: { answer: "going", note: SCHEDULE_NOTE_OF_A },
   });
 
+  // Player A's guardian (docs/product.md §13): a guardian-only account made from the head coach's link.
+  const guardianA = await newGuardianOf(app, hA, pA.userId, "Aurora Ambrose");
+
   // Team B has data of its own, so what its members are shown is never trivially empty.
   const hB = headB.account;
   const pB = playerB.account;
@@ -464,6 +471,10 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
       assistantCoachA: assistantA.account,
       coachB: hB,
       playerB: pB,
+      guardianA,
+      // The same account (the same cookie jar) acting for player A, and naming player B, who is not theirs.
+      guardianForA: { ...guardianA, cookies: guardianA.cookies, headers: { [CHILD_HEADER]: pA.userId } },
+      guardianForB: { ...guardianA, cookies: guardianA.cookies, headers: { [CHILD_HEADER]: pB.userId } },
     },
     teamA,
     teamB,
@@ -562,6 +573,52 @@ async function contactMessageId(w: World): Promise<string> {
     json: { name: "Olive Operator", email: "olive@example.com", message: "A message for the operator to handle." },
   });
   return contactMessageId(w);
+}
+
+/** A guardian link the coach makes for a player of their team; its token. */
+async function guardianLink(app: TestApp, coach: Account, playerId: string): Promise<string> {
+  const res = await must(app, coach, 201, "POST", "/api/team/players/{id}/guardian-invites", {
+    params: { id: playerId },
+  });
+  return (res.body as { token: string }).token;
+}
+
+/** A new guardian-only account, made signed out from a coach's link for the player, signed in. */
+export async function newGuardianOf(
+  app: TestApp,
+  coach: Account,
+  playerId: string,
+  fullName: string,
+): Promise<Account> {
+  const email = uniqueEmail("guardian");
+  const res = await must(app, null, 201, "POST", "/api/guardian-invites/{token}", {
+    params: { token: await guardianLink(app, coach, playerId) },
+    json: { consent: true, consentVersion: CONSENT_VERSION, fullName, email, password: FIXTURE_PASSWORD },
+  });
+  const user = (res.body as { user: { id: string } }).user;
+  return {
+    userId: user.id,
+    email,
+    password: FIXTURE_PASSWORD,
+    fullName,
+    teamId: "",
+    cookies: cookieJarOf(res.setCookies),
+  };
+}
+
+/** A new player of team A whose guardian guardian A is (a link of A's head coach, taken signed in). */
+async function freshChildOfGuardianA(w: World): Promise<string> {
+  const id = await freshPlayerOfA(w);
+  await must(w.app, w.accounts.guardianA, 201, "POST", "/api/guardian-invites/{token}", {
+    params: { token: await guardianLink(w.app, w.accounts.headCoachA, id) },
+    json: { consent: true, consentVersion: CONSENT_VERSION },
+  });
+  return id;
+}
+
+/** A guardian link for a roster row of team C (what it shows is not team A's secret). */
+export async function freshGuardianLinkC(w: World): Promise<string> {
+  return guardianLink(w.app, w.coachC, (await freshRosterRow(w, "C")).id);
 }
 
 /** A roster row nobody has claimed, on team A (the coach's invite) or team C (the public claim: not A's secret). */
@@ -812,6 +869,44 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
       params: { token: (await freshRosterRow(w, "C")).token },
       json: { email: uniqueEmail("claimer"), password: FIXTURE_PASSWORD },
     }),
+  },
+
+  "GET /api/guardian-invites/{token}": { build: async (w) => ({ params: { token: await freshGuardianLinkC(w) } }) },
+  "POST /api/guardian-invites/{token}": {
+    // Signed in, the caller's account becomes the guardian (the name, email and password are then not used).
+    build: async (w) => ({
+      params: { token: await freshGuardianLinkC(w) },
+      json: {
+        consent: true,
+        consentVersion: CONSENT_VERSION,
+        fullName: uniqueName("Copperfield guardian"),
+        email: uniqueEmail("guardian"),
+        password: FIXTURE_PASSWORD,
+      },
+    }),
+  },
+  "GET /api/family": { build: none },
+  "PATCH /api/family/children/{id}": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId }, json: { shareWithTeam: false } }),
+  },
+  "GET /api/family/children/{id}/withdrawal": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
+  "POST /api/family/children/{id}/withdrawal": {
+    build: async (w) => ({ params: { id: await freshChildOfGuardianA(w) }, json: { confirm: true } }),
+  },
+  "GET /api/team/players/{id}/family": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
+  "POST /api/team/players/{id}/guardian-invites": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId } }),
+  },
+  "DELETE /api/team/players/{id}/guardians/{guardianId}": {
+    // A guardian of player A made for this cell: guardian A stays.
+    build: async (w) => {
+      const id = w.accounts.playerA.userId;
+      const guardian = await newGuardianOf(w.app, w.accounts.headCoachA, id, uniqueName("Aldermoor guardian"));
+      return { params: { id, guardianId: guardian.userId } };
+    },
+  },
+  "PUT /api/team/players/{id}/birth-date": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId }, json: { birthDate: "1990-05-05" } }),
   },
 
   "GET /api/profile": { build: none },

@@ -31,6 +31,7 @@ import {
   errorShapeProblem,
   routeTable,
   routeTableApp,
+  statusOf,
   type Actor,
   type Endpoint,
   type Expectation,
@@ -58,7 +59,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_516);
 const TARGET_CASES = Number(process.env.FUZZ_CASES ?? 11_000);
 const MIN_CASES = 10_000;
 /** The callers the fuzz sends as: one the coach endpoints serve, one the player endpoints serve, and outsiders. */
-const FUZZ_ACTORS: readonly Actor[] = ["headCoachA", "playerA", "anonymous", "coachB"];
+/** ... and a guardian, as themselves and acting for player A (X-Flagline-Child, docs/product.md §13). */
+const FUZZ_ACTORS: readonly Actor[] = ["headCoachA", "playerA", "anonymous", "coachB", "guardianA", "guardianForA"];
 
 function seedFor(key: string): number {
   let h = 0x811c9dc5;
@@ -69,8 +71,14 @@ function seedFor(key: string): number {
 const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 
 /** The callers (of FUZZ_ACTORS) a valid request of the endpoint succeeds for; all of them when AUTHZ has no entry. */
-function servedActors(expectation: Expectation | undefined): Actor[] {
-  return FUZZ_ACTORS.filter((a) => !expectation || is2xx(expectation[a]));
+function servedActors(key: string, expectation: Expectation | undefined): Actor[] {
+  return FUZZ_ACTORS.filter((a) => !expectation || is2xx(statusOf(key, expectation, a)));
+}
+
+/** A caller's request as sent: their own headers (a guardian's X-Flagline-Child) added to it. */
+function asCaller(w: World, actor: Actor, req: Req): Req {
+  const extra = accountOf(w, actor)?.headers;
+  return extra ? { ...req, headers: { ...req.headers, ...extra } } : req;
 }
 
 function toReq(input: FuzzInput): Req {
@@ -104,6 +112,7 @@ function bodyBytes(input: FuzzInput): number {
 
 /** What is wrong with the answer to an invalid request, or null. */
 function judge(
+  key: string,
   input: FuzzInput,
   actor: Actor,
   expectation: Expectation | undefined,
@@ -114,7 +123,7 @@ function judge(
   if (answer.status < 400) return `accepted invalid input with ${answer.status}: ${answer.text.slice(0, 200)}`;
   const shape = errorShapeProblem(answer.status, answer.contentType, answer.body);
   if (shape) return shape;
-  const byRole = expectation?.[actor];
+  const byRole = expectation ? statusOf(key, expectation, actor) : undefined;
   let want: number | undefined;
   if (input.status === 413 || bodyBytes(input) > bodyLimit)
     want = 413; // refused before any route, whoever asks
@@ -358,7 +367,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
           skipped.push(endpoint.key);
           continue;
         }
-        const served = servedActors(expectation);
+        const served = servedActors(endpoint.key, expectation);
         plans.push({
           endpoint,
           fuzz,
@@ -402,9 +411,9 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
               accountOf(w, actor)?.cookies ?? null,
               endpoint.method,
               endpoint.path,
-              toReq(input),
+              asCaller(w, actor, toReq(input)),
             );
-            const problem = judge(input, actor, expectation, bodyLimit, answer);
+            const problem = judge(endpoint.key, input, actor, expectation, bodyLimit, answer);
             if (problem) throw new Error(problem);
           }),
           { seed, numRuns, endOnFailure: !process.env.FUZZ_SHRINK },

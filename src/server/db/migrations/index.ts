@@ -19,6 +19,7 @@ import { calendarFeedsMigration } from "./017_calendar_feeds.js";
 import { mailOutboxMigration } from "./018_mail_outbox.js";
 import { snapLineupsMigration } from "./019_snap_lineups.js";
 import { mailOutboxIndexesMigration } from "./020_mail_outbox_indexes.js";
+import { familiesMigration } from "./021_families.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -46,5 +47,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "018_mail_outbox": mailOutboxMigration(engine),
     "019_snap_lineups": snapLineupsMigration(engine),
     "020_mail_outbox_indexes": mailOutboxIndexesMigration(engine),
+    "021_families": familiesMigration(engine),
   };
 }

@@ -42,7 +42,10 @@ export function SiteFooter() {
     ? [
         { to: dashboardPath(user.role), label: "Your dashboard" },
         // Email, your data, deleting the account (docs/product.md §11): My Profile holds them for players.
-        { to: user.role === "coach" ? "/coach/account" : "/player/profile", label: "Your account" },
+        {
+          to: user.role === "coach" ? "/coach/account" : user.role === "guardian" ? "/family" : "/player/profile",
+          label: "Your account",
+        },
       ]
     : ACCOUNT_LINKS;
   return (

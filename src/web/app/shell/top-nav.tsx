@@ -33,6 +33,18 @@ const PLAYER_NAV: readonly NavItem[] = [
   { to: "/player/profile", label: "My Profile" },
 ];
 
+/** A guardian-only account (docs/product.md §13): its family page. */
+const GUARDIAN_NAV: readonly NavItem[] = [{ to: "/family", label: "Family" }];
+
+/** A guardian acting for a child: the child's screens, and the way back to the family. */
+const ACTING_NAV: readonly NavItem[] = [
+  { to: "/family", label: "Family" },
+  { to: "/player/dashboard", label: "Dashboard" },
+  { to: "/player/schedule", label: "Schedule" },
+  { to: "/player/games", label: "Games" },
+  { to: "/player/profile", label: "Profile" },
+];
+
 const COACH_NAV: readonly NavItem[] = [
   { to: "/coach/dashboard", label: "Coach Dashboard" },
   { to: "/coach/schedule", label: "Schedule" },
@@ -95,7 +107,15 @@ export function TopNav() {
   };
 
   const pending = status === "loading";
-  const items = user?.role === "coach" ? COACH_NAV : user?.role === "player" ? PLAYER_NAV : VISITOR_NAV;
+  const items = !user
+    ? VISITOR_NAV
+    : user.actingGuardian
+      ? ACTING_NAV
+      : user.role === "coach"
+        ? COACH_NAV
+        : user.role === "player"
+          ? PLAYER_NAV
+          : GUARDIAN_NAV;
 
   // One tree before and after the session check answers, so a visitor's menu stays the very same elements: a
   // press on a link, or keyboard focus in the menu, is not lost when the answer comes (the menu used to be

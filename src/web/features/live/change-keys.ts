@@ -27,6 +27,8 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.player": ["events", "attendance", "sessions", "roster", "feedback", "logs"],
   "team.playerEvents": ["events", "sessions", "roster"],
   "team.playerFeedback": ["roster", "feedback"],
+  // A player's guardians, consent and birth date: every change to them is announced as "roster".
+  "team.playerFamily": ["roster"],
   "team.sessions": ["events", "attendance", "sessions"],
   "team.session": ["events", "attendance", "sessions", "roster"],
   "team.leaderboard": ["events", "attendance", "sessions", "roster"],
@@ -72,6 +74,7 @@ export function queryFamily(key: QueryKey): string | null {
   if (root === "team" && part === "player") {
     if (key[3] === "events") return "team.playerEvents";
     if (key[3] === "feedback") return "team.playerFeedback";
+    if (key[3] === "family") return "team.playerFamily";
     return "team.player";
   }
   if (root === "team" && part === "playbook") return `team.playbook.${String(key[2])}`;

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { withChildQuery } from "~/lib/acting-child";
 import { afterPaint } from "~/lib/after-paint";
 import { loadOnce } from "~/lib/load-once";
 import { useSession } from "~/lib/session-context";
@@ -43,7 +44,7 @@ export function useTeamLiveUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: ME_ROOT_KEY });
     };
     const listen = () => {
-      const source = new EventSource(TEAM_STREAM_URL, { withCredentials: true });
+      const source = new EventSource(withChildQuery(TEAM_STREAM_URL), { withCredentials: true });
       let opened = false;
       let applied: Promise<void> = Promise.resolve();
       const onChange = (message: MessageEvent) => {

@@ -1,5 +1,6 @@
 import { apiFetch, isApiError } from "~/lib/api";
 import type { RosterEntry, RosterPlayerInput, RosterResponse } from "#domain/api/roster";
+import type { PlayerFamily } from "#domain/api/family";
 
 /*
  * The roster's writes (docs/product.md §11). Each answers with the player as saved; the page then refreshes the
@@ -53,4 +54,26 @@ export async function mergeIntoPlace(id: string, into: string): Promise<RosterEn
       json: { decision: "merge", into },
     })
   ).player;
+}
+
+const familyPath = (id: string, rest: string) => `/api/team/players/${encodeURIComponent(id)}${rest}`;
+
+/** POST /api/team/players/{id}/guardian-invites: a new single-use guardian link (docs/product.md §13). */
+export async function createGuardianInvite(id: string): Promise<{ token: string; expiresAt: string }> {
+  return apiFetch<{ token: string; expiresAt: string }>(familyPath(id, "/guardian-invites"), { method: "POST" });
+}
+
+/** The address a guardian link opens. */
+export function guardianInviteUrl(token: string, origin: string = window.location.origin): string {
+  return `${origin}/guardian/${encodeURIComponent(token)}`;
+}
+
+/** PUT /api/team/players/{id}/birth-date */
+export async function setBirthDate(id: string, birthDate: string | null): Promise<PlayerFamily> {
+  return apiFetch<PlayerFamily>(familyPath(id, "/birth-date"), { method: "PUT", json: { birthDate } });
+}
+
+/** DELETE /api/team/players/{id}/guardians/{guardianId}: the guardian no longer sees or acts for the player. */
+export async function removeGuardian(id: string, guardianId: string): Promise<void> {
+  await apiFetch(familyPath(id, `/guardians/${encodeURIComponent(guardianId)}`), { method: "DELETE" });
 }

@@ -22,7 +22,7 @@ import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumn
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
 import { teamPlayersQuery, teamRosterQuery } from "~/lib/queries";
 import { RosterAttention } from "./roster-attention";
-import { ClaimState, EditButton, useRosterTools } from "./roster-tools";
+import { ClaimState, EditButton, FamilyButton, useRosterTools } from "./roster-tools";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);
@@ -209,6 +209,7 @@ export function RosterPage() {
                               )}
                             </td>
                             <td className="px-2 py-2 text-right whitespace-nowrap">
+                              <FamilyButton entry={entries.get(player.id)} onFamily={tools.family} />
                               <EditButton entry={entries.get(player.id)} onEdit={tools.edit} />
                               <button
                                 type="button"

@@ -1,8 +1,9 @@
-import { Link2, Pencil } from "lucide-react";
+import { Link2, Pencil, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { plural } from "~/ui/format";
 import type { RosterEntry } from "#domain/api/roster";
 import { ImportDialog } from "./import-dialog";
+import { FamilyDialog } from "./family-dialog";
 import { InviteDialog } from "./invite-dialog";
 import { PlayerDialog } from "./player-dialog";
 
@@ -18,6 +19,7 @@ export function useRosterTools(
   const [editing, setEditing] = useState<{ player: RosterEntry | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [inviting, setInviting] = useState<RosterEntry | null>(null);
+  const [family, setFamily] = useState<RosterEntry | null>(null);
 
   const dialogs = (
     <>
@@ -53,6 +55,12 @@ export function useRosterTools(
         }}
         onRenewed={refresh}
       />
+      <FamilyDialog
+        player={family}
+        onOpenChange={(open) => {
+          if (!open) setFamily(null);
+        }}
+      />
     </>
   );
 
@@ -62,6 +70,7 @@ export function useRosterTools(
     edit: (player: RosterEntry) => setEditing({ player }),
     startImport: () => setImporting(true),
     invite: (player: RosterEntry) => setInviting(player),
+    family: (player: RosterEntry) => setFamily(player),
   };
 }
 
@@ -90,6 +99,28 @@ export function ClaimState({
 }
 
 /** A row's Edit action (an icon; its name says whom it edits). */
+/** A player's family (docs/product.md §13): birth date, consent, guardians and guardian links. */
+export function FamilyButton({
+  entry,
+  onFamily,
+}: {
+  entry: RosterEntry | undefined;
+  onFamily: (entry: RosterEntry) => void;
+}) {
+  if (!entry) return null;
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 rounded-lg p-1.5 font-semibold text-field-800 hover:bg-field-50"
+      aria-label={`Family of ${entry.fullName}`}
+      title="Family: guardians and consent"
+      onClick={() => onFamily(entry)}
+    >
+      <UsersRound aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
 export function EditButton({
   entry,
   onEdit,

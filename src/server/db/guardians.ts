@@ -1,0 +1,357 @@
+/*
+ * Families (docs/product.md §13): guardian accounts, their links to the players they act for, the coach's invite
+ * links for guardians, and the consent ledger. A link is to a user, whatever else that user is: a coach whose own
+ * child plays acts for the child from the coach's account.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Consent, FamilyChild, PlayerFamily } from "#domain/api/family.js";
+import { GUARDIAN_INVITE_DAYS, isChild, isUnderOwnSignInAge, shortName } from "#domain/family.js";
+import { inTransaction, nowIso } from "./dialect.js";
+import type { DB } from "./schema.js";
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A guardian-only account's name, or null when the user is not one. */
+export async function guardianAccount(db: Kysely<DB>, userId: string): Promise<{ fullName: string } | null> {
+  const row = await db.selectFrom("guardians").select("full_name").where("user_id", "=", userId).executeTakeFirst();
+  return row ? { fullName: row.full_name } : null;
+}
+
+/** A player of the team (any roster row, confirmed or not), or null. */
+async function teamPlayer(db: Kysely<DB>, teamId: string, playerId: string) {
+  return db
+    .selectFrom("profiles")
+    .select(["user_id", "full_name", "birth_date"])
+    .where("user_id", "=", playerId)
+    .where("team_id", "=", teamId)
+    .where("role", "=", "player")
+    .executeTakeFirst();
+}
+
+/** A new single-use guardian link for a player of the team; null when the id is not one. */
+export async function createGuardianInvite(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+): Promise<{ token: string; expiresAt: string } | null> {
+  if (!(await teamPlayer(db, teamId, playerId))) return null;
+  const token = randomBytes(24).toString("base64url");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + GUARDIAN_INVITE_DAYS * 86_400_000).toISOString();
+  await db
+    .insertInto("guardian_invites")
+    .values({
+      token_hash: hashOf(token),
+      player_id: playerId,
+      team_id: teamId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** What a live invite link is for: the team, the child, when it ends. Null: unknown, used, expired, or the child left. */
+export async function findGuardianInvite(db: Kysely<DB>, token: string) {
+  const row = await db
+    .selectFrom("guardian_invites as i")
+    .innerJoin("profiles as p", (j) => j.onRef("p.user_id", "=", "i.player_id").onRef("p.team_id", "=", "i.team_id"))
+    .innerJoin("teams as t", "t.id", "i.team_id")
+    .select(["i.player_id", "i.team_id", "i.expires_at", "p.full_name", "t.name as team_name"])
+    .where("i.token_hash", "=", hashOf(token))
+    .where("i.expires_at", ">", nowIso())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    playerId: row.player_id,
+    teamId: row.team_id,
+    teamName: row.team_name,
+    childName: shortName(row.full_name),
+    expiresAt: row.expires_at,
+  };
+}
+
+export interface ConsentMeta {
+  version: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The ledger's next record (in the caller's transaction). */
+export async function recordConsent(
+  trx: Kysely<DB>,
+  playerId: string,
+  guardian: { id: string; name: string },
+  action: "given" | "withdrawn",
+  meta: ConsentMeta,
+): Promise<void> {
+  await trx
+    .insertInto("consent_records")
+    .values({
+      id: randomUUID(),
+      player_id: playerId,
+      guardian_id: guardian.id,
+      guardian_name: guardian.name,
+      action,
+      text_version: meta.version,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** Makes a user a guardian-only account (the user row was just made by sign-up). */
+export async function addGuardianAccount(db: Kysely<DB>, userId: string, fullName: string): Promise<void> {
+  await db.insertInto("guardians").values({ user_id: userId, full_name: fullName, created_at: nowIso() }).execute();
+}
+
+/**
+ * Takes an invite link: the link is used up, the account becomes the child's guardian and their consent goes in
+ * the ledger, in one transaction. "gone" when the link is no longer valid; "self" when the account is the child's.
+ */
+export async function acceptGuardianInvite(
+  db: Kysely<DB>,
+  token: string,
+  guardian: { id: string; name: string },
+  meta: ConsentMeta,
+): Promise<{ playerId: string; teamId: string } | "gone" | "self"> {
+  return inTransaction(db, async (trx) => {
+    const invite = await findGuardianInvite(trx, token);
+    if (!invite) return "gone";
+    if (invite.playerId === guardian.id) return "self";
+    const used = await trx.deleteFrom("guardian_invites").where("token_hash", "=", hashOf(token)).executeTakeFirst();
+    // A second request with the same link lost the race: the link is single-use.
+    if (Number(used.numDeletedRows) === 0) return "gone";
+    const linked = await trx
+      .selectFrom("guardian_links")
+      .select("player_id")
+      .where("guardian_id", "=", guardian.id)
+      .where("player_id", "=", invite.playerId)
+      .executeTakeFirst();
+    if (!linked) {
+      await trx
+        .insertInto("guardian_links")
+        .values({ guardian_id: guardian.id, player_id: invite.playerId, created_at: nowIso() })
+        .execute();
+    }
+    await recordConsent(trx, invite.playerId, guardian, "given", meta);
+    return { playerId: invite.playerId, teamId: invite.teamId };
+  });
+}
+
+/** Each player's consent from the ledger's latest record; a player with no record is `none`. */
+async function consentOf(db: Kysely<DB>, playerIds: readonly string[]): Promise<Map<string, Consent>> {
+  const result = new Map<string, Consent>();
+  for (const id of playerIds) result.set(id, { status: "none", byName: null, at: null, version: null });
+  if (playerIds.length === 0) return result;
+  const rows = await db
+    .selectFrom("consent_records")
+    .select(["player_id", "action", "guardian_name", "created_at", "text_version", "id"])
+    .where("player_id", "in", playerIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  // Ordered oldest first: the last record of each player wins.
+  for (const row of rows) {
+    result.set(row.player_id, {
+      status: row.action,
+      byName: row.guardian_name,
+      at: row.created_at,
+      version: row.text_version,
+    });
+  }
+  return result;
+}
+
+async function hasOwnSignIn(db: Kysely<DB>, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("account")
+    .select("userId")
+    .where("userId", "in", userIds)
+    .where("providerId", "=", "credential")
+    .execute();
+  return new Set(rows.map((r) => r.userId));
+}
+
+async function guardiansOf(db: Kysely<DB>, playerIds: readonly string[]) {
+  if (playerIds.length === 0) return [];
+  return db
+    .selectFrom("guardian_links as l")
+    .innerJoin("user as u", "u.id", "l.guardian_id")
+    .leftJoin("guardians as g", "g.user_id", "l.guardian_id")
+    .leftJoin("profiles as p", "p.user_id", "l.guardian_id")
+    .select([
+      "l.player_id",
+      "l.guardian_id",
+      "l.created_at",
+      "u.email",
+      "u.name",
+      "g.full_name as guardian_name",
+      "p.full_name as profile_name",
+    ])
+    .where("l.player_id", "in", playerIds)
+    .orderBy("l.created_at")
+    .execute();
+}
+
+/** The name a guardian goes by: their guardian account's, else their profile's (a coach or player who is a parent). */
+function guardianName(row: { guardian_name: string | null; profile_name: string | null; name: string }): string {
+  return row.guardian_name ?? row.profile_name ?? row.name;
+}
+
+/** The children an account acts for, on whichever teams, oldest link first. */
+export async function familyOf(db: Kysely<DB>, guardianId: string): Promise<FamilyChild[]> {
+  const rows = await db
+    .selectFrom("guardian_links as l")
+    .innerJoin("profiles as p", "p.user_id", "l.player_id")
+    .leftJoin("teams as t", "t.id", "p.team_id")
+    .select([
+      "p.user_id",
+      "p.full_name",
+      "p.jersey_number",
+      "p.birth_date",
+      "p.share_with_team",
+      "t.id as team_id",
+      "t.name as team_name",
+    ])
+    .where("l.guardian_id", "=", guardianId)
+    .orderBy("l.created_at")
+    .orderBy("p.full_name")
+    .execute();
+  const ids = rows.map((r) => r.user_id);
+  const [consent, ownSignIn, guardians] = await Promise.all([
+    consentOf(db, ids),
+    hasOwnSignIn(db, ids),
+    guardiansOf(db, ids),
+  ]);
+  const day = today();
+  return rows.map((r) => ({
+    id: r.user_id,
+    fullName: r.full_name,
+    team: r.team_id !== null && r.team_name !== null ? { id: r.team_id, name: r.team_name } : null,
+    jerseyNumber: r.jersey_number === null ? null : Number(r.jersey_number),
+    birthDate: r.birth_date,
+    ownSignIn: ownSignIn.has(r.user_id),
+    underOwnSignInAge: isUnderOwnSignInAge(r.birth_date, day),
+    child: isChild(r.birth_date, day),
+    consent: consent.get(r.user_id) ?? { status: "none", byName: null, at: null, version: null },
+    shareWithTeam: Number(r.share_with_team) === 1,
+    guardians: guardians
+      .filter((g) => g.player_id === r.user_id)
+      .map((g) => ({ id: g.guardian_id, fullName: guardianName(g) })),
+  }));
+}
+
+/** The child an account may act for (linked, and on a team), as the acting gate needs them; null otherwise. */
+export async function childOfGuardian(db: Kysely<DB>, guardianId: string, playerId: string) {
+  return db
+    .selectFrom("guardian_links as l")
+    .innerJoin("profiles as p", "p.user_id", "l.player_id")
+    .innerJoin("user as u", "u.id", "l.player_id")
+    .select(["p.user_id", "p.team_id", "p.full_name", "u.email"])
+    .where("l.guardian_id", "=", guardianId)
+    .where("l.player_id", "=", playerId)
+    .where("p.role", "=", "player")
+    .executeTakeFirst();
+}
+
+/** Whether the account is linked to the player. */
+export async function isGuardianOf(db: Kysely<DB>, guardianId: string, playerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("guardian_links")
+    .select("player_id")
+    .where("guardian_id", "=", guardianId)
+    .where("player_id", "=", playerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A guardian's settings for their child; false when the account is not the child's guardian. */
+export async function updateChild(
+  db: Kysely<DB>,
+  guardianId: string,
+  playerId: string,
+  patch: { birthDate?: string | null; shareWithTeam?: boolean },
+): Promise<boolean> {
+  if (!(await isGuardianOf(db, guardianId, playerId))) return false;
+  await db
+    .updateTable("profiles")
+    .set({
+      ...(patch.birthDate !== undefined ? { birth_date: patch.birthDate } : {}),
+      ...(patch.shareWithTeam !== undefined ? { share_with_team: patch.shareWithTeam ? 1 : 0 } : {}),
+      updated_at: nowIso(),
+    })
+    .where("user_id", "=", playerId)
+    .execute();
+  return true;
+}
+
+/** The coach sets a player's birth date; false when the id is not a player of the team. */
+export async function setBirthDate(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+  birthDate: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("profiles")
+    .set({ birth_date: birthDate, updated_at: nowIso() })
+    .where("user_id", "=", playerId)
+    .where("team_id", "=", teamId)
+    .where("role", "=", "player")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The coach's view of one player's family: guardians, consent, open links. Null when not a player of the team. */
+export async function playerFamily(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerFamily | null> {
+  const player = await teamPlayer(db, teamId, playerId);
+  if (!player) return null;
+  const [consent, ownSignIn, guardians, open] = await Promise.all([
+    consentOf(db, [playerId]),
+    hasOwnSignIn(db, [playerId]),
+    guardiansOf(db, [playerId]),
+    db
+      .selectFrom("guardian_invites")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("player_id", "=", playerId)
+      .where("team_id", "=", teamId)
+      .where("expires_at", ">", nowIso())
+      .executeTakeFirstOrThrow(),
+  ]);
+  const day = today();
+  return {
+    birthDate: player.birth_date,
+    child: isChild(player.birth_date, day),
+    underOwnSignInAge: isUnderOwnSignInAge(player.birth_date, day),
+    ownSignIn: ownSignIn.has(playerId),
+    consent: consent.get(playerId) ?? { status: "none", byName: null, at: null, version: null },
+    guardians: guardians.map((g) => ({
+      id: g.guardian_id,
+      fullName: guardianName(g),
+      email: g.email,
+      since: g.created_at,
+    })),
+    openInvites: Number(open.n),
+  };
+}
+
+/** The coach takes a guardian off a player of the team; false when there was no such link. */
+export async function removeGuardianLink(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+  guardianId: string,
+): Promise<boolean> {
+  if (!(await teamPlayer(db, teamId, playerId))) return false;
+  const result = await db
+    .deleteFrom("guardian_links")
+    .where("guardian_id", "=", guardianId)
+    .where("player_id", "=", playerId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

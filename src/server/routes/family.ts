@@ -1,0 +1,141 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  familyChildSchema,
+  familySchema,
+  updateChildSchema,
+  withdrawalPlanSchema,
+  withdrawConsentSchema,
+} from "#domain/api/family.js";
+import { CONSENT_VERSION } from "#domain/family.js";
+import { withdrawalPlan, withdrawConsent } from "../db/consent-withdrawal.js";
+import { familyOf, updateChild } from "../db/guardians.js";
+import { createRouter } from "../http/context.js";
+import { errorResponses, notFound } from "../http/errors.js";
+import { signedInOnly } from "../http/viewer.js";
+import { changeNow } from "../realtime/hub.js";
+
+/*
+ * A guardian's family (docs/product.md §13): the children the signed-in account acts for, on whichever teams, and
+ * what a guardian sets for each (birth date, whether other families see the full name and photo). Any account may
+ * have children (a coach whose child plays); only its own links are ever read. Acting for one child (their
+ * dashboard, schedule, profile) goes through the player routes with X-Flagline-Child (http/acting-for-child.ts).
+ */
+
+const childParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "id", in: "path" }, description: "The child's player id" }),
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/family",
+  operationId: "getFamily",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "The children the signed-in account is a guardian of",
+  responses: {
+    200: { description: "The family", content: { "application/json": { schema: familySchema.openapi("Family") } } },
+    ...errorResponses(401),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/api/family/children/{id}",
+  operationId: "updateFamilyChild",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "Set a child's birth date, or whether other families on the team see their full name and photo",
+  request: {
+    params: childParams,
+    body: { required: true, content: { "application/json": { schema: updateChildSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The child as now",
+      content: { "application/json": { schema: familyChildSchema.openapi("FamilyChild") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const WithdrawalPlan = withdrawalPlanSchema.openapi("WithdrawalPlan");
+
+const planRoute = createRoute({
+  method: "get",
+  path: "/api/family/children/{id}/withdrawal",
+  operationId: "getConsentWithdrawal",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "Exactly what withdrawing consent for a child would delete",
+  request: { params: childParams },
+  responses: {
+    200: { description: "What would go", content: { "application/json": { schema: WithdrawalPlan } } },
+    ...errorResponses(401, 404),
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: "post",
+  path: "/api/family/children/{id}/withdrawal",
+  operationId: "withdrawConsent",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "Withdraw consent: the child's personal data is deleted, anonymous numbers stay in the team's totals",
+  request: {
+    params: childParams,
+    body: { required: true, content: { "application/json": { schema: withdrawConsentSchema } } },
+  },
+  responses: {
+    200: {
+      description: "What was deleted",
+      content: {
+        "application/json": { schema: z.object({ removed: withdrawalPlanSchema }).openapi("ConsentWithdrawn") },
+      },
+    },
+    ...errorResponses(400, 401, 404, 415),
+  },
+});
+
+export function familyRoutes() {
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const viewer = c.var.viewer;
+      const children = await familyOf(c.get("services").database.db, viewer.userId);
+      return c.json({ fullName: viewer.fullName, children }, 200);
+    })
+    .openapi(updateRoute, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const { db } = c.get("services").database;
+      if (!(await updateChild(db, viewer.userId, id, c.req.valid("json")))) throw notFound("That child");
+      const child = (await familyOf(db, viewer.userId)).find((one) => one.id === id);
+      if (!child) throw notFound("That child");
+      if (child.team) c.get("services").hub.publish(child.team.id, changeNow("roster"));
+      return c.json(child, 200);
+    })
+    .openapi(planRoute, async (c) => {
+      const plan = await withdrawalPlan(c.get("services").database.db, c.var.viewer.userId, c.req.valid("param").id);
+      if (!plan) throw notFound("That child");
+      return c.json(plan, 200);
+    })
+    .openapi(withdrawRoute, async (c) => {
+      const viewer = c.var.viewer;
+      const { id } = c.req.valid("param");
+      const { database, hub, files, log } = c.get("services");
+      const meta = { version: CONSENT_VERSION, ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
+      const done = await withdrawConsent(database.db, { id: viewer.userId, name: viewer.fullName }, id, meta);
+      if (!done) throw notFound("That child");
+      // The photo's stored object goes once the rows are gone; a failure leaves an orphan object, never a link to it.
+      for (const key of done.fileKeys) {
+        await files.delete(key).catch((err: unknown) => log.warn({ err, key }, "stored file not deleted"));
+      }
+      // The child's streams and cached sign-in end on every server; the team's screens drop the name.
+      hub.revoke({ userId: id });
+      if (done.teamId) hub.publish(done.teamId, changeNow("roster"));
+      return c.json({ removed: done.plan }, 200);
+    });
+}

@@ -1,0 +1,168 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures";
+import { scaled } from "../support/host-speed";
+import { finishAnimations, PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
+
+test.use({ serviceWorkers: "block" });
+
+async function axeProblems(page: Page): Promise<string[]> {
+  await finishAnimations(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A birth date that makes a child `years` old and a half today. */
+function bornYearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCMonth(date.getUTCMonth() - 6);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Tomorrow, as the team's zone (UTC, the default) writes it. */
+function tomorrow(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+}
+
+/*
+ * docs/product.md §13: a coach invites a guardian from the roster; the guardian, on a phone, agrees to the consent
+ * text and makes an account; a second child on another team joins the same sign-in; the guardian opens one child's
+ * screens and answers the schedule for them, which the coach sees; then goes back to the family.
+ */
+test("a guardian with two children on two teams signs in once and answers the schedule for one", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const hawks = await seedTeam({ teamName: "Harbor Hawks", players: [{ fullName: "Maya Rivera", jerseyNumber: 4 }] });
+  const bears = await seedTeam({ teamName: "Bay Bears", players: [{ fullName: "Leo Rivera", jerseyNumber: 9 }] });
+  const maya = hawks.players[0]!;
+  const leo = bears.players[0]!;
+
+  // The Hawks' coach: Maya's birth date and a guardian link, from the roster.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInQuick(page, hawks.coach.email);
+  const practice = await page.request.post("/api/team/schedule", {
+    data: { kind: "practice", date: tomorrow(), startTime: "17:30", placeName: "Harbor Field" },
+  });
+  expect(practice.status(), await practice.text()).toBe(201);
+  const practiceId = ((await practice.json()) as { events: { id: string }[] }).events[0]!.id;
+  await page.goto("/coach/team-roster");
+  await page.getByRole("button", { name: "Family of Maya Rivera" }).click();
+  const dialog = page.getByRole("dialog", { name: "Maya Rivera's family" });
+  await expect(dialog.getByText("No guardian yet.")).toBeVisible();
+  await dialog.getByLabel("Birth date", { exact: true }).fill(bornYearsAgo(10));
+  await dialog.getByRole("button", { name: "Save birth date" }).click();
+  await expect(dialog.getByText(/^Age 10 /)).toBeVisible();
+  await expect(
+    dialog.getByText("No consent yet: only coaches see more than the first name and initial."),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "New guardian link" }).click();
+  await expect(dialog.getByRole("img", { name: "QR code of the guardian link for Maya Rivera" })).toBeVisible();
+  const link = await dialog.getByLabel("Guardian link", { exact: true }).inputValue();
+  expect(link).toMatch(/\/guardian\/[A-Za-z0-9_-]{32}$/);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // The guardian, on a phone of their own.
+  const phoneContext = await browser.newContext({
+    baseURL,
+    serviceWorkers: "block",
+    viewport: { width: 390, height: 844 },
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole("heading", { name: "Become Maya R.'s guardian" })).toBeVisible();
+  await expect(phone.getByText(/The coach of Harbor Hawks invited you to follow and act for Maya R\./)).toBeVisible();
+  expect(await axeProblems(phone)).toEqual([]);
+  const email = uniqueEmail("rosa");
+  await phone.getByLabel("Your full name").fill("Rosa Rivera");
+  await phone.getByLabel("Email").fill(email);
+  await phone.getByLabel("Password").fill(PASSWORD);
+  // Without agreeing, nothing is made.
+  await phone.getByRole("button", { name: "Agree and create my account" }).click();
+  await expect(phone.getByText("Agree to the consent text to continue.")).toBeVisible();
+  await phone.getByLabel(/I am Maya R\.'s parent or legal guardian/).check();
+  await phone.getByRole("button", { name: "Agree and create my account" }).click();
+  await expect(phone).toHaveURL(/\/family$/);
+  const mayaCard = phone.getByRole("article", { name: "Maya Rivera" });
+  await expect(mayaCard).toContainText("Harbor Hawks · #4");
+  await expect(mayaCard).toContainText("Consent given by Rosa Rivera");
+  await expect(mayaCard).toContainText("Maya is under 13: no sign-in of their own.");
+
+  // The Bears' coach makes a link for Leo; the guardian, still signed in, takes it: one sign-in, both children.
+  const bearsContext = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const bearsPage = await bearsContext.newPage();
+  await signInQuick(bearsPage, bears.coach.email);
+  const made = await bearsPage.request.post(`/api/team/players/${leo.id}/guardian-invites`);
+  expect(made.status()).toBe(201);
+  const { token } = (await made.json()) as { token: string };
+  await bearsContext.close();
+  await phone.goto(`/guardian/${token}`);
+  await expect(phone.getByText("You are signed in as Rosa Rivera. Leo R. is added to your family.")).toBeVisible();
+  await phone.getByLabel(/I am Leo R\.'s parent or legal guardian/).check();
+  await phone.getByRole("button", { name: "Agree and add Leo R." }).click();
+  await expect(phone).toHaveURL(/\/family$/);
+  await expect(phone.getByRole("article", { name: "Leo Rivera" })).toContainText("Bay Bears · #9");
+  await expect(phone.getByRole("article", { name: "Maya Rivera" })).toBeVisible();
+  expect(await axeProblems(phone)).toEqual([]);
+
+  // Maya's screens, as her guardian: her dashboard, then her schedule, answered for her.
+  await phone.getByRole("button", { name: "Open Maya's dashboard" }).click();
+  await expect(phone).toHaveURL(/\/player\/dashboard$/);
+  await expect(phone.getByText("You are viewing Maya Rivera's Flagline as their guardian, Rosa Rivera.")).toBeVisible();
+  await expect(phone.getByRole("heading", { name: "Player Dashboard" })).toBeVisible();
+  await phone.goto("/player/schedule");
+  const row = phone.getByRole("listitem", { name: "Practice" }).first();
+  await row.getByRole("button", { name: "Going" }).click();
+  await expect(row.getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
+  // Still the child's screens after a reload (the tab remembers whom it acts for).
+  await phone.reload();
+  await expect(phone.getByText("You are viewing Maya Rivera's Flagline as their guardian, Rosa Rivera.")).toBeVisible();
+  await expect(
+    phone.getByRole("listitem", { name: "Practice" }).first().getByRole("button", { name: "Going" }),
+  ).toHaveAttribute("aria-pressed", "true");
+
+  // The coach sees Maya's answer.
+  const answers = await page.request.get(`/api/team/schedule/${practiceId}`);
+  expect(answers.status()).toBe(200);
+  const { answers: list } = (await answers.json()) as {
+    answers: { playerId: string; answer: string | null; byCoach: boolean }[];
+  };
+  expect(list.find((a) => a.playerId === maya.id)).toMatchObject({ answer: "going", byCoach: false });
+
+  // Back to the family: the guardian's own page again.
+  await phone.getByRole("button", { name: "Back to Family" }).click();
+  await expect(phone).toHaveURL(/\/family$/);
+  await expect(phone.getByRole("heading", { name: "Your family" })).toBeVisible();
+  await expect(phone.getByText(/You are viewing/)).toHaveCount(0);
+
+  // Consent withdrawn for Leo: the guardian reads exactly what goes, and it is gone.
+  await phone.getByRole("article", { name: "Leo Rivera" }).getByRole("button", { name: "Withdraw consent" }).click();
+  const confirm = phone.getByRole("alertdialog", { name: "Withdraw consent for Leo Rivera?" });
+  await expect(confirm.getByRole("listitem")).toHaveText([
+    'the name Leo Rivera (past games show "Player #9")',
+    // Seeded with a sign-in of his own (an older player): it goes with his email.
+    "their own sign-in and email",
+    "0 training logs",
+    "0 pieces of the coach's feedback",
+    "0 schedule answers",
+  ]);
+  expect(await axeProblems(phone)).toEqual([]);
+  await confirm.getByRole("button", { name: "Withdraw and delete" }).click();
+  await expect(phone.getByText(/^Consent withdrawn\. Deleted: the name Leo Rivera/)).toBeVisible();
+  await expect(phone.getByRole("article", { name: "Leo Rivera" })).toHaveCount(0);
+  await expect(phone.getByRole("article", { name: "Maya Rivera" })).toBeVisible();
+  await phoneContext.close();
+
+  // The coach's dialog now shows the guardian and the consent.
+  await page.reload();
+  await page.getByRole("button", { name: "Family of Maya Rivera" }).click();
+  const after = page.getByRole("dialog", { name: "Maya Rivera's family" });
+  await expect(after.getByText(/^Consent given by Rosa Rivera on /)).toBeVisible();
+  await expect(after.getByText("Rosa Rivera", { exact: true })).toBeVisible();
+});
