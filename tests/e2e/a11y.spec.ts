@@ -317,6 +317,9 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     browser,
     baseURL,
   }) => {
+    // Two browsers and four axe runs: 12.7 s alone, over the default 30 s in a full run on a loaded host (load
+    // 8.8, 2026-11-29).
+    test.setTimeout(scaled(60_000));
     const { coach, players } = await seedAccounts({ players: [{ fullName: "Avery Quinn", jerseyNumber: 12 }] });
     const player = players[0]!;
     const coachContext = await browser.newContext({ baseURL, serviceWorkers: "block" });

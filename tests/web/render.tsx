@@ -11,7 +11,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { afterEach, vi } from "vitest";
-import { RequireRole } from "~/app/guards";
+import { RequireRole, RequireSignedIn } from "~/app/guards";
 import { SessionProvider } from "~/lib/session-context";
 import type { Me } from "#domain/account";
 import { scaled } from "../support/host-speed";
@@ -180,7 +180,15 @@ export function renderPage(element: ReactElement, opts: RenderPageOptions): Rend
   const page = opts.user
     ? [
         {
-          Component: () => <RequireRole role={opts.user!.role} />,
+          // A guardian-only account's pages (/family) sit behind the signed-in guard; the others behind their role's.
+          Component: () =>
+            opts.user!.role === "guardian" ? (
+              <RequireSignedIn>
+                <Outlet />
+              </RequireSignedIn>
+            ) : (
+              <RequireRole role={opts.user!.role} />
+            ),
           children: [{ path: opts.path, Component: () => element }],
         },
       ]
