@@ -94,6 +94,10 @@ export const acceptGuardianInviteSchema = z.object({
   password: passwordSchema.optional(),
 });
 
+/** A roster invite link of a player under 13 (by the birth date on the roster): the place is a guardian's. */
+export const GUARDIAN_HOLDS_PLACE =
+  "Players under 13 have no sign-in of their own: a parent or guardian holds the place. Ask the coach for a guardian link.";
+
 export const GUARDIAN_INVITE_NOT_FOUND = "This guardian link is not valid any more. Ask the coach for a new one.";
 export const CONSENT_OUTDATED = "The consent text changed while this page was open. Read it again and agree.";
 

@@ -355,3 +355,31 @@ export async function removeGuardianLink(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * A guardian invites a child of 13 or more to a sign-in of their own (docs/product.md §13): the place's claim link
+ * (roster invite), made anew. The guardian keeps the link to the child. Why not, when it cannot be made.
+ */
+export async function childSignInInvite(
+  db: Kysely<DB>,
+  guardianId: string,
+  playerId: string,
+): Promise<{ token: string } | "not_found" | "has_sign_in" | "too_young"> {
+  const child = await childOfGuardian(db, guardianId, playerId);
+  if (!child || child.team_id === null) return "not_found";
+  if ((await hasOwnSignIn(db, [playerId])).size > 0) return "has_sign_in";
+  const profile = await db
+    .selectFrom("profiles")
+    .select("birth_date")
+    .where("user_id", "=", playerId)
+    .executeTakeFirst();
+  const birthDate = profile?.birth_date ?? null;
+  if (birthDate === null || isUnderOwnSignInAge(birthDate, today())) return "too_young";
+  const token = randomBytes(24).toString("base64url");
+  await db
+    .updateTable("profiles")
+    .set({ claim_token: token, updated_at: nowIso() })
+    .where("user_id", "=", playerId)
+    .execute();
+  return { token };
+}

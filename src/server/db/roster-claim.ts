@@ -6,20 +6,26 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ClaimInfo } from "#domain/api/roster.js";
+import { isUnderOwnSignInAge } from "#domain/family.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { lockedRosterRow } from "./roster.js";
 import type { DB } from "./schema.js";
 
-/** Who the invite link is for, or null when the token is unknown, used, or the row left its team. */
-export async function findClaim(db: Kysely<DB>, token: string): Promise<ClaimInfo | null> {
+/**
+ * Who the invite link is for, or null when the token is unknown, used, or the row left its team; "under_13" when
+ * the row's birth date makes the player too young for a sign-in of their own (docs/product.md §13: a guardian
+ * holds the place, through a guardian link).
+ */
+export async function findClaim(db: Kysely<DB>, token: string): Promise<ClaimInfo | "under_13" | null> {
   const row = await db
     .selectFrom("profiles as p")
     .innerJoin("teams as t", "t.id", "p.team_id")
-    .select(["t.name", "p.full_name", "p.jersey_number", "p.primary_position"])
+    .select(["t.name", "p.full_name", "p.jersey_number", "p.primary_position", "p.birth_date"])
     .where("p.claim_token", "=", token)
     .where("p.role", "=", "player")
     .executeTakeFirst();
   if (!row) return null;
+  if (isUnderOwnSignInAge(row.birth_date, new Date().toISOString().slice(0, 10))) return "under_13";
   return {
     teamName: row.name,
     fullName: row.full_name,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { meSchema } from "#domain/account.js";
 import { CLAIM_NOT_FOUND, claimBodySchema, claimInfoSchema } from "#domain/api/roster.js";
+import { GUARDIAN_HOLDS_PLACE } from "#domain/api/family.js";
 import { loadMe } from "../db/accounts.js";
 import { claimRow, findClaim } from "../db/roster-claim.js";
 import { isUniqueViolation } from "../db/dialect.js";
@@ -35,7 +36,7 @@ const infoRoute = createRoute({
   request: { params: tokenParams },
   responses: {
     200: { description: "The row", content: { "application/json": { schema: claimInfoSchema.openapi("ClaimInfo") } } },
-    ...errorResponses(404),
+    ...errorResponses(404, 409),
   },
 });
 
@@ -63,6 +64,7 @@ const claimRoute = createRoute({
 });
 
 const gone = () => new ApiError(404, "invite_not_found", CLAIM_NOT_FOUND);
+const guardianHolds = () => new ApiError(409, "guardian_holds_place", GUARDIAN_HOLDS_PLACE);
 const taken = () => new ApiError(409, "email_taken", EMAIL_TAKEN, { email: EMAIL_TAKEN });
 
 export function claimRoutes() {
@@ -71,6 +73,7 @@ export function claimRoutes() {
       const { token } = c.req.valid("param");
       const info = await findClaim(c.get("services").database.db, token);
       if (!info) throw gone();
+      if (info === "under_13") throw guardianHolds();
       return c.json(info, 200);
     })
     .openapi(claimRoute, async (c) => {
@@ -79,7 +82,9 @@ export function claimRoutes() {
       const { database, config, auth, hub } = c.get("services");
       const { db } = database;
       await countSignupAttempt(db, config, c.get("clientIp"), TOO_MANY_ATTEMPTS);
-      if (!(await findClaim(db, token))) throw gone();
+      const info = await findClaim(db, token);
+      if (!info) throw gone();
+      if (info === "under_13") throw guardianHolds();
       const hash = await (await auth.$context).password.hash(password);
       let claimed: Awaited<ReturnType<typeof claimRow>>;
       try {

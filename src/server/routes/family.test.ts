@@ -400,6 +400,44 @@ describe.each(testEngines())("families on $engine", ({ create }) => {
     expect((await as("GET", "/api/me/dashboard")).status).toBe(403);
   });
 
+  it("under 13 the roster's own invite link is refused; from 13 a guardian invites the child to their own sign-in", async () => {
+    // Added by the coach on the roster: a place with its invite link, nobody's sign-in yet.
+    const added = await falcons.client.post("/api/team/roster", {
+      fullName: "Ada Nwosu",
+      jerseyNumber: 31,
+      primaryPosition: "cb",
+    });
+    expect(added.status).toBe(201);
+    const ada = added.body.player.id as string;
+    const coachLink = { body: { inviteToken: added.body.player.inviteToken as string } };
+    const guardian = await newGuardian(await inviteFor(falcons, ada), "Ngozi Nwosu");
+    const anonymous = new TestClient(app);
+    await falcons.client.request("PUT", `/api/team/players/${ada}/birth-date`, {
+      json: { birthDate: bornYearsAgo(11) },
+    });
+    const refused = await anonymous.get(`/api/claim/${coachLink.body.inviteToken}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("guardian_holds_place");
+    const tooYoung = await guardian.client.post(`/api/family/children/${ada}/sign-in-invite`);
+    expect(tooYoung.status).toBe(409);
+    expect(tooYoung.body.error.code).toBe("too_young");
+
+    await guardian.client.request("PATCH", `/api/family/children/${ada}`, { json: { birthDate: bornYearsAgo(14) } });
+    const invite = await guardian.client.post<{ token: string }>(`/api/family/children/${ada}/sign-in-invite`);
+    expect(invite.status).toBe(201);
+    const email = uniqueEmail("ada");
+    const claimed = await anonymous.post(`/api/claim/${invite.body.token}`, { email, password: PASSWORD });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body.user).toMatchObject({ id: ada, role: "player", fullName: "Ada Nwosu" });
+    // The guardian still has the child, now with a sign-in of their own; a second invite is refused.
+    const family = await guardian.client.get<Family>("/api/family");
+    expect(family.body.children.find((c) => c.id === ada)).toMatchObject({ ownSignIn: true });
+    const again = await guardian.client.post(`/api/family/children/${ada}/sign-in-invite`);
+    expect(again.body.error.code).toBe("has_sign_in");
+    // Not for someone else's child.
+    expect((await guardian.client.post(`/api/family/children/${leo}/sign-in-invite`)).status).toBe(404);
+  });
+
   it("lists only operations the server serves among those a guardian may call for a child", () => {
     const served = new Set(
       app.routes

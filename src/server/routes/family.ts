@@ -6,11 +6,11 @@ import {
   withdrawalPlanSchema,
   withdrawConsentSchema,
 } from "#domain/api/family.js";
-import { CONSENT_VERSION } from "#domain/family.js";
+import { CONSENT_VERSION, OWN_SIGN_IN_AGE } from "#domain/family.js";
 import { withdrawalPlan, withdrawConsent } from "../db/consent-withdrawal.js";
-import { familyOf, updateChild } from "../db/guardians.js";
+import { childSignInInvite, familyOf, updateChild } from "../db/guardians.js";
 import { createRouter } from "../http/context.js";
-import { errorResponses, notFound } from "../http/errors.js";
+import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 
@@ -100,6 +100,26 @@ const withdrawRoute = createRoute({
   },
 });
 
+const signInInviteRoute = createRoute({
+  method: "post",
+  path: "/api/family/children/{id}/sign-in-invite",
+  operationId: "inviteChildToSignIn",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "A link for a child of 13 or more to a sign-in of their own; the guardian keeps seeing them",
+  request: { params: childParams },
+  responses: {
+    201: {
+      description: "The child's claim link token",
+      content: { "application/json": { schema: z.object({ token: z.string() }).openapi("ChildSignInInvite") } },
+    },
+    ...errorResponses(401, 404, 409),
+  },
+});
+
+const HAS_SIGN_IN = "This player already has a sign-in of their own.";
+const TOO_YOUNG = `A sign-in of their own starts at ${OWN_SIGN_IN_AGE}: enter the birth date first, if it is missing.`;
+
 export function familyRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => {
@@ -137,5 +157,12 @@ export function familyRoutes() {
       hub.revoke({ userId: id });
       if (done.teamId) hub.publish(done.teamId, changeNow("roster"));
       return c.json({ removed: done.plan }, 200);
+    })
+    .openapi(signInInviteRoute, async (c) => {
+      const made = await childSignInInvite(c.get("services").database.db, c.var.viewer.userId, c.req.valid("param").id);
+      if (made === "not_found") throw notFound("That child");
+      if (made === "has_sign_in") throw new ApiError(409, "has_sign_in", HAS_SIGN_IN);
+      if (made === "too_young") throw new ApiError(409, "too_young", TOO_YOUNG);
+      return c.json(made, 201);
     });
 }

@@ -889,6 +889,9 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "PATCH /api/family/children/{id}": {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId }, json: { shareWithTeam: false } }),
   },
+  "POST /api/family/children/{id}/sign-in-invite": {
+    build: async (w) => ({ params: { id: w.accounts.playerA.userId } }),
+  },
   "GET /api/family/children/{id}/withdrawal": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
   "POST /api/family/children/{id}/withdrawal": {
     build: async (w) => ({ params: { id: await freshChildOfGuardianA(w) }, json: { confirm: true } }),

@@ -35,6 +35,7 @@ describe("family page", () => {
         child({ underOwnSignInAge: true, child: true, birthDate: "2016-05-29" }),
         child({
           id: "c-2",
+          birthDate: "2011-05-29",
           fullName: "Leo Rivera",
           team: { id: "t-2", name: "Bay Bears" },
           jerseyNumber: 9,
@@ -42,10 +43,12 @@ describe("family page", () => {
         }),
       ],
     };
-    renderPage(<FamilyPage fullName="Rosa Rivera" />, {
+    const { user } = renderPage(<FamilyPage fullName="Rosa Rivera" />, {
       path: "/family",
       user: GUARDIAN,
-      api: fakeApi().on("GET", "/api/family", family),
+      api: fakeApi()
+        .on("GET", "/api/family", family)
+        .on("POST", "/api/family/children/c-2/sign-in-invite", () => json({ token: "tok-leo" }, 201)),
     });
     const maya = await screen.findByRole("article", { name: "Maya Rivera" });
     expect(maya).toHaveTextContent("Harbor Hawks · #4");
@@ -55,6 +58,12 @@ describe("family page", () => {
     expect(leo).toHaveTextContent("No consent recorded yet.");
     expect(leo).not.toHaveTextContent("under 13");
     expect(within(leo).getByRole("button", { name: "Open Leo's dashboard" })).toBeEnabled();
+    // Under 13 there is no sign-in to invite to; Leo (15) gets his link.
+    expect(within(maya).queryByRole("button", { name: /to their own sign-in/ })).toBeNull();
+    await user.click(within(leo).getByRole("button", { name: "Invite Leo to their own sign-in" }));
+    expect(await within(leo).findByRole("textbox", { name: "Leo's sign-in link" })).toHaveValue(
+      `${window.location.origin}/claim/tok-leo`,
+    );
   });
 
   it("says where a guardian link comes from when there are no children", async () => {

@@ -11,6 +11,7 @@ import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { Consent, FamilyChild, UpdateChildInput, WithdrawalPlan } from "#domain/api/family";
 import { ageOn, firstName, OWN_SIGN_IN_AGE } from "#domain/family";
 import { updateChild } from "./api";
+import { OwnSignInInvite } from "./own-sign-in";
 import { WithdrawConsent, withdrawalItems } from "./withdraw-consent";
 
 /**
@@ -176,6 +177,9 @@ function ChildCard({ child, onWithdrawn }: { child: FamilyChild; onWithdrawn: (r
         <LayoutDashboard aria-hidden="true" className="size-4" />
         {opening ? "Opening…" : `Open ${name}'s dashboard`}
       </button>
+      {child.team && child.birthDate !== null && !child.underOwnSignInAge && !child.ownSignIn ? (
+        <OwnSignInInvite childId={child.id} name={name} />
+      ) : null}
       <WithdrawConsent childId={child.id} name={child.fullName} onWithdrawn={onWithdrawn} />
     </article>
   );
