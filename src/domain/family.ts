@@ -24,6 +24,36 @@ export function isChild(birthDate: string | null, today: string): boolean {
   return birthDate !== null && ageOn(birthDate, today) < ADULT_AGE;
 }
 
+/** Today's UTC calendar day, `YYYY-MM-DD` (the day ages are counted on). */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * A minor, whose name and photo others see only with leave: under 18 by the birth date; with no birth date, a
+ * player a guardian holds a place for (a guardian's child counts as a child until a birth date says otherwise).
+ */
+export function isMinor(birthDate: string | null, hasGuardian: boolean, today: string): boolean {
+  return birthDate !== null ? isChild(birthDate, today) : hasGuardian;
+}
+
+/** Where a player stands for what others on the team may see of them. */
+export interface NamePrivacy {
+  minor: boolean;
+  /** The consent ledger's latest record: given, withdrawn, or none at all. */
+  consent: "given" | "withdrawn" | "none";
+  /** The guardian lets other families on the team see the full name and photo. */
+  shared: boolean;
+}
+
+/**
+ * Whether others on the team (its players and their families; never its coaches, nor the player and their own
+ * guardians) see only the short name and no photo: a minor, unless consent is given and the guardian shares.
+ */
+export function isNamePrivate(p: NamePrivacy): boolean {
+  return p.minor && !(p.consent === "given" && p.shared);
+}
+
 /** Too young for a sign-in of their own: under 13 by their birth date. */
 export function isUnderOwnSignInAge(birthDate: string | null, today: string): boolean {
   return birthDate !== null && ageOn(birthDate, today) < OWN_SIGN_IN_AGE;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
+import { bornYearsAgo } from "../support/birth-dates";
 import { finishAnimations, PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
@@ -13,14 +14,6 @@ async function axeProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A birth date that makes a child `years` old and a half today. */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() - 6);
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Tomorrow, as the team's zone (UTC, the default) writes it. */

@@ -100,9 +100,24 @@ export const rosterEntrySchema = z.object({
 });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
-/** GET /api/team/roster */
+/** POST /api/team/roster/import */
 export const rosterResponseSchema = z.object({ players: z.array(rosterEntrySchema) });
 export type RosterResponse = z.infer<typeof rosterResponseSchema>;
+
+/** Where a player stands for what other families see of them (docs/product.md §13), for the roster's Consent column. */
+const rosterPrivacySchema = z.object({
+  playerId: z.string(),
+  /** Under 18 by the birth date, or held by a guardian with no birth date entered. */
+  minor: z.boolean(),
+  consent: z.enum(["given", "withdrawn", "none"]),
+  /** The guardian lets other families see the full name and photo. */
+  shared: z.boolean(),
+});
+export type RosterPrivacy = z.infer<typeof rosterPrivacySchema>;
+
+/** GET /api/team/roster: the players and, for each, their consent standing. */
+export const rosterListResponseSchema = rosterResponseSchema.extend({ privacy: z.array(rosterPrivacySchema) });
+export type RosterListResponse = z.infer<typeof rosterListResponseSchema>;
 
 export const rosterEntryResponseSchema = z.object({ player: rosterEntrySchema });
 

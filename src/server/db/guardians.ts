@@ -5,13 +5,13 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Consent, FamilyChild, PlayerFamily } from "#domain/api/family.js";
-import { GUARDIAN_INVITE_DAYS, isChild, isUnderOwnSignInAge, shortName } from "#domain/family.js";
+import type { FamilyChild, PlayerFamily } from "#domain/api/family.js";
+import { GUARDIAN_INVITE_DAYS, isChild, isUnderOwnSignInAge, shortName, utcToday } from "#domain/family.js";
 import { inTransaction, nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
+import { consentOf } from "./minor-privacy.js";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** A guardian-only account's name, or null when the user is not one. */
 export async function guardianAccount(db: Kysely<DB>, userId: string): Promise<{ fullName: string } | null> {
@@ -142,30 +142,6 @@ export async function acceptGuardianInvite(
   });
 }
 
-/** Each player's consent from the ledger's latest record; a player with no record is `none`. */
-async function consentOf(db: Kysely<DB>, playerIds: readonly string[]): Promise<Map<string, Consent>> {
-  const result = new Map<string, Consent>();
-  for (const id of playerIds) result.set(id, { status: "none", byName: null, at: null, version: null });
-  if (playerIds.length === 0) return result;
-  const rows = await db
-    .selectFrom("consent_records")
-    .select(["player_id", "action", "guardian_name", "created_at", "text_version", "id"])
-    .where("player_id", "in", playerIds)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  // Ordered oldest first: the last record of each player wins.
-  for (const row of rows) {
-    result.set(row.player_id, {
-      status: row.action,
-      byName: row.guardian_name,
-      at: row.created_at,
-      version: row.text_version,
-    });
-  }
-  return result;
-}
-
 async function hasOwnSignIn(db: Kysely<DB>, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
@@ -228,7 +204,7 @@ export async function familyOf(db: Kysely<DB>, guardianId: string): Promise<Fami
     hasOwnSignIn(db, ids),
     guardiansOf(db, ids),
   ]);
-  const day = today();
+  const day = utcToday();
   return rows.map((r) => ({
     id: r.user_id,
     fullName: r.full_name,
@@ -323,7 +299,7 @@ export async function playerFamily(db: Kysely<DB>, teamId: string, playerId: str
       .where("expires_at", ">", nowIso())
       .executeTakeFirstOrThrow(),
   ]);
-  const day = today();
+  const day = utcToday();
   return {
     birthDate: player.birth_date,
     child: isChild(player.birth_date, day),
@@ -374,7 +350,7 @@ export async function childSignInInvite(
     .where("user_id", "=", playerId)
     .executeTakeFirst();
   const birthDate = profile?.birth_date ?? null;
-  if (birthDate === null || isUnderOwnSignInAge(birthDate, today())) return "too_young";
+  if (birthDate === null || isUnderOwnSignInAge(birthDate, utcToday())) return "too_young";
   const token = randomBytes(24).toString("base64url");
   await db
     .updateTable("profiles")

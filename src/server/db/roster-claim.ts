@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ClaimInfo } from "#domain/api/roster.js";
-import { isUnderOwnSignInAge } from "#domain/family.js";
+import { isUnderOwnSignInAge, utcToday } from "#domain/family.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { lockedRosterRow } from "./roster.js";
 import type { DB } from "./schema.js";
@@ -25,7 +25,7 @@ export async function findClaim(db: Kysely<DB>, token: string): Promise<ClaimInf
     .where("p.role", "=", "player")
     .executeTakeFirst();
   if (!row) return null;
-  if (isUnderOwnSignInAge(row.birth_date, new Date().toISOString().slice(0, 10))) return "under_13";
+  if (isUnderOwnSignInAge(row.birth_date, utcToday())) return "under_13";
   return {
     teamName: row.name,
     fullName: row.full_name,

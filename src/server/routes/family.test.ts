@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bornYearsAgo } from "#tests/support/birth-dates.js";
 import { testEngines, type TestDatabase, seedProfile } from "#tests/server/support/test-database.js";
 import {
   createTestApp,
@@ -14,14 +15,6 @@ import { CONSENT_VERSION } from "#domain/family.js";
 import { CHILD_OPERATIONS } from "../http/acting-for-child.js";
 
 type App = ReturnType<typeof createTestApp>["app"];
-
-/** A birth date that makes a person `years` old and a half today, so the tests do not age. */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() - 6);
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
-}
 
 /*
  * Families (docs/product.md §13): a coach's guardian link, a guardian account made from it with consent in the

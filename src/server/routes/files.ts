@@ -1,12 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { findTeamFile } from "../db/files.js";
+import { isPrivatePhoto } from "../db/minor-privacy.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { getViewer } from "../http/viewer.js";
 
 /*
- * Stored files are served only to signed-in members (coach or player) of the team that owns them. Anyone else
- * (signed out, another team, an id that does not exist) gets the same 404, so a file id proves nothing.
+ * Stored files are served only to signed-in members (coach or player) of the team that owns them, and a minor's
+ * photo only to the team's coaches, the player and their guardians unless the guardian shares it (docs/product.md
+ * §13). Anyone else (signed out, another team, an id that does not exist) gets the same 404, so a file id proves
+ * nothing.
  */
 
 const FILE_NOT_FOUND = "That file";
@@ -41,6 +44,10 @@ export function fileRoutes() {
     const { database, files, log } = c.get("services");
     const file = await findTeamFile(database.db, { id, teamId: viewer.teamId });
     if (!file) throw notFound(FILE_NOT_FOUND);
+    // A minor's photo is the team's coaches', the player's and their guardians' unless the guardian shares it.
+    if (viewer.role !== "coach" && (await isPrivatePhoto(database.db, file.id, viewer.userId))) {
+      throw notFound(FILE_NOT_FOUND);
+    }
     const stored = await files.get(file.storage_key);
     if (!stored) {
       log.warn(

@@ -21,6 +21,7 @@ import { tzOffsetQuery } from "../http/query-params.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, teamMemberOnly } from "../http/viewer.js";
 import { cachedJson } from "../http/cached-json.js";
+import { namesForTeammate } from "../db/minor-privacy.js";
 import { readScoreboard, scoreboardKey } from "../reads/team-reads.js";
 import { changeNow } from "../realtime/hub.js";
 
@@ -206,9 +207,13 @@ export function gameRoutes() {
   return createRouter()
     .openapi(getGameSheet, async (c) => {
       const { id } = c.req.valid("param");
-      const sheet = await gameSheet(c.get("services").database.db, c.var.viewer.teamId, id);
+      const viewer = c.var.viewer;
+      const db = c.get("services").database.db;
+      const sheet = await gameSheet(db, viewer.teamId, id);
       if (!sheet) throw notFound(SESSION);
-      return c.json(sheet, 200);
+      if (viewer.role === "coach") return c.json(sheet, 200);
+      // Another family's child is named as their guardian allows (docs/product.md §13).
+      return c.json({ ...sheet, players: await namesForTeammate(db, sheet.players, viewer.userId) }, 200);
     })
     .openapi(postFinal, async (c) => {
       const viewer = c.var.viewer;
@@ -264,9 +269,13 @@ export function gameRoutes() {
     })
     .openapi(getBoxScore, async (c) => {
       const { id } = c.req.valid("param");
-      const data = await boxScoreData(c.get("services").database.db, c.var.viewer.teamId, id);
+      const viewer = c.var.viewer;
+      const db = c.get("services").database.db;
+      const data = await boxScoreData(db, viewer.teamId, id);
       if (!data) throw notFound(SESSION);
-      const { scoreboard, rules, snaps, players } = data.sheet;
+      const { scoreboard, rules, snaps } = data.sheet;
+      const players =
+        viewer.role === "coach" ? data.sheet.players : await namesForTeammate(db, data.sheet.players, viewer.userId);
       const game = {
         date: scoreboard.date,
         opponent: scoreboard.opponent,
@@ -275,7 +284,7 @@ export function gameRoutes() {
         final: scoreboard.final,
         result: scoreboard.result,
       };
-      const team = await getTeam(c.get("services").database.db, c.var.viewer.teamId);
+      const team = await getTeam(db, viewer.teamId);
       const csv = boxScoreCsv({ game, rules, snaps, players, loose: data.loose, teamName: team?.name });
       return c.body(csv, 200, {
         "content-type": "text/csv; charset=utf-8",

@@ -1,3 +1,4 @@
+import { privacyOf } from "../db/minor-privacy.js";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   confirmationBodySchema,
@@ -7,6 +8,7 @@ import {
   requestDecisionBodySchema,
   rosterEntryResponseSchema,
   rosterPlayerInputSchema,
+  rosterListResponseSchema,
   rosterResponseSchema,
   updateRosterPlayerSchema,
   type RosterPlayerInput,
@@ -64,7 +66,7 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: "The roster",
-      content: { "application/json": { schema: rosterResponseSchema.openapi("Roster") } },
+      content: { "application/json": { schema: rosterListResponseSchema.openapi("Roster") } },
     },
     ...errorResponses(401, 403),
   },
@@ -246,8 +248,13 @@ async function addAll<E extends AppEnv>(
 export function rosterRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const players = await listRoster(c.get("services").database.db, c.var.viewer.teamId);
-      return c.json({ players }, 200);
+      const db = c.get("services").database.db;
+      const players = await listRoster(db, c.var.viewer.teamId);
+      const privacy = await privacyOf(
+        db,
+        players.map((p) => p.id),
+      );
+      return c.json({ players, privacy: [...privacy.values()] }, 200);
     })
     .openapi(addRoute, async (c) => {
       const [player] = await addAll(c, c.var.viewer.teamId, [c.req.valid("json")], () => "jerseyNumber");

@@ -10,7 +10,7 @@ import type { ParticipationResponse } from "#domain/api/participation";
 import type { LeagueRules } from "#domain/league-rules";
 import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
-import type { ClaimInfo, RosterResponse } from "#domain/api/roster";
+import type { ClaimInfo, RosterListResponse } from "#domain/api/roster";
 import type { Family, GuardianInviteInfo, PlayerFamily, WithdrawalPlan } from "#domain/api/family";
 import type {
   FeedbackListResponse,
@@ -516,11 +516,11 @@ export function operatorUsageQuery() {
   });
 }
 
-/** GET /api/team/roster: the coach's players with invite state, waiting sign-ups and requests. */
+/** GET /api/team/roster: the coach's players with invite state, waiting sign-ups, requests and consent. */
 export function teamRosterQuery() {
   return queryOptions({
     queryKey: teamKeys.roster(),
-    queryFn: ({ signal }) => apiFetch<RosterResponse>("/api/team/roster", { signal }),
+    queryFn: ({ signal }) => apiFetch<RosterListResponse>("/api/team/roster", { signal }),
   });
 }
 

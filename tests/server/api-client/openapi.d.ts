@@ -2524,6 +2524,13 @@ export interface components {
                 } | null;
                 photoUrl: string | null;
             }[];
+            privacy: {
+                playerId: string;
+                minor: boolean;
+                /** @enum {string} */
+                consent: "given" | "withdrawn" | "none";
+                shared: boolean;
+            }[];
         };
         RosterEntryResponse: {
             player: {

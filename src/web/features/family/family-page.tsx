@@ -9,7 +9,7 @@ import { FormMessage } from "~/ui/form-field";
 import { formatDateTime, formatDay } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import type { Consent, FamilyChild, UpdateChildInput, WithdrawalPlan } from "#domain/api/family";
-import { ageOn, firstName, OWN_SIGN_IN_AGE } from "#domain/family";
+import { ageOn, firstName, OWN_SIGN_IN_AGE, utcToday } from "#domain/family";
 import { updateChild } from "./api";
 import { OwnSignInInvite } from "./own-sign-in";
 import { WithdrawConsent, withdrawalItems } from "./withdraw-consent";
@@ -68,7 +68,7 @@ function consentLine(consent: Consent): string {
 
 function ageLine(child: FamilyChild): string {
   if (child.birthDate === null) return "No birth date yet.";
-  const age = ageOn(child.birthDate, new Date().toISOString().slice(0, 10));
+  const age = ageOn(child.birthDate, utcToday());
   return `Born ${formatDay(child.birthDate)} (age ${age}).`;
 }
 
@@ -134,7 +134,7 @@ function ChildCard({ child, onWithdrawn }: { child: FamilyChild; onWithdrawn: (r
             type="date"
             className="input w-auto"
             value={birthDate}
-            max={new Date().toISOString().slice(0, 10)}
+            max={utcToday()}
             onChange={(event) => setBirthDate(event.currentTarget.value)}
           />
           <button type="submit" className="btn btn-secondary" disabled={save.isPending}>

@@ -9,7 +9,7 @@ import { formatDateTime, formatDay } from "~/ui/format";
 import { describeError, QueryState } from "~/ui/query-state";
 import { SheetDialog, SheetHeader } from "~/ui/sheet-dialog";
 import type { PlayerFamily } from "#domain/api/family";
-import { ageOn, GUARDIAN_INVITE_DAYS, OWN_SIGN_IN_AGE } from "#domain/family";
+import { ageOn, GUARDIAN_INVITE_DAYS, OWN_SIGN_IN_AGE, utcToday } from "#domain/family";
 import type { RosterEntry } from "#domain/api/roster";
 import { createGuardianInvite, guardianInviteUrl, removeGuardian, setBirthDate } from "./api";
 
@@ -83,7 +83,7 @@ function FamilyDetails({ player, family }: { player: RosterEntry; family: Player
     mutationFn: (guardianId: string) => removeGuardian(player.id, guardianId),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcToday();
 
   return (
     <div className="mt-3 space-y-6 text-sm text-stone-700">

@@ -77,4 +77,32 @@ describe("roster page", () => {
     await user.click(within(header("Last active")).getByRole("button"));
     expect(column(0).slice(0, 2)).toEqual(["Eve Adams", "Mia Ortiz"]);
   });
+
+  it("the Consent column says, for each minor, whether a guardian consented and what families see", async () => {
+    const privacy = [
+      { playerId: "p-dana", minor: true, consent: "none", shared: false },
+      { playerId: "p-eve", minor: false, consent: "none", shared: false },
+      { playerId: "p-zed", minor: true, consent: "given", shared: true },
+      { playerId: "p-mia", minor: true, consent: "given", shared: false },
+    ];
+    const api = fakeApi()
+      .on("GET", "/api/team/players", { players: PLAYERS })
+      .on("GET", "/api/team/roster", { players: [], privacy });
+    const { user } = renderPage(<RosterPage />, { path: "/coach/team-roster", user: coachUser(), api });
+    expect(await screen.findByRole("heading", { name: "Players (4)" })).toBeInTheDocument();
+    expect(header("Consent")).toBeInTheDocument();
+    await user.click(within(header("Name")).getByRole("button"));
+    const byName = async () => {
+      const names = column(0);
+      const consent = column(7);
+      return Object.fromEntries(names.map((n, i) => [n, consent[i]]));
+    };
+    await screen.findByText("Missing");
+    expect(await byName()).toEqual({
+      '=Dana "DJ" Lee, Jr': "Missing",
+      "Eve Adams": "Not needed",
+      "@Zed Brown": "GivenFull name shown to families",
+      "Mia Ortiz": "GivenFamilies see first name and initial",
+    });
+  });
 });

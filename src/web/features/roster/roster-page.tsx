@@ -22,7 +22,7 @@ import { ROSTER_COLUMNS, rosterCsv, rosterFileName, rosterRow, type RosterColumn
 import { DEFAULT_ROSTER_SORT, nextSort, sortRoster } from "./roster-sort";
 import { teamPlayersQuery, teamRosterQuery } from "~/lib/queries";
 import { RosterAttention } from "./roster-attention";
-import { ClaimState, EditButton, FamilyButton, useRosterTools } from "./roster-tools";
+import { ClaimState, ConsentState, EditButton, FamilyButton, useRosterTools } from "./roster-tools";
 
 const RETURN_TO = "/coach/team-roster";
 const NUMERIC: ReadonlySet<RosterColumnKey> = new Set(["attendance", "score", "ranking"]);
@@ -39,6 +39,10 @@ export function RosterPage() {
   const rosterQuery = useQuery({ ...teamRosterQuery(), enabled: team !== null });
   const roster = rosterQuery.data?.players;
   const entries = useMemo(() => new Map((roster ?? []).map((p) => [p.id, p])), [roster]);
+  const privacy = useMemo(
+    () => new Map((rosterQuery.data?.privacy ?? []).map((p) => [p.playerId, p])),
+    [rosterQuery.data],
+  );
   const unclaimed = (player: PlayerSummaryDto) => entries.get(player.id)?.claimed === false;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_ROOT_KEY });
   const [sort, setSort] = useState(DEFAULT_ROSTER_SORT);
@@ -173,6 +177,9 @@ export function RosterPage() {
                             onSort={() => setSort((current) => nextSort(current, column.key))}
                           />
                         ))}
+                        <th scope="col" className="px-3 py-2 text-left font-semibold text-stone-700">
+                          Consent
+                        </th>
                         <th scope="col" className="px-3 py-2 text-right font-semibold text-stone-700">
                           <span className="sr-only">Actions</span>
                         </th>
@@ -207,6 +214,9 @@ export function RosterPage() {
                               ) : (
                                 row.lastActive
                               )}
+                            </td>
+                            <td className="px-3 py-2 whitespace-nowrap">
+                              <ConsentState privacy={privacy.get(player.id)} />
                             </td>
                             <td className="px-2 py-2 text-right whitespace-nowrap">
                               <FamilyButton entry={entries.get(player.id)} onFamily={tools.family} />

@@ -1,7 +1,7 @@
 import { Link2, Pencil, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { plural } from "~/ui/format";
-import type { RosterEntry } from "#domain/api/roster";
+import type { RosterEntry, RosterPrivacy } from "#domain/api/roster";
 import { ImportDialog } from "./import-dialog";
 import { FamilyDialog } from "./family-dialog";
 import { InviteDialog } from "./invite-dialog";
@@ -94,6 +94,32 @@ export function ClaimState({
       >
         <Link2 aria-hidden="true" className="size-3.5" /> Invite
       </button>
+    </span>
+  );
+}
+
+/**
+ * A player's consent standing (docs/product.md §13): for a minor, whether a guardian's consent is on record and
+ * whether other families see the full name and photo; an adult (or a player with no birth date and no guardian)
+ * needs none.
+ */
+export function ConsentState({ privacy }: { privacy: RosterPrivacy | undefined }) {
+  if (!privacy) return <span className="text-stone-600">—</span>;
+  if (!privacy.minor) return <span className="text-stone-600">Not needed</span>;
+  if (privacy.consent === "withdrawn") {
+    return (
+      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Withdrawn</span>
+    );
+  }
+  if (privacy.consent === "none") {
+    return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Missing</span>;
+  }
+  return (
+    <span className="inline-flex flex-col">
+      <span className="font-semibold text-field-800">Given</span>
+      <span className="text-xs text-stone-700">
+        {privacy.shared ? "Full name shown to families" : "Families see first name and initial"}
+      </span>
     </span>
   );
 }
