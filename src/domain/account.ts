@@ -32,7 +32,14 @@ export const meSchema = z.object({
    * Set when a guardian acts for this player (the request named the child, docs/product.md §13): who is really
    * signed in. The rest of the answer is the child's.
    */
-  actingGuardian: z.object({ id: z.string(), fullName: z.string() }).optional(),
+  actingGuardian: z
+    .object({
+      id: z.string(),
+      fullName: z.string(),
+      /** The child has a sign-in of their own: the guardian sees their screens and changes nothing. */
+      readOnly: z.boolean(),
+    })
+    .optional(),
   /** The account is listed in OPERATOR_EMAILS: it may open /operator. Its role is unchanged. */
   operator: z.boolean().optional(),
 });

@@ -43,6 +43,9 @@ export interface Viewer {
   teamId: string | null;
   fullName: string;
   sessionId: string;
-  /** Set when a guardian acts for this player (http/acting-for-child.ts): who is really signed in. */
-  actingGuardian?: { id: string; fullName: string };
+  /**
+   * Set when a guardian acts for this player (http/acting-for-child.ts): who is really signed in, and whether they
+   * may only read (the child has a sign-in of their own).
+   */
+  actingGuardian?: { id: string; fullName: string; readOnly: boolean };
 }

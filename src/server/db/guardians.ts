@@ -224,15 +224,29 @@ export async function familyOf(db: Kysely<DB>, guardianId: string): Promise<Fami
 
 /** The child an account may act for (linked, and on a team), as the acting gate needs them; null otherwise. */
 export async function childOfGuardian(db: Kysely<DB>, guardianId: string, playerId: string) {
-  return db
-    .selectFrom("guardian_links as l")
-    .innerJoin("profiles as p", "p.user_id", "l.player_id")
-    .innerJoin("user as u", "u.id", "l.player_id")
-    .select(["p.user_id", "p.team_id", "p.full_name", "u.email"])
-    .where("l.guardian_id", "=", guardianId)
-    .where("l.player_id", "=", playerId)
-    .where("p.role", "=", "player")
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("guardian_links as l")
+      .innerJoin("profiles as p", "p.user_id", "l.player_id")
+      .innerJoin("user as u", "u.id", "l.player_id")
+      .select(["p.user_id", "p.team_id", "p.full_name", "u.email"])
+      // A child with a sign-in of their own answers for themselves: their guardians keep read access only.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("account as a")
+              .select("a.id")
+              .whereRef("a.userId", "=", "l.player_id")
+              .where("a.providerId", "=", "credential"),
+          )
+          .as("own_sign_in"),
+      )
+      .where("l.guardian_id", "=", guardianId)
+      .where("l.player_id", "=", playerId)
+      .where("p.role", "=", "player")
+      .executeTakeFirst()
+  );
 }
 
 /** Whether the account is linked to the player. */

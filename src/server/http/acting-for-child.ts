@@ -16,7 +16,8 @@ import { operationOf } from "./operation.js";
  * Deny by default, like API tokens: an operation not listed refuses a request naming a child (403
  * `not_for_child`), so a new endpoint is closed to guardians until someone decides otherwise. Left out on purpose:
  * everything about an account (sign-in, password, email, export, deletion, joining a team, mail settings: the
- * guardian has their own), API tokens, and every coach operation.
+ * guardian has their own), API tokens, and every coach operation. A child who has a sign-in of their own (from 13)
+ * makes their own changes: their guardians keep the reads only (403 `child_signs_in` on any other method).
  */
 
 /** The operations a guardian may call for a child, "METHOD /path" as the OpenAPI document writes it. */
@@ -60,6 +61,11 @@ export const CHILD_OPERATIONS: ReadonlySet<string> = new Set([
 
 const NOT_FOR_CHILD = "This cannot be done for a child: sign in as yourself for your own account and settings.";
 const NOT_YOUR_CHILD = "You are not a guardian of this player.";
+export const CHILD_SIGNS_IN =
+  "This player has a sign-in of their own now and makes their own changes. As their guardian you can still see their screens.";
+
+/** Reads change nothing: a guardian of a child who signs in on their own keeps these only. */
+const READS = new Set(["GET", "HEAD"]);
 
 /** The child a request names, or null. */
 function childNamed(c: AppContext): string | null {
@@ -93,6 +99,8 @@ export async function asChild<E extends AppEnv>(c: AppContext<E>, signedIn: View
   const guardian = signedIn.actingGuardian ?? { id: signedIn.userId, fullName: signedIn.fullName };
   const row = await childOfGuardian(c.get("services").database.db, guardian.id, childId);
   if (!row || row.team_id === null) throw new ApiError(403, "not_your_child", NOT_YOUR_CHILD);
+  const readOnly = Boolean(Number(row.own_sign_in));
+  if (readOnly && !READS.has(c.req.method)) throw new ApiError(403, "child_signs_in", CHILD_SIGNS_IN);
   return {
     userId: row.user_id,
     email: row.email,
@@ -101,6 +109,6 @@ export async function asChild<E extends AppEnv>(c: AppContext<E>, signedIn: View
     teamId: row.team_id,
     fullName: row.full_name,
     sessionId: signedIn.sessionId,
-    actingGuardian: guardian,
+    actingGuardian: { id: guardian.id, fullName: guardian.fullName, readOnly },
   };
 }

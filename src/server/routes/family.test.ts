@@ -12,7 +12,7 @@ import {
 import type { Family, GuardianInviteInfo, PlayerFamily } from "#domain/api/family.js";
 import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
-import { CHILD_OPERATIONS } from "../http/acting-for-child.js";
+import { CHILD_OPERATIONS, CHILD_SIGNS_IN } from "../http/acting-for-child.js";
 
 type App = ReturnType<typeof createTestApp>["app"];
 
@@ -201,7 +201,7 @@ describe.each(testEngines())("families on $engine", ({ create }) => {
       id: maya,
       role: "player",
       fullName: "Maya Rivera",
-      actingGuardian: { id: guardian.id, fullName: "Gina Guardian" },
+      actingGuardian: { id: guardian.id, fullName: "Gina Guardian", readOnly: false },
     });
     expect((await as("GET", "/api/me/dashboard")).status).toBe(200);
 
@@ -236,6 +236,49 @@ describe.each(testEngines())("families on $engine", ({ create }) => {
     // A player who is no one's guardian cannot act for a teammate.
     const teammate = await adult.client.request("GET", "/api/me/dashboard", { headers: { [CHILD_HEADER]: maya } });
     expect(teammate.status).toBe(403);
+  });
+
+  it("a child who signs in on their own: the guardian keeps read access, and every change is refused", async () => {
+    // The adult player stands in for a teenager with their own sign-in whose parent the coach links.
+    const parent = await newGuardian(await inviteFor(falcons, adult.me.id), "Pat Parent");
+    const as = (method: string, path: string, json?: unknown) =>
+      parent.client.request(method, path, {
+        headers: { [CHILD_HEADER]: adult.me.id },
+        ...(json === undefined ? {} : { json }),
+      });
+    const me = await as("GET", "/api/me");
+    expect(me.body.user).toMatchObject({
+      id: adult.me.id,
+      actingGuardian: { id: parent.id, fullName: "Pat Parent", readOnly: true },
+    });
+    expect((await as("GET", "/api/me/dashboard")).status).toBe(200);
+    expect((await as("GET", "/api/profile")).status).toBe(200);
+    expect((await as("GET", "/api/team/schedule")).status).toBe(200);
+
+    const event = await falcons.client.post("/api/team/schedule", {
+      kind: "practice",
+      date: "2031-05-03",
+      startTime: "17:00",
+    });
+    const eventId = event.body.events[0].id as string;
+    for (const [method, path, json] of [
+      ["PUT", `/api/team/schedule/${eventId}/answers/${adult.me.id}`, { answer: "no" }],
+      ["PATCH", "/api/profile", { fullName: "Renamed By Parent" }],
+      ["POST", "/api/me/training-logs", { date: "2026-11-01", activity: "Running", durationMinutes: 30, intensity: 5 }],
+      ["POST", "/api/me/feedback/read", undefined],
+    ] as const) {
+      const res = await as(method, path, json);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toMatchObject({ code: "child_signs_in", message: CHILD_SIGNS_IN });
+    }
+    const answers = await falcons.client.get(`/api/team/schedule/${eventId}`);
+    expect(JSON.stringify(answers.body)).not.toContain('"answer":"no"');
+    expect((await adult.client.get("/api/profile")).body.profile.fullName).toBe("Adam Adult");
+    // The player's own sign-in changes their things as before.
+    const own = await adult.client.request("PUT", `/api/team/schedule/${eventId}/answers/${adult.me.id}`, {
+      json: { answer: "going" },
+    });
+    expect(own.status).toBe(200);
   });
 
   it("the coach sees guardians and consent, sets the birth date, and takes a guardian off", async () => {

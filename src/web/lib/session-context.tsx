@@ -209,6 +209,14 @@ export function useActAsChild(): (childId: string | null, to: string) => Promise
   );
 }
 
+/**
+ * True while a guardian views a child who has a sign-in of their own (docs/product.md §13): the screens are the
+ * child's to read, and every change is the child's to make (the server refuses it).
+ */
+export function useActingReadOnly(): boolean {
+  return useSession().user?.actingGuardian?.readOnly === true;
+}
+
 /** The signed-in user, for pages behind a role guard (which renders them only when there is one). */
 export function useCurrentUser(): Me {
   const { user } = useSession();

@@ -50,7 +50,12 @@ function readUser(value: unknown): Me | null {
   const { waitingForCoach, operator, actingGuardian } = value;
   if (
     actingGuardian !== undefined &&
-    !(isRecord(actingGuardian) && isString(actingGuardian.id) && isString(actingGuardian.fullName))
+    !(
+      isRecord(actingGuardian) &&
+      isString(actingGuardian.id) &&
+      isString(actingGuardian.fullName) &&
+      typeof actingGuardian.readOnly === "boolean"
+    )
   )
     return null;
   if (waitingForCoach !== undefined && typeof waitingForCoach !== "boolean") return null;
@@ -73,7 +78,11 @@ function readUser(value: unknown): Me | null {
   if (formerTeam !== undefined) me.formerTeam = formerTeam;
   if (operator !== undefined) me.operator = operator;
   if (isRecord(actingGuardian))
-    me.actingGuardian = { id: String(actingGuardian.id), fullName: String(actingGuardian.fullName) };
+    me.actingGuardian = {
+      id: String(actingGuardian.id),
+      fullName: String(actingGuardian.fullName),
+      readOnly: actingGuardian.readOnly === true,
+    };
   return me;
 }
 

@@ -12,6 +12,7 @@ import {
   type AvailabilityAnswer,
 } from "#domain/schedule";
 import { useAnswerMutation } from "~/lib/schedule-answers";
+import { useActingReadOnly } from "~/lib/session-context";
 import { describeError } from "./query-state";
 import { lazyFormat } from "./format";
 
@@ -173,6 +174,15 @@ export function AnswerButtons({
   const [noteOpen, setNoteOpen] = useState(false);
   const [draft, setDraft] = useState(note ?? "");
   const noteId = useId();
+  const readOnly = useActingReadOnly();
+  if (own && readOnly) {
+    return (
+      <p className="text-sm text-stone-800">
+        <span className="font-semibold">{answer ? AVAILABILITY_LABELS[answer] : "No answer yet"}</span>
+        {note ? ` · Note: ${note}` : ""} · They answer on their own sign-in.
+      </p>
+    );
+  }
   const send = (chosen: AvailabilityAnswer, newNote?: string) =>
     mutation.mutate(
       { eventId, playerId, answer: chosen, own, ...(newNote !== undefined ? { note: newNote } : {}) },

@@ -1900,6 +1900,7 @@ export interface components {
                 actingGuardian?: {
                     id: string;
                     fullName: string;
+                    readOnly: boolean;
                 };
                 operator?: boolean;
             };
@@ -1946,6 +1947,7 @@ export interface components {
                 actingGuardian?: {
                     id: string;
                     fullName: string;
+                    readOnly: boolean;
                 };
                 operator?: boolean;
             };
@@ -2606,6 +2608,7 @@ export interface components {
                 actingGuardian?: {
                     id: string;
                     fullName: string;
+                    readOnly: boolean;
                 };
                 operator?: boolean;
             };
@@ -2646,6 +2649,7 @@ export interface components {
                 actingGuardian?: {
                     id: string;
                     fullName: string;
+                    readOnly: boolean;
                 };
                 operator?: boolean;
             };
@@ -2830,6 +2834,7 @@ export interface components {
                 actingGuardian?: {
                     id: string;
                     fullName: string;
+                    readOnly: boolean;
                 };
                 operator?: boolean;
             };

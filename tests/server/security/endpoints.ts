@@ -41,12 +41,14 @@ export const OUTSIDERS: readonly Actor[] = ["anonymous", "coachB", "playerB"];
 export type Expectation = Record<Exclude<Actor, ActingActor>, number>;
 
 /**
- * The status an actor is expected to get. A guardian acting for player A gets player A's answer on the operations
- * guardians may call for a child (CHILD_OPERATIONS) and 403 `not_for_child` everywhere else; naming player B, who
- * is not theirs, 403 everywhere.
+ * The status an actor is expected to get. A guardian acting for player A gets player A's answer on the reads
+ * guardians may call for a child (CHILD_OPERATIONS) and 403 everywhere else (`not_for_child`, or `child_signs_in`
+ * on a change: player A has a sign-in of their own); naming player B, who is not theirs, 403 everywhere.
  */
 export function statusOf(key: string, expected: Expectation, actor: Actor): number {
-  if (actor === "guardianForA") return CHILD_OPERATIONS.has(key) ? expected.playerA : 403;
+  // Player A signs in on their own, so their guardian keeps the reads only (403 child_signs_in on a change). A
+  // guardian's changes for a child with no sign-in are src/server/routes/family.test.ts's.
+  if (actor === "guardianForA") return CHILD_OPERATIONS.has(key) && key.startsWith("GET ") ? expected.playerA : 403;
   if (actor === "guardianForB") return 403;
   return expected[actor];
 }

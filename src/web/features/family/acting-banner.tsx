@@ -21,6 +21,9 @@ export function ActingBanner() {
         <span>
           You are viewing <span className="font-semibold">{user.fullName}</span>'s Flagline as their guardian,{" "}
           {user.actingGuardian.fullName}.
+          {user.actingGuardian.readOnly
+            ? " They sign in on their own now: you can see their screens, and changes are theirs to make."
+            : null}
         </span>
       </p>
       <button

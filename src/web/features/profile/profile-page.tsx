@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCurrentUser } from "~/lib/session-context";
+import { useActingReadOnly, useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader } from "~/ui/app-page";
 import { QueryState } from "~/ui/query-state";
 import { profileQuery } from "~/lib/queries";
@@ -9,6 +9,7 @@ import { PhotoCard } from "./photo-card";
 /** /player/profile: photo, name, number and positions (what coaches see); the route adds the account sections. */
 export function ProfilePage() {
   const me = useCurrentUser();
+  const readOnly = useActingReadOnly();
   const query = useQuery(profileQuery());
 
   return (
@@ -25,7 +26,8 @@ export function ProfilePage() {
         errorMessage="Your profile could not be loaded. Please try again."
       >
         {({ profile }) => (
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          // A guardian of a child who signs in on their own sees the profile and changes nothing.
+          <fieldset disabled={readOnly} className="grid min-w-0 grid-cols-1 gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <div className="space-y-4">
               <PhotoCard profile={profile} />
               <dl className="card space-y-3 text-sm">
@@ -42,7 +44,7 @@ export function ProfilePage() {
             <div className="min-w-0 space-y-8">
               <DetailsForm profile={profile} />
             </div>
-          </div>
+          </fieldset>
         )}
       </QueryState>
     </div>

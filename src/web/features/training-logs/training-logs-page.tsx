@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Dumbbell, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useCurrentUser } from "~/lib/session-context";
+import { useActingReadOnly, useCurrentUser } from "~/lib/session-context";
 import { AppPageHeader, firstName, FormCard } from "~/ui/app-page";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import {
@@ -58,6 +58,7 @@ const describeLog = (log: TrainingLogDto) => `${log.activityType} on ${formatDay
  */
 export function TrainingLogsPage() {
   const me = useCurrentUser();
+  const readOnly = useActingReadOnly();
   const ids = useId();
   const queryClient = useQueryClient();
   const [today] = useState(() => localToday(new Date(), viewerTzOffset()));
@@ -155,7 +156,7 @@ export function TrainingLogsPage() {
                       <p className="mt-1 break-words whitespace-pre-line text-stone-700">{log.notes}</p>
                     ) : null}
                   </div>
-                  <div className="flex shrink-0 gap-2">
+                  <div className="flex shrink-0 gap-2" hidden={readOnly}>
                     <button
                       type="button"
                       className="btn btn-secondary px-3 py-1.5"
@@ -214,15 +215,21 @@ export function TrainingLogsPage() {
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <FormCard title="Add a training entry" icon={<Plus aria-hidden="true" className="size-5 text-field-700" />}>
-          <LogForm
-            className="mt-4"
-            initial={blankLog(today)}
-            resetAfterSave={blankLog(today)}
-            today={today}
-            submitLabel="Add entry"
-            pendingLabel="Adding…"
-            save={add}
-          />
+          {readOnly ? (
+            <p className="mt-2 text-sm text-stone-800">
+              {firstName(me.fullName)} signs in on their own now and keeps their own training log.
+            </p>
+          ) : (
+            <LogForm
+              className="mt-4"
+              initial={blankLog(today)}
+              resetAfterSave={blankLog(today)}
+              today={today}
+              submitLabel="Add entry"
+              pendingLabel="Adding…"
+              save={add}
+            />
+          )}
         </FormCard>
         <div className="min-w-0">{data ? <WeeklyChart weeks={data.weeklyTotals} filtered={filtered} /> : null}</div>
       </div>
