@@ -33,7 +33,7 @@ export const DEFAULT_REMINDER_SETTINGS: Readonly<ReminderSettings> = Object.free
 export const REMINDER_LIMITS = Object.freeze({ daysBeforeMin: 1, daysBeforeMax: 7 });
 
 /** The mails a person may choose to get or not; all on by default. */
-export const MAIL_KINDS = ["reminders", "changes", "digest"] as const;
+export const MAIL_KINDS = ["reminders", "changes", "digest", "announcements"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailPreferences = Record<MailKind, boolean>;
 
@@ -42,6 +42,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = Object.freez
   reminders: "Reminders to answer",
   changes: "Changes to events within 48 hours",
   digest: "Weekly digest",
+  announcements: "Team announcements",
 });
 
 /** What each kind of mail is, in a sentence. */
@@ -50,6 +51,7 @@ export const MAIL_KIND_DESCRIPTIONS: Readonly<Record<MailKind, string>> = Object
   changes:
     "A mail when a game or practice within 48 hours of its start gets a new time or place, is cancelled or restored.",
   digest: "Once a week, the team's games and practices of the next seven days.",
+  announcements: "A mail with each announcement a coach posts to the team.",
 });
 
 /** The reminders of one event: the first (days before) and the one on its day. */

@@ -8,6 +8,7 @@ import { createStaticSite } from "./http/static.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
+import { announcementRoutes } from "./routes/announcements.js";
 import { guardianInviteRoutes } from "./routes/guardian-invites.js";
 import { playerFamilyRoutes } from "./routes/player-family.js";
 import { accountDataRoutes } from "./routes/account-data.js";
@@ -152,6 +153,7 @@ export function createApp(services: Services) {
   app.route("/", accountEmailRoutes());
   app.route("/", accountDataRoutes());
   app.route("/", noticeRoutes());
+  app.route("/", announcementRoutes());
   app.route("/", apiTokenRoutes());
   app.route("/", scheduleRoutes());
   app.route("/", calendarRoutes());

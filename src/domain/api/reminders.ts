@@ -62,6 +62,7 @@ export const mailPreferencesSchema = z.object({
   reminders: z.boolean(),
   changes: z.boolean(),
   digest: z.boolean(),
+  announcements: z.boolean(),
   /** Whether this server sends mail at all (without it the same notices appear in the app). */
   mailEnabled: z.boolean(),
 });
@@ -71,7 +72,12 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 /** PATCH /api/me/mail-preferences. */
 export const mailPreferencesBodySchema = z
-  .object({ reminders: flag("Reminders"), changes: flag("Changes"), digest: flag("Digest") })
+  .object({
+    reminders: flag("Reminders"),
+    changes: flag("Changes"),
+    digest: flag("Digest"),
+    announcements: flag("Announcements"),
+  })
   .refine((v) => Object.values(v).some((field) => field !== undefined), { error: "Send at least one field to change." })
   .meta({ minProperties: 1 });
 export type MailPreferencesBody = z.input<typeof mailPreferencesBodySchema>;

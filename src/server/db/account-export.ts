@@ -112,7 +112,7 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
 
   const mail = await db
     .selectFrom("mail_preferences")
-    .select(["reminders", "changes", "digest"])
+    .select(["reminders", "changes", "digest", "announcements"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
 
@@ -137,6 +137,7 @@ export async function exportAccount(db: Kysely<DB>, userId: string): Promise<Row
       reminders: Number(mail?.reminders ?? 1) === 1,
       changes: Number(mail?.changes ?? 1) === 1,
       digest: Number(mail?.digest ?? 1) === 1,
+      announcements: Number(mail?.announcements ?? 1) === 1,
     },
     scheduleAnswers: scheduleAnswers.map(({ answered_by, ...answer }) => ({
       ...answer,

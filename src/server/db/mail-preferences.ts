@@ -1,10 +1,18 @@
-/** Which mails a person gets (migration 018, docs/product.md §12): reminders, change announcements, the digest. */
+/**
+ * Which mails a person gets (migrations 018 and 022, docs/product.md §12): reminders, changes to events, the digest,
+ * team announcements.
+ */
 import type { Kysely } from "kysely";
 import type { MailKind, MailPreferences } from "#domain/reminders.js";
 import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
-const ALL_ON: Readonly<MailPreferences> = Object.freeze({ reminders: true, changes: true, digest: true });
+const ALL_ON: Readonly<MailPreferences> = Object.freeze({
+  reminders: true,
+  changes: true,
+  digest: true,
+  announcements: true,
+});
 
 /** The person's choices; all on when they never changed one. */
 export async function mailPreferences(db: Kysely<DB>, userId: string): Promise<MailPreferences> {
@@ -14,6 +22,7 @@ export async function mailPreferences(db: Kysely<DB>, userId: string): Promise<M
     reminders: Number(row.reminders) === 1,
     changes: Number(row.changes) === 1,
     digest: Number(row.digest) === 1,
+    announcements: Number(row.announcements) === 1,
   };
 }
 
@@ -32,6 +41,7 @@ export async function updateMailPreferences(
     reminders: bit(next.reminders),
     changes: bit(next.changes),
     digest: bit(next.digest),
+    announcements: bit(next.announcements),
     updated_at: nowIso(),
   };
   await db

@@ -158,6 +158,17 @@ interface ConsentRecordsTable {
   created_at: string;
 }
 
+/** A coach's message to the team (022). */
+interface AnnouncementsTable {
+  id: string;
+  team_id: string;
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  pinned_until: string | null;
+  created_at: string;
+}
+
 interface TeamSessionsTable {
   id: string;
   team_id: string;
@@ -324,6 +335,8 @@ interface MailPreferencesTable {
   reminders: IntBoolean;
   changes: IntBoolean;
   digest: IntBoolean;
+  /** Team announcements (022). */
+  announcements: ColumnType<IntBoolean, IntBoolean | undefined, IntBoolean>;
   updated_at: string;
 }
 
@@ -605,6 +618,7 @@ export interface DB {
   guardian_links: GuardianLinksTable;
   guardian_invites: GuardianInvitesTable;
   consent_records: ConsentRecordsTable;
+  announcements: AnnouncementsTable;
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;

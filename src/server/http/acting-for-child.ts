@@ -43,6 +43,7 @@ export const CHILD_OPERATIONS: ReadonlySet<string> = new Set([
   // The team's games and schedule as the child sees them, and answering for the child.
   "GET /api/team/stream",
   "GET /api/team/scoreboard",
+  "GET /api/team/announcements",
   "GET /api/team/games",
   "GET /api/team/rules",
   "GET /api/team/seasons",

@@ -187,7 +187,7 @@ describe.each(testEngines())("my account: email, export, deletion on $engine", (
     expect(data.feedbackReceived).toEqual([expect.objectContaining({ body: "Great hands on the out route." })]);
     expect(data.feedbackGiven).toEqual([]);
     expect(data.apiTokens).toEqual([]);
-    expect(data.mailPreferences).toEqual({ reminders: true, changes: true, digest: true });
+    expect(data.mailPreferences).toEqual({ reminders: true, changes: true, digest: true, announcements: true });
     expect(data.scheduleAnswers).toEqual([
       {
         event_id: eventId,

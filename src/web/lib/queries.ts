@@ -5,6 +5,7 @@
  * read by session-context.tsx, which needs its own error handling.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
+import type { AnnouncementsResponse } from "#domain/api/announcements";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
 import type { ParticipationResponse } from "#domain/api/participation";
 import type { LeagueRules } from "#domain/league-rules";
@@ -134,6 +135,14 @@ export function mailStatusQuery() {
     queryKey: serverKeys.mail(),
     queryFn: ({ signal }) => apiFetch<{ mail: boolean }>("/api/mail", { signal }),
     staleTime: Infinity,
+  });
+}
+
+/** GET /api/team/announcements: the coaches' messages to the team, pinned ones first (docs/product.md §14). */
+export function announcementsQuery() {
+  return queryOptions({
+    queryKey: teamKeys.announcements(),
+    queryFn: ({ signal }) => apiFetch<AnnouncementsResponse>("/api/team/announcements", { signal }),
   });
 }
 

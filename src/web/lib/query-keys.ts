@@ -51,6 +51,8 @@ export const teamKeys = {
   playerFamily: (id: string) => ["team", "player", id, "family"] as const,
   /** GET /api/team/sessions */
   sessions: () => ["team", "sessions"] as const,
+  /** GET /api/team/announcements: the coaches' messages to the team (docs/product.md §14), on both dashboards. */
+  announcements: () => ["team", "announcements"] as const,
   /** GET /api/team/sessions?season=: one season's sessions (the leaderboard's game picker). */
   seasonSessions: (season: SeasonParam) => ["team", "sessions", { season }] as const,
   /** GET /api/team/seasons: the season picker and the seasons screen. */

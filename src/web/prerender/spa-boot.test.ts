@@ -142,6 +142,7 @@ describe("the SPA fallback's start script", () => {
       "/api/team/scoreboard",
       "/api/team/seasons",
       "/api/me/notices",
+      "/api/team/announcements",
       "/api/team/schedule?when=upcoming&limit=1",
     ]);
     expect(run(html, "/coach/dashboard/").fetched).toEqual([
@@ -150,6 +151,7 @@ describe("the SPA fallback's start script", () => {
       "/api/team/scoreboard",
       "/api/team/seasons",
       "/api/me/notices",
+      "/api/team/announcements",
       "/api/team/schedule?when=upcoming&limit=1",
     ]);
     // A picked season or filter changes those reads' addresses: only the session check starts.
@@ -221,7 +223,7 @@ describe("the SPA fallback's start script", () => {
     const html = build();
     expect(run(html, "/player/dashboard", null).fetched).toEqual(["/api/me"]);
     expect(run(html, "/coach/dashboard", "player").fetched).toEqual(["/api/me"]);
-    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(6);
+    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(7);
   });
 
   it("dropEarly ends every read nobody took: aborted while under way, its body cancelled once answered", async () => {
@@ -238,7 +240,7 @@ describe("the SPA fallback's start script", () => {
       return url === "/api/team/scoreboard" ? Promise.resolve(answered) : new Promise<Response>(() => {});
     });
     new Function(script)();
-    expect([...signals.keys()]).toHaveLength(6);
+    expect([...signals.keys()]).toHaveLength(7);
     const me = takeEarlyMe();
     expect(me).toBeDefined();
 

@@ -1597,6 +1597,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's announcements: pinned ones first, then the newest */
+        get: operations["listAnnouncements"];
+        put?: never;
+        /** Post an announcement to the team (mailed to its members and the players' guardians) */
+        post: operations["postAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the team's announcements */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/api-tokens": {
         parameters: {
             query?: never;
@@ -3080,6 +3115,35 @@ export interface components {
             /** @enum {boolean} */
             all: true;
         };
+        Announcements: {
+            announcements: {
+                id: string;
+                body: string;
+                authorName: string;
+                /** @description ISO-8601 UTC time */
+                createdAt: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                pinnedUntil: string | null;
+                pinned: boolean;
+            }[];
+        };
+        AnnouncementResponse: {
+            announcement: {
+                id: string;
+                body: string;
+                authorName: string;
+                /** @description ISO-8601 UTC time */
+                createdAt: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                pinnedUntil: string | null;
+                pinned: boolean;
+            };
+        };
+        NewAnnouncement: {
+            body: string;
+            /** @description Calendar day, YYYY-MM-DD */
+            pinnedUntil?: string | null;
+        };
         ApiTokens: {
             tokens: {
                 id: string;
@@ -3261,16 +3325,18 @@ export interface components {
             reminders: boolean;
             changes: boolean;
             digest: boolean;
+            announcements: boolean;
             mailEnabled: boolean;
         };
         MailPreferencesChange: {
             reminders?: boolean;
             changes?: boolean;
             digest?: boolean;
+            announcements?: boolean;
         };
         Unsubscribe: {
             /** @enum {string} */
-            kind: "reminders" | "changes" | "digest";
+            kind: "reminders" | "changes" | "digest" | "announcements";
             /** @description false once the link's POST turned it off */
             subscribed: boolean;
         };
@@ -13197,6 +13263,206 @@ export interface operations {
             };
             /** @description unsupported_media_type: the body is not sent as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 20 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcements"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementResponse"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The announcement's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -179,6 +179,9 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "DELETE /api/team/sessions/{id}/final": coachOnly(200, 404),
   "PUT /api/team/sessions/{id}/period": coachOnly(200, 404),
   "GET /api/team/scoreboard": teamMembers(200, 200),
+  "GET /api/team/announcements": teamMembers(200, 200),
+  "POST /api/team/announcements": coachOnly(201, 201),
+  "DELETE /api/team/announcements/{id}": coachOnly(204, 404),
   "GET /api/team/games": teamMembers(200, 200),
   "GET /api/team/rules": teamMembers(200, 200),
   // B's coach sets B's own rules.

@@ -511,6 +511,13 @@ export async function freshSession(w: World): Promise<string> {
   return (res.body as { session: { id: string } }).session.id;
 }
 
+async function freshAnnouncement(w: World): Promise<string> {
+  const res = await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/announcements", {
+    json: { body: uniqueName("Aldermoor announcement") },
+  });
+  return (res.body as { announcement: { id: string } }).announcement.id;
+}
+
 export async function freshPlay(w: World, opts: { archived?: boolean; diagram?: boolean } = {}): Promise<string> {
   const res = await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/team/plays", {
     json: { name: uniqueName("Aldermoor fresh play"), side: "defense" },
@@ -803,6 +810,11 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   },
   "GET /api/team/scoreboard": { build: async () => ({ query: { tzOffset: "0" } }) },
   "GET /api/team/games": { build: none },
+  "GET /api/team/announcements": { build: none },
+  "POST /api/team/announcements": {
+    build: async () => ({ json: { body: uniqueName("Aldermoor announcement") } }),
+  },
+  "DELETE /api/team/announcements/{id}": { build: async (w) => ({ params: { id: await freshAnnouncement(w) } }) },
   "GET /api/team/rules": { build: none },
   "PUT /api/team/rules": {
     build: async () => ({

@@ -20,6 +20,7 @@ import { mailOutboxMigration } from "./018_mail_outbox.js";
 import { snapLineupsMigration } from "./019_snap_lineups.js";
 import { mailOutboxIndexesMigration } from "./020_mail_outbox_indexes.js";
 import { familiesMigration } from "./021_families.js";
+import { announcementsMigration } from "./022_announcements.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -48,5 +49,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "019_snap_lineups": snapLineupsMigration(engine),
     "020_mail_outbox_indexes": mailOutboxIndexesMigration(engine),
     "021_families": familiesMigration(engine),
+    "022_announcements": announcementsMigration(engine),
   };
 }

@@ -56,8 +56,8 @@ function Switches({ prefs }: { prefs: MailPreferencesResponse }) {
     <div className="space-y-4">
       {prefs.mailEnabled ? null : (
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          This server sends no email. Reminders and changes to events appear as notices in the app instead; the weekly
-          digest is email only.
+          This server sends no email. Reminders and changes to events appear as notices in the app instead, and
+          announcements on the dashboard; the weekly digest is email only.
         </p>
       )}
       <ul className="divide-y divide-stone-200">

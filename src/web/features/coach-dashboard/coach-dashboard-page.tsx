@@ -10,13 +10,14 @@ import { formatCount, formatDateTime, formatJersey, formatPercent, formatScore }
 import { PlayerAvatar } from "~/ui/position-badge";
 import { EmptyState, isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { NoticesPanel } from "~/ui/notices-panel";
+import { AnnouncementsPanel } from "~/ui/announcements-panel";
 import { NextEventCard } from "~/ui/next-event-card";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { HOW_PLAYERS_JOIN } from "~/ui/team-code";
 import type { DashboardResponse } from "#domain/api/team";
 import { positionName } from "#domain/positions";
 import { usePlayerSearch } from "~/lib/player-search";
-import { teamDashboardQuery as dashboardQuery, noticesQuery, scoreboardQuery } from "~/lib/queries";
+import { announcementsQuery, teamDashboardQuery as dashboardQuery, noticesQuery, scoreboardQuery } from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { TeamCodes } from "~/ui/team-codes";
@@ -59,11 +60,12 @@ export function CoachDashboardPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const seasons = usePickedSeason();
   const query = useQuery({ ...dashboardQuery(seasons.season), enabled: team !== null });
-  // The reads ScoreboardCard and NoticesPanel make (one request each): what sits below the season picker shows once they and the dashboard
+  // The reads ScoreboardCard, AnnouncementsPanel and NoticesPanel make (one request each): what sits below the season picker shows once they and the dashboard
   // have answered, so today's game or the numbers arriving never push the page down (decision 0017).
   const scoreboard = useQuery({ ...scoreboardQuery(), enabled: team !== null });
   const notices = useQuery(noticesQuery());
-  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(notices);
+  const announcements = useQuery({ ...announcementsQuery(), enabled: team !== null });
+  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(notices) && isSettled(announcements);
   // Every season's sessions count: a coach starting a new season is not new here.
   const sessionTotal =
     seasons.currentSeasonId === null ? undefined : seasons.seasons.reduce((n, s) => n + s.sessionCount, 0);
@@ -87,6 +89,7 @@ export function CoachDashboardPage() {
         <ScoreboardCard enabled={team !== null} teamName={team?.name} />
         {/* The next event's read starts with the dashboard's but is not waited for: the card says it is loading. */}
         <NextEventCard area="coach" />
+        <AnnouncementsPanel canPost enabled={team !== null} />
         <NoticesPanel />
 
         <section aria-labelledby="quick-actions-title" className="space-y-3">

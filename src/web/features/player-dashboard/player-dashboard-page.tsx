@@ -9,6 +9,7 @@ import { formatJersey, formatPercent, formatScore, plural } from "~/ui/format";
 import { PlayerAvatar, PositionBadge } from "~/ui/position-badge";
 import { isSettled, LoadingState, QueryState } from "~/ui/query-state";
 import { NoticesPanel } from "~/ui/notices-panel";
+import { AnnouncementsPanel } from "~/ui/announcements-panel";
 import { NextEventCard } from "~/ui/next-event-card";
 import { ScoreboardCard } from "~/ui/scoreboard-card";
 import { effectivePosition } from "#domain/positions";
@@ -16,7 +17,13 @@ import { viewerTzOffset } from "~/lib/time-zone";
 import { StatsSummary } from "~/ui/stats-summary";
 import { OwnFootball } from "./own-football";
 import { PlayerFeedbackPanel } from "./player-feedback-panel";
-import { meDashboardQuery as dashboardQuery, myStatLinesQuery, noticesQuery, scoreboardQuery } from "~/lib/queries";
+import {
+  announcementsQuery,
+  meDashboardQuery as dashboardQuery,
+  myStatLinesQuery,
+  noticesQuery,
+  scoreboardQuery,
+} from "~/lib/queries";
 import { usePickedSeason } from "~/lib/season-param";
 import { SeasonPicker } from "~/ui/season-picker";
 import { WhenNear } from "~/ui/when-near";
@@ -39,12 +46,14 @@ export function PlayerDashboardPage() {
   const [tzOffset] = useState(viewerTzOffset);
   const seasons = usePickedSeason();
   const query = useQuery(dashboardQuery(tzOffset, seasons.season));
-  // The same reads ScoreboardCard, OwnFootball and NoticesPanel make (one request each): everything below the heading shows once
+  // The same reads ScoreboardCard, OwnFootball, AnnouncementsPanel and NoticesPanel make (one request each): everything below the heading shows once
   // they have answered, so no block pushes another down as it arrives (decision 0017).
   const scoreboard = useQuery({ ...scoreboardQuery(), enabled: me.team !== null });
   const statLines = useQuery(myStatLinesQuery(seasons.season));
   const notices = useQuery(noticesQuery());
-  const firstReadsIn = isSettled(query) && isSettled(scoreboard) && isSettled(statLines) && isSettled(notices);
+  const announcements = useQuery({ ...announcementsQuery(), enabled: me.team !== null });
+  const firstReadsIn =
+    isSettled(query) && isSettled(scoreboard) && isSettled(statLines) && isSettled(notices) && isSettled(announcements);
   const data = query.data;
   const position = data?.summary.position ?? effectivePosition(me);
 
@@ -89,6 +98,7 @@ export function PlayerDashboardPage() {
         <ScoreboardCard enabled={me.team !== null} teamName={me.team?.name} />
         {/* The next event's read starts with the dashboard's but is not waited for: the card says it is loading. */}
         <NextEventCard area="player" />
+        <AnnouncementsPanel canPost={false} enabled={me.team !== null} />
         <NoticesPanel />
 
         {me.team ? <SeasonPicker value={seasons} className="max-w-xs" /> : null}

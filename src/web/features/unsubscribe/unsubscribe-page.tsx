@@ -27,6 +27,7 @@ const STOPPED: Readonly<Record<MailKind, string>> = {
   reminders: "reminder emails",
   changes: "emails about changes to events within 48 hours",
   digest: "the weekly digest email",
+  announcements: "emails with the team's announcements",
 };
 
 /** Where the mail can be turned back on: the Emails section of the account's settings (a link when signed in). */
