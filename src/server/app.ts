@@ -1,3 +1,4 @@
+import { usePhotoLinkSecret } from "./storage/photo-links.js";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -75,6 +76,8 @@ function errorResponse(c: AppContext, status: ContentfulStatusCode, code: string
 
 export function createApp(services: Services) {
   const app = createRouter();
+  // Profile photos' addresses expire (storage/photo-links.ts): signed with this deployment's secret.
+  usePhotoLinkSecret(services.config.authSecret);
   const site = createStaticSite(services.config.webRoot);
 
   // Context, Host check, gzip, transport and security headers, the request log line: one step (request-frame.ts).

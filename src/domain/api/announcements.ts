@@ -3,13 +3,9 @@
  * pinned on top until a day. GET /api/team/announcements, POST (coaches), DELETE …/{id} (coaches).
  */
 import { z } from "../zod.js";
+import { ANNOUNCEMENT_MAX } from "../announcements.js";
 import { isCalendarDay } from "../schedule.js";
 import { isoDaySchema, isoTimeSchema } from "./common.js";
-
-export const ANNOUNCEMENT_MAX = 2000;
-/** How many announcements the list shows (pinned ones first, then the newest). */
-export const ANNOUNCEMENT_LIST_LIMIT = 20;
-export const PIN_IN_PAST = "Pick today or a later day to pin until.";
 
 export const createAnnouncementSchema = z.object({
   body: z

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Me } from "#domain/account.js";
+import { photoUrl } from "../storage/photo-links.js";
 import { inTransaction } from "./dialect.js";
 import { untallyPlayer } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
-import { fileUrl, stringListOrEmpty } from "./rows.js";
+import { stringListOrEmpty } from "./rows.js";
 
 /**
  * The signed-in user as the app sees them (domain/account.ts `Me`), in one query: user, profile and team.
@@ -57,7 +58,7 @@ export async function loadMe(db: Kysely<DB>, userId: string): Promise<Me | null>
     jerseyNumber: row.jersey_number,
     primaryPosition: row.primary_position,
     positions,
-    photoUrl: fileUrl(row.photo_file_id),
+    photoUrl: photoUrl(row.photo_file_id),
     waitingForCoach: row.role === "player" && row.team_id !== null && Number(row.confirmed) === 0,
     formerTeam:
       row.team_id === null && row.left_team_name !== null && row.left_at !== null

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { ANNOUNCEMENT_LIST_LIMIT, type Announcement } from "#domain/api/announcements.js";
+import { ANNOUNCEMENT_LIST_LIMIT } from "#domain/announcements.js";
+import type { Announcement } from "#domain/api/announcements.js";
 import { nowIso } from "./dialect.js";
 import { realEmail } from "./reminders.js";
 import type { DB } from "./schema.js";

@@ -85,15 +85,16 @@ export async function namesForTeammate<P extends { id: string; name: string }>(
 }
 
 /**
- * Whether a stored file is the profile photo of a private minor who is not the viewer: such a photo is served to
- * the team's coaches, the player and their guardians only.
+ * Whose profile photo a stored file is, and where they stand; null for a file that is no one's photo (a play's
+ * diagram). A minor's photo is served through a short-lived link only, and while private only to the team's
+ * coaches, the player and their guardians.
  */
-export async function isPrivatePhoto(db: Kysely<DB>, fileId: string, viewerId: string): Promise<boolean> {
+export async function photoOwner(db: Kysely<DB>, fileId: string): Promise<PlayerPrivacy | null> {
   const owner = await db
     .selectFrom("profiles")
     .select("user_id")
     .where("photo_file_id", "=", fileId)
     .executeTakeFirst();
-  if (!owner || owner.user_id === viewerId) return false;
-  return (await privatePlayers(db, [owner.user_id])).size > 0;
+  if (!owner) return null;
+  return (await privacyOf(db, [owner.user_id])).get(owner.user_id) ?? null;
 }

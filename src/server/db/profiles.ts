@@ -3,12 +3,13 @@
  * from the session; team data is never touched here beyond the user's own profile row and its photo file.
  */
 import type { Kysely } from "kysely";
+import { photoUrl } from "../storage/photo-links.js";
 import { orderPositions, type ProfileDto } from "#domain/api/player.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
 import { deleteFileRow, insertFile, type NewFile } from "./files.js";
 import { withPositionChange } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
-import { fileUrl, serializeStringList, stringListOrEmpty } from "./rows.js";
+import { serializeStringList, stringListOrEmpty } from "./rows.js";
 
 /** The user's profile with their sign-in email, or null when they have none. */
 export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<ProfileDto | null> {
@@ -37,7 +38,7 @@ export async function getOwnProfile(db: Kysely<DB>, userId: string): Promise<Pro
     jerseyNumber: row.jersey_number === null ? null : Number(row.jersey_number),
     primaryPosition: row.primary_position,
     positions: row.role === "player" ? orderPositions(row.primary_position, stringListOrEmpty(row.positions)) : [],
-    photoUrl: fileUrl(row.photo_file_id),
+    photoUrl: photoUrl(row.photo_file_id),
     request:
       row.requested_at === null
         ? null

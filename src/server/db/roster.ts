@@ -5,12 +5,13 @@
  * Jersey numbers are unique per team (a partial unique index, migration 005): every write checks first, and a
  * write that loses a race to the index is answered the same way by the caller (jerseyHolder after the error).
  */
+import { photoUrl } from "../storage/photo-links.js";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { orderPositions } from "#domain/api/player.js";
 import type { RosterEntry, RosterPlayerInput } from "#domain/api/roster.js";
 import { engineOf, inTransaction, nowIso } from "./dialect.js";
-import { fileUrl, numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
+import { numberOrNull, serializeStringList, stringListOrEmpty } from "./rows.js";
 import { withPositionChange } from "./tallies/upkeep.js";
 import { addNotice, type WrittenNotice } from "./notices.js";
 import { isTeamPlayer } from "./profiles.js";
@@ -88,7 +89,7 @@ function toEntry(r: RosterRow): RosterEntry {
           requestedAt: r.requested_at!,
         }
       : null,
-    photoUrl: fileUrl(r.photo_file_id),
+    photoUrl: photoUrl(r.photo_file_id),
   };
 }
 

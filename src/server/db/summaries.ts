@@ -4,6 +4,7 @@
  */
 import type { Kysely, RawBuilder } from "kysely";
 import type { EventTypeCounter } from "#domain/event-types.js";
+import { photoUrl } from "../storage/photo-links.js";
 import { sortPlayers } from "#domain/player-search.js";
 import {
   blankPlayerSummary,
@@ -13,7 +14,7 @@ import {
   type PlayerSummary,
 } from "#domain/player-summary.js";
 import { prepared } from "./prepared.js";
-import { fileUrl, parseStringList } from "./rows.js";
+import { parseStringList } from "./rows.js";
 import type { DB } from "./schema.js";
 import { seasonOrCurrent, type SeasonOption } from "./seasons.js";
 
@@ -185,7 +186,7 @@ export function summarizeRow(
       jerseyNumber: r.jersey_number,
       primaryPosition: r.primary_position,
       positions: parseStringList(r.positions),
-      photoUrl: fileUrl(r.photo_file_id),
+      photoUrl: photoUrl(r.photo_file_id),
     };
   } catch (error) {
     onError(error);

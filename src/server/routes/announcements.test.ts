@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnnouncementsResponse } from "#domain/api/announcements.js";
-import { ANNOUNCEMENT_MAX, PIN_IN_PAST } from "#domain/api/announcements.js";
+import { ANNOUNCEMENT_MAX, PIN_IN_PAST } from "#domain/announcements.js";
 import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
 import { addDays, todayIn } from "#domain/schedule.js";

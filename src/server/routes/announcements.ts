@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
+import { PIN_IN_PAST } from "#domain/announcements.js";
 import {
   announcementResponseSchema,
   announcementsResponseSchema,
   createAnnouncementSchema,
-  PIN_IN_PAST,
 } from "#domain/api/announcements.js";
 import { todayIn } from "#domain/schedule.js";
 import { deleteAnnouncement, listAnnouncements } from "../db/announcements.js";

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   apiTokensResponseSchema,
   createApiTokenBodySchema,
@@ -9,6 +9,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from "../db/api-tokens.
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { headCoachOnly } from "../http/viewer.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * Personal API tokens (docs/product.md §11 "API tokens"): the head coach makes, lists and revokes the team's tokens.
@@ -16,13 +17,7 @@ import { headCoachOnly } from "../http/viewer.js";
  * assistant coach is refused like a player; a token id of another team answers 404 like one that does not exist.
  */
 
-const tokenParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The token's id (not its text)" }),
-});
+const tokenParams = idParams("The token's id (not its text)");
 
 const list = createRoute({
   method: "get",

@@ -12,6 +12,7 @@ import { countSignupAttempt } from "../http/rate-limit.js";
 import { changeNow } from "../realtime/hub.js";
 import { TOO_MANY_ATTEMPTS } from "./auth-session.js";
 import { EMAIL_TAKEN } from "./signup.js";
+import { tokenParams } from "../http/path-params.js";
 
 /*
  * Public: claiming a roster row through its invite link (docs/product.md §11). The token is the whole secret (192
@@ -19,13 +20,7 @@ import { EMAIL_TAKEN } from "./signup.js";
  * sign-up limit, like sign-ups.
  */
 
-const tokenParams = z.object({
-  token: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "token", in: "path" }, description: "The invite link's token" }),
-});
+const linkParams = tokenParams("The invite link's token");
 
 const infoRoute = createRoute({
   method: "get",
@@ -33,7 +28,7 @@ const infoRoute = createRoute({
   operationId: "getClaim",
   tags: ["account"],
   summary: "Who an invite link is for: team, name, jersey",
-  request: { params: tokenParams },
+  request: { params: linkParams },
   responses: {
     200: { description: "The row", content: { "application/json": { schema: claimInfoSchema.openapi("ClaimInfo") } } },
     ...errorResponses(404, 409),
@@ -47,7 +42,7 @@ const claimRoute = createRoute({
   tags: ["account"],
   summary: "Claim a roster row with an email and password; the person is signed in",
   request: {
-    params: tokenParams,
+    params: linkParams,
     body: { required: true, content: { "application/json": { schema: claimBodySchema } } },
   },
   responses: {

@@ -13,6 +13,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * A guardian's family (docs/product.md §13): the children the signed-in account acts for, on whichever teams, and
@@ -21,13 +22,7 @@ import { changeNow } from "../realtime/hub.js";
  * dashboard, schedule, profile) goes through the player routes with X-Flagline-Child (http/acting-for-child.ts).
  */
 
-const childParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The child's player id" }),
-});
+const childParams = idParams("The child's player id");
 
 const listRoute = createRoute({
   method: "get",

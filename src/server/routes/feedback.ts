@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createFeedbackSchema, feedbackListResponseSchema, feedbackResponseSchema } from "#domain/api/player.js";
 import { countUnreadFeedback, createFeedback, listFeedback, markFeedbackRead } from "../db/feedback.js";
 import { isTeamPlayer } from "../db/profiles.js";
@@ -6,6 +6,7 @@ import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, playerOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * Coach feedback. A coach writes and reads feedback for players of their own team (any other id is a 404); a
@@ -15,13 +16,7 @@ import { changeNow } from "../realtime/hub.js";
 const PLAYER_NOT_FOUND = "That player";
 const FeedbackList = feedbackListResponseSchema.openapi("FeedbackList");
 
-const playerParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
-});
+const playerParams = idParams("The player's user id");
 
 const give = createRoute({
   method: "post",

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { findTeamFile } from "../db/files.js";
-import { isPrivatePhoto } from "../db/minor-privacy.js";
+import { isNamePrivate } from "#domain/family.js";
+import { photoOwner } from "../db/minor-privacy.js";
+import { photoLinkSecondsLeft } from "../storage/photo-links.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { getViewer } from "../http/viewer.js";
@@ -8,8 +10,8 @@ import { getViewer } from "../http/viewer.js";
 /*
  * Stored files are served only to signed-in members (coach or player) of the team that owns them, and a minor's
  * photo only to the team's coaches, the player and their guardians unless the guardian shares it (docs/product.md
- * §13). Anyone else (signed out, another team, an id that does not exist) gets the same 404, so a file id proves
- * nothing.
+ * §13), through a short-lived link (storage/photo-links.ts). Anyone else (signed out, another team, an id that does
+ * not exist, an expired link to a minor's photo) gets the same 404, so a file id proves nothing.
  */
 
 const FILE_NOT_FOUND = "That file";
@@ -44,9 +46,16 @@ export function fileRoutes() {
     const { database, files, log } = c.get("services");
     const file = await findTeamFile(database.db, { id, teamId: viewer.teamId });
     if (!file) throw notFound(FILE_NOT_FOUND);
-    // A minor's photo is the team's coaches', the player's and their guardians' unless the guardian shares it.
-    if (viewer.role !== "coach" && (await isPrivatePhoto(database.db, file.id, viewer.userId))) {
-      throw notFound(FILE_NOT_FOUND);
+    // A minor's photo: through a current short-lived link only, and the team's coaches', the player's and their
+    // guardians' unless the guardian shares it.
+    const owner = await photoOwner(database.db, file.id);
+    let cacheControl = FILE_CACHE_CONTROL;
+    if (owner?.minor) {
+      const left = photoLinkSecondsLeft(file.id, c.req.query("exp"), c.req.query("sig"));
+      if (left === null) throw notFound(FILE_NOT_FOUND);
+      const others = viewer.role !== "coach" && owner.playerId !== viewer.userId;
+      if (others && isNamePrivate(owner)) throw notFound(FILE_NOT_FOUND);
+      cacheControl = `private, max-age=${Math.min(left, 3600)}`;
     }
     const stored = await files.get(file.storage_key);
     if (!stored) {
@@ -59,7 +68,7 @@ export function fileRoutes() {
     return c.body(new Uint8Array(stored.bytes), 200, {
       "content-type": file.mime,
       "content-length": String(stored.bytes.byteLength),
-      "cache-control": FILE_CACHE_CONTROL,
+      "cache-control": cacheControl,
       "x-content-type-options": "nosniff",
       "content-disposition": "inline",
       // The answer depends on who asks: a shared cache must never hand it to someone else.

@@ -18,6 +18,7 @@ import { getViewer } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { TOO_MANY_ATTEMPTS, userIdOf } from "./auth-session.js";
 import { EMAIL_TAKEN } from "./signup.js";
+import { tokenParams } from "../http/path-params.js";
 
 /*
  * Public: a coach's guardian invite link (docs/product.md §13). It shows the team, the child's first name and
@@ -28,13 +29,7 @@ import { EMAIL_TAKEN } from "./signup.js";
  * counts against the address's sign-up limit.
  */
 
-const tokenParams = z.object({
-  token: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "token", in: "path" }, description: "The guardian link's token" }),
-});
+const linkParams = tokenParams("The guardian link's token");
 
 const infoRoute = createRoute({
   method: "get",
@@ -42,7 +37,7 @@ const infoRoute = createRoute({
   operationId: "getGuardianInvite",
   tags: ["family"],
   summary: "Who a guardian link is for, and the consent text to agree to",
-  request: { params: tokenParams },
+  request: { params: linkParams },
   responses: {
     200: {
       description: "The link",
@@ -59,7 +54,7 @@ const acceptRoute = createRoute({
   tags: ["family"],
   summary: "Agree to the consent text and become the child's guardian (signed in, or with a new guardian account)",
   request: {
-    params: tokenParams,
+    params: linkParams,
     body: { required: true, content: { "application/json": { schema: acceptGuardianInviteSchema } } },
   },
   responses: {

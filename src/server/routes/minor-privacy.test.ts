@@ -9,6 +9,7 @@ import { CONSENT_VERSION } from "#domain/family.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, PASSWORD, TestClient, uniqueEmail } from "#tests/server/support/test-client.js";
 import { loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { photoUrl as photoUrlAt } from "../storage/photo-links.js";
 
 /*
  * What other families see of a child (docs/product.md §13): without consent and the guardian's leave, the first
@@ -87,6 +88,16 @@ describe.each(testEngines())("a minor's name and photo on $engine", ({ create })
     expect((await team.head.request("GET", photoUrl)).status).toBe(200);
     expect((await sheetNames(child.client))[child.me.id]).toBe("Maya Rivera");
     expect((await child.client.request("GET", photoUrl)).status).toBe(200);
+
+    // A minor's photo is served through a short-lived link only: not by its bare address, nor once expired.
+    const bare = photoUrl.split("?")[0]!;
+    expect((await team.head.request("GET", bare)).status).toBe(404);
+    const fileId = bare.split("/").pop()!;
+    const expired = photoUrlAt(fileId, Date.now() - 3 * 3600_000)!;
+    expect((await team.head.request("GET", expired)).status).toBe(404);
+    const served = await team.head.request("GET", photoUrl);
+    expect(served.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    expect(Number(served.headers.get("cache-control")!.split("=")[1])).toBeLessThanOrEqual(3600);
 
     expect(await privacyOf(child.me.id)).toEqual({
       playerId: child.me.id,

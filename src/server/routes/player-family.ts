@@ -5,6 +5,7 @@ import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * The coach's side of a player's family (docs/product.md §13): the player's birth date, guardians and consent, a
@@ -14,15 +15,9 @@ import { changeNow } from "../realtime/hub.js";
 
 const PLAYER = "That player";
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
-});
+const playerParams = idParams("The player's user id");
 
-const guardianParams = idParams.extend({
+const guardianParams = playerParams.extend({
   guardianId: z
     .string()
     .min(1)
@@ -39,7 +34,7 @@ const readRoute = createRoute({
   tags: ["family"],
   middleware: [coachOnly] as const,
   summary: "A player's birth date, guardians and consent",
-  request: { params: idParams },
+  request: { params: playerParams },
   responses: {
     200: { description: "The player's family", content: { "application/json": { schema: PlayerFamily } } },
     ...errorResponses(401, 403, 404),
@@ -53,7 +48,7 @@ const inviteRoute = createRoute({
   tags: ["family"],
   middleware: [coachOnly] as const,
   summary: "A new single-use link inviting one guardian of the player (shown once)",
-  request: { params: idParams },
+  request: { params: playerParams },
   responses: {
     201: {
       description: "The link's token",
@@ -82,7 +77,7 @@ const birthDateRoute = createRoute({
   middleware: [coachOnly] as const,
   summary: "Set or clear a player's birth date",
   request: {
-    params: idParams,
+    params: playerParams,
     body: { required: true, content: { "application/json": { schema: setBirthDateSchema } } },
   },
   responses: {

@@ -1,3 +1,4 @@
+import { photoUrl } from "../storage/photo-links.js";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   changePasswordSchema,
@@ -21,7 +22,6 @@ import { countUnreadFeedback, listFeedback } from "../db/feedback.js";
 import { requestOwnChange } from "../db/roster-requests.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import { getOwnProfile, removeProfilePhoto, replaceProfilePhoto, updateOwnProfile } from "../db/profiles.js";
-import { fileUrl } from "../db/rows.js";
 import { ownPlayerSummary } from "../db/summaries.js";
 import { listTrainingLogs } from "../db/training-logs.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
@@ -222,7 +222,7 @@ export function profileRoutes() {
       );
       if (!linked) throw unauthenticated();
       announceRosterChange(c, viewer);
-      return c.json({ photoUrl: fileUrl(image.id)! }, 201);
+      return c.json({ photoUrl: photoUrl(image.id)! }, 201);
     })
     .openapi(deletePhotoRoute, async (c) => {
       const viewer = c.var.viewer;

@@ -34,6 +34,7 @@ import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * The coach's roster (docs/product.md §11): any coach of the team adds, imports and edits players, renews their
@@ -43,13 +44,7 @@ import { changeNow } from "../realtime/hub.js";
 
 const PLAYER = "That player";
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
-});
+const playerParams = idParams("The player's user id");
 
 const RosterEntry = rosterEntryResponseSchema.openapi("RosterEntryResponse");
 const jsonBody = <T extends z.ZodType>(schema: T) => ({
@@ -110,7 +105,7 @@ const updateRoute = createRoute({
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Change a player's name, jersey number or positions",
-  request: { params: idParams, ...jsonBody(updateRosterPlayerSchema) },
+  request: { params: playerParams, ...jsonBody(updateRosterPlayerSchema) },
   responses: {
     200: { description: "As saved", content: { "application/json": { schema: RosterEntry } } },
     ...errorResponses(400, 401, 403, 404, 409, 415),
@@ -124,7 +119,7 @@ const inviteRoute = createRoute({
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "A new invite link for a player nobody has claimed (the previous link stops working)",
-  request: { params: idParams },
+  request: { params: playerParams },
   responses: {
     200: {
       description: "The new token",
@@ -145,7 +140,7 @@ const confirmationRoute = createRoute({
     '"merge" with `into`, a roster place nobody has claimed: the sign-up\'s account takes that place, which keeps ' +
     "its history (events, snaps, attendance); the sign-up's own user is deleted and its sessions stay signed in " +
     "as the place. 409 not_waiting, already_claimed, or own_history (the sign-up has history of its own).",
-  request: { params: idParams, ...jsonBody(confirmationBodySchema) },
+  request: { params: playerParams, ...jsonBody(confirmationBodySchema) },
   responses: {
     200: { description: "Confirmed, or merged: the place", content: { "application/json": { schema: RosterEntry } } },
     204: { description: "Declined: removed from the team" },
@@ -160,7 +155,7 @@ const requestRoute = createRoute({
   tags: ["roster"],
   middleware: [coachOnly] as const,
   summary: "Approve or decline a player's jersey number or primary position request",
-  request: { params: idParams, ...jsonBody(requestDecisionBodySchema) },
+  request: { params: playerParams, ...jsonBody(requestDecisionBodySchema) },
   responses: {
     200: { description: "The player now", content: { "application/json": { schema: RosterEntry } } },
     ...errorResponses(400, 401, 403, 404, 409, 415),

@@ -28,6 +28,7 @@ import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, teamMemberOnly, type TeamViewer } from "../http/viewer.js";
 import { updateScheduleEventAndAnnounce } from "../mail/announcements.js";
 import { changeNow } from "../realtime/hub.js";
+import { pathParam } from "../http/path-params.js";
 
 /*
  * The team's schedule and who is coming (docs/product.md §12, issue #29): every member reads the games and
@@ -43,11 +44,7 @@ const eventIdParam = z.object({
 
 const answerParams = z.object({
   id: z.uuid({ error: "Event id must be a UUID." }).openapi({ param: { name: "id", in: "path" } }),
-  playerId: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "playerId", in: "path" }, description: "The player's user id" }),
+  playerId: pathParam("playerId", "The player's user id"),
 });
 
 // A PATCH body refusing {} says so in the document (docs/architecture.md, API document).

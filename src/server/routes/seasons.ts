@@ -10,6 +10,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly, headCoachOnly, teamMemberOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * Seasons (docs/product.md §11 (#s11-seasons), decision 0013). Every member of the team reads the list (the season picker is on
@@ -20,13 +21,7 @@ import { changeNow } from "../realtime/hub.js";
 const Seasons = seasonsResponseSchema.openapi("Seasons");
 const SeasonAnswer = z.object({ season: seasonSchema }).openapi("SeasonAnswer");
 
-const seasonParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The season's id" }),
-});
+const seasonParams = idParams("The season's id");
 
 const list = createRoute({
   method: "get",

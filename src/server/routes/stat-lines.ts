@@ -5,6 +5,7 @@ import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { seasonOfRequest, seasonQuery } from "../http/season.js";
 import { coachOnly, playerOnly } from "../http/viewer.js";
+import { idParams } from "../http/path-params.js";
 
 /*
  * Football stat lines (docs/product.md §10): a player's season line and one line per game, for the team's
@@ -14,13 +15,7 @@ import { coachOnly, playerOnly } from "../http/viewer.js";
 
 const StatLines = statLinesResponseSchema.openapi("StatLines");
 
-const playerParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: "id", in: "path" }, description: "The player's user id" }),
-});
+const playerParams = idParams("The player's user id");
 
 const teamPlayerLines = createRoute({
   method: "get",

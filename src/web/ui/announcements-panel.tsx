@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Megaphone, Pin, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import {
-  ANNOUNCEMENT_MAX,
-  type Announcement,
-  type AnnouncementsResponse,
-  type CreateAnnouncementInput,
-} from "#domain/api/announcements";
+import { ANNOUNCEMENT_MAX } from "#domain/announcements";
+import type { Announcement, AnnouncementsResponse, CreateAnnouncementInput } from "#domain/api/announcements";
 import { apiFetch, isApiError } from "~/lib/api";
 import { announcementsQuery } from "~/lib/queries";
 import { teamKeys } from "~/lib/query-keys";
