@@ -160,7 +160,13 @@ describe.each(testEngines())("answer and unsubscribe links on $engine", ({ creat
     expect([res.status, res.body]).toEqual([200, { kind: "reminders", subscribed: false }]);
     expect((await provider.get(path)).body).toEqual({ kind: "reminders", subscribed: false });
     const prefs = await reader.client.get("/api/me/mail-preferences");
-    expect(prefs.body).toEqual({ reminders: false, changes: true, digest: true, mailEnabled: true });
+    expect(prefs.body).toEqual({
+      reminders: false,
+      changes: true,
+      digest: true,
+      announcements: true,
+      mailEnabled: true,
+    });
 
     // Any other write from a foreign origin is still refused, and a forged unsubscribe token is 404.
     const foreign = await provider.request("POST", `/api/answer/${tokenIn(mail)}`, {

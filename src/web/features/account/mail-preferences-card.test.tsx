@@ -8,7 +8,7 @@ import { AccountSections } from "./account-sections";
 
 /* Emails (docs/product.md §12): three switches saved at once; a server without mail says where notices go instead. */
 
-const PREFS = { reminders: true, changes: true, digest: true, mailEnabled: true };
+const PREFS = { reminders: true, changes: true, digest: true, announcements: true, mailEnabled: true };
 
 describe("emails section", () => {
   it("on the coach's Account screen: each switch shows its state and turning one off saves it", async () => {
