@@ -187,6 +187,56 @@ export async function unansweredPlayers(db: Kysely<DB>, teamId: string, eventId:
   }));
 }
 
+/** A guardian to remind for a child (docs/product.md §13): who they are, and for which player. */
+export interface GuardianRecipient extends ReminderRecipient {
+  playerId: string;
+  /** The child's name, as the mail asks "Is Maya coming?". */
+  playerName: string;
+}
+
+/**
+ * The guardians of these players who answer for them: of players with no sign-in of their own (a child's roster
+ * place; a child who signs in answers for themselves). A guardian's reminders follow their own mail choice.
+ */
+export async function guardiansToRemind(
+  db: Kysely<DB>,
+  players: readonly { userId: string; fullName: string }[],
+): Promise<GuardianRecipient[]> {
+  if (players.length === 0) return [];
+  const names = new Map(players.map((p) => [p.userId, p.fullName]));
+  const rows = await db
+    .selectFrom("guardian_links as l")
+    .innerJoin("user as u", "u.id", "l.guardian_id")
+    .leftJoin("guardians as g", "g.user_id", "l.guardian_id")
+    .leftJoin("profiles as gp", "gp.user_id", "l.guardian_id")
+    .leftJoin("mail_preferences as m", "m.user_id", "l.guardian_id")
+    .select(["l.player_id", "l.guardian_id", "u.email", "u.name", "g.full_name", "gp.full_name as profile_name"])
+    .select("m.reminders")
+    .where("l.player_id", "in", [...names.keys()])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("account as a")
+            .select("a.id")
+            .whereRef("a.userId", "=", "l.player_id")
+            .where("a.providerId", "=", "credential"),
+        ),
+      ),
+    )
+    .orderBy("l.player_id")
+    .orderBy("l.guardian_id")
+    .execute();
+  return rows.map((r) => ({
+    userId: r.guardian_id,
+    fullName: r.full_name ?? r.profile_name ?? r.name,
+    email: realEmail(r.email),
+    wantsReminders: r.reminders === null || Number(r.reminders) === 1,
+    playerId: r.player_id,
+    playerName: names.get(r.player_id) ?? "",
+  }));
+}
+
 /** The team's coaches. */
 export async function teamCoaches(db: Kysely<DB>, teamId: string): Promise<ReminderRecipient[]> {
   const rows = await db

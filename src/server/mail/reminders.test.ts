@@ -1,12 +1,15 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn, zonedTimeToUtc } from "#domain/schedule.js";
+import { CONSENT_VERSION } from "#domain/family.js";
 import {
   createTestApp,
+  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
-  type TestClient,
+  TestClient,
+  uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { runReminderTick } from "./reminders.js";
@@ -123,6 +126,54 @@ describe.each(testEngines())("reminders on $engine", ({ create }) => {
     // After the start, nothing.
     const start = zonedTimeToUtc(event.date, event.startTime, ZONE);
     expect(await tick(start)).toEqual({ mails: 0, notices: 0 });
+  });
+
+  it("a child with no sign-in is reminded through their guardian, whose answer link answers for the child", async () => {
+    const t = await team(app, "Guardian Geese", 1);
+    const [ada, bo, cy] = t.players;
+    const added = await t.coach.client.post("/api/team/roster", {
+      fullName: "Maya Rivera",
+      jerseyNumber: 44,
+      primaryPosition: "wr",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const maya = added.body.player.id as string;
+    // Rosa holds Maya's place; Ada signs in on her own, so her guardian is not asked to answer for her.
+    const linkGuardian = async (playerId: string, fullName: string) => {
+      const invite = await t.coach.client.post(`/api/team/players/${playerId}/guardian-invites`);
+      const email = uniqueEmail("guardian");
+      const taken = await new TestClient(app).post(`/api/guardian-invites/${invite.body.token}`, {
+        consent: true,
+        consentVersion: CONSENT_VERSION,
+        fullName,
+        email,
+        password: PASSWORD,
+      });
+      expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+      return { id: taken.body.user.id as string, email };
+    };
+    const rosa = await linkGuardian(maya, "Rosa Rivera");
+    const adasParent = await linkGuardian(ada!.me.id, "Pat Parent");
+    const event = await game(t.coach.client, 12);
+    for (const p of [bo!, cy!]) await answer(p.client, event.id, p.me.id, "going");
+
+    await tick(zonedTimeToUtc(addDays(event.date, -2), event.startTime, ZONE));
+    const rows = await rowsOf(event.id);
+    const toRosa = rows.filter((r) => r.recipient === rosa.email);
+    expect(toRosa.map((r) => r.idempotency_key)).toEqual([`reminder:${event.id}:${maya}:first:guardian:${rosa.id}`]);
+    expect(toRosa[0]!.body).toContain("Hi Rosa Rivera,");
+    expect(toRosa[0]!.body).toContain("Is Maya coming? Answer for Maya here, no sign-in needed:");
+    expect(rows.some((r) => r.recipient === adasParent.email)).toBe(false);
+    expect(rows.some((r) => r.recipient === ada!.me.email)).toBe(true);
+
+    const token = /\/answer\/(\S+)/.exec(toRosa[0]!.body)![1]!;
+    const answered = await new TestClient(app).post(`/api/answer/${token}`, { answer: "going" });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const answers = await t.coach.client.get(`/api/team/schedule/${event.id}`);
+    const mayas = (answers.body.answers as { playerId: string; answer: string | null }[]).find(
+      (a) => a.playerId === maya,
+    );
+    expect(mayas?.answer).toBe("going");
   });
 
   it("a tick over many events lets the server answer requests in between (the burst beside game day)", async () => {

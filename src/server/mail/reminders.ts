@@ -8,10 +8,12 @@ import { addNotice } from "../db/notices.js";
 import {
   eventsStartingBetween,
   goingCount,
+  guardiansToRemind,
   takeReminderNoticeKey,
   takenReminderNoticeKeys,
   teamCoaches,
   unansweredPlayers,
+  type GuardianRecipient,
   type ReminderEvent,
   type ReminderRecipient,
 } from "../db/reminders.js";
@@ -27,7 +29,8 @@ import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, uns
  * the key makes it idempotent, so several servers ticking at once, or one ticking again, enqueue each mail once.
  * Without mail the same reminders become in-app notices, each once (its key taken in reminder_notice_keys in the
  * transaction that writes it). Cancelled events get none; a reminder goes only to roster players who have not
- * answered (the second one therefore only to those still without an answer), and only to those who want them.
+ * answered (the second one therefore only to those still without an answer), and only to those who want them; a
+ * child with no sign-in of their own is reminded through their guardians' mail (families, docs/product.md §13).
  */
 
 /** How often each server runs the tick. */
@@ -80,21 +83,33 @@ function footer(publicUrl: string, unsubscribe: string, team: string): string[] 
   ];
 }
 
-/** The reminder to one player (plain text; the answer link works without signing in). */
+/**
+ * A reminder (plain text; the answer link works without signing in): to a player, who answers for themselves, or
+ * to a guardian who answers for a child with no sign-in of their own (docs/product.md §13), with the child's answer
+ * link under the guardian's own unsubscribe link.
+ */
 function reminderMail(
   config: ReminderTickOptions["config"],
   event: ReminderEvent,
-  to: ReminderRecipient & { email: string },
+  to: (ReminderRecipient | GuardianRecipient) & { email: string },
   slot: ReminderSlot,
 ): NewMail {
   const unsubscribe = unsubscribeToken(config.authSecret, to.userId, "reminders");
   const place = placeLine(event);
+  const forChild = "playerId" in to;
+  const child = forChild ? to.playerName.trim().split(/\s+/)[0] || "your player" : null;
+  const playerId = forChild ? to.playerId : to.userId;
   return {
-    key: `reminder:${event.id}:${to.userId}:${slot}`,
+    key: forChild
+      ? `reminder:${event.id}:${to.playerId}:${slot}:guardian:${to.userId}`
+      : `reminder:${event.id}:${to.userId}:${slot}`,
     kind: "reminder",
     userId: to.userId,
     to: to.email,
-    subject: `Are you coming? ${what(event)}, ${when(event)}`.replace(/[\r\n]+/g, " "),
+    subject: `${child ? `Is ${child} coming?` : "Are you coming?"} ${what(event)}, ${when(event)}`.replace(
+      /[\r\n]+/g,
+      " ",
+    ),
     text: [
       `Hi ${to.fullName},`,
       "",
@@ -102,8 +117,10 @@ function reminderMail(
       ...(event.arriveBy ? [`Be there by ${event.arriveBy}.`] : []),
       ...(place ? [place] : []),
       "",
-      "Are you coming? Answer here, no sign-in needed:",
-      answerPageUrl(config.publicUrl, answerToken(config.authSecret, event.id, to.userId)),
+      child
+        ? `Is ${child} coming? Answer for ${child} here, no sign-in needed:`
+        : "Are you coming? Answer here, no sign-in needed:",
+      answerPageUrl(config.publicUrl, answerToken(config.authSecret, event.id, playerId)),
       ...footer(config.publicUrl, unsubscribe, event.teamName),
     ].join("\n"),
     headers: unsubscribeHeaders(config.publicUrl, unsubscribe),
@@ -183,7 +200,8 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
     const deliveries: Delivery[] = [];
     const slot = dueReminder(event, event.settings, event.timeZone, o.now);
     if (slot) {
-      for (const player of await unansweredPlayers(o.db, event.teamId, event.id)) {
+      const unanswered = await unansweredPlayers(o.db, event.teamId, event.id);
+      for (const player of unanswered) {
         if (!player.wantsReminders || !mailTo(player)) continue;
         deliveries.push({
           key: `reminder:${event.id}:${player.userId}:${slot}`,
@@ -192,6 +210,20 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
           mail: () => (player.email ? reminderMail(o.config, event, { ...player, email: player.email }, slot) : null),
           notice: { kind: "event_reminder", params: noticeParams(event) },
         });
+      }
+      // A child's guardians answer for them: by mail only (a guardian-only account has no team to hold a notice).
+      if (o.config.mail) {
+        for (const guardian of await guardiansToRemind(o.db, unanswered)) {
+          if (!guardian.wantsReminders || !guardian.email) continue;
+          const email = guardian.email;
+          deliveries.push({
+            key: `reminder:${event.id}:${guardian.playerId}:${slot}:guardian:${guardian.userId}`,
+            recipient: guardian,
+            teamId: event.teamId,
+            mail: () => reminderMail(o.config, event, { ...guardian, email }, slot),
+            notice: { kind: "event_reminder", params: noticeParams(event) },
+          });
+        }
       }
     }
     const warnAt = coachWarningAt(event, event.settings, event.timeZone);

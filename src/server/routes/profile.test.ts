@@ -391,7 +391,7 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
       const { client, me } = await signUpPlayer(app, teams.a.me.team!.code, { fullName: "Photo Swapper" });
       const first = await upload(client, await cameraJpeg());
       expect(first.status).toBe(201);
-      const firstId = bare(first.body.photoUrl)!.split("/").pop();
+      const firstId = bare(first.body.photoUrl)!.split("/").pop()!;
       const firstKey = (await fileRows()).find((f) => f.id === firstId)!.storage_key;
       expect(await store.get(firstKey)).not.toBeNull();
 
@@ -615,7 +615,7 @@ describe.each(["disk", "s3"] as const)("photo upload through the %s store", (kin
     const { client } = await signUpPlayer(app, coachMe.team!.code);
     const first = await upload(client, await cameraJpeg());
     expect(first.status).toBe(201);
-    const firstId = bare(first.body.photoUrl)!.split("/").pop();
+    const firstId = bare(first.body.photoUrl)!.split("/").pop()!;
     const key = `photos/${firstId}.webp`;
     expect(
       (await database.db.selectFrom("files").select("storage_key").where("id", "=", firstId).executeTakeFirst())
