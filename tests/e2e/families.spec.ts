@@ -170,7 +170,7 @@ test("a guardian with two children on two teams signs in once and answers the sc
 
   // The coach's dialog now shows the guardian and the consent.
   await page.goto("/coach/team-roster");
-  await expect(page.getByRole("row", { name: /Maya Rivera/ })).toContainText("Families see first name and initial");
+  await expect(page.getByRole("row", { name: /Maya Rivera/ })).toContainText("Consent given · short name only");
   await page.getByRole("button", { name: "Family of Maya Rivera" }).click();
   const after = page.getByRole("dialog", { name: "Maya Rivera's family" });
   await expect(after.getByText(/^Consent given by Rosa Rivera on /)).toBeVisible();

@@ -89,11 +89,17 @@ export async function namesForTeammate<P extends { id: string; name: string }>(
  * diagram). A minor's photo is served through a short-lived link only, and while private only to the team's
  * coaches, the player and their guardians.
  */
-export async function photoOwner(db: Kysely<DB>, fileId: string): Promise<PlayerPrivacy | null> {
+export async function photoOwner(
+  db: Kysely<DB>,
+  file: { id: string; owner_user_id: string },
+): Promise<PlayerPrivacy | null> {
+  // A photo is uploaded by its own profile (a guardian uploads as the child): found by its key, and only while it is
+  // still that profile's photo (photo_file_id has no index of its own).
   const owner = await db
     .selectFrom("profiles")
     .select("user_id")
-    .where("photo_file_id", "=", fileId)
+    .where("user_id", "=", file.owner_user_id)
+    .where("photo_file_id", "=", file.id)
     .executeTakeFirst();
   if (!owner) return null;
   return (await privacyOf(db, [owner.user_id])).get(owner.user_id) ?? null;

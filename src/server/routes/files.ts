@@ -48,7 +48,7 @@ export function fileRoutes() {
     if (!file) throw notFound(FILE_NOT_FOUND);
     // A minor's photo: through a current short-lived link only, and the team's coaches', the player's and their
     // guardians' unless the guardian shares it.
-    const owner = await photoOwner(database.db, file.id);
+    const owner = file.kind === "photo" ? await photoOwner(database.db, file) : null;
     let cacheControl = FILE_CACHE_CONTROL;
     if (owner?.minor) {
       const left = photoLinkSecondsLeft(file.id, c.req.query("exp"), c.req.query("sig"));

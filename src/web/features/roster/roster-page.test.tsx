@@ -78,7 +78,7 @@ describe("roster page", () => {
     expect(column(0).slice(0, 2)).toEqual(["Eve Adams", "Mia Ortiz"]);
   });
 
-  it("the Consent column says, for each minor, whether a guardian consented and what families see", async () => {
+  it("under each minor's name: whether a guardian consented and what families see; nothing for an adult", async () => {
     const privacy = [
       { playerId: "p-dana", minor: true, consent: "none", shared: false },
       { playerId: "p-eve", minor: false, consent: "none", shared: false },
@@ -90,19 +90,13 @@ describe("roster page", () => {
       .on("GET", "/api/team/roster", { players: [], privacy });
     const { user } = renderPage(<RosterPage />, { path: "/coach/team-roster", user: coachUser(), api });
     expect(await screen.findByRole("heading", { name: "Players (4)" })).toBeInTheDocument();
-    expect(header("Consent")).toBeInTheDocument();
     await user.click(within(header("Name")).getByRole("button"));
-    const byName = async () => {
-      const names = column(0);
-      const consent = column(7);
-      return Object.fromEntries(names.map((n, i) => [n, consent[i]]));
-    };
-    await screen.findByText("Missing");
-    expect(await byName()).toEqual({
-      '=Dana "DJ" Lee, Jr': "Missing",
-      "Eve Adams": "Not needed",
-      "@Zed Brown": "GivenFull name shown to families",
-      "Mia Ortiz": "GivenFamilies see first name and initial",
-    });
+    await screen.findByText("Consent missing");
+    expect(column(0)).toEqual([
+      "@Zed BrownConsent given · full name shared",
+      '=Dana "DJ" Lee, JrConsent missing',
+      "Eve Adams",
+      "Mia OrtizConsent given · short name only",
+    ]);
   });
 });

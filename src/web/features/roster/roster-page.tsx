@@ -177,9 +177,6 @@ export function RosterPage() {
                             onSort={() => setSort((current) => nextSort(current, column.key))}
                           />
                         ))}
-                        <th scope="col" className="px-3 py-2 text-left font-semibold text-stone-700">
-                          Consent
-                        </th>
                         <th scope="col" className="px-3 py-2 text-right font-semibold text-stone-700">
                           <span className="sr-only">Actions</span>
                         </th>
@@ -200,6 +197,7 @@ export function RosterPage() {
                                 <span>{row.name}</span>
                               </Link>
                               <ClaimState entry={entries.get(player.id)} onInvite={tools.invite} />
+                              <ConsentState privacy={privacy.get(player.id)} />
                             </th>
                             <td className="px-3 py-2 tabular-nums">{row.jersey}</td>
                             <td className="px-3 py-2">
@@ -214,9 +212,6 @@ export function RosterPage() {
                               ) : (
                                 row.lastActive
                               )}
-                            </td>
-                            <td className="px-3 py-2 whitespace-nowrap">
-                              <ConsentState privacy={privacy.get(player.id)} />
                             </td>
                             <td className="px-2 py-2 text-right whitespace-nowrap">
                               <FamilyButton entry={entries.get(player.id)} onFamily={tools.family} />

@@ -99,27 +99,23 @@ export function ClaimState({
 }
 
 /**
- * A player's consent standing (docs/product.md §13): for a minor, whether a guardian's consent is on record and
- * whether other families see the full name and photo; an adult (or a player with no birth date and no guardian)
- * needs none.
+ * Under a minor's name, their consent standing (docs/product.md §13): whether a guardian's consent is on record and
+ * whether other families see the full name and photo. An adult (or a player with no birth date and no guardian)
+ * needs none, and shows nothing. Beside the name, not in a column of its own, so the table fits a laptop's width.
  */
 export function ConsentState({ privacy }: { privacy: RosterPrivacy | undefined }) {
-  if (!privacy) return <span className="text-stone-600">—</span>;
-  if (!privacy.minor) return <span className="text-stone-600">Not needed</span>;
-  if (privacy.consent === "withdrawn") {
-    return (
-      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Withdrawn</span>
-    );
-  }
-  if (privacy.consent === "none") {
-    return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Missing</span>;
-  }
+  if (!privacy?.minor) return null;
+  const [text, tone] =
+    privacy.consent === "withdrawn"
+      ? ["Consent withdrawn", "bg-stone-200 text-stone-800"]
+      : privacy.consent === "none"
+        ? ["Consent missing", "bg-amber-100 text-amber-900"]
+        : privacy.shared
+          ? ["Consent given · full name shared", "bg-field-100 text-field-900"]
+          : ["Consent given · short name only", "bg-field-100 text-field-900"];
   return (
-    <span className="inline-flex flex-col">
-      <span className="font-semibold text-field-800">Given</span>
-      <span className="text-xs text-stone-700">
-        {privacy.shared ? "Full name shown to families" : "Families see first name and initial"}
-      </span>
+    <span className="mt-0.5 ml-10 block text-xs font-semibold">
+      <span className={`rounded-full px-2 py-0.5 ${tone}`}>{text}</span>
     </span>
   );
 }
