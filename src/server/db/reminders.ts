@@ -379,6 +379,34 @@ export async function teamMembersFor(
   });
 }
 
+/**
+ * Every guardian of a player on the team (docs/product.md §13: they drive), each once, with their own choice for
+ * this kind of mail (default on). A guardian is told by mail only: a guardian-only account is on no team.
+ */
+export async function teamGuardiansFor(db: Kysely<DB>, teamId: string, kind: "changes"): Promise<ReminderRecipient[]> {
+  const rows = await db
+    .selectFrom("guardian_links as l")
+    .innerJoin("profiles as p", "p.user_id", "l.player_id")
+    .innerJoin("user as u", "u.id", "l.guardian_id")
+    .leftJoin("mail_preferences as m", "m.user_id", "l.guardian_id")
+    .select(["l.guardian_id", "u.name", "u.email", "m.changes"])
+    .where("p.team_id", "=", teamId)
+    .where("p.role", "=", "player")
+    .orderBy("l.guardian_id")
+    .execute();
+  const byId = new Map<string, ReminderRecipient>();
+  for (const r of rows) {
+    const choice = kind === "changes" ? r.changes : null;
+    byId.set(r.guardian_id, {
+      userId: r.guardian_id,
+      fullName: r.name,
+      email: realEmail(r.email),
+      wantsReminders: choice === null || Number(choice) === 1,
+    });
+  }
+  return [...byId.values()];
+}
+
 /** Teams with a scheduled event starting after `now` and by `until`. */
 export async function teamsWithEventsBetween(
   db: Kysely<DB>,

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "#domain/schedule.js";
+import { CONSENT_VERSION } from "#domain/family.js";
 import {
   createTestApp,
+  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
-  type TestClient,
+  TestClient,
+  uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -79,6 +82,46 @@ describe.each(testEngines())("change announcements on $engine", ({ create }) => 
     expect((await patch(t.assistant.client, soon, { status: "cancelled" })).status).toBe(200);
     const cancelled = (await changeRows(soon)).filter((r) => r.subject.includes("Cancelled"));
     expect(cancelled.map((r) => r.recipient).sort()).toEqual([t.coach.me.email, t.ada.me.email].sort());
+  });
+
+  it("the players' guardians hear of a change too, each once, unless they turned such mail off", async () => {
+    const t = await team(app, "Guardian Gulls");
+    const added = await t.coach.client.post("/api/team/roster", {
+      fullName: "Maya Rivera",
+      jerseyNumber: 77,
+      primaryPosition: "wr",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const guardianOf = async (playerId: string, token?: string) => {
+      const invite = token ?? (await t.coach.client.post(`/api/team/players/${playerId}/guardian-invites`)).body.token;
+      const email = uniqueEmail("guardian");
+      const client = new TestClient(app);
+      const res = await client.post(`/api/guardian-invites/${invite}`, {
+        consent: true,
+        consentVersion: CONSENT_VERSION,
+        fullName: "Rosa Rivera",
+        email,
+        password: PASSWORD,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { client, email };
+    };
+    // Rosa is the guardian of two players on the team: one mail. Pat turned change mails off.
+    const rosa = await guardianOf(added.body.player.id);
+    const second = (await t.coach.client.post(`/api/team/players/${t.ada.me.id}/guardian-invites`)).body.token;
+    expect(
+      (await rosa.client.post(`/api/guardian-invites/${second}`, { consent: true, consentVersion: CONSENT_VERSION }))
+        .status,
+    ).toBe(201);
+    const pat = await guardianOf(t.bo.me.id);
+    expect((await pat.client.request("PATCH", "/api/me/mail-preferences", { json: { changes: false } })).status).toBe(
+      200,
+    );
+
+    const soon = await event(t.coach.client, 1);
+    expect((await patch(t.coach.client, soon, { startTime: "21:30" })).status).toBe(200);
+    const recipients = (await changeRows(soon)).map((r) => r.recipient).sort();
+    expect(recipients).toEqual([t.assistant.me.email, t.ada.me.email, t.bo.me.email, rosa.email].sort());
   });
 
   it("a change further ahead is not announced; moving an event into or out of the 48 hours is", async () => {

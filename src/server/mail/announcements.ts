@@ -5,7 +5,13 @@ import type { Config } from "../config.js";
 import { inTransaction } from "../db/dialect.js";
 import { enqueueMails } from "../db/mail-outbox.js";
 import { addNotice } from "../db/notices.js";
-import { openEventsStartingBy, takeReminderNoticeKey, teamMembersFor, teamNameAndZone } from "../db/reminders.js";
+import {
+  openEventsStartingBy,
+  takeReminderNoticeKey,
+  teamGuardiansFor,
+  teamMembersFor,
+  teamNameAndZone,
+} from "../db/reminders.js";
 import type { ScheduleEventRow } from "../db/schedule-reads.js";
 import { updateScheduleEvent, type ScheduleEventChange, type UpdateOutcome } from "../db/schedule.js";
 import type { DB } from "../db/schema.js";
@@ -13,7 +19,8 @@ import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./link
 
 /*
  * Change announcements (docs/product.md §12, issue #29): a change of time or place, a cancellation or a restore of
- * an event within 48 hours of its start is told at once to everyone on the team but the coach who made it, by mail
+ * an event within 48 hours of its start is told at once to everyone on the team but the coach who made it (and,
+ * by mail, to the players' guardians, docs/product.md §13), by mail
  * (the outbox, keyed `change:<event>:<sequence>:<user>`: one per change and person) or, without mail, as a notice.
  * The announcement is enqueued in the change's own transaction: a change that commits is announced, one that does
  * not is not. "Within 48 hours" holds before or after the change: a game moved from tomorrow to next week is
@@ -104,8 +111,12 @@ async function announce(
   let count = 0;
   for (const { row, change } of told) {
     if (config.mail) {
+      // The players' guardians hear too (they drive), each once, even when they are on the team themselves.
+      const guardians = (await teamGuardiansFor(db, teamId, "changes")).filter(
+        (g) => g.userId !== actorId && g.wantsReminders && !members.some((m) => m.userId === g.userId),
+      );
       // The event's mails in one statement: one commit, not one per member, inside the coach's request.
-      const mails = members.flatMap((m) =>
+      const mails = [...members, ...guardians].flatMap((m) =>
         m.email
           ? [changeMail(config, row, change, { userId: m.userId, email: m.email }, team.name, team.timeZone)]
           : [],
