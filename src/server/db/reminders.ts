@@ -12,7 +12,7 @@ import type { DB } from "./schema.js";
 const PLACEHOLDER_EMAIL_SUFFIX = "@roster.invalid";
 
 /** A real address, or null for an unclaimed roster place (no mail goes there). */
-export function realEmail(email: string | null | undefined): string | null {
+function realEmail(email: string | null | undefined): string | null {
   return email && !email.toLowerCase().endsWith(PLACEHOLDER_EMAIL_SUFFIX) ? email : null;
 }
 
@@ -352,59 +352,83 @@ export async function openEventsStartingBy(
     .execute();
 }
 
+/** The kinds of team mail a person chooses for themselves (mail_preferences' columns). */
+type TeamMailKind = "changes" | "digest" | "announcements";
+
+/** A choice of mail_preferences: no row (null) or 1 is on. */
+const wantsMail = (choice: number | null) => choice === null || Number(choice) === 1;
+
 /** Everyone on the team (roster players and coaches), with their role and their choice for one kind of mail. */
 export async function teamMembersFor(
   db: Kysely<DB>,
   teamId: string,
-  kind: "changes" | "digest",
+  kind: TeamMailKind,
 ): Promise<(ReminderRecipient & { role: "coach" | "player" })[]> {
   const rows = await db
     .selectFrom("profiles as p")
     .innerJoin("user as u", "u.id", "p.user_id")
     .leftJoin("mail_preferences as m", "m.user_id", "p.user_id")
-    .select(["p.user_id", "p.full_name", "p.role", "u.email", "m.changes", "m.digest"])
+    .select(["p.user_id", "p.full_name", "p.role", "u.email", "m.changes", "m.digest", "m.announcements"])
     .where("p.team_id", "=", teamId)
     .where((w) => w.or([w("p.role", "=", "coach"), w("p.confirmed", "=", 1)]))
     .orderBy("p.user_id")
     .execute();
-  return rows.map((r) => {
-    const choice = kind === "changes" ? r.changes : r.digest;
-    return {
-      userId: r.user_id,
-      fullName: r.full_name,
-      role: r.role,
-      email: realEmail(r.email),
-      wantsReminders: choice === null || Number(choice) === 1,
-    };
-  });
+  return rows.map((r) => ({
+    userId: r.user_id,
+    fullName: r.full_name,
+    role: r.role,
+    email: realEmail(r.email),
+    wantsReminders: wantsMail(r[kind]),
+  }));
 }
 
 /**
  * Every guardian of a player on the team (docs/product.md §13: they drive), each once, with their own choice for
  * this kind of mail (default on). A guardian is told by mail only: a guardian-only account is on no team.
  */
-export async function teamGuardiansFor(db: Kysely<DB>, teamId: string, kind: "changes"): Promise<ReminderRecipient[]> {
+async function teamGuardiansFor(db: Kysely<DB>, teamId: string, kind: TeamMailKind): Promise<ReminderRecipient[]> {
   const rows = await db
     .selectFrom("guardian_links as l")
     .innerJoin("profiles as p", "p.user_id", "l.player_id")
     .innerJoin("user as u", "u.id", "l.guardian_id")
     .leftJoin("mail_preferences as m", "m.user_id", "l.guardian_id")
-    .select(["l.guardian_id", "u.name", "u.email", "m.changes"])
+    .select(["l.guardian_id", "u.name", "u.email", "m.changes", "m.digest", "m.announcements"])
     .where("p.team_id", "=", teamId)
     .where("p.role", "=", "player")
     .orderBy("l.guardian_id")
     .execute();
   const byId = new Map<string, ReminderRecipient>();
   for (const r of rows) {
-    const choice = kind === "changes" ? r.changes : null;
     byId.set(r.guardian_id, {
       userId: r.guardian_id,
       fullName: r.name,
       email: realEmail(r.email),
-      wantsReminders: choice === null || Number(choice) === 1,
+      wantsReminders: wantsMail(r[kind]),
     });
   }
   return [...byId.values()];
+}
+
+/**
+ * Who gets a team mail of this kind: the team's coaches and confirmed players and every guardian of a player on it,
+ * each once, with a real address and that mail on; never `exceptId` (the coach whose act the mail tells of).
+ */
+export async function teamMailRecipients(
+  db: Kysely<DB>,
+  teamId: string,
+  kind: TeamMailKind,
+  exceptId: string,
+): Promise<{ userId: string; email: string }[]> {
+  const [members, guardians] = await Promise.all([
+    teamMembersFor(db, teamId, kind),
+    teamGuardiansFor(db, teamId, kind),
+  ]);
+  const byId = new Map<string, { userId: string; email: string }>();
+  for (const r of [...members, ...guardians]) {
+    if (r.userId === exceptId || !r.email || !r.wantsReminders) continue;
+    byId.set(r.userId, { userId: r.userId, email: r.email });
+  }
+  return [...byId.values()].sort((a, b) => a.userId.localeCompare(b.userId));
 }
 
 /** Teams with a scheduled event starting after `now` and by `until`. */

@@ -8,7 +8,7 @@ import { addNotice } from "../db/notices.js";
 import {
   openEventsStartingBy,
   takeReminderNoticeKey,
-  teamGuardiansFor,
+  teamMailRecipients,
   teamMembersFor,
   teamNameAndZone,
 } from "../db/reminders.js";
@@ -107,23 +107,19 @@ async function announce(
   }
   if (told.length === 0) return 0;
   const team = await teamNameAndZone(db, teamId);
-  const members = (await teamMembersFor(db, teamId, "changes")).filter((m) => m.userId !== actorId && m.wantsReminders);
   let count = 0;
-  for (const { row, change } of told) {
-    if (config.mail) {
-      // The players' guardians hear too (they drive), each once, even when they are on the team themselves.
-      const guardians = (await teamGuardiansFor(db, teamId, "changes")).filter(
-        (g) => g.userId !== actorId && g.wantsReminders && !members.some((m) => m.userId === g.userId),
-      );
+  if (config.mail) {
+    // Everyone on the team but the actor, and the players' guardians (they drive), each once.
+    const recipients = await teamMailRecipients(db, teamId, "changes", actorId);
+    for (const { row, change } of told) {
       // The event's mails in one statement: one commit, not one per member, inside the coach's request.
-      const mails = [...members, ...guardians].flatMap((m) =>
-        m.email
-          ? [changeMail(config, row, change, { userId: m.userId, email: m.email }, team.name, team.timeZone)]
-          : [],
-      );
+      const mails = recipients.map((to) => changeMail(config, row, change, to, team.name, team.timeZone));
       count += await enqueueMails(db, mails, now.toISOString());
-      continue;
     }
+    return count;
+  }
+  const members = (await teamMembersFor(db, teamId, "changes")).filter((m) => m.userId !== actorId && m.wantsReminders);
+  for (const { row, change } of told) {
     for (const m of members) {
       const key = `change:${row.id}:${Number(row.sequence)}:${m.userId}`;
       if (!(await takeReminderNoticeKey(db, key))) continue;

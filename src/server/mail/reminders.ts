@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { firstName } from "#domain/family.js";
 import type { NoticeParams } from "#domain/notices.js";
 import { coachWarningAt, dueReminder, REMINDER_HORIZON_DAYS, type ReminderSlot } from "#domain/reminders.js";
 import { WEEKDAY_LABELS, weekdayOf } from "#domain/schedule.js";
@@ -97,7 +98,7 @@ function reminderMail(
   const unsubscribe = unsubscribeToken(config.authSecret, to.userId, "reminders");
   const place = placeLine(event);
   const forChild = "playerId" in to;
-  const child = forChild ? to.playerName.trim().split(/\s+/)[0] || "your player" : null;
+  const child = forChild ? firstName(to.playerName) || "your player" : null;
   const playerId = forChild ? to.playerId : to.userId;
   return {
     key: forChild

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Announcement } from "#domain/api/announcements.js";
 import { todayIn } from "#domain/schedule.js";
 import type { Config } from "../config.js";
-import { announcementRecipients, insertAnnouncement, type AnnouncementRecipient } from "../db/announcements.js";
+import { insertAnnouncement } from "../db/announcements.js";
 import { inTransaction } from "../db/dialect.js";
 import { enqueueMails, type NewMail } from "../db/mail-outbox.js";
-import { teamNameAndZone } from "../db/reminders.js";
+import { teamMailRecipients, teamNameAndZone } from "../db/reminders.js";
 import type { DB } from "../db/schema.js";
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
 
@@ -32,7 +32,7 @@ function excerpt(body: string): string {
 function announcementMail(
   config: Pick<Config, "authSecret" | "publicUrl">,
   announcement: Announcement,
-  to: AnnouncementRecipient,
+  to: { userId: string; email: string },
   teamName: string,
   now: Date,
 ): NewMail {
@@ -61,21 +61,27 @@ function announcementMail(
   };
 }
 
+/**
+ * Posts the announcement, or answers "pin_in_past" (storing nothing) when it would be pinned until a day already
+ * gone in the team's zone.
+ */
 export async function postAnnouncement(
   services: { database: { db: Kysely<DB> }; config: Pick<Config, "authSecret" | "publicUrl" | "mail"> },
   author: { teamId: string; userId: string; fullName: string },
   input: { body: string; pinnedUntil: string | null },
   now: Date = new Date(),
-): Promise<Announcement> {
+): Promise<Announcement | "pin_in_past"> {
   return inTransaction(services.database.db, async (trx) => {
     const team = await teamNameAndZone(trx, author.teamId);
+    const today = todayIn(team.timeZone, now);
+    if (input.pinnedUntil !== null && input.pinnedUntil < today) return "pin_in_past";
     const announcement = await insertAnnouncement(
       trx,
       { teamId: author.teamId, authorId: author.userId, authorName: author.fullName, ...input },
-      todayIn(team.timeZone, now),
+      today,
     );
     if (services.config.mail) {
-      const recipients = await announcementRecipients(trx, author.teamId, author.userId);
+      const recipients = await teamMailRecipients(trx, author.teamId, "announcements", author.userId);
       const mails = recipients.map((to) => announcementMail(services.config, announcement, to, team.name, now));
       await enqueueMails(trx, mails, now.toISOString());
     }

@@ -84,14 +84,13 @@ export function announcementRoutes() {
       const viewer = c.var.viewer;
       const input = c.req.valid("json");
       const services = c.get("services");
-      const pinnedUntil = input.pinnedUntil ?? null;
-      if (pinnedUntil !== null) {
-        const team = await teamNameAndZone(services.database.db, viewer.teamId);
-        if (pinnedUntil < todayIn(team.timeZone)) {
-          throw new ApiError(400, "invalid_input", PIN_IN_PAST, { pinnedUntil: PIN_IN_PAST });
-        }
+      const announcement = await postAnnouncement(services, viewer, {
+        body: input.body,
+        pinnedUntil: input.pinnedUntil ?? null,
+      });
+      if (announcement === "pin_in_past") {
+        throw new ApiError(400, "invalid_input", PIN_IN_PAST, { pinnedUntil: PIN_IN_PAST });
       }
-      const announcement = await postAnnouncement(services, viewer, { body: input.body, pinnedUntil });
       return c.json({ announcement }, 201);
     })
     .openapi(deleteRoute, async (c) => {
