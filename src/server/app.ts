@@ -35,6 +35,7 @@ import { signupRoutes } from "./routes/signup.js";
 import { snapRoutes } from "./routes/snaps.js";
 import { statLineRoutes } from "./routes/stat-lines.js";
 import { streamRoutes } from "./routes/stream.js";
+import { followRoutes } from "./routes/follow.js";
 import { teamRoutes } from "./routes/team.js";
 import { trainingLogRoutes } from "./routes/training-logs.js";
 import { joinRoutes } from "./routes/join.js";
@@ -134,6 +135,7 @@ export function createApp(services: Services) {
   app.route("/", gameRoutes());
   app.route("/", participationRoutes());
   app.route("/", streamRoutes());
+  app.route("/", followRoutes());
   app.route("/", playRoutes());
   app.route("/", playbookAnalysisRoutes());
 

@@ -169,6 +169,15 @@ interface AnnouncementsTable {
   created_at: string;
 }
 
+interface FollowLinksTable {
+  session_id: string;
+  team_id: string;
+  generation: number;
+  active: IntBoolean;
+  created_by: string | null;
+  created_at: string;
+}
+
 interface TeamSessionsTable {
   id: string;
   team_id: string;
@@ -619,6 +628,7 @@ export interface DB {
   guardian_invites: GuardianInvitesTable;
   consent_records: ConsentRecordsTable;
   announcements: AnnouncementsTable;
+  follow_links: FollowLinksTable;
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;

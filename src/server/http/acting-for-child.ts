@@ -49,6 +49,8 @@ export const CHILD_OPERATIONS: ReadonlySet<string> = new Set([
   "GET /api/team/seasons",
   "GET /api/team/sessions/{id}/snaps",
   "GET /api/team/sessions/{id}/box-score.csv",
+  // The game's follow link, to share with the family.
+  "GET /api/team/sessions/{id}/follow-link",
   "GET /api/team/schedule",
   "GET /api/team/schedule/{id}",
   "GET /api/team/schedule/{id}/calendar.ics",

@@ -29,7 +29,14 @@ export async function cachedJson<T, E extends AppEnv>(
   key: string,
   compute: () => Promise<T>,
 ): Promise<CachedJson<T>> {
-  const answer = await readCacheOf(c.get("services").hub).get(teamId, key, compute);
+  return answerJson(c, await readCacheOf(c.get("services").hub).get(teamId, key, compute));
+}
+
+/** A read cache's answer as a response: 304 when the caller already holds it, else its body. */
+export function answerJson<T, E extends AppEnv>(
+  c: AppContext<E>,
+  answer: { body: string; etag: string },
+): CachedJson<T> {
   const headers = { etag: answer.etag, "cache-control": CACHE_CONTROL };
   const response = matches(c.req.header("if-none-match"), answer.etag)
     ? c.body(null, 304, headers)

@@ -62,6 +62,8 @@ const PUBLIC = [
   "POST /api/answer/{token}",
   "GET /api/unsubscribe/{token}",
   "POST /api/unsubscribe/{token}",
+  "GET /api/follow/{token}",
+  "GET /api/follow/{token}/stream",
 ];
 
 function operations(doc: Document): [key: string, path: string, method: string, op: Operation][] {

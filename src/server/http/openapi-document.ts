@@ -72,6 +72,9 @@ const PUBLIC = new Set([
   "POST /api/answer/{token}",
   "GET /api/unsubscribe/{token}",
   "POST /api/unsubscribe/{token}",
+  // A game's follow link (routes/follow.ts): its token opens that game only, read and streamed.
+  "GET /api/follow/{token}",
+  "GET /api/follow/{token}/stream",
 ]);
 
 /**

@@ -2,7 +2,8 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedMessage, TeamFeed } from "../realtime/team-feed.js";
 import type { Services } from "../services.js";
-import { runStream, type StreamSink } from "./stream.js";
+import type { StreamSink } from "../http/event-stream.js";
+import { runStream } from "./stream.js";
 
 /**
  * One open stream with its clock in the test's hands: what it writes to its socket while the team's changes come

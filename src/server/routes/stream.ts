@@ -1,22 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ServerResponse } from "node:http";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
 import { errorResponses, rateLimited } from "../http/errors.js";
-import { API_CSP } from "../http/request-frame.js";
+import { eventStream, HEARTBEAT_MS, STREAM_HELLO, streamWriter, type StreamSink } from "../http/event-stream.js";
 import { currentViewer, teamMemberOnly } from "../http/viewer.js";
 import { COALESCE_MS, createCoalescer } from "../realtime/coalesce.js";
 import type { Services } from "../services.js";
 import { createTeamFeed, type FeedMessage, type TeamFeed } from "../realtime/team-feed.js";
 
-/**
- * A comment line this often keeps proxies and phone networks from closing an idle stream. A stream that had a
- * message in the last half of this needs none (so at most 1.5 times this passes without a byte, well inside the
- * usual 60 s idle timeouts): on game day a screen hears its game every 10 s, and 10,000 screens' heartbeats were
- * 400 socket writes a second for nothing (docs/performance.md, issue #34).
- */
-const HEARTBEAT_MS = 25_000;
 /**
  * How often an open stream re-reads whether its session still belongs to a member of the team. Every way access
  * ends (sign-out, password change, removal, account deletion) already ends the stream at once through the hub's
@@ -25,10 +15,6 @@ const HEARTBEAT_MS = 25_000;
  * saturday of 10,000 open screens some 200 session lookups a second (decision 0016).
  */
 const MEMBERSHIP_CHECK_MS = 5 * 60_000;
-/** How long a browser waits before reconnecting after the stream drops. */
-const RECONNECT_MS = 3_000;
-/** Writes a connection may have queued before we decide its client stopped reading and drop it. */
-const MAX_QUEUED_WRITES = 32;
 /**
  * Open streams one user may hold on one server process (docs/architecture.md, live updates). Per process: each
  * server protects its own sockets and memory, and counting across servers would cost a shared write per open.
@@ -92,72 +78,6 @@ export interface StreamSession {
   release(): void;
 }
 
-/** Where a stream's bytes go: a socket, or a web stream in tests. */
-export interface StreamSink {
-  /** Queues bytes; false when the client has stopped reading and the stream should end. */
-  write(chunk: string | Uint8Array): boolean;
-  /** Runs `onAbort` when the client goes away. */
-  onAbort(onAbort: () => void): void;
-  close(): void;
-}
-
-/**
- * The bytes a client may leave unread on its socket before the stream is dropped: a reading client takes each
- * message at once, and 256 KB is some 50 leaderboards (a stalled phone, not a slow one).
- */
-const MAX_UNREAD_BYTES = 256 * 1024;
-
-/**
- * A stream written straight to Node's response: one socket write per message, no web stream, promise or
- * TextEncoder between the team feed's encoded frame and the socket (the fan-out of a change to thousands of open
- * screens was a tenth of game day's CPU through Hono's SSE helper: docs/performance.md, issue #34).
- */
-function socketSink(outgoing: ServerResponse): StreamSink {
-  return {
-    write(chunk) {
-      if (outgoing.destroyed || outgoing.writableEnded) return false;
-      if (outgoing.writableLength > MAX_UNREAD_BYTES) return false;
-      outgoing.write(chunk);
-      return true;
-    },
-    onAbort(onAbort) {
-      outgoing.once("close", onAbort);
-    },
-    close() {
-      // A client that went away left a destroyed response: nothing to end.
-      if (!outgoing.destroyed && !outgoing.writableEnded) outgoing.end();
-    },
-  };
-}
-
-/** A stream through Hono's SSE helper: writes go out in order, at most MAX_QUEUED_WRITES waiting. */
-function sseSink(sse: SSEStreamingApi): StreamSink {
-  let queued = 0;
-  let chain = Promise.resolve();
-  return {
-    write(chunk) {
-      if (queued >= MAX_QUEUED_WRITES) return false;
-      queued += 1;
-      chain = chain.then(() => sse.write(chunk)).then(() => void (queued -= 1));
-      return true;
-    },
-    onAbort: (onAbort) => sse.onAbort(onAbort),
-    close: () => {},
-  };
-}
-
-/** The stream's response headers: the request frame's (security, request id) and the event stream's own. */
-function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<string, string> {
-  const headers: Record<string, string> = {};
-  // The headers the request frame and the route set so far, as Hono would build them into its answer.
-  c.newResponse(null).headers.forEach((value, name) => (headers[name] = value));
-  headers["content-type"] = "text/event-stream";
-  headers["cache-control"] = "no-cache";
-  headers["content-security-policy"] ??= API_CSP;
-  headers.connection = "close";
-  return headers;
-}
-
 /**
  * One open stream, until the client goes, access ends or the server shuts down: the team's changes (with their
  * payloads, coaches' or players') through a per-connection coalescer, a heartbeat, and the membership re-check.
@@ -167,14 +87,7 @@ export async function runStream(
   sink: StreamSink,
   o: Pick<Services, "hub" | "log"> & { heartbeatMs: number; membershipCheckMs: number; coalesceMs: number },
 ): Promise<void> {
-  let end!: () => void;
-  const ended = new Promise<void>((resolve) => (end = resolve));
-  let lastWrite = Date.now();
-  // A client that stops reading is dropped instead of queueing forever.
-  const write = (chunk: string | Uint8Array) => {
-    lastWrite = Date.now();
-    if (!sink.write(chunk)) end();
-  };
+  const { ended, end, write, heartbeat: beat } = streamWriter(sink);
 
   // Coach-only data (the leaderboard) goes to coaches only: the role is the one checked when the stream opened;
   // a role change ends the stream (a revocation), so it never outlives the role.
@@ -209,12 +122,12 @@ export async function runStream(
     await check();
     let lastCheck = Date.now();
     heartbeat = setInterval(() => {
-      if (Date.now() - lastWrite >= o.heartbeatMs / 2) write(": heartbeat\n\n");
+      beat(o.heartbeatMs);
       if (Date.now() - lastCheck < o.membershipCheckMs) return;
       lastCheck = Date.now();
       void check();
     }, o.heartbeatMs);
-    write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+    write(STREAM_HELLO);
     await ended;
   } finally {
     clearInterval(heartbeat);
@@ -248,9 +161,6 @@ export function streamRoutes(opts: StreamOptions = {}) {
     if (open >= maxPerUser) throw rateLimited(TOO_MANY_STREAMS, TOO_MANY_STREAMS_RETRY_S);
     // Counted from here until the stream's callback ends (streamSSE always runs it; its finally releases).
     openByUser.set(viewer.userId, open + 1);
-    // nginx and similar buffer responses by default, which would hold every message back.
-    c.header("X-Accel-Buffering", "no");
-
     const services = c.get("services");
     feed ??= createTeamFeed(services, coalesceMs);
     const session: StreamSession = {
@@ -263,22 +173,6 @@ export function streamRoutes(opts: StreamOptions = {}) {
       release: () => release(viewer.userId),
     };
 
-    // Served by @hono/node-server (npm start): the stream's bytes go straight to the socket.
-    const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-    if (outgoing instanceof ServerResponse) {
-      outgoing.writeHead(200, streamHeaders(c));
-      const sink = socketSink(outgoing);
-      void runStream(session, sink, { hub, log, heartbeatMs, membershipCheckMs, coalesceMs }).finally(sink.close);
-      return new Response(null, RESPONSE_ALREADY_SENT);
-    }
-
-    // Anywhere else (app.request in tests, another runtime): Hono's SSE helper over a web stream.
-    const response = streamSSE(c, (sse) =>
-      runStream(session, sseSink(sse), { hub, log, heartbeatMs, membershipCheckMs, coalesceMs }),
-    );
-    // The socket closes when the stream ends instead of idling as keep-alive: a reconnect opens a new one
-    // anyway, and at shutdown an idle socket would hold server.close() open until its keep-alive timeout.
-    response.headers.set("Connection", "close");
-    return response;
+    return eventStream(c, (sink) => runStream(session, sink, { hub, log, heartbeatMs, membershipCheckMs, coalesceMs }));
   });
 }

@@ -581,6 +581,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/sessions/{id}/follow-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game's follow link, to share with family (null when the coaches made none) */
+        get: operations["getFollowLink"];
+        /**
+         * Make the game's follow link (or keep the one it has)
+         * @description After a revocation, a new address: the old one stays dead.
+         */
+        put: operations["makeFollowLink"];
+        post?: never;
+        /** Revoke the game's follow link: its address answers 404 and its open pages close */
+        delete: operations["revokeFollowLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A followed game, by its follow link's token: scoreboard, line score and play-by-play in words
+         * @description No account needed: the token opens this game only. Players by first name and number.
+         */
+        get: operations["getFollowedGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/{token}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events: a followed game as it changes
+         * @description Sends `event: game` with the game (as GET /api/follow/{token}) at once and after every change, at most once per 250 ms; `event: gone` and the end of the stream when the link is revoked or the game deleted; a comment line every 25 s while nothing else is sent.
+         */
+        get: operations["streamFollowedGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/plays": {
         parameters: {
             query?: never;
@@ -2362,6 +2424,58 @@ export interface components {
                 eventCount: number;
                 presentCount: number;
                 attendanceCount: number;
+            }[];
+        };
+        FollowLink: {
+            link: {
+                url: string;
+                /** @description ISO-8601 UTC time */
+                createdAt: string;
+            } | null;
+        };
+        FollowGame: {
+            team: string;
+            opponent: string | null;
+            /** @enum {string|null} */
+            homeAway: "home" | "away" | null;
+            /** @description Calendar day, YYYY-MM-DD */
+            date: string;
+            /** @enum {string} */
+            status: "not_started" | "live" | "final";
+            score: {
+                us: number;
+                them: number;
+            };
+            /** @enum {string|null} */
+            result: "W" | "L" | "T" | null;
+            periodLabel: string;
+            down: string | null;
+            lineScore: {
+                periods: {
+                    label: string;
+                    us: number;
+                    them: number;
+                }[];
+                final: {
+                    us: number;
+                    them: number;
+                };
+            };
+            players: {
+                key: string;
+                name: string;
+            }[];
+            plays: {
+                n: number;
+                period: number;
+                periodLabel: string;
+                text: string;
+                points: string | null;
+                players: string[];
+                score: {
+                    us: number;
+                    them: number;
+                };
             }[];
         };
         ProfileResponse: {
@@ -7568,6 +7682,346 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFollowLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowLink"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a member of a team, coach or player may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeFollowLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowLink"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeFollowLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No link any more */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowLink"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFollowedGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The follow link's token, as its address /follow/<token> holds it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowGame"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamFollowedGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The follow link's token, as its address /follow/<token> holds it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
                 headers: {
                     [name: string]: unknown;
                 };

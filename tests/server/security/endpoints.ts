@@ -319,6 +319,15 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/answer/{token}": everyone(200),
   "GET /api/unsubscribe/{token}": everyone(200),
   "POST /api/unsubscribe/{token}": everyone(200),
+
+  // Follow links (issue #30): a game's link is read by A's members (to share it) and made and revoked by A's
+  // coaches (B's coach: 404 for A's game). What it opens is public: the token is the whole authorisation (a game of
+  // team C here, so no team A data is in what outsiders read).
+  "GET /api/team/sessions/{id}/follow-link": teamMembers(200, 404),
+  "PUT /api/team/sessions/{id}/follow-link": coachOnly(200, 404),
+  "DELETE /api/team/sessions/{id}/follow-link": coachOnly(200, 404),
+  "GET /api/follow/{token}": everyone(200),
+  "GET /api/follow/{token}/stream": everyone(200),
 };
 
 /** Routes the app serves that are deliberately not in the OpenAPI document. */

@@ -1051,7 +1051,30 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   },
   "GET /api/unsubscribe/{token}": { build: async (w) => ({ params: { token: unsubscribeLinkOfC(w) } }) },
   "POST /api/unsubscribe/{token}": { build: async (w) => ({ params: { token: unsubscribeLinkOfC(w) } }) },
+  "GET /api/team/sessions/{id}/follow-link": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "PUT /api/team/sessions/{id}/follow-link": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "DELETE /api/team/sessions/{id}/follow-link": { build: async (w) => ({ params: { id: w.a.sessionId } }) },
+  "GET /api/follow/{token}": { build: async (w) => ({ params: { token: await followLinkOfC(w) } }) },
+  "GET /api/follow/{token}/stream": { build: async (w) => ({ params: { token: await followLinkOfC(w) } }) },
 };
+
+/** The follow link's token of a game of team C, with a snap logged (made once). */
+const followLinks = new WeakMap<World, Promise<string>>();
+function followLinkOfC(w: World): Promise<string> {
+  let link = followLinks.get(w);
+  if (!link) {
+    link = (async () => {
+      const game = await must(w.app, w.coachC, 201, "POST", "/api/team/sessions", {
+        json: { kind: "game", date: today(), opponent: "Copperfield Hawks" },
+      });
+      const id = (game.body as { session: { id: string } }).session.id;
+      const made = await must(w.app, w.coachC, 200, "PUT", `/api/team/sessions/${id}/follow-link`);
+      return new URL((made.body as { link: { url: string } }).link.url).pathname.split("/").pop()!;
+    })();
+    followLinks.set(w, link);
+  }
+  return link;
+}
 
 /** A reminder's answer link of team C: a roster player of C, on an event of C a week ahead (made once). */
 const answerLinks = new WeakMap<World, Promise<string>>();

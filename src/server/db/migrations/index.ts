@@ -21,6 +21,7 @@ import { snapLineupsMigration } from "./019_snap_lineups.js";
 import { mailOutboxIndexesMigration } from "./020_mail_outbox_indexes.js";
 import { familiesMigration } from "./021_families.js";
 import { announcementsMigration } from "./022_announcements.js";
+import { followLinksMigration } from "./023_follow_links.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -50,5 +51,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "020_mail_outbox_indexes": mailOutboxIndexesMigration(engine),
     "021_families": familiesMigration(engine),
     "022_announcements": announcementsMigration(engine),
+    "023_follow_links": followLinksMigration(engine),
   };
 }
