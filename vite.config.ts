@@ -63,7 +63,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     ],
     navigateFallback: "/__spa-fallback.html",
     // Not the API, and not a file (/robots.txt, /sw.js): those go to the network like before.
-    navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
+    // Nor a follow link's page (/follow/<token>), which the server answers with its own small page.
+    navigateFallbackDenylist: [/^\/api\//, /^\/follow\//, /\/[^/?]+\.[^/]+$/],
     // autoUpdate without the injected register script: the new worker takes over at once.
     skipWaiting: true,
     clientsClaim: true,

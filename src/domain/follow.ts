@@ -9,7 +9,7 @@
  */
 import { lineScore } from "./line-score.js";
 import { periodLabel, type LeagueRules } from "./league-rules.js";
-import { describeSnap, snapPointsText, type SnapDetail, type SnapPoints } from "./snaps.js";
+import { describeSnap, playersOfSnap, snapPointsText, type SnapDetail, type SnapPoints } from "./snaps.js";
 
 /** Where a followed game stands. */
 type FollowStatus = "not_started" | "live" | "final";
@@ -65,26 +65,6 @@ export function followName(name: string, jersey: number | null, fullName: boolea
   return `${shown === "" ? "Player" : shown}${jerseyText(jersey)}`;
 }
 
-/** Every player id a snap names, in the order its words name them. */
-function namedIn(detail: SnapDetail): string[] {
-  switch (detail.kind) {
-    case "pass":
-      return [detail.passerId, detail.targetId].filter((x): x is string => !!x);
-    case "run":
-      return [detail.runnerId];
-    case "try":
-      return [detail.passerId, detail.scorerId].filter((x): x is string => !!x);
-    case "penalty":
-      return detail.playerId ? [detail.playerId] : [];
-    case "safety":
-      return detail.defenderId ? [detail.defenderId] : [];
-    case "opponent_score":
-      return [];
-    default:
-      return [detail.defenderId];
-  }
-}
-
 export interface FollowInput {
   team: string;
   scoreboard: {
@@ -131,7 +111,7 @@ export function followGame(input: FollowInput): FollowGame {
       periodLabel: periodLabel(s.period, rules),
       text: describeSnap(s.detail, label),
       points: snapPointsText(s.points),
-      players: [...new Set(namedIn(s.detail).map(keyOf))],
+      players: playersOfSnap(s.detail).map(keyOf),
       score: { ...running },
     };
   });

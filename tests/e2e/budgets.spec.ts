@@ -44,6 +44,27 @@ test.describe("front-end budget: first-load JavaScript of the public pages", () 
 });
 
 /**
+ * Issue #30: a game's follow page (/follow/<token>, docs/product.md §15) loads at most 30 KB of JavaScript before its
+ * first paint. It is its own page, not the app: its one script, measured like the public pages' (gzip -9), and
+ * raw as well, so the budget holds for a proxy that does not compress.
+ */
+test("the follow page loads at most 30 KB of JavaScript, compressed or not", () => {
+  const { firstLoad } = pageScripts(CLIENT, join(CLIENT, "follow.html"));
+  const raw = firstLoad.rawBytes;
+  test.info().annotations.push({
+    type: "budget",
+    description: `/follow/<token>: ${raw} B, ${firstLoad.gzipBytes} B gzipped (${firstLoad.files.length} files)`,
+  });
+  expect(firstLoad.files, "the follow page's one script").toHaveLength(1);
+  expect(
+    firstLoad.files.some((f) => /entry\.client|react/.test(f)),
+    "no React on the follow page",
+  ).toBe(false);
+  expect(raw).toBeLessThanOrEqual(30_000);
+  expect(firstLoad.gzipBytes).toBeLessThanOrEqual(30_000);
+});
+
+/**
  * Decision 0017: a signed-in screen's first-load JavaScript, measured in the browser: every script the page itself
  * downloads from opening the address until the network has been idle (the screen shown, its first reads answered,
  * whatever it prefetches meanwhile), gzip -9 bytes of each file's body, as for the public pages. The service worker

@@ -132,6 +132,9 @@ function routeFallback(fallback: StaticFile, links: string): StaticFile {
   return { ...staticFile(Buffer.from(body, "utf8"), fallback.type, false, ".html"), csp: fallback.csp };
 }
 
+/** A follow link's address: /follow/<token> (scripts/build-follow-page.ts writes the page it is answered with). */
+const FOLLOW_PAGE = /^\/follow\/[A-Za-z0-9_.-]{1,400}$/;
+
 /** Whether a path names a file (`/favicon.ico`, `/robots.txt`) rather than a page of the app. */
 export function looksLikeFile(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf("/") + 1));
@@ -213,6 +216,11 @@ export function createStaticSite(root: string) {
         return null;
       }
       if (pathname.includes("\0") || pathname.split("/").includes("..")) return null;
+      // A game's follow link (docs/product.md §15): its own small page, not the app; the token is read by its script.
+      if (FOLLOW_PAGE.test(pathname)) {
+        const page = files.get("/follow.html");
+        return page ? respond(c, page) : null;
+      }
       const file = lookup(pathname);
       if (file) return respond(c, file);
       // A missing hashed asset or file is a real 404, not a page. A file's extension is short: a token with a dot

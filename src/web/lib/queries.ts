@@ -5,6 +5,7 @@
  * read by session-context.tsx, which needs its own error handling.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
+import type { FollowLinkResponse } from "#domain/api/follow";
 import type { AnnouncementsResponse } from "#domain/api/announcements";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
 import type { ParticipationResponse } from "#domain/api/participation";
@@ -201,6 +202,15 @@ export function gameSheetQuery(sessionId: string) {
     queryKey: teamKeys.gameSheet(sessionId),
     queryFn: ({ signal }) =>
       apiFetch<GameSheetResponse>(`/api/team/sessions/${encodeURIComponent(sessionId)}/snaps`, { signal }),
+  });
+}
+
+/** GET /api/team/sessions/{id}/follow-link: the game's follow link, or null when the coaches made none. */
+export function followLinkQuery(sessionId: string) {
+  return queryOptions({
+    queryKey: teamKeys.followLink(sessionId),
+    queryFn: ({ signal }) =>
+      apiFetch<FollowLinkResponse>(`/api/team/sessions/${encodeURIComponent(sessionId)}/follow-link`, { signal }),
   });
 }
 

@@ -81,6 +81,8 @@ export const teamKeys = {
   games: (season: SeasonParam = null) => ["team", "games", { season }] as const,
   /** GET /api/team/sessions/{id}/snaps: a game's scoreboard and snaps (the logger, the box score). */
   gameSheet: (sessionId: string) => ["team", "game-sheet", sessionId] as const,
+  /** GET /api/team/sessions/{id}/follow-link: a game's follow link, to share (the box score). */
+  followLink: (sessionId: string) => ["team", "follow-link", sessionId] as const,
   /** GET /api/team/sessions/{id}/participation: a game's playing time (coaches). */
   participation: (sessionId: string) => ["team", "participation", sessionId] as const,
   /** GET /api/team/scoreboard: the game being played today, for the dashboards. */

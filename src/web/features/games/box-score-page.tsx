@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ClipboardList, Download, ListOrdered, Printer, Users } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { clsx } from "clsx";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { GameSheetResponse } from "#domain/api/game";
 import { gameSheetQuery } from "~/lib/queries";
@@ -10,6 +11,7 @@ import { formatDay } from "~/ui/format";
 import { EmptyState, QueryState } from "~/ui/query-state";
 import { ScrollRegion } from "~/ui/scroll-region";
 import { YARDS_NOT_LOGGED } from "~/ui/stat-lines";
+import { FollowLinkPanel } from "./follow-link-panel";
 import { buildBoxScore, opponentText, scoreText, type BoxScore, type PeriodPlays } from "./box-score";
 import {
   boxScorePath,
@@ -93,7 +95,14 @@ export function BoxScorePage({ sessionId, area }: { sessionId: string; area: Gam
         errorTitle="Error loading the box score"
         errorMessage="The box score could not be loaded. Please try again."
       >
-        {({ data, box }) => <BoxScoreBody sheet={data} box={box} />}
+        {({ data, box }) => (
+          <>
+            <BoxScoreBody sheet={data} box={box} />
+            {data.scoreboard.kind === "game" ? (
+              <FollowLinkPanel sessionId={sessionId} coach={area === "coach"} />
+            ) : null}
+          </>
+        )}
       </QueryState>
     </div>
   );
@@ -140,7 +149,7 @@ function BoxScoreBody({ sheet, box }: { sheet: GameSheetResponse; box: BoxScore 
         <>
           <TeamLinesPanel box={box} theirName={theirName} />
           <PlayerLinesPanel box={box} />
-          <PlayByPlay periods={box.periods} />
+          <PlayByPlay periods={box.periods} players={sheet.players} />
         </>
       )}
     </>
@@ -433,19 +442,55 @@ function PlayerLinesPanel({ box }: { box: BoxScore }) {
 
 // ---- Play-by-play ----------------------------------------------------------------------------------------------
 
-function PlayByPlay({ periods }: { periods: PeriodPlays[] }) {
+/**
+ * The play-by-play by period, with "my player": one player's plays highlighted (or only theirs listed). A player, or
+ * a guardian acting for one, starts with themselves; a coach with nobody.
+ */
+function PlayByPlay({ periods, players }: { periods: PeriodPlays[]; players: GameSheetResponse["players"] }) {
+  const me = useCurrentUser();
+  const named = new Set(periods.flatMap((p) => p.plays.flatMap((play) => play.players)));
+  const choices = players.filter((p) => named.has(p.id));
+  const [mine, setMine] = useState(() => (me.role === "player" && named.has(me.id) ? me.id : ""));
+  const [only, setOnly] = useState(false);
+  const shown = periods
+    .map((p) => ({ ...p, plays: p.plays.filter((play) => !only || mine === "" || play.players.includes(mine)) }))
+    .filter((p) => p.plays.length > 0);
   return (
     <Panel title="Play-by-play" icon={<ClipboardList className="size-5" />}>
+      <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-print="hide">
+        <label className="font-semibold text-stone-900" htmlFor="my-player">
+          My player
+        </label>
+        <select
+          id="my-player"
+          className="input h-10 w-auto py-1"
+          value={mine}
+          onChange={(e) => setMine(e.target.value)}
+        >
+          <option value="">Nobody</option>
+          {choices.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+              {p.jerseyNumber === null ? "" : ` #${p.jerseyNumber}`}
+            </option>
+          ))}
+        </select>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={only} disabled={mine === ""} onChange={(e) => setOnly(e.target.checked)} />
+          Only their plays
+        </label>
+      </div>
       <div className="space-y-6">
-        {periods.map((period) => (
-          <PeriodSection key={period.period} period={period} />
+        {shown.map((period) => (
+          <PeriodSection key={period.period} period={period} mine={mine} />
         ))}
+        {shown.length === 0 ? <p className="text-sm text-stone-600">No plays of theirs yet.</p> : null}
       </div>
     </Panel>
   );
 }
 
-function PeriodSection({ period }: { period: PeriodPlays }) {
+function PeriodSection({ period, mine }: { period: PeriodPlays; mine: string }) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
@@ -454,8 +499,17 @@ function PeriodSection({ period }: { period: PeriodPlays }) {
       </h3>
       <ol className="divide-y divide-stone-100">
         {period.plays.map((play) => (
-          <li key={play.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-            <span className="font-medium text-stone-900">{play.text}</span>
+          <li
+            key={play.id}
+            className={clsx(
+              "flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm",
+              mine !== "" && play.players.includes(mine) && "border-l-4 border-amber-500 bg-amber-50 pl-2",
+            )}
+          >
+            <span className="font-medium text-stone-900">
+              {play.text}
+              {mine !== "" && play.players.includes(mine) ? <span className="sr-only"> (my player)</span> : null}
+            </span>
             {play.points ? (
               <span
                 className={

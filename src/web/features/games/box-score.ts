@@ -10,7 +10,15 @@ import type { GameSheetResponse, ScoreboardDto, SheetPlayer } from "#domain/api/
 import { linesBySnapPlayer, statFigures, teamLine, type StatLine, type TeamLine } from "#domain/football-stats";
 import { periodLabel } from "#domain/league-rules";
 import { lineScore, opponentLine, type LineScore, type OpponentLine } from "#domain/line-score";
-import { describeSnap, playerLabeler, resultOf, snapPointsText, type GameResult, type SnapPoints } from "#domain/snaps";
+import {
+  describeSnap,
+  playerLabeler,
+  playersOfSnap,
+  resultOf,
+  snapPointsText,
+  type GameResult,
+  type SnapPoints,
+} from "#domain/snaps";
 
 /** Where a game stands: ended by the coach, under way (snaps logged), or not begun. */
 type GameStatus = "final" | "in_progress" | "not_started";
@@ -248,6 +256,8 @@ interface PlayRow {
   scoreAfter: string | null;
   loggedBy: string;
   edited: boolean;
+  /** The ids of the players the snap names (the "my player" highlight). */
+  players: string[];
 }
 
 export interface PeriodPlays {
@@ -277,6 +287,7 @@ function playByPlay(sheet: GameSheetResponse, label: (id: string) => string): Pe
       scoreAfter: scored ? scoreText(running) : null,
       loggedBy: snap.loggedBy.name,
       edited: snap.editedAt !== null,
+      players: playersOfSnap(snap.detail),
     });
   }
   return [...periods.values()].sort((a, b) => a.period - b.period);

@@ -40,6 +40,8 @@ const KINDS_BY_FAMILY: Record<string, readonly ChangeKind[]> = {
   "team.games": ["events", "sessions"],
   "team.game-sheet": ["events", "sessions", "roster"],
   "team.participation": ["events", "sessions", "roster"],
+  // A coach making or revoking a game's follow link announces it as "sessions" (naming the game).
+  "team.follow-link": ["sessions"],
   "team.scoreboard": ["events", "sessions"],
   "team.rules": ["sessions"],
   "team.coaches": ["roster"],
