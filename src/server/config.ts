@@ -41,10 +41,27 @@ export interface Config {
    * this process alone.
    */
   processes: number;
+  /**
+   * RETENTION_DAYS (default 730): a child who left their team, or whose team has been inactive, this many days ago
+   * has their personal data erased by the retention job (mail/retention.ts), after a notice to their guardians.
+   */
+  retentionDays: number;
 }
 
 /** PROCESSES above this is refused as a typo. */
 const MAX_PROCESSES = 64;
+
+/** The shortest RETENTION_DAYS accepted: shorter would erase a child's data before a season is over. */
+const MIN_RETENTION_DAYS = 30;
+
+function retentionDays(env: NodeJS.ProcessEnv): number {
+  const raw = env.RETENTION_DAYS?.trim();
+  if (raw === undefined || raw === "") return 730;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < MIN_RETENTION_DAYS || value > 36_500)
+    throw new Error(`RETENTION_DAYS must be a whole number of days from ${MIN_RETENTION_DAYS} to 36500, got "${raw}"`);
+  return value;
+}
 
 function processCount(env: NodeJS.ProcessEnv): number {
   const raw = env.PROCESSES?.trim();
@@ -190,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmails: operatorEmails(env),
     mail: mailConfigFromEnv(env),
     processes: processCount(env),
+    retentionDays: retentionDays(env),
   };
 }

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
@@ -151,6 +152,14 @@ test("a guardian with two children on two teams signs in once and answers the sc
   await expect(phone).toHaveURL(/\/family$/);
   await expect(phone.getByRole("heading", { name: "Your family" })).toBeVisible();
   await expect(phone.getByText(/You are viewing/)).toHaveCount(0);
+
+  // Before withdrawing, the guardian keeps a copy of Leo's data.
+  const [download] = await Promise.all([
+    phone.waitForEvent("download"),
+    phone.getByRole("article", { name: "Leo Rivera" }).getByRole("link", { name: "Download Leo's data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^flagline-child-data-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(await readFile((await download.path())!, "utf8")).toContain("Leo Rivera");
 
   // Consent withdrawn for Leo: the guardian reads exactly what goes, and it is gone.
   await phone.getByRole("article", { name: "Leo Rivera" }).getByRole("button", { name: "Withdraw consent" }).click();

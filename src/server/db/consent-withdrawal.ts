@@ -29,8 +29,8 @@ async function countOf(
   return Number(row.n);
 }
 
-/** The name a withdrawn child is shown by: their number, or nothing of theirs at all. */
-function anonymousName(jerseyNumber: number | null): string {
+/** The name a child's place keeps once their data is erased: their number, or nothing of theirs at all. */
+export function anonymousName(jerseyNumber: number | null): string {
   return jerseyNumber === null ? "Former player" : `Player #${jerseyNumber}`;
 }
 
@@ -84,55 +84,71 @@ export async function withdrawConsent(
   return inTransaction(db, async (trx) => {
     const plan = await withdrawalPlan(trx, guardian.id, playerId);
     if (!plan) return null;
-    const profile = await trx
-      .selectFrom("profiles")
-      .select(["team_id", "jersey_number"])
-      .where("user_id", "=", playerId)
-      .executeTakeFirstOrThrow();
-    const files = await trx
-      .selectFrom("files")
-      .select("storage_key")
-      .where("owner_user_id", "=", playerId)
-      .where("kind", "=", "photo")
-      .execute();
-    const now = nowIso();
-    await trx.deleteFrom("files").where("owner_user_id", "=", playerId).where("kind", "=", "photo").execute();
-    await trx.deleteFrom("training_logs").where("player_id", "=", playerId).execute();
-    await trx.deleteFrom("feedback").where("player_id", "=", playerId).execute();
-    await trx.deleteFrom("schedule_answers").where("player_id", "=", playerId).execute();
-    await trx.deleteFrom("notices").where("user_id", "=", playerId).execute();
-    await trx.deleteFrom("calendar_feeds").where("user_id", "=", playerId).execute();
-    await trx.deleteFrom("mail_preferences").where("user_id", "=", playerId).execute();
-    await trx.deleteFrom("guardian_invites").where("player_id", "=", playerId).execute();
-    await trx.deleteFrom("guardian_links").where("player_id", "=", playerId).execute();
-    // Their own sign-in, if they had one, goes with their email: nothing left can reach the place.
-    await trx.deleteFrom("session").where("userId", "=", playerId).execute();
-    await trx.deleteFrom("account").where("userId", "=", playerId).execute();
-    await trx
-      .updateTable("user")
-      .set({ name: plan.shownAs, email: `${randomUUID()}@roster.invalid`, image: null, updatedAt: now })
-      .where("id", "=", playerId)
-      .execute();
-    await trx
-      .updateTable("profiles")
-      .set({
-        full_name: plan.shownAs,
-        photo_file_id: null,
-        birth_date: null,
-        share_with_team: 0,
-        claim_token: null,
-        requested_jersey_number: null,
-        requested_primary_position: null,
-        requested_at: null,
-        team_id: null,
-        joined_at: null,
-        left_team_id: profile.team_id,
-        left_at: now,
-        updated_at: now,
-      })
-      .where("user_id", "=", playerId)
-      .execute();
+    const erased = await erasePersonalData(trx, playerId, plan.shownAs);
     await recordConsent(trx, playerId, guardian, "withdrawn", meta);
-    return { plan, teamId: profile.team_id, fileKeys: files.map((f) => f.storage_key) };
+    return { plan, ...erased };
   });
+}
+
+/**
+ * Deletes a child's personal data inside the caller's transaction (withdrawn consent, or the retention job): the
+ * name replaced by `shownAs`, photo, birth date, email and own sign-in gone, training logs, feedback, answers,
+ * notices and settings deleted, guardian links gone, the child off the team's lists. Their events stay, anonymous,
+ * in the team's totals. Returns the team they were on and the storage keys of files to remove after the commit.
+ */
+export async function erasePersonalData(
+  trx: Kysely<DB>,
+  playerId: string,
+  shownAs: string,
+): Promise<{ teamId: string | null; fileKeys: string[] }> {
+  const profile = await trx
+    .selectFrom("profiles")
+    .select(["team_id", "left_team_id", "left_at"])
+    .where("user_id", "=", playerId)
+    .executeTakeFirstOrThrow();
+  const files = await trx
+    .selectFrom("files")
+    .select("storage_key")
+    .where("owner_user_id", "=", playerId)
+    .where("kind", "=", "photo")
+    .execute();
+  const now = nowIso();
+  await trx.deleteFrom("files").where("owner_user_id", "=", playerId).where("kind", "=", "photo").execute();
+  await trx.deleteFrom("training_logs").where("player_id", "=", playerId).execute();
+  await trx.deleteFrom("feedback").where("player_id", "=", playerId).execute();
+  await trx.deleteFrom("schedule_answers").where("player_id", "=", playerId).execute();
+  await trx.deleteFrom("notices").where("user_id", "=", playerId).execute();
+  await trx.deleteFrom("calendar_feeds").where("user_id", "=", playerId).execute();
+  await trx.deleteFrom("mail_preferences").where("user_id", "=", playerId).execute();
+  await trx.deleteFrom("guardian_invites").where("player_id", "=", playerId).execute();
+  await trx.deleteFrom("guardian_links").where("player_id", "=", playerId).execute();
+  // Their own sign-in, if they had one, goes with their email: nothing left can reach the place.
+  await trx.deleteFrom("session").where("userId", "=", playerId).execute();
+  await trx.deleteFrom("account").where("userId", "=", playerId).execute();
+  await trx
+    .updateTable("user")
+    .set({ name: shownAs, email: `${randomUUID()}@roster.invalid`, image: null, updatedAt: now })
+    .where("id", "=", playerId)
+    .execute();
+  await trx
+    .updateTable("profiles")
+    .set({
+      full_name: shownAs,
+      photo_file_id: null,
+      birth_date: null,
+      share_with_team: 0,
+      claim_token: null,
+      requested_jersey_number: null,
+      requested_primary_position: null,
+      requested_at: null,
+      team_id: null,
+      joined_at: null,
+      // A child who had left keeps the day they left.
+      left_team_id: profile.team_id ?? profile.left_team_id,
+      left_at: profile.team_id === null && profile.left_at !== null ? profile.left_at : now,
+      updated_at: now,
+    })
+    .where("user_id", "=", playerId)
+    .execute();
+  return { teamId: profile.team_id, fileKeys: files.map((f) => f.storage_key) };
 }

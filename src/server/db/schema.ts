@@ -178,6 +178,14 @@ interface FollowLinksTable {
   created_at: string;
 }
 
+interface RetentionNoticesTable {
+  player_id: string;
+  reason: "left_team" | "team_inactive";
+  notified_at: string;
+  purge_after: string;
+  purged_at: string | null;
+}
+
 interface TeamSessionsTable {
   id: string;
   team_id: string;
@@ -629,6 +637,7 @@ export interface DB {
   consent_records: ConsentRecordsTable;
   announcements: AnnouncementsTable;
   follow_links: FollowLinksTable;
+  retention_notices: RetentionNoticesTable;
   team_sessions: TeamSessionsTable;
   session_periods: SessionPeriodsTable;
   notices: NoticesTable;

@@ -2,10 +2,11 @@ import type { Services } from "../services.js";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.js";
 import { runDigestTick } from "./digest.js";
 import { REMINDER_TICK_MS, runReminderTick } from "./reminders.js";
+import { RETENTION_TICK_MS, runRetentionTick } from "./retention.js";
 
 /*
  * The mail work every server process runs beside its requests (server.ts starts it, its close() stops it before
- * the database closes): the outbox sender (with mail set up) and the reminder tick. Both are safe to run on every
+ * the database closes): the outbox sender (with mail set up), the reminder tick and the retention job. Both are safe to run on every
  * server at once (decision 0028). Tests run them by hand instead: createOutboxSender(…).runOnce(),
  * runReminderTick(…) and runDigestTick(…) with their own clock.
  */
@@ -37,12 +38,34 @@ export function startMailBackground(services: Services): MailBackground {
   const timer = setInterval(tick, REMINDER_TICK_MS);
   timer.unref();
   tick();
+  // The retention job (mail/retention.ts): hourly on each server, and once a few minutes after start, not at once,
+  // so a restart loop cannot run it back to back.
+  let retaining: Promise<unknown> | null = null;
+  const retain = () => {
+    if (stopped || retaining) return;
+    const { files, hub } = services;
+    retaining = runRetentionTick({ db: database.db, config, files, hub, log, now: new Date() })
+      .then((done) => {
+        if (done.told > 0) sender?.wake();
+      })
+      .catch((err: unknown) => log.error({ err }, "retention job failed"))
+      .finally(() => {
+        retaining = null;
+      });
+  };
+  const retentionTimer = setInterval(retain, RETENTION_TICK_MS);
+  retentionTimer.unref();
+  const firstRetention = setTimeout(retain, 5 * 60_000);
+  firstRetention.unref();
   return {
     sender,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(retentionTimer);
+      clearTimeout(firstRetention);
       await ticking;
+      await retaining;
       await sender?.stop();
     },
   };

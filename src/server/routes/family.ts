@@ -6,9 +6,12 @@ import {
   withdrawalPlanSchema,
   withdrawConsentSchema,
 } from "#domain/api/family.js";
-import { CONSENT_VERSION, OWN_SIGN_IN_AGE } from "#domain/family.js";
+import { accountExportSchema, type AccountExport } from "#domain/api/recovery.js";
+import { CONSENT_VERSION, OWN_SIGN_IN_AGE, utcToday } from "#domain/family.js";
+import { exportAccount } from "../db/account-export.js";
 import { withdrawalPlan, withdrawConsent } from "../db/consent-withdrawal.js";
-import { childSignInInvite, familyOf, updateChild } from "../db/guardians.js";
+import { childSignInInvite, familyOf, isGuardianOf, updateChild } from "../db/guardians.js";
+import { countAccountRequest } from "../http/rate-limit.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { signedInOnly } from "../http/viewer.js";
@@ -54,6 +57,26 @@ const updateRoute = createRoute({
       content: { "application/json": { schema: familyChildSchema.openapi("FamilyChild") } },
     },
     ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/api/family/children/{id}/export",
+  operationId: "exportChildData",
+  tags: ["family"],
+  middleware: [signedInOnly] as const,
+  summary: "Everything Flagline holds about a child of the caller, as a JSON file",
+  description:
+    "The child's account export (as GET /api/me/export answers it for the child): what a guardian downloads " +
+    "before consent is withdrawn or the retention job deletes the child's data. Counted in the export limit.",
+  request: { params: childParams },
+  responses: {
+    200: {
+      description: "A JSON attachment",
+      content: { "application/json": { schema: accountExportSchema.openapi("AccountExport") } },
+    },
+    ...errorResponses(401, 404, 429),
   },
 });
 
@@ -152,6 +175,16 @@ export function familyRoutes() {
       hub.revoke({ userId: id });
       if (done.teamId) hub.publish(done.teamId, changeNow("roster"));
       return c.json({ removed: done.plan }, 200);
+    })
+    .openapi(exportRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { database, config } = c.get("services");
+      if (!(await isGuardianOf(database.db, c.var.viewer.userId, id))) throw notFound("That child");
+      await countAccountRequest(database.db, config, c.get("clientIp"), "export");
+      const data = await exportAccount(database.db, id);
+      if (!data) throw notFound("That child");
+      c.header("Content-Disposition", `attachment; filename="flagline-child-data-${utcToday()}.json"`);
+      return c.json(data as AccountExport, 200);
     })
     .openapi(signInInviteRoute, async (c) => {
       const made = await childSignInInvite(c.get("services").database.db, c.var.viewer.userId, c.req.valid("param").id);

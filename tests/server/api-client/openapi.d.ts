@@ -1210,6 +1210,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/family/children/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything Flagline holds about a child of the caller, as a JSON file
+         * @description The child's account export (as GET /api/me/export answers it for the child): what a guardian downloads before consent is withdrawn or the retention job deletes the child's data. Counted in the export limit.
+         */
+        get: operations["exportChildData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/family/children/{id}/sign-in-invite": {
         parameters: {
             query?: never;
@@ -2881,6 +2901,131 @@ export interface components {
                 scheduleAnswers: number;
             };
         };
+        AccountExport: {
+            exportedAt: string;
+            account: {
+                id: string;
+                name: string;
+                email: string;
+                createdAt: string;
+            };
+            profile: ({
+                team_id: string | null;
+                /** @enum {string} */
+                role: "player" | "coach";
+                /** @enum {string|null} */
+                coach_role: "head" | "assistant" | null;
+                full_name: string;
+                jersey_number: number | null;
+                primary_position: string | null;
+                positions: string[];
+                photo_file_id: string | null;
+                created_at: string;
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            team: {
+                id: string;
+                name: string;
+                created_at: string;
+            } | null;
+            events: {
+                id: string;
+                event_type: string;
+                yards: number | null;
+                occurred_at: string;
+                session_id: string | null;
+                /** @enum {string|null} */
+                session_kind: "practice" | "game" | null;
+                session_date: string | null;
+                session_opponent: string | null;
+                play_id: string | null;
+                snap_id: string | null;
+            }[];
+            attendance: {
+                session_id: string;
+                /** @enum {string} */
+                kind: "practice" | "game";
+                date: string;
+                opponent: string | null;
+                present: boolean;
+            }[];
+            snaps: {
+                id: string;
+                role: string;
+                session_id: string;
+                kind: string;
+                detail: {
+                    [key: string]: unknown;
+                };
+                period: number;
+                occurred_at: string;
+            }[];
+            trainingLogs: ({
+                id: string;
+                date: string;
+                activity_type: string;
+                duration_minutes: number;
+                intensity: number;
+                notes: string;
+                created_at: string;
+                updated_at: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            feedbackReceived: {
+                id: string;
+                category: string;
+                body: string;
+                created_at: string;
+                read_at: string | null;
+                coach_name: string | null;
+            }[];
+            feedbackGiven: {
+                id: string;
+                category: string;
+                body: string;
+                created_at: string;
+                player_name: string | null;
+            }[];
+            files: {
+                id: string;
+                kind: string;
+                mime: string;
+                size: number;
+                width: number | null;
+                height: number | null;
+                created_at: string;
+            }[];
+            mailPreferences: {
+                reminders: boolean;
+                changes: boolean;
+                digest: boolean;
+            };
+            scheduleAnswers: {
+                event_id: string;
+                /** @enum {string} */
+                kind: "game" | "practice";
+                local_date: string;
+                start_time: string;
+                opponent: string | null;
+                /** @enum {string} */
+                answer: "going" | "maybe" | "no";
+                note: string | null;
+                answered_at: string;
+                by_coach: boolean;
+            }[];
+            apiTokens: {
+                id: string;
+                team_id: string;
+                name: string;
+                /** @enum {string} */
+                scope: "read" | "write";
+                created_at: string;
+                last_used_at: string | null;
+            }[];
+        };
         ChildSignInInvite: {
             token: string;
         };
@@ -3051,131 +3196,6 @@ export interface components {
             /** @enum {string} */
             status: "changed" | "confirm";
             email: string;
-        };
-        AccountExport: {
-            exportedAt: string;
-            account: {
-                id: string;
-                name: string;
-                email: string;
-                createdAt: string;
-            };
-            profile: ({
-                team_id: string | null;
-                /** @enum {string} */
-                role: "player" | "coach";
-                /** @enum {string|null} */
-                coach_role: "head" | "assistant" | null;
-                full_name: string;
-                jersey_number: number | null;
-                primary_position: string | null;
-                positions: string[];
-                photo_file_id: string | null;
-                created_at: string;
-                updated_at: string;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            team: {
-                id: string;
-                name: string;
-                created_at: string;
-            } | null;
-            events: {
-                id: string;
-                event_type: string;
-                yards: number | null;
-                occurred_at: string;
-                session_id: string | null;
-                /** @enum {string|null} */
-                session_kind: "practice" | "game" | null;
-                session_date: string | null;
-                session_opponent: string | null;
-                play_id: string | null;
-                snap_id: string | null;
-            }[];
-            attendance: {
-                session_id: string;
-                /** @enum {string} */
-                kind: "practice" | "game";
-                date: string;
-                opponent: string | null;
-                present: boolean;
-            }[];
-            snaps: {
-                id: string;
-                role: string;
-                session_id: string;
-                kind: string;
-                detail: {
-                    [key: string]: unknown;
-                };
-                period: number;
-                occurred_at: string;
-            }[];
-            trainingLogs: ({
-                id: string;
-                date: string;
-                activity_type: string;
-                duration_minutes: number;
-                intensity: number;
-                notes: string;
-                created_at: string;
-                updated_at: string;
-            } & {
-                [key: string]: unknown;
-            })[];
-            feedbackReceived: {
-                id: string;
-                category: string;
-                body: string;
-                created_at: string;
-                read_at: string | null;
-                coach_name: string | null;
-            }[];
-            feedbackGiven: {
-                id: string;
-                category: string;
-                body: string;
-                created_at: string;
-                player_name: string | null;
-            }[];
-            files: {
-                id: string;
-                kind: string;
-                mime: string;
-                size: number;
-                width: number | null;
-                height: number | null;
-                created_at: string;
-            }[];
-            mailPreferences: {
-                reminders: boolean;
-                changes: boolean;
-                digest: boolean;
-            };
-            scheduleAnswers: {
-                event_id: string;
-                /** @enum {string} */
-                kind: "game" | "practice";
-                local_date: string;
-                start_time: string;
-                opponent: string | null;
-                /** @enum {string} */
-                answer: "going" | "maybe" | "no";
-                note: string | null;
-                answered_at: string;
-                by_coach: boolean;
-            }[];
-            apiTokens: {
-                id: string;
-                team_id: string;
-                name: string;
-                /** @enum {string} */
-                scope: "read" | "write";
-                created_at: string;
-                last_used_at: string | null;
-            }[];
         };
         DeletionPlan: {
             /** @enum {string|null} */
@@ -11748,6 +11768,83 @@ export interface operations {
             };
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportChildData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The child's player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -218,6 +218,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "PATCH /api/family/children/{id}": { ...signedIn(404), guardianA: 200 },
   // Withdrawing consent: guardian A, for a child of A of their own made for the cell; everyone else finds no child.
   "GET /api/family/children/{id}/withdrawal": { ...signedIn(404), guardianA: 200 },
+  "GET /api/family/children/{id}/export": { ...signedIn(404), guardianA: 200 },
   "POST /api/family/children/{id}/withdrawal": { ...signedIn(404), guardianA: 200 },
   // A sign-in of their own for a child of 13 or more: player A has one already (409); not anyone else's child.
   "POST /api/family/children/{id}/sign-in-invite": { ...signedIn(404), guardianA: 409 },

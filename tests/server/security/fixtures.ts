@@ -905,6 +905,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId } }),
   },
   "GET /api/family/children/{id}/withdrawal": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
+  "GET /api/family/children/{id}/export": { build: async (w) => ({ params: { id: w.accounts.playerA.userId } }) },
   "POST /api/family/children/{id}/withdrawal": {
     build: async (w) => ({ params: { id: await freshChildOfGuardianA(w) }, json: { confirm: true } }),
   },

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     operatorEmails: [],
     mail: null,
     processes: 1,
+    retentionDays: 730,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ import { mailOutboxIndexesMigration } from "./020_mail_outbox_indexes.js";
 import { familiesMigration } from "./021_families.js";
 import { announcementsMigration } from "./022_announcements.js";
 import { followLinksMigration } from "./023_follow_links.js";
+import { retentionMigration } from "./024_retention.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -52,5 +53,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "021_families": familiesMigration(engine),
     "022_announcements": announcementsMigration(engine),
     "023_follow_links": followLinksMigration(engine),
+    "024_retention": retentionMigration(engine),
   };
 }

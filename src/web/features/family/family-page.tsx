@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Baby, LayoutDashboard, ShieldCheck } from "lucide-react";
+import { Baby, Download, LayoutDashboard, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { familyQuery } from "~/lib/queries";
 import { familyKey } from "~/lib/query-keys";
@@ -180,6 +180,15 @@ function ChildCard({ child, onWithdrawn }: { child: FamilyChild; onWithdrawn: (r
       {child.team && child.birthDate !== null && !child.underOwnSignInAge && !child.ownSignIn ? (
         <OwnSignInInvite childId={child.id} name={name} />
       ) : null}
+      <a
+        className="btn btn-secondary w-full"
+        href={`/api/family/children/${encodeURIComponent(child.id)}/export`}
+        download
+        aria-label={`Download ${name}'s data`}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download data
+      </a>
       <WithdrawConsent childId={child.id} name={child.fullName} onWithdrawn={onWithdrawn} />
     </article>
   );
