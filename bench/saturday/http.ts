@@ -63,7 +63,7 @@ export interface StreamHandlers {
 }
 
 /** Opens GET `path` as a Server-Sent Events stream on a socket of its own. Returns a function that closes it. */
-export function openStream(url: URL, path: string, cookie: string, h: StreamHandlers): () => void {
+export function openStream(url: URL, path: string, cookie: string, h: StreamHandlers, event = "change"): () => void {
   let ended = false;
   const end = (status: number, error?: string) => {
     if (ended) return;
@@ -87,7 +87,7 @@ export function openStream(url: URL, path: string, cookie: string, h: StreamHand
         while ((cut = buffer.indexOf("\n\n")) >= 0) {
           const message = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          if (!message.startsWith("event: change")) continue;
+          if (!message.startsWith(`event: ${event}\n`)) continue;
           const data = message
             .split("\n")
             .filter((l) => l.startsWith("data:"))

@@ -12,12 +12,23 @@ export interface LoadResult {
   screens: number;
   screenP50: number;
   screenP99: number;
+  /** Follow pages among the streams, and their change-to-page times (in screen* too). */
+  followers: number;
+  followP50: number;
+  followP99: number;
   misses: number;
   /** Seconds from the first stream opening to every viewer holding its first screen. */
   connectSeconds: number;
   counts: Omit<
     WorkerResult,
-    "writeMs" | "screenMs" | "firstFailure" | "loopDelayP99" | "loopDelayMax" | "loopUtilization" | "streamStatuses"
+    | "writeMs"
+    | "screenMs"
+    | "followMs"
+    | "firstFailure"
+    | "loopDelayP99"
+    | "loopDelayMax"
+    | "loopUtilization"
+    | "streamStatuses"
   >;
   streamStatuses: Record<number, number>;
   clientLoopDelayP99: number;
@@ -43,7 +54,8 @@ export interface LoadPlan {
 /** Runs the scorers and viewers of `plan.teams` in worker threads and merges what they measured. */
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const g = plan.teams.length;
-  const streams = plan.teams.reduce((s, t) => s + t.viewers.length, 0);
+  const streams = plan.teams.reduce((s, t) => s + t.viewers.length + (t.followToken ? t.followers : 0), 0);
+  const followers = plan.teams.reduce((s, t) => s + (t.followToken ? t.followers : 0), 0);
   // Streams open at 250 a second (phones arriving over the minutes before kick-off, compressed).
   const connectMs = Math.max(2_000, streams * 4);
   const shares = Array.from({ length: Math.min(plan.workers, g) }, (_, w) =>
@@ -107,13 +119,20 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     clearTimeout(windowEnd);
     endWindow();
     if (results.length < workers.length) throw new Error("a load worker did not finish in time");
-    return merge(g, streams, connectSeconds, results);
+    return merge(g, streams, followers, connectSeconds, results);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
-function merge(games: number, streams: number, connectSeconds: number, results: WorkerResult[]): LoadResult {
+function merge(
+  games: number,
+  streams: number,
+  followers: number,
+  connectSeconds: number,
+  results: WorkerResult[],
+): LoadResult {
+  const followMs = results.flatMap((r) => r.followMs).sort((a, b) => a - b);
   const writeMs = results.flatMap((r) => r.writeMs).sort((a, b) => a - b);
   const misses = results.reduce((s, r) => s + r.misses, 0);
   // A write a screen never showed counts as infinitely late.
@@ -130,6 +149,9 @@ function merge(games: number, streams: number, connectSeconds: number, results: 
     screens: screenMs.length,
     screenP50: percentile(screenMs, 50),
     screenP99: percentile(screenMs, 99),
+    followers,
+    followP50: followMs.length ? percentile(followMs, 50) : 0,
+    followP99: followMs.length ? percentile(followMs, 99) : 0,
     misses,
     connectSeconds: +connectSeconds.toFixed(1),
     counts: {

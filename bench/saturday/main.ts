@@ -186,6 +186,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
       viewers: opts.viewers,
       playerViewers: opts.playerViewers,
       players: opts.players,
+      followers: opts.followers,
       authSecret,
     });
   } finally {
@@ -214,7 +215,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
       const board = check.status === 200 ? (JSON.parse(check.text) as { scoreboard: unknown }).scoreboard : null;
       if (!board)
         throw new Error(`GET /api/team/scoreboard with a minted session: ${check.status} ${check.text.slice(0, 200)}`);
-      log(`G=${g}: ${g * (opts.viewers + opts.playerViewers)} viewers connecting`);
+      log(`G=${g}: ${g * (opts.viewers + opts.playerViewers + opts.followers)} viewers connecting`);
       let stopPostgres: () => number | null = () => null;
       let postgresCpuPercent: number | null = null;
       let stopWatch: ReturnType<typeof watch> | null = null;

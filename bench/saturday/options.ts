@@ -9,6 +9,8 @@ export interface SaturdayOptions {
   /** Assistant coaches watching per team (scoreboard + leaderboard), and players watching (scoreboard only). */
   viewers: number;
   playerViewers: number;
+  /** Follow pages per game (docs/product.md §15, issue #30): anonymous streams of the game's follow link. */
+  followers: number;
   /** Confirmed players per game team. */
   players: number;
   /** Teams that only make the tables big (bench/generate.ts: 20 players, 10 events each). */
@@ -41,6 +43,8 @@ function usage(): string {
   --games 100,250,500,1000  the G ladder (simultaneous games; one scorer each, a snap every --period s)
   --viewers 10          assistant coaches per team watching scoreboard + leaderboard over the stream
   --player-viewers 0    players per team also watching (scoreboard only)
+  --followers 0         follow pages per game (issue #30: 40), each holding the game's follow link stream; the
+                        today design has no follow links, so give --designs new
   --players 15          confirmed players per game team
   --background 300      background teams of 20 players (bench/generate.ts)
   --background-events 10  events per background player
@@ -74,6 +78,7 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     games: quick ? [20, 50] : [100, 250, 500, 1000],
     viewers: quick ? 5 : 10,
     playerViewers: 0,
+    followers: 0,
     players: 15,
     background: quick ? 50 : 300,
     backgroundEvents: 10,
@@ -103,6 +108,9 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
         return true;
       case "--player-viewers":
         o.playerViewers = one();
+        return true;
+      case "--followers":
+        o.followers = one();
         return true;
       case "--players":
         o.players = Math.max(2, one());

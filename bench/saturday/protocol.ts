@@ -8,6 +8,9 @@ export interface GameTeamSpec {
   /** The team's viewers: assistant coaches (scoreboard and leaderboard) or players (scoreboard only). */
   viewers: Array<{ cookie: string; coach: boolean }>;
   playerIds: string[];
+  /** The game's follow link token (docs/product.md §15) and how many follow pages hold its stream open. */
+  followToken: string | null;
+  followers: number;
 }
 
 export interface WorkerInput {
@@ -31,6 +34,8 @@ export interface WorkerResult {
   writeMs: number[];
   /** Per acknowledged write and viewer: from the write's 2xx to that viewer's screen reflecting it (0 if before). */
   screenMs: number[];
+  /** The same, for the follow pages only (they are in screenMs too). */
+  followMs: number[];
   /** (write, viewer) pairs whose screen did not reflect the write by the end of the drain. */
   misses: number;
   writes: number;

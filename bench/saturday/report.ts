@@ -99,7 +99,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
     "",
     machineTable(res.machine, null),
     "",
-    `Flags: games ${o.games.join(",")}; viewers ${o.viewers} assistant coaches${o.playerViewers ? ` + ${o.playerViewers} players` : ""} per team; ` +
+    `Flags: games ${o.games.join(",")}; viewers ${o.viewers} assistant coaches${o.playerViewers ? ` + ${o.playerViewers} players` : ""}${o.followers ? ` + ${o.followers} follow pages` : ""} per team; ` +
       `${o.players} players per team; ${o.background} background teams (20 players, ${o.backgroundEvents} events each); a snap every ${o.period} s per game for ${o.duration} s; ` +
       `engine ${o.engine}; ${o.servers} app server(s)${o.servers > 1 ? " behind a TCP round-robin balancer (bench/saturday/balancer.ts)" : ""}; ` +
       `${o.workers} load worker threads; LOG_LEVEL ${o.logLevel}; ` +
@@ -184,6 +184,15 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       );
     }
   lines.push("");
+  for (const run of res.runs)
+    for (const r of run.rungs) {
+      if (r.followers === 0) continue;
+      lines.push(
+        `- G=${r.games}: ${r.followers.toLocaleString("en-US")} of the ${r.streams.toLocaleString("en-US")} streams ` +
+          `were follow pages (docs/product.md §15); change-to-page p50 ${ms(r.followP50)} ms, p99 ${ms(r.followP99)} ms ` +
+          `(issue #30's target: p99 <= 2 s).`,
+      );
+    }
   for (const run of res.runs)
     for (const r of run.rungs) {
       if (!r.burst) continue;

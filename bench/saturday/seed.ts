@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { followToken as makeFollowToken } from "../../src/server/db/follow-links.js";
 import type { DB } from "../../src/server/db/schema.js";
 import { code } from "../generate.js";
 import type { GameTeamSpec } from "./protocol.js";
@@ -23,6 +24,8 @@ export interface SeedPlan {
   /** Players per team who also watch (scoreboard only). */
   playerViewers: number;
   players: number;
+  /** Follow pages per game (docs/product.md §15): each game gets a follow link when this is above 0. */
+  followers: number;
   authSecret: string;
 }
 
@@ -66,12 +69,16 @@ export async function seedGameTeams(db: Kysely<DB>, plan: SeedPlan, firstCode = 
   const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const specs: GameTeamSpec[] = [];
   for (let start = 0; start < plan.games; start += 100) {
-    const rows: Required<Pick<Rows, "teams" | "seasons" | "user" | "profiles" | "team_sessions" | "session">> = {
+    // In insertion order (the follow links name their games).
+    const rows: Required<
+      Pick<Rows, "teams" | "seasons" | "user" | "profiles" | "team_sessions" | "follow_links" | "session">
+    > = {
       teams: [],
       seasons: [],
       user: [],
       profiles: [],
       team_sessions: [],
+      follow_links: [],
       session: [],
     };
     const person = (teamId: string, name: string, role: "coach" | "player", extra: Record<string, unknown>) => {
@@ -148,7 +155,27 @@ export async function seedGameTeams(db: Kysely<DB>, plan: SeedPlan, firstCode = 
         });
       for (let v = 0; v < Math.min(plan.playerViewers, playerIds.length); v++)
         viewers.push({ cookie: signIn(playerIds[v]!), coach: false });
-      specs.push({ teamId, sessionId, scorerCookie: signIn(coachId), viewers, playerIds });
+      let followToken: string | null = null;
+      if (plan.followers > 0) {
+        rows.follow_links.push({
+          session_id: sessionId,
+          team_id: teamId,
+          generation: 1,
+          active: 1,
+          created_by: coachId,
+          created_at: now,
+        });
+        followToken = makeFollowToken(plan.authSecret, sessionId, 1);
+      }
+      specs.push({
+        teamId,
+        sessionId,
+        scorerCookie: signIn(coachId),
+        viewers,
+        playerIds,
+        followToken,
+        followers: plan.followers,
+      });
     }
     await insertAll(db, rows);
   }

@@ -20,6 +20,7 @@ const RECONNECT_MS = 3_000;
 const result: WorkerResult = {
   writeMs: [],
   screenMs: [],
+  followMs: [],
   misses: 0,
   writes: 0,
   writeFailures: 0,
@@ -76,9 +77,18 @@ class Viewer {
     readonly team: Team,
     readonly cookie: string,
     readonly coach: boolean,
+    /** A follow page (docs/product.md §15): no account; the game comes whole with every message. */
+    readonly follow = false,
   ) {}
 
+  /** Writes this screen shows are timed into screenMs, and a follow page's into followMs too. */
+  took(ms: number) {
+    result.screenMs.push(ms);
+    if (this.follow) result.followMs.push(ms);
+  }
+
   connect() {
+    if (this.follow) return this.connectFollow();
     this.close = openStream(base, "/api/team/stream", this.cookie, {
       onOpen: () => {
         // The web invalidates every team query when its stream (re)opens.
@@ -96,6 +106,33 @@ class Viewer {
         setTimeout(() => this.connect(), RECONNECT_MS);
       },
     });
+  }
+
+  /** A follow page: the game's event stream by its link's token; each `game` message holds every play so far. */
+  connectFollow() {
+    this.close = openStream(
+      base,
+      `/api/follow/${this.team.spec.followToken}/stream`,
+      "",
+      {
+        onOpen: () => {},
+        onChange: (data) => {
+          result.changes++;
+          const plays = (JSON.parse(data) as { plays?: unknown[] }).plays?.length ?? 0;
+          if (plays > this.snaps) this.snaps = plays;
+          this.update();
+        },
+        onEnd: (status, error) => {
+          if (stopping) return;
+          if (status !== 200) result.streamRefused++;
+          else result.streamDrops++;
+          if (status !== 200) result.streamStatuses[status] = (result.streamStatuses[status] ?? 0) + 1;
+          if (error && !result.firstFailure) result.firstFailure = `follow stream: ${error}`;
+          setTimeout(() => this.connect(), RECONNECT_MS);
+        },
+      },
+      "game",
+    );
   }
 
   change(data: string) {
@@ -172,7 +209,7 @@ class Viewer {
     for (let k = this.level + 1; k <= level; k++) {
       const ack = this.team.ackAt[k];
       // Not acknowledged yet: the data came before the ack, counted as 0 when the ack comes.
-      if (ack !== undefined && running) result.screenMs.push(now - ack);
+      if (ack !== undefined && running) this.took(now - ack);
     }
     this.level = level;
   }
@@ -183,6 +220,8 @@ let totalViewers = 0;
 const teams: Team[] = input.teams.map((spec) => ({ spec, ackAt: [], acked: 0, viewers: [] }));
 for (const team of teams) {
   team.viewers = team.spec.viewers.map((v) => new Viewer(team, v.cookie, v.coach));
+  for (let f = 0; f < team.spec.followers && team.spec.followToken; f++)
+    team.viewers.push(new Viewer(team, "", false, true));
   totalViewers += team.viewers.length;
 }
 
@@ -230,7 +269,7 @@ async function score(team: Team, firstAt: number, endAt: number) {
     result.writeMs.push(now - started);
     team.ackAt[k] = now;
     team.acked = k;
-    for (const v of team.viewers) if (v.level >= k) result.screenMs.push(0);
+    for (const v of team.viewers) if (v.level >= k) v.took(0);
   }
 }
 

@@ -18,6 +18,9 @@ function load(games: number, writeP99: number, screenP99: number, writes = games
     screens: writes * 10,
     screenP50: Math.min(screenP99, 1),
     screenP99,
+    followers: 0,
+    followP50: 0,
+    followP99: 0,
     misses: Number.isFinite(screenP99) ? 0 : 1,
     connectSeconds: 1,
     counts: {
