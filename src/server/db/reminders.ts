@@ -409,6 +409,57 @@ async function teamGuardiansFor(db: Kysely<DB>, teamId: string, kind: TeamMailKi
   return [...byId.values()];
 }
 
+/** A guardian's child on the team, for the weekly digest: who, and whether the child answers for themselves. */
+export interface DigestGuardian extends ReminderRecipient {
+  children: { playerId: string; fullName: string; ownSignIn: boolean }[];
+}
+
+/**
+ * The guardians of the team's confirmed players who want the weekly digest (docs/product.md §13), each with their
+ * children on the team, in name order.
+ */
+export async function teamGuardianDigests(db: Kysely<DB>, teamId: string): Promise<DigestGuardian[]> {
+  const rows = await db
+    .selectFrom("guardian_links as l")
+    .innerJoin("profiles as p", "p.user_id", "l.player_id")
+    .innerJoin("user as u", "u.id", "l.guardian_id")
+    .leftJoin("mail_preferences as m", "m.user_id", "l.guardian_id")
+    .select(["l.guardian_id", "l.player_id", "p.full_name", "u.name", "u.email", "m.digest"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("account as a")
+            .select("a.id")
+            .whereRef("a.userId", "=", "l.player_id")
+            .where("a.providerId", "=", "credential"),
+        )
+        .as("own_sign_in"),
+    )
+    .where("p.team_id", "=", teamId)
+    .where("p.role", "=", "player")
+    .where("p.confirmed", "=", 1)
+    .orderBy("l.guardian_id")
+    .orderBy("p.full_name")
+    .execute();
+  const byId = new Map<string, DigestGuardian>();
+  for (const r of rows) {
+    let g = byId.get(r.guardian_id);
+    if (!g) {
+      g = {
+        userId: r.guardian_id,
+        fullName: r.name,
+        email: realEmail(r.email),
+        wantsReminders: wantsMail(r.digest),
+        children: [],
+      };
+      byId.set(r.guardian_id, g);
+    }
+    g.children.push({ playerId: r.player_id, fullName: r.full_name, ownSignIn: Boolean(Number(r.own_sign_in)) });
+  }
+  return [...byId.values()];
+}
+
 /**
  * Who gets a team mail of this kind: the team's coaches and confirmed players and every guardian of a player on it,
  * each once, with a real address and that mail on; never `exceptId` (the coach whose act the mail tells of).

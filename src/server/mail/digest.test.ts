@@ -1,7 +1,15 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn, weekdayOf, zonedTimeToUtc } from "#domain/schedule.js";
-import { createTestApp, signUpCoach, signUpPlayer, type TestClient } from "#tests/server/support/test-client.js";
+import { CONSENT_VERSION } from "#domain/family.js";
+import {
+  createTestApp,
+  PASSWORD,
+  signUpCoach,
+  signUpPlayer,
+  TestClient,
+  uniqueEmail,
+} from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { runDigestTick } from "./digest.js";
 
@@ -89,6 +97,59 @@ describe.each(testEngines())("the weekly digest on $engine", ({ create }) => {
     expect(JSON.parse(ada.headers)["List-Unsubscribe"]).toMatch(/\/api\/unsubscribe\//);
     const coach = rows.find((r) => r.recipient === t.coach.me.email)!;
     expect(coach.body).toContain("  1 going, 0 maybe, 0 can't go, 1 not answered");
+  });
+
+  it("a guardian gets each child's week: answer links for a child without a sign-in, a child's own answers otherwise", async () => {
+    const t = await teamWithWeek(app, "Guardian Gulls");
+    const teamId = t.coach.me.team!.id;
+    const added = await t.coach.client.post("/api/team/roster", {
+      fullName: "Maya Rivera",
+      jerseyNumber: 44,
+      primaryPosition: "wr",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const maya = added.body.player.id as string;
+    // One guardian of Maya (no sign-in of her own) and of Ada (who signs in and answers herself).
+    const invite = async (playerId: string) =>
+      (await t.coach.client.post(`/api/team/players/${playerId}/guardian-invites`)).body.token as string;
+    const rosa = new TestClient(app);
+    const email = uniqueEmail("guardian");
+    const first = await rosa.post(`/api/guardian-invites/${await invite(maya)}`, {
+      consent: true,
+      consentVersion: CONSENT_VERSION,
+      fullName: "Rosa Rivera",
+      email,
+      password: PASSWORD,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await rosa.post(`/api/guardian-invites/${await invite(t.ada.me.id)}`, {
+      consent: true,
+      consentVersion: CONSENT_VERSION,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const answered = await t.ada.client.request("PUT", `/api/team/schedule/${t.monday}/answers/${t.ada.me.id}`, {
+      json: { answer: "maybe" },
+    });
+    expect(answered.status).toBe(200);
+
+    await tick(t.at);
+    const rows = await digests(teamId);
+    const mail = rows.find((r) => r.recipient === email)!;
+    expect(mail.subject).toBe("Guardian Gulls: the week ahead");
+    expect(mail.body).toContain(`Ada Digest:\n  Mon ${addDays(t.sunday, 1)} 19:00: Game against Owls\n    Ada: Maybe`);
+    expect(mail.body).toContain(`  Wed ${addDays(t.sunday, 3)} 19:00: Practice\n    Ada has not answered yet`);
+    expect(mail.body).toMatch(
+      new RegExp(
+        `Maya Rivera:\\n  Mon ${addDays(t.sunday, 1)} 19:00: Game against Owls\\n    Not answered yet: http://localhost:3000/answer/\\S+`,
+      ),
+    );
+    expect(mail.body).not.toContain("Bo Digest");
+    // Once a week, whatever the ticks; off when the guardian turns the digest off.
+    expect(await tick(new Date(t.at.getTime() + 60_000))).toBe(0);
+    const off = await rosa.request("PATCH", "/api/me/mail-preferences", { json: { digest: false } });
+    expect(off.status).toBe(200);
+    await database.db.deleteFrom("mail_outbox").where("recipient", "=", email).execute();
+    expect(await tick(new Date(t.at.getTime() + 120_000))).toBe(0);
   });
 
   it("is skipped when its time passed long ago, and follows the team's own day and time", async () => {

@@ -4,7 +4,13 @@ import { DIGEST_LATE_MS, DIGEST_SPAN_MS, digestInstant } from "#domain/reminders
 import type { Config } from "../config.js";
 import { enqueueMails, existingMailKeys, type NewMail } from "../db/mail-outbox.js";
 import { yieldToEventLoop } from "../db/dialect.js";
-import { teamEventsBetween, teamMembersFor, teamsWithEventsBetween } from "../db/reminders.js";
+import {
+  teamEventsBetween,
+  teamGuardianDigests,
+  teamMembersFor,
+  teamsWithEventsBetween,
+  type DigestGuardian,
+} from "../db/reminders.js";
 import { scheduleEventsOf } from "../db/schedule-reads.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
@@ -13,7 +19,8 @@ import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, uns
 /*
  * The weekly digest (docs/product.md §12, issue #29): at the team's digest time (default Sunday 18:00 in its zone)
  * each person who wants it gets the coming seven days' events: a player with their own answer (and an answer link
- * where they have none), a coach with every event's counts. One outbox row per person and week, keyed
+ * where they have none), a coach with every event's counts, a guardian each of their children's week (keyed
+ * `…:<guardian>:guardian`, so a coach who is also a parent gets both). One outbox row per person and week, keyed
  * `digest:<team>:<digest instant>:<user>`, so every server's tick enqueues it once; a digest whose time passed more
  * than 12 hours ago while no server ran is skipped, and a week with no event sends none. Mail only: without
  * SMTP_URL the schedule itself is what the app shows.
@@ -33,6 +40,63 @@ function line(e: EventLine): string {
   const place = e.placeName ? `, ${e.placeName}` : "";
   const cancelled = e.status === "cancelled" ? " (cancelled)" : "";
   return `${WEEKDAY_LABELS[weekdayOf(e.date)]} ${e.date} ${e.startTime}: ${what}${place}${cancelled}`;
+}
+
+type DigestTeam = Awaited<ReturnType<typeof teamsWithEventsBetween>>[number];
+
+/**
+ * The guardians' digests of one team (docs/product.md §13): one mail a guardian, keyed apart from any digest of
+ * their own as a member, with each of their children's week. A child with no sign-in of their own gets an answer
+ * link for each event not answered yet (the guardian answers for them); a child who signs in answers themselves.
+ */
+async function guardianDigests(
+  o: DigestTickOptions,
+  team: DigestTeam,
+  at: Date,
+  rows: Awaited<ReturnType<typeof teamEventsBetween>>,
+): Promise<NewMail[]> {
+  const guardians = (await teamGuardianDigests(o.db, team.teamId)).filter((g) => g.wantsReminders && g.email);
+  const keyOf = (g: DigestGuardian) => `digest:${team.teamId}:${at.toISOString()}:${g.userId}:guardian`;
+  const taken = await existingMailKeys(o.db, guardians.map(keyOf));
+  const mails: NewMail[] = [];
+  for (const g of guardians) {
+    if (taken.has(keyOf(g))) continue;
+    const lines: string[] = [];
+    for (const child of g.children) {
+      const first = child.fullName.split(/\s+/)[0] ?? child.fullName;
+      lines.push(`${child.fullName}:`);
+      for (const e of await scheduleEventsOf(o.db, team.teamId, rows, child.playerId)) {
+        lines.push(`  ${line(e)}`);
+        if (e.status === "cancelled") continue;
+        if (e.myAnswer) lines.push(`    ${first}: ${AVAILABILITY_LABELS[e.myAnswer.answer]}`);
+        else if (child.ownSignIn) lines.push(`    ${first} has not answered yet`);
+        else
+          lines.push(
+            `    Not answered yet: ${answerPageUrl(o.config.publicUrl, answerToken(o.config.authSecret, e.id, child.playerId))}`,
+          );
+      }
+      lines.push("");
+    }
+    const unsubscribe = unsubscribeToken(o.config.authSecret, g.userId, "digest");
+    mails.push({
+      key: keyOf(g),
+      kind: "digest",
+      userId: g.userId,
+      to: g.email!,
+      subject: `${team.teamName}: the week ahead`.replace(/[\r\n]+/g, " "),
+      text: [
+        `${team.teamName}: the coming week (${team.timeZone}).`,
+        "",
+        ...lines,
+        "--",
+        `You get this as a guardian of a player on ${team.teamName} in Flagline. To stop the weekly digest, open:`,
+        unsubscribePageUrl(o.config.publicUrl, unsubscribe),
+      ].join("\n"),
+      headers: unsubscribeHeaders(o.config.publicUrl, unsubscribe),
+      expiresAt: new Date(at.getTime() + DIGEST_SPAN_MS).toISOString(),
+    });
+  }
+  return mails;
 }
 
 /** One tick at `now`: the digests due, enqueued once. Returns how many rows it added. */
@@ -94,6 +158,7 @@ export async function runDigestTick(o: DigestTickOptions): Promise<number> {
       };
       mails.push(mail);
     }
+    mails.push(...(await guardianDigests(o, team, at, rows)));
     // The team's digests in one statement, and the event loop served between teams (db/dialect.ts).
     added += await enqueueMails(o.db, mails, nowIso);
     await yieldToEventLoop();
