@@ -50,8 +50,8 @@ interface TeamState {
 export interface FollowFeed {
   /** Follows one game until the returned function is called; the follower hears the game at once. */
   subscribe(teamId: string, sessionId: string, follower: Follower): () => void;
-  /** Open follow pages on this server (the bench reads it). */
-  size(): number;
+  /** Open follow pages of one game on this server. */
+  followersOf(sessionId: string): number;
 }
 
 export function createFollowFeed(
@@ -60,7 +60,6 @@ export function createFollowFeed(
 ): FollowFeed {
   const { hub, log } = services;
   const teams = new Map<string, TeamState>();
-  let open = 0;
 
   const closeAll = (game: GameState, which: (f: Follower) => boolean) => {
     for (const f of [...game.followers]) {
@@ -145,14 +144,12 @@ export function createFollowFeed(
       }
       const current = game;
       current.followers.add(follower);
-      open += 1;
       // The game as it is now: the last frame when no change came since, else the read that is running (it sends
       // to every follower it has when its answer is in), else a read now.
       if (current.frame) follower.send(current.frame);
       else if (!current.busy) touch(sessionId, current);
       return () => {
         if (!current.followers.delete(follower)) return;
-        open -= 1;
         if (current.followers.size > 0) return;
         team.games.delete(sessionId);
         if (team.games.size === 0 && teams.get(teamId) === team) {
@@ -161,6 +158,12 @@ export function createFollowFeed(
         }
       };
     },
-    size: () => open,
+    followersOf(sessionId) {
+      for (const team of teams.values()) {
+        const game = team.games.get(sessionId);
+        if (game) return game.followers.size;
+      }
+      return 0;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FollowLinkResponse } from "#domain/api/follow.js";
 import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
@@ -9,6 +9,9 @@ import { scaled } from "#tests/support/host-speed.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp, PASSWORD, TestClient, uniqueEmail } from "#tests/server/support/test-client.js";
 import { loggerTeam, openStream, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { createRouter } from "../http/context.js";
+import { ApiError } from "../http/errors.js";
+import { followRoutes, TOO_MANY_FOLLOWERS } from "./follow.js";
 
 /*
  * Following a game from a link (docs/product.md §15, issue #30): a coach makes the link, anyone holding it reads
@@ -185,6 +188,46 @@ describe.each(testEngines())("a game's follow link on $engine", ({ create }) => 
     expect(tokenOf(remade.body.link!.url)).not.toBe(token);
     expect((await visitor().get(`/api/follow/${tokenOf(remade.body.link!.url)}`)).status).toBe(200);
     expect((await visitor().get(`/api/follow/${token}`)).status).toBe(404);
+  });
+
+  it("a game takes so many follow pages per server; past them a page is told to try again later", async () => {
+    const link = await team.head.get<FollowLinkResponse>(`/api/team/sessions/${gameId}/follow-link`);
+    const token = tokenOf(link.body.link!.url);
+    // The route as the app mounts it, with room for one page.
+    const { services } = createTestApp(database);
+    const small = createRouter();
+    small.use("*", async (c, next) => {
+      c.set("services", services);
+      await next();
+    });
+    small.route("/", followRoutes({ maxFollowersPerGame: 1 }));
+    // As app.ts answers an ApiError.
+    small.onError((error, c) => {
+      if (!(error instanceof ApiError)) throw error;
+      c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status);
+    });
+    const first = await openStream(small, null, `/api/follow/${token}/stream`);
+    try {
+      expect(first.status).toBe(200);
+      await first.waitFor((m) => m.event === "game", scaled(5000));
+      const second = await small.request(`http://localhost:3000/api/follow/${token}/stream`);
+      expect(second.status).toBe(429);
+      expect(second.headers.get("retry-after")).toBe("60");
+      expect(((await second.json()) as { error: { message: string } }).error.message).toBe(TOO_MANY_FOLLOWERS);
+    } finally {
+      await first.close();
+    }
+    // The first page gone, the next one gets in.
+    await vi.waitFor(
+      async () => {
+        const next = await openStream(small, null, `/api/follow/${token}/stream`);
+        const status = next.status;
+        await next.close();
+        expect(status).toBe(200);
+      },
+      { timeout: scaled(5000) },
+    );
   });
 
   it("a token opens nothing but its game: tampered, another game's, a practice or another team's are refused", async () => {

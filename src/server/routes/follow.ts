@@ -13,7 +13,7 @@ import {
 import { getTeamSession } from "../db/team-sessions.js";
 import { answerJson } from "../http/cached-json.js";
 import { createRouter, type AppContext, type AppEnv } from "../http/context.js";
-import { ApiError, errorResponses, notFound } from "../http/errors.js";
+import { ApiError, errorResponses, notFound, rateLimited } from "../http/errors.js";
 import { eventStream, HEARTBEAT_MS, STREAM_HELLO, streamWriter } from "../http/event-stream.js";
 import { idParams, tokenParams } from "../http/path-params.js";
 import { coachOnly, teamMemberOnly } from "../http/viewer.js";
@@ -31,6 +31,14 @@ import { followAnswer } from "../reads/follow-reads.js";
  */
 
 const GAME = "That game";
+/**
+ * Follow pages one game may have open on one server process. A family's link shared far beyond the family (posted
+ * publicly) could otherwise hold a server's sockets; a league's busiest game is a few hundred pages. Past it the page
+ * is told to wait and its browser tries again (EventSource reconnects).
+ */
+const MAX_FOLLOWERS_PER_GAME = 2_000;
+export const TOO_MANY_FOLLOWERS =
+  "This game has as many followers as it can take right now. The page tries again by itself in a minute.";
 const LINK_GONE = "This follow link no longer works. Ask the team's coach for a new one.";
 
 const FollowLinkSchema = followLinkResponseSchema.openapi("FollowLink");
@@ -104,11 +112,12 @@ const streamFollow = createRoute({
   description:
     "Sends `event: game` with the game (as GET /api/follow/{token}) at once and after every change, at most " +
     "once per 250 ms; `event: gone` and the end of the stream when the link is revoked or the game deleted; a " +
-    "comment line every 25 s while nothing else is sent.",
+    "comment line every 25 s while nothing else is sent. At most 2,000 open pages per game and server: past it, " +
+    "429 with Retry-After.",
   request: { params: followParams },
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
-    ...errorResponses(404),
+    ...errorResponses(404, 429),
   },
 });
 
@@ -132,7 +141,8 @@ async function followedGame<E extends AppEnv>(c: AppContext<E>, token: string) {
   return link;
 }
 
-export function followRoutes() {
+export function followRoutes(opts: { maxFollowersPerGame?: number } = {}) {
+  const maxPerGame = opts.maxFollowersPerGame ?? MAX_FOLLOWERS_PER_GAME;
   let feed: FollowFeed | undefined;
 
   return createRouter()
@@ -179,6 +189,7 @@ export function followRoutes() {
       const services = c.get("services");
       feed ??= createFollowFeed(services);
       const game = feed;
+      if (game.followersOf(link.sessionId) >= maxPerGame) throw rateLimited(TOO_MANY_FOLLOWERS, 60);
       return eventStream(c, async (sink) => {
         const { ended, end, write, heartbeat: beat } = streamWriter(sink);
         write(STREAM_HELLO);

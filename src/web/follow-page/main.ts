@@ -75,18 +75,35 @@ function gone(): void {
   document.title = "Follow link no longer works · Flagline";
 }
 
-const stream = new EventSource(`/api/follow/${encodeURIComponent(token)}/stream`);
-stream.addEventListener(FOLLOW_EVENT, (event) => {
-  game = JSON.parse((event as MessageEvent<string>).data) as FollowGame;
-  status.textContent = game.status === "final" ? "Final score" : "Live: updates as the coach logs each play";
-  draw();
-});
-stream.addEventListener(FOLLOW_GONE_EVENT, () => {
-  stream.close();
-  gone();
-});
-stream.addEventListener("error", () => {
-  // Refused outright (a dead link answers 404): the browser gives up. Otherwise it reconnects by itself.
-  if (stream.readyState === EventSource.CLOSED) gone();
-  else status.textContent = "Reconnecting…";
-});
+/** The game's stream; a refused one is asked about once: a dead link, or a game too busy for now. */
+function connect(): void {
+  const stream = new EventSource(`/api/follow/${encodeURIComponent(token)}/stream`);
+  stream.addEventListener(FOLLOW_EVENT, (event) => {
+    game = JSON.parse((event as MessageEvent<string>).data) as FollowGame;
+    status.textContent = game.status === "final" ? "Final score" : "Live: updates as the coach logs each play";
+    draw();
+  });
+  stream.addEventListener(FOLLOW_GONE_EVENT, () => {
+    stream.close();
+    gone();
+  });
+  stream.addEventListener("error", () => {
+    // The browser reconnects by itself after a dropped stream; a refused one (404, 429) it gives up on.
+    if (stream.readyState !== EventSource.CLOSED) {
+      status.textContent = "Reconnecting…";
+      return;
+    }
+    void fetch(`/api/follow/${encodeURIComponent(token)}`).then(
+      (res) => {
+        if (res.status === 404) return gone();
+        status.textContent = "Many people are following this game: trying again in a minute.";
+        setTimeout(connect, 60_000);
+      },
+      () => {
+        status.textContent = "Reconnecting…";
+        setTimeout(connect, 5_000);
+      },
+    );
+  });
+}
+connect();

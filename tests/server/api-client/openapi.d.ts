@@ -632,7 +632,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: a followed game as it changes
-         * @description Sends `event: game` with the game (as GET /api/follow/{token}) at once and after every change, at most once per 250 ms; `event: gone` and the end of the stream when the link is revoked or the game deleted; a comment line every 25 s while nothing else is sent.
+         * @description Sends `event: game` with the game (as GET /api/follow/{token}) at once and after every change, at most once per 250 ms; `event: gone` and the end of the stream when the link is revoked or the game deleted; a comment line every 25 s while nothing else is sent. At most 2,000 open pages per game and server: past it, 429 with Retry-After.
          */
         get: operations["streamFollowedGame"];
         put?: never;
@@ -8042,6 +8042,15 @@ export interface operations {
             };
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
