@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { FamilyChild, PlayerFamily } from "#domain/api/family.js";
 import { GUARDIAN_INVITE_DAYS, isChild, isUnderOwnSignInAge, shortName, utcToday } from "#domain/family.js";
 import { inTransaction, nowIso } from "./dialect.js";
+import { hasOwnSignIn as ownSignInOf } from "./own-sign-in.js";
 import type { DB } from "./schema.js";
 import { consentOf } from "./minor-privacy.js";
 
@@ -231,17 +232,7 @@ export async function childOfGuardian(db: Kysely<DB>, guardianId: string, player
       .innerJoin("user as u", "u.id", "l.player_id")
       .select(["p.user_id", "p.team_id", "p.full_name", "u.email"])
       // A child with a sign-in of their own answers for themselves: their guardians keep read access only.
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("account as a")
-              .select("a.id")
-              .whereRef("a.userId", "=", "l.player_id")
-              .where("a.providerId", "=", "credential"),
-          )
-          .as("own_sign_in"),
-      )
+      .select((eb) => ownSignInOf(eb.ref("l.player_id")).as("own_sign_in"))
       .where("l.guardian_id", "=", guardianId)
       .where("l.player_id", "=", playerId)
       .where("p.role", "=", "player")

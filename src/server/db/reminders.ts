@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from "kysely";
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from "#domain/reminders.js";
 import { DEFAULT_TIME_ZONE, minimumPlayers } from "#domain/schedule.js";
 import { nowIso } from "./dialect.js";
+import { hasOwnSignIn } from "./own-sign-in.js";
 import type { DB } from "./schema.js";
 
 const PLACEHOLDER_EMAIL_SUFFIX = "@roster.invalid";
@@ -213,17 +214,7 @@ export async function guardiansToRemind(
     .select(["l.player_id", "l.guardian_id", "u.email", "u.name", "g.full_name", "gp.full_name as profile_name"])
     .select("m.reminders")
     .where("l.player_id", "in", [...names.keys()])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("account as a")
-            .select("a.id")
-            .whereRef("a.userId", "=", "l.player_id")
-            .where("a.providerId", "=", "credential"),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(hasOwnSignIn(eb.ref("l.player_id"))))
     .orderBy("l.player_id")
     .orderBy("l.guardian_id")
     .execute();
@@ -425,17 +416,7 @@ export async function teamGuardianDigests(db: Kysely<DB>, teamId: string): Promi
     .innerJoin("user as u", "u.id", "l.guardian_id")
     .leftJoin("mail_preferences as m", "m.user_id", "l.guardian_id")
     .select(["l.guardian_id", "l.player_id", "p.full_name", "u.name", "u.email", "m.digest"])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("account as a")
-            .select("a.id")
-            .whereRef("a.userId", "=", "l.player_id")
-            .where("a.providerId", "=", "credential"),
-        )
-        .as("own_sign_in"),
-    )
+    .select((eb) => hasOwnSignIn(eb.ref("l.player_id")).as("own_sign_in"))
     .where("p.team_id", "=", teamId)
     .where("p.role", "=", "player")
     .where("p.confirmed", "=", 1)
