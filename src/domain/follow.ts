@@ -7,6 +7,7 @@
  *   a key local to the page, for the "my player" filter).
  * - The plays are the snaps in words, in game order, each with the running score after it and the players it names.
  */
+import { firstName } from "./family.js";
 import { lineScore } from "./line-score.js";
 import { periodLabel, type LeagueRules } from "./league-rules.js";
 import { describeSnap, playersOfSnap, snapPointsText, type SnapDetail, type SnapPoints } from "./snaps.js";
@@ -61,7 +62,7 @@ function jerseyText(jersey: number | null): string {
 
 /** How a public follow page names a player: first name and number; the full name only when `fullName` is allowed. */
 export function followName(name: string, jersey: number | null, fullName: boolean): string {
-  const shown = fullName ? name.trim() : (name.trim().split(/\s+/)[0] ?? "");
+  const shown = fullName ? name.trim() : firstName(name);
   return `${shown === "" ? "Player" : shown}${jerseyText(jersey)}`;
 }
 

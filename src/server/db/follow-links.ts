@@ -60,16 +60,17 @@ export async function activeFollowLink(
 
 /**
  * Makes the game's link (or keeps the one it has): a game that never had one starts at generation 1, a game whose
- * link was revoked gets the generation the revocation left (a new address). The session must be the team's game:
- * the caller checks it first.
+ * link was revoked gets the generation the revocation left (a new address). `made` is false when the game already
+ * had its link. The session must be the team's game: the caller checks it first.
  */
 export async function ensureFollowLink(
   db: Kysely<DB>,
   teamId: string,
   sessionId: string,
   userId: string,
-): Promise<FollowLinkRow> {
-  await db
+): Promise<{ link: FollowLinkRow; made: boolean }> {
+  // A row back: inserted, or a revoked link made again; none: the active link was already there.
+  const made = await db
     .insertInto("follow_links")
     .values({
       session_id: sessionId,
@@ -85,10 +86,11 @@ export async function ensureFollowLink(
         .doUpdateSet({ active: 1, created_by: userId, created_at: nowIso() })
         .where("follow_links.active", "=", 0),
     )
+    .returning("session_id")
     .execute();
   const link = await activeFollowLink(db, teamId, sessionId);
   if (!link) throw new Error("follow link vanished after it was made");
-  return link;
+  return { link, made: made.length > 0 };
 }
 
 /** Revokes the game's link: the address answers 404 from now on. False when there was none to revoke. */

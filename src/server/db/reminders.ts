@@ -13,7 +13,7 @@ import type { DB } from "./schema.js";
 const PLACEHOLDER_EMAIL_SUFFIX = "@roster.invalid";
 
 /** A real address, or null for an unclaimed roster place (no mail goes there). */
-function realEmail(email: string | null | undefined): string | null {
+export function realEmail(email: string | null | undefined): string | null {
   return email && !email.toLowerCase().endsWith(PLACEHOLDER_EMAIL_SUFFIX) ? email : null;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isMinor, utcToday } from "#domain/family.js";
+import { realEmail } from "./reminders.js";
 import type { DB } from "./schema.js";
 
 /*
@@ -123,15 +124,17 @@ export async function markPurged(db: Kysely<DB>, playerId: string, at: string): 
   await db.updateTable("retention_notices").set({ purged_at: at }).where("player_id", "=", playerId).execute();
 }
 
-/** The email addresses of a child's guardians (the accounts that have one). */
+/** A child's guardians, each with their address (null: a placeholder, which reaches nobody). */
 export async function guardianEmails(
   db: Kysely<DB>,
   playerId: string,
-): Promise<{ userId: string; email: string; name: string }[]> {
-  return db
+): Promise<{ userId: string; email: string | null; name: string }[]> {
+  const rows = await db
     .selectFrom("guardian_links as g")
     .innerJoin("user as u", "u.id", "g.guardian_id")
     .select(["u.id as userId", "u.email", "u.name"])
     .where("g.player_id", "=", playerId)
     .execute();
+  // A placeholder address (a roster place's) reaches nobody.
+  return rows.map((r) => ({ ...r, email: realEmail(r.email) }));
 }

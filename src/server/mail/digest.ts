@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { firstName } from "#domain/family.js";
 import { AVAILABILITY_LABELS, WEEKDAY_LABELS, todayIn, weekdayOf } from "#domain/schedule.js";
 import { DIGEST_LATE_MS, DIGEST_SPAN_MS, digestInstant } from "#domain/reminders.js";
 import type { Config } from "../config.js";
@@ -63,7 +64,7 @@ async function guardianDigests(
     if (taken.has(keyOf(g))) continue;
     const lines: string[] = [];
     for (const child of g.children) {
-      const first = child.fullName.split(/\s+/)[0] ?? child.fullName;
+      const first = firstName(child.fullName);
       lines.push(`${child.fullName}:`);
       for (const e of await scheduleEventsOf(o.db, team.teamId, rows, child.playerId)) {
         lines.push(`  ${line(e)}`);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { utcToday } from "#domain/family.js";
+import { firstName, utcToday } from "#domain/family.js";
 import type { Config } from "../config.js";
 import { anonymousName, erasePersonalData } from "../db/consent-withdrawal.js";
 import { inTransaction } from "../db/dialect.js";
@@ -55,13 +55,13 @@ function whyText(child: DueChild, days: number): string {
 function noticeMails(
   o: RetentionTickOptions,
   child: DueChild,
-  guardians: { userId: string; email: string; name: string }[],
+  guardians: { userId: string; email: string | null; name: string }[],
   notifiedAt: string,
   purgeDay: string,
 ): NewMail[] {
-  const first = child.fullName.split(/\s+/)[0] ?? child.fullName;
+  const first = firstName(child.fullName);
   return guardians
-    .filter((g) => g.email && !g.email.endsWith(".invalid"))
+    .flatMap((g) => (g.email ? [{ ...g, email: g.email }] : []))
     .map((g) => ({
       key: `retention:${child.playerId}:${notifiedAt}:${g.userId}`,
       kind: "retention",

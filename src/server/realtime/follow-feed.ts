@@ -51,7 +51,7 @@ export interface FollowFeed {
   /** Follows one game until the returned function is called; the follower hears the game at once. */
   subscribe(teamId: string, sessionId: string, follower: Follower): () => void;
   /** Open follow pages of one game on this server. */
-  followersOf(sessionId: string): number;
+  followersOf(teamId: string, sessionId: string): number;
 }
 
 export function createFollowFeed(
@@ -158,12 +158,6 @@ export function createFollowFeed(
         }
       };
     },
-    followersOf(sessionId) {
-      for (const team of teams.values()) {
-        const game = team.games.get(sessionId);
-        if (game) return game.followers.size;
-      }
-      return 0;
-    },
+    followersOf: (teamId, sessionId) => teams.get(teamId)?.games.get(sessionId)?.followers.size ?? 0,
   };
 }

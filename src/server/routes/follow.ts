@@ -162,10 +162,9 @@ export function followRoutes(opts: { maxFollowersPerGame?: number } = {}) {
       const viewer = c.var.viewer;
       await teamGame(c, viewer.teamId, id);
       const { database, config, hub } = c.get("services");
-      const before = await activeFollowLink(database.db, viewer.teamId, id);
-      const link = before ?? (await ensureFollowLink(database.db, viewer.teamId, id, viewer.userId));
+      const { link, made } = await ensureFollowLink(database.db, viewer.teamId, id, viewer.userId);
       // The team's other screens show the link to share.
-      if (!before) hub.publish(viewer.teamId, changeNow("sessions", id));
+      if (made) hub.publish(viewer.teamId, changeNow("sessions", id));
       return c.json({ link: { url: linkOf(config, link), createdAt: link.createdAt } }, 200);
     })
     .openapi(deleteLink, async (c) => {
@@ -189,7 +188,7 @@ export function followRoutes(opts: { maxFollowersPerGame?: number } = {}) {
       const services = c.get("services");
       feed ??= createFollowFeed(services);
       const game = feed;
-      if (game.followersOf(link.sessionId) >= maxPerGame) throw rateLimited(TOO_MANY_FOLLOWERS, 60);
+      if (game.followersOf(link.teamId, link.sessionId) >= maxPerGame) throw rateLimited(TOO_MANY_FOLLOWERS, 60);
       return eventStream(c, async (sink) => {
         const { ended, end, write, heartbeat: beat } = streamWriter(sink);
         write(STREAM_HELLO);
