@@ -190,6 +190,11 @@ export default defineConfig([
     files: ["src/web/**"],
     languageOptions: { globals: globals.browser },
   },
+  // Imported by the generated service worker (vite.config.ts workbox.importScripts).
+  {
+    files: ["public/push-sw.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
 
   {
     files: ["src/web/**/*.{ts,tsx}"],

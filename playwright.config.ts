@@ -77,6 +77,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: "Flagline <noreply@flagline.test>",
+      // Notifications go to the tests' push service on the loopback (tests/e2e/push-helpers.ts).
+      PUSH_ENDPOINT_ORIGINS: "http://127.0.0.1",
     },
   },
 });

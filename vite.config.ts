@@ -62,6 +62,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
       }),
     ],
     navigateFallback: "/__spa-fallback.html",
+    // Notifications (public/push-sw.js, decision 0035): the push and notification-click handlers.
+    importScripts: ["/push-sw.js"],
     // Not the API, and not a file (/robots.txt, /sw.js): those go to the network like before.
     // Nor a follow link's page (/follow/<token>), which the server answers with its own small page.
     navigateFallbackDenylist: [/^\/api\//, /^\/follow\//, /\/[^/?]+\.[^/]+$/],

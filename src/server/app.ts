@@ -47,6 +47,7 @@ import { scheduleRoutes } from "./routes/schedule.js";
 import { calendarRoutes } from "./routes/calendar.js";
 import { reminderRoutes } from "./routes/reminders.js";
 import { mailPreferenceRoutes } from "./routes/mail-preferences.js";
+import { pushRoutes } from "./routes/push.js";
 import { answerLinkRoutes } from "./routes/answer-links.js";
 import { actingForChildGate } from "./http/acting-for-child.js";
 import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
@@ -164,6 +165,7 @@ export function createApp(services: Services) {
   app.route("/", calendarRoutes());
   app.route("/", reminderRoutes());
   app.route("/", mailPreferenceRoutes());
+  app.route("/", pushRoutes());
   app.route("/", answerLinkRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { mailConfigFromEnv, type MailConfig } from "./mail/config.js";
+import { pushConfigFromEnv, type PushConfig } from "./push/config.js";
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
    * has their personal data erased by the retention job (mail/retention.ts), after a notice to their guardians.
    */
   retentionDays: number;
+  /** Web Push (push/config.ts): the VAPID keys, in DATA_DIR or VAPID_*; the endpoints allowed. */
+  push: PushConfig;
 }
 
 /** PROCESSES above this is refused as a typo. */
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new Error(`PUBLIC_URL is not a URL: "${publicUrl}"`);
   }
+  const mail = mailConfigFromEnv(env);
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -205,8 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyHops(env),
     storage: storageConfig(env),
     operatorEmails: operatorEmails(env),
-    mail: mailConfigFromEnv(env),
+    mail,
     processes: processCount(env),
     retentionDays: retentionDays(env),
+    push: pushConfigFromEnv(env, { dataDir, publicUrl, mailFrom: mail?.from ?? null }),
   };
 }

@@ -11,6 +11,7 @@ import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { startMailBackground } from "./mail/background.js";
 import { createMailer } from "./mail/index.js";
+import { createPushService } from "./push/service.js";
 import { createMemoryHub } from "./realtime/hub.js";
 import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
@@ -69,7 +70,7 @@ export async function createServices(config: Config, log: Logger, role: ProcessR
   });
   await migrateToLatest(database.db, database.engine);
   const mailer = config.mail ? createMailer(config.mail, log) : null;
-  return {
+  const base = {
     database,
     auth: createAuth(database, config, mailer),
     mailer,
@@ -86,6 +87,7 @@ export async function createServices(config: Config, log: Logger, role: ProcessR
     eventWriter: createEventWriter(database.db),
     snapWriter: snapWriterOf(database, role, log),
   };
+  return { ...base, push: createPushService(base) };
 }
 
 /** After SIGTERM or SIGINT (main.ts), requests in flight get this long to finish; then the process exits anyway. */
@@ -109,6 +111,8 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
   }
   // The mail outbox's sender and the reminder tick (decision 0028): stopped before the database closes.
   const mailBackground = startMailBackground(services);
+  // Web Push's sender (decision 0035): rows queued here or on another server.
+  services.push.sender.start();
   const address = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
   // A cluster's primary says it once for all its workers.
@@ -129,6 +133,7 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
         await mailBackground.stop();
+        await services.push.stop();
         await services.snapWriter.close();
         await services.database.close();
       })();

@@ -10,6 +10,7 @@ import type { SnapWriter } from "./db/snaps.js";
 import type { Database } from "./db/index.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/index.js";
+import type { PushService } from "./push/service.js";
 import type { TeamHub } from "./realtime/hub.js";
 import type { FileStore } from "./storage/file-store.js";
 
@@ -31,6 +32,8 @@ export interface Services {
   snapWriter: SnapWriter;
   /** Outgoing mail (SMTP_URL); null when none is configured. */
   mailer: Mailer | null;
+  /** Web Push (push/service.ts): this process's push sender and game notifier. */
+  push: PushService;
 }
 
 /** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */

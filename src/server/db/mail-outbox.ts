@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { engineOf, nowIso } from "./dialect.js";
+import { nowIso } from "./dialect.js";
+import { claimBatch, expireRows, markFailed, markSent, pruneRows, renewClaim } from "./outbox-claims.js";
 import type { DB } from "./schema.js";
 
 export type OutboxRow = Selectable<DB["mail_outbox"]>;
@@ -85,113 +86,41 @@ export async function existingMailKeys(db: Kysely<DB>, keys: readonly string[]):
   return found;
 }
 
-/**
- * Claims up to `limit` rows due at `now` for `worker` until `now + claimMs`, and counts an attempt on each. Rows
- * already sent, given up, not yet due, or claimed by a claim that has not expired are left alone.
- */
-export async function claimMailBatch(
+/** Claims up to `limit` due mails for `worker` (db/outbox-claims.ts claimBatch). */
+export function claimMailBatch(
   db: Kysely<DB>,
   o: { worker: string; now: Date; claimMs: number; limit: number },
 ): Promise<OutboxRow[]> {
-  const now = o.now.toISOString();
-  const until = new Date(o.now.getTime() + o.claimMs).toISOString();
-  const postgres = engineOf(db) === "postgres";
-  let claim = db
-    .updateTable("mail_outbox")
-    .set((eb) => ({ claimed_by: o.worker, claimed_until: until, attempts: eb("attempts", "+", 1) }))
-    .where("id", "in", (eb) => {
-      let pick = eb
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("sent_at", "is", null)
-        .where("failed_at", "is", null)
-        .where("not_before", "<=", now)
-        .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]))
-        .orderBy("not_before")
-        .orderBy("id")
-        .limit(o.limit);
-      if (postgres) pick = pick.forUpdate().skipLocked();
-      return pick;
-    });
-  // The claim check again on the row updated: on PostgreSQL a row another server claimed between the pick and this
-  // update is re-checked here (READ COMMITTED re-evaluates the WHERE on the newest version). SQLite runs the
-  // statement alone (one writer at a time), and there the check made SQLite walk every unsent row for the ids
-  // picked instead of looking them up (5 ms a claim in a burst of 15,000).
-  if (postgres)
-    claim = claim
-      .where("sent_at", "is", null)
-      .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", now)]));
-  return claim.returningAll().execute();
+  return claimBatch(db, "mail_outbox", o);
 }
 
-/**
- * Holds the claim on one row a little longer, just before it is sent: false when this worker no longer holds it
- * (its claim expired and another server took the row, or it was sent meanwhile), and then it must not be sent.
- */
-export async function renewMailClaim(
+/** Holds the claim on one mail a little longer, just before it is sent (db/outbox-claims.ts renewClaim). */
+export function renewMailClaim(
   db: Kysely<DB>,
   o: { id: string; worker: string; now: Date; claimMs: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({ claimed_until: new Date(o.now.getTime() + o.claimMs).toISOString() })
-    .where("id", "=", o.id)
-    .where("claimed_by", "=", o.worker)
-    .where("sent_at", "is", null)
-    .where("failed_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return renewClaim(db, "mail_outbox", o);
 }
 
-/** The SMTP server accepted it. Recorded whoever holds the claim now: it was sent. */
-export async function markMailSent(db: Kysely<DB>, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set({ sent_at: now.toISOString(), claimed_by: null, claimed_until: null, last_error: null })
-    .where("id", "=", id)
-    .where("sent_at", "is", null)
-    .execute();
+/** The SMTP server accepted it. */
+export function markMailSent(db: Kysely<DB>, id: string, now: Date): Promise<void> {
+  return markSent(db, "mail_outbox", id, now);
 }
 
-/** A send failed: released for a retry at `retryAt`, or given up (`giveUp`). Only by the worker holding it. */
-export async function markMailFailed(
+/** A send failed: released for a retry at `retryAt`, or given up (`giveUp`). */
+export function markMailFailed(
   db: Kysely<DB>,
   o: { id: string; worker: string; error: string; retryAt: Date; giveUp: boolean; now: Date },
 ): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set({
-      claimed_by: null,
-      claimed_until: null,
-      last_error: o.error.slice(0, 500),
-      not_before: o.retryAt.toISOString(),
-      failed_at: o.giveUp ? o.now.toISOString() : null,
-    })
-    .where("id", "=", o.id)
-    .where("claimed_by", "=", o.worker)
-    .where("sent_at", "is", null)
-    .execute();
+  return markFailed(db, "mail_outbox", o);
 }
 
-/** Rows whose `expires_at` has passed and that were never sent are given up (a reminder after its event). */
-export async function expireMail(db: Kysely<DB>, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({ failed_at: at, last_error: "expired before it could be sent", claimed_by: null, claimed_until: null })
-    .where("sent_at", "is", null)
-    .where("failed_at", "is", null)
-    .where("expires_at", "is not", null)
-    .where("expires_at", "<=", at)
-    .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", at)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** Mail never sent whose `expires_at` has passed is given up (a reminder after its event). */
+export function expireMail(db: Kysely<DB>, now: Date): Promise<number> {
+  return expireRows(db, "mail_outbox", now);
 }
 
-/** Deletes rows sent or given up before `before` (kept a while for the log's sake, not for ever). */
-export async function pruneMail(db: Kysely<DB>, before: Date): Promise<number> {
-  const at = before.toISOString();
-  const sent = await db.deleteFrom("mail_outbox").where("sent_at", "<", at).executeTakeFirst();
-  const failed = await db.deleteFrom("mail_outbox").where("failed_at", "<", at).executeTakeFirst();
-  return Number(sent.numDeletedRows) + Number(failed.numDeletedRows);
+/** Deletes mail sent or given up before `before`. */
+export function pruneMail(db: Kysely<DB>, before: Date): Promise<number> {
+  return pruneRows(db, "mail_outbox", before);
 }

@@ -329,6 +329,66 @@ interface MailOutboxTable {
   created_at: string;
 }
 
+/** A device a person turned notifications on for (migration 025, decision 0035). */
+interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's URL for this device (unique). */
+  endpoint: string;
+  /** RFC 8291: the device's P-256 public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  /** "Chrome on Android", from the browser's user agent when it subscribed. */
+  device: string;
+  created_at: string;
+  /** When the push service last accepted a notification for it. */
+  last_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Which notifications a person wants (migration 025); no row: all of them. */
+interface PushPreferencesTable {
+  user_id: string;
+  game_start: ColumnType<number, number | undefined, number>;
+  scores: ColumnType<number, number | undefined, number>;
+  game_final: ColumnType<number, number | undefined, number>;
+  schedule: ColumnType<number, number | undefined, number>;
+  announcements: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+/** One notification for one device, kept until the push service took it (migration 025, as mail_outbox). */
+interface PushOutboxTable {
+  id: string;
+  /** `<notification key>:<subscription id>`. */
+  idempotency_key: string;
+  /** What it is, for the log: game_start, score, game_final, schedule, reminder, announcement, test. */
+  kind: string;
+  subscription_id: string;
+  /** JSON of domain/push.ts PushPayload, encrypted for the device when sent. */
+  payload: string;
+  /** RFC 8030 Urgency. */
+  urgency: string;
+  /** RFC 8030 TTL: how long the push service keeps it for a device that is offline. */
+  ttl_seconds: number;
+  /** RFC 8030 Topic: a newer message of the same topic replaces one the device has not received. */
+  topic: ColumnType<string | null, string | null | undefined, string | null>;
+  not_before: string;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+/** The key of each notification fanned out to devices (migration 025). */
+interface PushNoticesTable {
+  key: string;
+  created_at: string;
+}
+
 /** A team's reminder times (migration 018); no row: the defaults of domain/reminders.ts. */
 interface TeamReminderSettingsTable {
   team_id: string;
@@ -649,6 +709,10 @@ export interface DB {
   team_reminder_settings: TeamReminderSettingsTable;
   mail_preferences: MailPreferencesTable;
   reminder_notice_keys: ReminderNoticeKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
+  push_outbox: PushOutboxTable;
+  push_notices: PushNoticesTable;
   attendance: AttendanceTable;
   plays: PlaysTable;
   events: EventsTable;

@@ -154,7 +154,7 @@ export function createStaticSite(root: string) {
       const file = staticFile(body, TYPES[ext] ?? "application/octet-stream", rel.startsWith("/assets/"), ext);
       if (ext === ".html") file.csp = pageCsp(inlineScriptHashes(body.toString("utf8")));
       // A service worker runs under the CSP its own script is served with: Workbox needs importScripts and fetch.
-      if (rel === "/sw.js" || /^\/workbox-[\w-]+\.js$/.test(rel)) {
+      if (rel === "/sw.js" || rel === "/push-sw.js" || /^\/workbox-[\w-]+\.js$/.test(rel)) {
         file.csp = "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
       }
       files.set(rel, file);

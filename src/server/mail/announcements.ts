@@ -15,6 +15,7 @@ import {
 import type { ScheduleEventRow } from "../db/schedule-reads.js";
 import { updateScheduleEvent, type ScheduleEventChange, type UpdateOutcome } from "../db/schedule.js";
 import type { DB } from "../db/schema.js";
+import { queueChangePush } from "../push/schedule-notices.js";
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
 
 /*
@@ -49,6 +50,16 @@ function eventWords(row: ScheduleEventRow): string {
   return `${what} on ${WEEKDAY_LABELS[weekdayOf(row.local_date)]} ${row.local_date} at ${row.start_time}`;
 }
 
+/** "New time: Game against Owls on Sat 2026-10-03 at 10:00". */
+function headlineOf(row: ScheduleEventRow, change: Changed): string {
+  return {
+    cancelled: `Cancelled: ${eventWords(row)}`,
+    restored: `On again: ${eventWords(row)}`,
+    time: `New time: ${eventWords(row)}`,
+    place: `New place: ${eventWords(row)}`,
+  }[change];
+}
+
 function changeMail(
   config: Pick<Config, "authSecret" | "publicUrl">,
   row: ScheduleEventRow,
@@ -59,12 +70,7 @@ function changeMail(
 ) {
   const token = unsubscribeToken(config.authSecret, to.userId, "changes");
   const place = [row.place_name, row.address, row.field ? `field ${row.field}` : null].filter(Boolean).join(", ");
-  const headline = {
-    cancelled: `Cancelled: ${eventWords(row)}`,
-    restored: `On again: ${eventWords(row)}`,
-    time: `New time: ${eventWords(row)}`,
-    place: `New place: ${eventWords(row)}`,
-  }[change];
+  const headline = headlineOf(row, change);
   return {
     key: `change:${row.id}:${Number(row.sequence)}:${to.userId}`,
     kind: "change",
@@ -107,6 +113,17 @@ async function announce(
   }
   if (told.length === 0) return 0;
   const team = await teamNameAndZone(db, teamId);
+  // Notifications to devices, mail set up or not (push/schedule-notices.ts).
+  for (const { row, change } of told) {
+    await queueChangePush(db, {
+      event: { id: row.id, teamId, teamName: team.name, startsAt: row.starts_at },
+      sequence: Number(row.sequence),
+      headline: headlineOf(row, change),
+      actorId,
+      endsAt: row.ends_at,
+      now,
+    });
+  }
   let count = 0;
   if (config.mail) {
     // Everyone on the team but the actor, and the players' guardians (they drive), each once.

@@ -29,6 +29,7 @@ export function startMailBackground(services: Services): MailBackground {
       .then(async (done) => {
         const digests = await runDigestTick({ db: database.db, config, log, now });
         if (done.mails + digests > 0) sender?.wake();
+        if (done.pushes > 0) services.push.wake();
       })
       .catch((err: unknown) => log.error({ err }, "reminder tick failed"))
       .finally(() => {

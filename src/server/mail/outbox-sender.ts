@@ -13,6 +13,7 @@ import {
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import type { MailConfig } from "./config.js";
+import { passLoop } from "./outbox-loop.js";
 
 /*
  * The outbox's sender (decision 0028): each server process runs one. A pass expires what is too late, claims a
@@ -182,50 +183,15 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
     return { claimed: rows.length, sent, failed };
   }
 
-  let running: Promise<{ claimed: number; sent: number; failed: number }> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let pollEvery = POLL_MS;
-
-  function runOnce() {
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce().then(
-        (r) => schedule(r.claimed === batchSize ? 0 : pollEvery),
-        (err: unknown) => {
-          o.log.error({ err }, "mail outbox pass failed");
-          schedule(pollEvery);
-        },
-      );
-    }, ms);
-    timer.unref();
-  }
+  const loop = passLoop({ pass, batchSize, pollMs: POLL_MS, log: o.log, what: "mail outbox" });
 
   return {
     worker,
-    runOnce,
-    start(pollMs = POLL_MS) {
-      pollEvery = pollMs;
-      stopped = false;
-      schedule(0);
-    },
-    wake() {
-      if (!stopped && !running) schedule(0);
-    },
+    runOnce: loop.runOnce,
+    start: loop.start,
+    wake: loop.wake,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => {});
+      await loop.stop();
       transport.close();
     },
   };

@@ -89,7 +89,7 @@ describe.each(testEngines())("reminders on $engine", ({ create }) => {
     const morning = zonedTimeToUtc(event.date, "08:00", ZONE);
     await answer(ada!.client, event.id, ada!.me.id, "going");
 
-    expect(await tick(new Date(first.getTime() - MINUTE))).toEqual({ mails: 0, notices: 0 });
+    expect(await tick(new Date(first.getTime() - MINUTE))).toEqual({ mails: 0, notices: 0, pushes: 0 });
     expect(await rowsOf(event.id)).toEqual([]);
 
     // Two servers tick at the first reminder's instant: each mail once.
@@ -117,15 +117,15 @@ describe.each(testEngines())("reminders on $engine", ({ create }) => {
     expect(warning.body).toContain("1 player is going; the team wants at least 5.");
 
     // Ticking on: nothing new until the morning reminder, which goes only to those still without an answer.
-    expect(await tick(new Date(first.getTime() + 5 * MINUTE))).toEqual({ mails: 0, notices: 0 });
+    expect(await tick(new Date(first.getTime() + 5 * MINUTE))).toEqual({ mails: 0, notices: 0, pushes: 0 });
     await answer(bo!.client, event.id, bo!.me.id, "no");
-    expect(await tick(new Date(morning.getTime() - MINUTE))).toEqual({ mails: 0, notices: 0 });
-    expect(await tick(morning)).toEqual({ mails: 1, notices: 0 });
+    expect(await tick(new Date(morning.getTime() - MINUTE))).toEqual({ mails: 0, notices: 0, pushes: 0 });
+    expect(await tick(morning)).toEqual({ mails: 1, notices: 0, pushes: 0 });
     const keys = (await rowsOf(event.id)).map((r) => r.idempotency_key);
     expect(keys.filter((k) => k.endsWith(":sameday"))).toEqual([`reminder:${event.id}:${cy!.me.id}:sameday`]);
     // After the start, nothing.
     const start = zonedTimeToUtc(event.date, event.startTime, ZONE);
-    expect(await tick(start)).toEqual({ mails: 0, notices: 0 });
+    expect(await tick(start)).toEqual({ mails: 0, notices: 0, pushes: 0 });
   });
 
   it("a child with no sign-in is reminded through their guardian, whose answer link answers for the child", async () => {
@@ -252,7 +252,7 @@ describe.each(testEngines())("reminders without mail on $engine", ({ create }) =
     const [x, y] = await Promise.all([tick(first), tick(first)]);
     // Three players unanswered, two coaches warned.
     expect(x.notices + y.notices).toBe(5);
-    expect(await tick(first)).toEqual({ mails: 0, notices: 0 });
+    expect(await tick(first)).toEqual({ mails: 0, notices: 0, pushes: 0 });
     const mine = await t.players[0]!.client.get("/api/me/notices");
     expect(mine.body.notices).toHaveLength(1);
     expect(mine.body.notices[0]).toMatchObject({

@@ -21,6 +21,7 @@ import {
 import { inTransaction, yieldToEventLoop } from "../db/dialect.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
+import { queueSchedulePushes, type PersonalScheduleNotice, type PushEvent } from "../push/schedule-notices.js";
 import { answerPageUrl, answerToken, unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
 
 /*
@@ -47,6 +48,8 @@ export interface ReminderTickOptions {
 export interface ReminderTickResult {
   /** Rows this tick added to the outbox. */
   mails: number;
+  /** Notifications this tick queued for devices (push/schedule-notices.ts). */
+  pushes: number;
   /** Notices this tick wrote (no mail set up). */
   notices: number;
 }
@@ -167,7 +170,7 @@ interface Delivery {
 }
 
 /** Enqueues (mail) or writes (notices) each delivery whose key is not taken yet. */
-async function deliver(o: ReminderTickOptions, deliveries: Delivery[]): Promise<ReminderTickResult> {
+async function deliver(o: ReminderTickOptions, deliveries: Delivery[]): Promise<Omit<ReminderTickResult, "pushes">> {
   const result = { mails: 0, notices: 0 };
   if (deliveries.length === 0) return result;
   const keys = deliveries.map((d) => d.key);
@@ -191,17 +194,61 @@ async function deliver(o: ReminderTickOptions, deliveries: Delivery[]): Promise<
   return result;
 }
 
+/** The event as its notifications need it. */
+function pushEvent(event: ReminderEvent): PushEvent {
+  return { id: event.id, teamId: event.teamId, teamName: event.teamName, startsAt: event.startsAt };
+}
+
+/**
+ * The reminder's notifications: to each player who has not answered, and to the guardians of a child with no
+ * sign-in of their own, each with the answer link (it works without signing in).
+ */
+function reminderPushes(
+  o: ReminderTickOptions,
+  event: ReminderEvent,
+  slot: ReminderSlot,
+  unanswered: readonly ReminderRecipient[],
+  guardians: readonly GuardianRecipient[],
+): PersonalScheduleNotice[] {
+  const title = `${event.teamName}: ${what(event)}, ${when(event)}`;
+  const answerUrl = (playerId: string) =>
+    new URL(answerPageUrl(o.config.publicUrl, answerToken(o.config.authSecret, event.id, playerId))).pathname;
+  const pushes: PersonalScheduleNotice[] = unanswered.map((player) => ({
+    key: `reminder:${event.id}:${player.userId}:${slot}`,
+    kind: "reminder",
+    userId: player.userId,
+    title,
+    body: "Are you coming? Tap to answer.",
+    url: answerUrl(player.userId),
+  }));
+  for (const guardian of guardians) {
+    const child = firstName(guardian.playerName) || "your player";
+    pushes.push({
+      key: `reminder:${event.id}:${guardian.playerId}:${slot}:guardian:${guardian.userId}`,
+      kind: "reminder",
+      userId: guardian.userId,
+      title,
+      body: `Is ${child} coming? Tap to answer for ${child}.`,
+      url: answerUrl(guardian.playerId),
+    });
+  }
+  return pushes;
+}
+
 /** One tick at `now`: every reminder and warning due, enqueued or written once. */
 export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderTickResult> {
   const until = new Date(o.now.getTime() + REMINDER_HORIZON_DAYS * 86_400_000).toISOString();
   const events = await eventsStartingBetween(o.db, o.now.toISOString(), until);
-  const total = { mails: 0, notices: 0 };
+  const total = { mails: 0, notices: 0, pushes: 0 };
   const mailTo = (r: ReminderRecipient) => (o.config.mail ? r.email !== null : true);
   for (const event of events) {
     const deliveries: Delivery[] = [];
+    const pushes: PersonalScheduleNotice[] = [];
     const slot = dueReminder(event, event.settings, event.timeZone, o.now);
     if (slot) {
       const unanswered = await unansweredPlayers(o.db, event.teamId, event.id);
+      const guardians = await guardiansToRemind(o.db, unanswered);
+      pushes.push(...reminderPushes(o, event, slot, unanswered, guardians));
       for (const player of unanswered) {
         if (!player.wantsReminders || !mailTo(player)) continue;
         deliveries.push({
@@ -214,7 +261,7 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
       }
       // A child's guardians answer for them: by mail only (a guardian-only account has no team to hold a notice).
       if (o.config.mail) {
-        for (const guardian of await guardiansToRemind(o.db, unanswered)) {
+        for (const guardian of guardians) {
           if (!guardian.wantsReminders || !guardian.email) continue;
           const email = guardian.email;
           deliveries.push({
@@ -232,6 +279,14 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
       const going = await goingCount(o.db, event.teamId, event.id);
       if (going < event.minPlayers) {
         for (const coach of await teamCoaches(o.db, event.teamId)) {
+          pushes.push({
+            key: `players_short:${event.id}:${coach.userId}`,
+            kind: "players_short",
+            userId: coach.userId,
+            title: `Too few players: ${what(event)}, ${when(event)}`,
+            body: `${going} going; the team wants at least ${event.minPlayers}.`,
+            url: `/coach/schedule/${event.id}`,
+          });
           if (!coach.wantsReminders || !mailTo(coach)) continue;
           deliveries.push({
             key: `players_short:${event.id}:${coach.userId}`,
@@ -250,8 +305,9 @@ export async function runReminderTick(o: ReminderTickOptions): Promise<ReminderT
     const done = await deliver(o, deliveries);
     total.mails += done.mails;
     total.notices += done.notices;
+    total.pushes += await queueSchedulePushes(o.db, pushEvent(event), pushes, o.now);
     await yieldToEventLoop();
   }
-  if (total.mails || total.notices) o.log.info({ ...total }, "reminders due: enqueued");
+  if (total.mails || total.notices || total.pushes) o.log.info({ ...total }, "reminders due: enqueued");
   return total;
 }

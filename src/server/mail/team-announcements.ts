@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Announcement } from "#domain/api/announcements.js";
+import { clip } from "#domain/push.js";
 import { todayIn } from "#domain/schedule.js";
 import type { Config } from "../config.js";
 import { insertAnnouncement } from "../db/announcements.js";
 import { inTransaction } from "../db/dialect.js";
 import { enqueueMails, type NewMail } from "../db/mail-outbox.js";
+import { enqueuePush } from "../db/push.js";
 import { teamMailRecipients, teamNameAndZone } from "../db/reminders.js";
 import type { DB } from "../db/schema.js";
 import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./links.js";
@@ -17,17 +19,13 @@ import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./link
 
 /** How long an announcement's mail may wait in the outbox before it is given up: a week-old message is news no more. */
 const MAIL_EXPIRES_MS = 7 * 24 * 60 * 60_000;
+/** How long a push service keeps an announcement for a device that is offline: a day. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** The subject's excerpt of the message, in characters. */
 const SUBJECT_EXCERPT = 60;
 
 /** The message on one line, cut at a word before SUBJECT_EXCERPT characters when longer. */
-function excerpt(body: string): string {
-  const line = body.replace(/\s+/g, " ").trim();
-  if (line.length <= SUBJECT_EXCERPT) return line;
-  const cut = line.slice(0, SUBJECT_EXCERPT - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > SUBJECT_EXCERPT / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
+const excerpt = (body: string) => clip(body, SUBJECT_EXCERPT);
 
 function announcementMail(
   config: Pick<Config, "authSecret" | "publicUrl">,
@@ -79,6 +77,27 @@ export async function postAnnouncement(
       trx,
       { teamId: author.teamId, authorId: author.userId, authorName: author.fullName, ...input },
       today,
+    );
+    // To the team's devices too (docs/product.md §16), in the same transaction.
+    await enqueuePush(
+      trx,
+      {
+        key: `announcement:${announcement.id}`,
+        kind: "announcement",
+        preference: "announcements",
+        audience: { teamId: author.teamId, except: author.userId },
+        payload: {
+          title: `${team.name}: ${author.fullName}`,
+          body: clip(announcement.body, 180),
+          url: "/",
+          tag: `announcement-${announcement.id}`,
+          at: now.getTime(),
+        },
+        urgency: "normal",
+        ttlSeconds: PUSH_TTL_SECONDS,
+        expiresAt: new Date(now.getTime() + MAIL_EXPIRES_MS).toISOString(),
+      },
+      now,
     );
     if (services.config.mail) {
       const recipients = await teamMailRecipients(trx, author.teamId, "announcements", author.userId);

@@ -52,7 +52,7 @@ export interface Revocation {
  * forgets the user, so a screen told of a change can never read the answer from before it.
  */
 interface HubObserver {
-  change?(teamId: string): void;
+  change?(teamId: string, change: HubChange): void;
   revoke?(revocation: Revocation): void;
   /** Deliveries may have been missed (the PostgreSQL listener reconnected): forget everything. */
   reset?(): void;
@@ -139,7 +139,7 @@ export function createMemoryHub(opts: { onListenerError?: (error: unknown) => vo
   return {
     publish(teamId, change) {
       if (closed) return;
-      tell((o) => o.change?.(teamId));
+      tell((o) => o.change?.(teamId, change));
       const subs = teams.get(teamId);
       if (!subs) return;
       // A copy: a listener may unsubscribe (itself or another) while we iterate.

@@ -91,6 +91,7 @@ export function announcementRoutes() {
       if (announcement === "pin_in_past") {
         throw new ApiError(400, "invalid_input", PIN_IN_PAST, { pinnedUntil: PIN_IN_PAST });
       }
+      services.push.wake();
       return c.json({ announcement }, 201);
     })
     .openapi(deleteRoute, async (c) => {

@@ -248,7 +248,10 @@ export function scheduleRoutes() {
         const message = "Arrive-by time must be at or before the start time.";
         throw new ApiError(400, "invalid_input", message, { arriveBy: message });
       }
-      if (outcome.changed.length > 0) hub.publish(viewer.teamId, changeNow("schedule"));
+      if (outcome.changed.length > 0) {
+        hub.publish(viewer.teamId, changeNow("schedule"));
+        c.get("services").push.wake();
+      }
       const rows = outcome.changed.length > 0 ? outcome.changed : [outcome.event];
       return c.json(await scheduleOf(database.db, viewer, rows), 200);
     })

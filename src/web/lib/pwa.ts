@@ -48,3 +48,16 @@ async function register(): Promise<void> {
     },
   });
 }
+
+/**
+ * The service worker's registration, for notifications (features/account/push-device.ts): registered now when this
+ * tab has not registered it yet (notifications are turned on from the account pages, not only the coach area).
+ */
+export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration> {
+  if (import.meta.env.DEV) throw new Error("Notifications need the built app (npm start), not the dev server.");
+  if (!registered) {
+    registered = true;
+    await register();
+  }
+  return navigator.serviceWorker.ready;
+}

@@ -5,6 +5,7 @@
  * read by session-context.tsx, which needs its own error handling.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryKey } from "@tanstack/react-query";
+import type { PushState } from "#domain/api/push";
 import type { FollowLinkResponse } from "#domain/api/follow";
 import type { AnnouncementsResponse } from "#domain/api/announcements";
 import type { GameSheetResponse, GamesResponse, ScoreboardDto, StatLinesResponse } from "#domain/api/game";
@@ -293,6 +294,14 @@ export function mailPreferencesQuery() {
   return queryOptions({
     queryKey: meKeys.mailPreferences(),
     queryFn: ({ signal }) => apiFetch<MailPreferencesResponse>("/api/me/mail-preferences", { signal }),
+  });
+}
+
+/** GET /api/me/push: the server's push key, the signed-in person's devices and which notifications they get. */
+export function pushStateQuery() {
+  return queryOptions({
+    queryKey: meKeys.push(),
+    queryFn: ({ signal }) => apiFetch<PushState>("/api/me/push", { signal }),
   });
 }
 

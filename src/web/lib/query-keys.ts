@@ -154,6 +154,8 @@ export const meKeys = {
   calendar: () => ["me", "calendar"] as const,
   /** GET /api/me/mail-preferences: which mails the signed-in person gets (the account sections). */
   mailPreferences: () => ["me", "mail-preferences"] as const,
+  /** GET /api/me/push: the server's push key, the signed-in person's devices and notification choices. */
+  push: () => ["me", "push"] as const,
   /** GET /api/me/training-logs, one entry per filter. */
   trainingLogs: (filters: TrainingLogQuery) =>
     [

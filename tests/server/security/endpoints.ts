@@ -316,6 +316,12 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "PATCH /api/team/reminder-settings": coachOnly(200, 200),
   "GET /api/me/mail-preferences": signedIn(200),
   "PATCH /api/me/mail-preferences": signedIn(200),
+  // Web Push: the caller's own devices and choices (docs/product.md §16); a device id of someone else is 404.
+  "GET /api/me/push": signedIn(200),
+  "PUT /api/me/push/devices": signedIn(200),
+  "DELETE /api/me/push/devices/{id}": signedIn(204),
+  "PATCH /api/me/push/preferences": signedIn(200),
+  "POST /api/me/push/test": signedIn(202),
   "GET /api/answer/{token}": everyone(200),
   "POST /api/answer/{token}": everyone(200),
   "GET /api/unsubscribe/{token}": everyone(200),

@@ -3,7 +3,7 @@
  * never follows the answer's cookies unless asked, one VALID request per endpoint for any caller, and a snapshot
  * of every stored row. Not used by the server.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createECDH, createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import sharp from "sharp";
 import type { TestDatabase } from "../support/test-database.js";
@@ -13,6 +13,7 @@ import type { MemoryFileStore } from "#server/storage/memory.js";
 import { addRosterPlayers } from "#server/db/roster.js";
 import { createApiToken } from "#server/db/api-tokens.js";
 import { createScheduleEvents } from "#server/db/schedule.js";
+import { saveSubscription } from "#server/db/push.js";
 import { answerToken, unsubscribeToken } from "#server/mail/links.js";
 import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
@@ -679,6 +680,24 @@ export interface ValidRequest {
 
 const none = async (): Promise<Req> => ({});
 
+/** A browser's PushSubscription for a push service on the loopback (allowed by the test config), with real keys. */
+function pushSubscriptionJson() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+    expirationTime: null,
+  };
+}
+
+/** A fresh device of the caller (of player A for a signed-out caller). */
+async function deviceOf(w: World, actor: Actor): Promise<string> {
+  const owner = w.accounts[actor === "anonymous" ? "playerA" : actor].userId;
+  const sub = pushSubscriptionJson();
+  return saveSubscription(w.database.db, { userId: owner, ...sub, ...sub.keys, device: "Chrome on Linux" });
+}
+
 let passwordTurn = 0;
 
 /** One valid request per endpoint, keyed like AUTHZ. Path ids point at team A's resources. */
@@ -1046,6 +1065,14 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "PATCH /api/team/reminder-settings": { build: async () => ({ json: { sameDayTime: "07:30" } }) },
   "GET /api/me/mail-preferences": { build: none },
   "PATCH /api/me/mail-preferences": { build: async () => ({ json: { digest: true } }) },
+  "GET /api/me/push": { build: none },
+  "PUT /api/me/push/devices": { build: async () => ({ json: pushSubscriptionJson() }) },
+  // The caller's own device (player A's for a signed-out caller, who is refused before it is looked up).
+  "DELETE /api/me/push/devices/{id}": { build: async (w, actor) => ({ params: { id: await deviceOf(w, actor) } }) },
+  "PATCH /api/me/push/preferences": { build: async () => ({ json: { scores: true } }) },
+  "POST /api/me/push/test": {
+    build: async (w, actor) => ({ json: { deviceId: await deviceOf(w, actor) } }),
+  },
   "GET /api/answer/{token}": { build: async (w) => ({ params: { token: await answerLinkOfC(w) } }) },
   "POST /api/answer/{token}": {
     build: async (w) => ({ params: { token: await answerLinkOfC(w) }, json: { answer: "maybe", note: "Copperfield" } }),

@@ -1,3 +1,6 @@
+import webpush from "web-push";
+import type { PushConfig } from "#server/push/config.js";
+import { createPushService } from "#server/push/service.js";
 /* Test utilities: the whole Hono app over a test database, and a cookie-keeping client. Not used by the server. */
 import { pino } from "pino";
 import { createApp } from "#server/app.js";
@@ -13,6 +16,13 @@ import type { Services } from "#server/services.js";
 import { createMailer } from "#server/mail/index.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+
+/** One VAPID key pair for the whole test run; push endpoints on the loopback allowed (tests/server/support/push-service.ts). */
+const TEST_PUSH: PushConfig = {
+  ...webpush.generateVAPIDKeys(),
+  subject: "mailto:flagline@flagline.test",
+  endpointOrigins: ["http://127.0.0.1"],
+};
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const publicUrl = overrides.publicUrl ?? TEST_ORIGIN;
@@ -36,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mail: null,
     processes: 1,
     retentionDays: 730,
+    push: TEST_PUSH,
     ...overrides,
   };
 }
@@ -44,7 +55,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
   const config = testConfig(overrides);
   const log = pino({ level: "silent" });
   const mailer = config.mail ? createMailer(config.mail, log) : null;
-  const services: Services = {
+  const base = {
     database,
     auth: createAuth(database, config, mailer),
     mailer,
@@ -56,6 +67,8 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     eventWriter: createEventWriter(database.db),
     snapWriter: createSnapWriter(database.db),
   };
+  // The push sender is not started: tests run its passes (services.push.sender.runOnce()).
+  const services: Services = { ...base, push: createPushService(base) };
   const app = createApp(services);
   appOrigins.set(app, new URL(config.publicUrl).origin);
   appDatabases.set(app, database);

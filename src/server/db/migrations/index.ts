@@ -23,6 +23,7 @@ import { familiesMigration } from "./021_families.js";
 import { announcementsMigration } from "./022_announcements.js";
 import { followLinksMigration } from "./023_follow_links.js";
 import { retentionMigration } from "./024_retention.js";
+import { webPushMigration } from "./025_web_push.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -54,5 +55,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "022_announcements": announcementsMigration(engine),
     "023_follow_links": followLinksMigration(engine),
     "024_retention": retentionMigration(engine),
+    "025_web_push": webPushMigration(engine),
   };
 }

@@ -2,10 +2,11 @@ import { useCurrentUser } from "~/lib/session-context";
 import { ChangeEmailCard } from "./change-email-card";
 import { MailPreferencesCard } from "./mail-preferences-card";
 import { MyDataCard } from "./my-data-card";
+import { NotificationsCard } from "./notifications-card";
 import { PasswordForm } from "./password-form";
 
 /**
- * Password, email, which emails you get, download my data and delete my account: on the coach's Account screen and
+ * Password, email, which emails and notifications you get, download my data and delete my account: on the coach's Account screen and
  * on My Profile.
  */
 export function AccountSections() {
@@ -15,6 +16,7 @@ export function AccountSections() {
       <PasswordForm email={me.email} />
       <ChangeEmailCard />
       <MailPreferencesCard />
+      <NotificationsCard />
       <MyDataCard />
     </div>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { clsx } from "clsx";
 import { Mail } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { MailPreferencesResponse } from "#domain/api/reminders";
 import { MAIL_KIND_DESCRIPTIONS, MAIL_KIND_LABELS, MAIL_KINDS, type MailKind } from "#domain/reminders";
 import { mailPreferencesQuery } from "~/lib/queries";
@@ -10,6 +9,7 @@ import { FormCard } from "~/ui/app-page";
 import { FormOutcome } from "~/ui/form-field";
 import { describeError, QueryState } from "~/ui/query-state";
 import { saveMailPreferences } from "./api";
+import { Switch } from "./switch";
 
 /**
  * Emails (docs/product.md §12): which mails the signed-in person gets, reminders to answer, changes to events
@@ -82,56 +82,6 @@ function Switches({ prefs }: { prefs: MailPreferencesResponse }) {
         }
         notice={notice}
       />
-    </div>
-  );
-}
-
-/** An on/off switch (role="switch", aria-checked) with its label and a line saying what it is. */
-function Switch({
-  label,
-  description,
-  on,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  description: string;
-  on: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="font-semibold text-stone-900">
-          {label}
-        </p>
-        <p id={`${id}-description`} className="mt-0.5 text-sm text-stone-600">
-          {description}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-description`}
-        disabled={disabled}
-        onClick={() => onChange(!on)}
-        className={clsx(
-          "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-wait",
-          on ? "border-field-700 bg-field-700" : "border-stone-400 bg-stone-200",
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={clsx(
-            "inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none",
-            on ? "translate-x-5" : "translate-x-0.5",
-          )}
-        />
-      </button>
     </div>
   );
 }
