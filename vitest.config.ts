@@ -12,7 +12,11 @@ const WEB_TESTS = [
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./src/web", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./src/web", import.meta.url)),
+      // Made by vite-plugin-pwa in a build only; src/web/lib/pwa.ts imports it when a worker is registered.
+      "virtual:pwa-register": fileURLToPath(new URL("./tests/web/pwa-register-stub.ts", import.meta.url)),
+    },
   },
   test: {
     environment: "node",

@@ -51,7 +51,8 @@ const SESSION_CACHE_MS = 5_000;
 // `--scenario saturday` is its own bench (bench/saturday/main.ts); without it, this file's default scenario.
 // `--scenario calendar-feed`: issue #29's feed budget (bench/calendar-feed.ts); `--scenario reminder-burst`: its
 // reminder burst (bench/reminder-burst.ts); `--scenario prepared`: game day's hot queries prepared or built
-// (bench/prepared-queries.ts, decision 0032).
+// (bench/prepared-queries.ts, decision 0032); `--scenario push-fanout`: issue #30's score notification to 1,000
+// devices (bench/push-fanout.ts).
 if (process.argv.includes("--scenario")) {
   const scenario = process.argv[process.argv.indexOf("--scenario") + 1];
   if (scenario === "calendar-feed")
@@ -60,6 +61,8 @@ if (process.argv.includes("--scenario")) {
     await import("./reminder-burst.js"); // ends the process when done
   else if (scenario === "prepared")
     await import("./prepared-queries.js"); // ends the process when done
+  else if (scenario === "push-fanout")
+    await import("./push-fanout.js"); // ends the process when done
   else await import("./saturday/main.js"); // ends the process when done
 }
 const opts = parseOptions(process.argv.slice(2));

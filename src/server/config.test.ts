@@ -1,6 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import webpush from "web-push";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
 
@@ -92,6 +93,49 @@ describe("PROCESSES: server processes sharing the port (decision 0024)", () => {
   it("anything else is refused with a clear message", () => {
     for (const bad of ["0", "-2", "1.5", "two", "65"]) {
       expect(() => load({ PROCESSES: bad })).toThrow(`PROCESSES must be a whole number from 1 to 64, got "${bad}"`);
+    }
+  });
+});
+
+describe("Web Push: the VAPID keys, their subject and the endpoints allowed", () => {
+  it("a key pair is made on first start, kept in DATA_DIR (not readable by others) and the same on the next", () => {
+    const dir = mkdtempSync(join(tmpdir(), "flagline-vapid-"));
+    const first = loadConfig({ DATA_DIR: dir }).push;
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
+    expect(statSync(join(dir, "vapid-keys.json")).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).push).toMatchObject({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+  });
+
+  it("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: both, and a P-256 pair, or the server does not start", () => {
+    const pair = webpush.generateVAPIDKeys();
+    expect(load({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }).push.publicKey).toBe(
+      pair.publicKey,
+    );
+    expect(() => load({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => load({ VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(/P-256 key pair/);
+  });
+
+  it("the subject: VAPID_SUBJECT, else MAIL_FROM's address, else an https PUBLIC_URL that is not localhost", () => {
+    expect(load({ VAPID_SUBJECT: "mailto:ops@example.org" }).push.subject).toBe("mailto:ops@example.org");
+    expect(() => load({ VAPID_SUBJECT: "ops@example.org" })).toThrow(/VAPID_SUBJECT must be a mailto: or https:/);
+    expect(load({ SMTP_URL: "smtp://127.0.0.1:25", MAIL_FROM: "Flagline <noreply@club.example>" }).push.subject).toBe(
+      "mailto:noreply@club.example",
+    );
+    expect(load({ PUBLIC_URL: "https://flagline.club.example" }).push.subject).toBe("https://flagline.club.example");
+    expect(load({ PUBLIC_URL: "https://localhost:8443" }).push.subject).toBe("mailto:flagline@localhost.localdomain");
+  });
+
+  it("PUSH_ENDPOINT_ORIGINS: http(s) origins only", () => {
+    expect(load({ PUSH_ENDPOINT_ORIGINS: "http://127.0.0.1, https://push.lan:8443" }).push.endpointOrigins).toEqual([
+      "http://127.0.0.1",
+      "https://push.lan:8443",
+    ]);
+    for (const bad of ["push.lan", "ftp://push.lan", "https://push.lan/path"]) {
+      expect(() => load({ PUSH_ENDPOINT_ORIGINS: bad }), bad).toThrow(/PUSH_ENDPOINT_ORIGINS must be/);
     }
   });
 });

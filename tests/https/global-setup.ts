@@ -142,6 +142,8 @@ function flaglineEnv(run: HttpsRun): NodeJS.ProcessEnv {
     // Repeated runs sign in many times from one address; the limits are tested in the integration suites.
     AUTH_RATE_LIMIT: "0",
     SMTP_URL: "",
+    // Notifications go to the journey's push service on the loopback (tests/e2e/push-helpers.ts).
+    PUSH_ENDPOINT_ORIGINS: "http://127.0.0.1",
   };
 }
 

@@ -2,14 +2,17 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "../e2e/fixtures";
 import { signIn } from "../e2e/helpers";
 import { PHONE, coachWithPlayers, createSession, expectScore, snapRows, syncBadge, tile } from "../e2e/logger-helpers";
+import { received, showInServiceWorker, usePushDevice } from "../e2e/push-helpers";
 import { seedTeam } from "../e2e/seed";
+import { startPushService, type LocalPushService, type TestDevice } from "../server/support/push-service";
 import { SESSION_COOKIE, hstsMaxAge, journeyRan, serviceWorkerControls, setCookie } from "./helpers";
 import { httpsRun, originOf, rootCertOf } from "./run";
 
 /*
  * Issue #30: notifications, the service worker and installing the app need https away from localhost. This is
  * docs/deploy.md's LAN install for real: Caddy with deploy/Caddyfile.lan (tls internal) in front of Flagline, a
- * browser that trusts Caddy's root as a phone does once it is installed, and what a coach does on game day.
+ * browser that trusts Caddy's root as a phone does once it is installed, and what a coach does on game day:
+ * notifications turned on and received, a snap logged offline.
  */
 
 const run = httpsRun();
@@ -80,8 +83,20 @@ test("on the wire: Caddy's certificate, HSTS from the first answer, and a __Host
 
 test.describe("game day over https", () => {
   test.use({ ...PHONE, serviceWorkers: "allow" });
+  let push: LocalPushService;
+  let device: TestDevice;
+  test.beforeAll(async () => {
+    push = await startPushService();
+  });
+  test.afterAll(async () => {
+    await push?.close();
+  });
+  test.beforeEach(async ({ context }) => {
+    device = push.device();
+    await usePushDevice(context, device);
+  });
 
-  test("the app installs with its service worker, and a snap logged offline reaches the scoreboard once back online", async ({
+  test("the app installs with its worker, notifications arrive, and a snap logged offline reaches the scoreboard", async ({
     page,
     context,
   }, testInfo) => {
@@ -104,12 +119,18 @@ test.describe("game day over https", () => {
     expect((await cdp.send("Page.getAppManifest")).errors).toEqual([]);
     await cdp.detach();
 
-    // ─── Web Push: "subscribe to notifications and receive one" (issue #30) ──────────────────────────────────────
-    // Left to the Web Push work: its own test in tests/https/push.spec.ts, starting as this one does (a coach
-    // signed in, serviceWorkerControls(page) from ./helpers), or a step right here. Flagline's settings for it
-    // (PUSH_ENDPOINT_ORIGINS, say) go in flaglineEnv() in ./global-setup.ts; the run's origin, ports and CA are in
-    // ./run.ts. A test CI must see run calls journeyRan(testInfo) last, and .ci/run names it.
-    // ─────────────────────────────────────────────────────────────────────────────────────────────────────────────
+    // Notifications (docs/product.md §16): turned on for this phone on the account page, the test one received by
+    // the push service (decrypted with the phone's keys) and shown by the worker (tests/e2e/push-helpers.ts).
+    await page.goto("/coach/account");
+    const card = page.getByRole("region", { name: "Notifications" });
+    await card.getByRole("button", { name: "Turn on notifications on this device" }).click();
+    await expect(card.getByText("Notifications are on for this device.")).toBeVisible();
+    await card.getByRole("button", { name: "Send a test notification" }).click();
+    const hello = await received(device, "Flagline");
+    expect(hello.payload.body).toBe("Notifications work on this device.");
+    await showInServiceWorker(page, hello);
+    await page.goto(`/coach/log?session=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Event Logger" })).toBeVisible();
 
     // No signal: the snap waits in the outbox and the scoreboard counts it already.
     await context.setOffline(true);
@@ -131,6 +152,10 @@ test.describe("game day over https", () => {
     await expectScore(page, 6, 0);
     const sheet = await (await page.request.get(`/api/team/sessions/${sessionId}/snaps`)).json();
     expect(sheet.scoreboard.score).toEqual({ us: 6, them: 0 });
+    // The snap that waited offline is the game's first score: its notification reaches the phone once.
+    const scored = await received(device, / 6–0 Eagles$/);
+    expect(scored.payload.body).toBe("+6: Jordan #7 → Sam #11, touchdown");
+    expect(push.refused).toEqual([]);
     journeyRan(testInfo);
   });
 });

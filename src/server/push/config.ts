@@ -50,7 +50,10 @@ function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string): { publicKey: string
   return made;
 }
 
-/** VAPID_SUBJECT; else MAIL_FROM's address; else PUBLIC_URL when it is https; else a mailto: of this server. */
+/**
+ * VAPID_SUBJECT; else MAIL_FROM's address; else PUBLIC_URL when it is https and not localhost; else a mailto: of
+ * this server's name.
+ */
 function vapidSubject(env: NodeJS.ProcessEnv, publicUrl: string, mailFrom: string | null): string {
   const set = env.VAPID_SUBJECT?.trim();
   if (set) {
@@ -61,8 +64,11 @@ function vapidSubject(env: NodeJS.ProcessEnv, publicUrl: string, mailFrom: strin
   }
   const address = mailFrom ? (/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim() : "";
   if (/^[^\s@]+@[^\s@]+$/.test(address)) return `mailto:${address}`;
-  if (publicUrl.startsWith("https://")) return publicUrl;
-  return `mailto:flagline@${new URL(publicUrl).hostname}`;
+  const host = new URL(publicUrl).hostname;
+  // Apple's push service refuses a localhost subject (web-push warns of it on every send).
+  const local = host === "localhost" || host.endsWith(".localhost");
+  if (publicUrl.startsWith("https://") && !local) return publicUrl;
+  return `mailto:flagline@${local ? "localhost.localdomain" : host}`;
 }
 
 function endpointOrigins(env: NodeJS.ProcessEnv): string[] {
