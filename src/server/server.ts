@@ -11,7 +11,7 @@ import type { Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { startMailBackground } from "./mail/background.js";
 import { createMailer } from "./mail/index.js";
-import { createPushService } from "./push/service.js";
+import { createPushService, type PushService } from "./push/service.js";
 import { createMemoryHub } from "./realtime/hub.js";
 import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
@@ -60,7 +60,11 @@ function snapWriterOf(database: Database, role: ProcessRole, log: Logger): SnapW
 }
 
 /** Opens and migrates the database and builds every service the app needs. */
-export async function createServices(config: Config, log: Logger, role: ProcessRole = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  log: Logger,
+  role: ProcessRole = {},
+): Promise<Services & { push: PushService }> {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

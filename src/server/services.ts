@@ -10,7 +10,6 @@ import type { SnapWriter } from "./db/snaps.js";
 import type { Database } from "./db/index.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail/index.js";
-import type { PushService } from "./push/service.js";
 import type { TeamHub } from "./realtime/hub.js";
 import type { FileStore } from "./storage/file-store.js";
 
@@ -32,8 +31,18 @@ export interface Services {
   snapWriter: SnapWriter;
   /** Outgoing mail (SMTP_URL); null when none is configured. */
   mailer: Mailer | null;
-  /** Web Push (push/service.ts): this process's push sender and game notifier. */
-  push: PushService;
+  /** Web Push on this process (push/service.ts, decision 0035): what requests and jobs ask of it. */
+  push: PushHooks;
+}
+
+/**
+ * What a request or a job asks of this process's Web Push: rows were queued (send them soon), devices were added
+ * (the game notifier looks again). Implemented by push/service.ts; a plain type here, so services.ts imports nothing
+ * of push/ (which reads the services).
+ */
+export interface PushHooks {
+  wake(): void;
+  devicesChanged(): void;
 }
 
 /** Who is calling: the signed-in user's profile, as the server trusts it (never from the request body). */

@@ -24,8 +24,9 @@ function tomorrow(): string {
 
 /*
  * docs/product.md §13: a coach invites a guardian from the roster; the guardian, on a phone, agrees to the consent
- * text and makes an account; a second child on another team joins the same sign-in; the guardian opens one child's
- * screens and answers the schedule for them, which the coach sees; then goes back to the family.
+ * text and makes an account; a second child on another team joins the same sign-in; the guardian opens each child's
+ * screens and answers the schedule for them, which their coaches see; then goes back to the family. The same guardian
+ * following a game from its link and getting its score on the phone is tests/e2e/notifications.spec.ts.
  */
 /** A player the signed-in coach adds to the roster (a place with no sign-in), by the roster's API. */
 async function addToRoster(page: Page, fullName: string, jerseyNumber: number): Promise<{ id: string }> {
@@ -34,7 +35,7 @@ async function addToRoster(page: Page, fullName: string, jerseyNumber: number): 
   return ((await res.json()) as { player: { id: string } }).player;
 }
 
-test("a guardian with two children on two teams signs in once and answers the schedule for one", async ({
+test("a guardian with two children on two teams signs in once and answers the schedule for both", async ({
   page,
   browser,
   baseURL,
@@ -107,10 +108,14 @@ test("a guardian with two children on two teams signs in once and answers the sc
   const bearsPage = await bearsContext.newPage();
   await signInQuick(bearsPage, bears.coach.email);
   const leo = await addToRoster(bearsPage, "Leo Rivera", 9);
+  const bearsPractice = await bearsPage.request.post("/api/team/schedule", {
+    data: { kind: "practice", date: tomorrow(), startTime: "18:00", placeName: "Bay Park" },
+  });
+  expect(bearsPractice.status(), await bearsPractice.text()).toBe(201);
+  const bearsPracticeId = ((await bearsPractice.json()) as { events: { id: string }[] }).events[0]!.id;
   const made = await bearsPage.request.post(`/api/team/players/${leo.id}/guardian-invites`);
   expect(made.status()).toBe(201);
   const { token } = (await made.json()) as { token: string };
-  await bearsContext.close();
   await phone.goto(`/guardian/${token}`);
   await expect(phone.getByText("You are signed in as Rosa Rivera. Leo R. is added to your family.")).toBeVisible();
   await phone.getByLabel(/I am Leo R\.'s parent or legal guardian/).check();
@@ -147,6 +152,22 @@ test("a guardian with two children on two teams signs in once and answers the sc
   };
   expect(list.find((a) => a.playerId === maya.id)).toMatchObject({ answer: "going", byCoach: false });
 
+  // Back to the family, and on to Leo on the other team: his practice answered for him too.
+  await phone.getByRole("button", { name: "Back to Family" }).click();
+  await expect(phone).toHaveURL(/\/family$/);
+  await phone.getByRole("button", { name: "Open Leo's dashboard" }).click();
+  await expect(phone.getByText("You are viewing Leo Rivera's Flagline as their guardian, Rosa Rivera.")).toBeVisible();
+  await phone.goto("/player/schedule");
+  const leoRow = phone.getByRole("listitem", { name: "Practice" }).first();
+  await leoRow.getByRole("button", { name: "Can't go" }).click();
+  await expect(leoRow.getByRole("button", { name: "Can't go" })).toHaveAttribute("aria-pressed", "true");
+  const bearsAnswers = await bearsPage.request.get(`/api/team/schedule/${bearsPracticeId}`);
+  const { answers: leoList } = (await bearsAnswers.json()) as {
+    answers: { playerId: string; answer: string | null; byCoach: boolean }[];
+  };
+  expect(leoList.find((a) => a.playerId === leo.id)).toMatchObject({ answer: "no", byCoach: false });
+  await bearsContext.close();
+
   // Back to the family: the guardian's own page again.
   await phone.getByRole("button", { name: "Back to Family" }).click();
   await expect(phone).toHaveURL(/\/family$/);
@@ -168,7 +189,7 @@ test("a guardian with two children on two teams signs in once and answers the sc
     'the name Leo Rivera (past games show "Player #9")',
     "0 training logs",
     "0 pieces of the coach's feedback",
-    "0 schedule answers",
+    "1 schedule answer",
   ]);
   expect(await axeProblems(phone)).toEqual([]);
   await confirm.getByRole("button", { name: "Withdraw and delete" }).click();

@@ -3,14 +3,13 @@ import { addDays, todayIn } from "#domain/schedule.js";
 import { CONSENT_VERSION } from "#domain/family.js";
 import {
   createTestApp,
-  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
-  uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { addGuardian } from "#tests/server/support/guardians.js";
 
 /*
  * Change announcements (docs/product.md §12, issue #29): a change of time or place, or a cancellation, of an event
@@ -92,20 +91,7 @@ describe.each(testEngines())("change announcements on $engine", ({ create }) => 
       primaryPosition: "wr",
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const guardianOf = async (playerId: string, token?: string) => {
-      const invite = token ?? (await t.coach.client.post(`/api/team/players/${playerId}/guardian-invites`)).body.token;
-      const email = uniqueEmail("guardian");
-      const client = new TestClient(app);
-      const res = await client.post(`/api/guardian-invites/${invite}`, {
-        consent: true,
-        consentVersion: CONSENT_VERSION,
-        fullName: "Rosa Rivera",
-        email,
-        password: PASSWORD,
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { client, email };
-    };
+    const guardianOf = (playerId: string) => addGuardian(app, t.coach.client, playerId);
     // Rosa is the guardian of two players on the team: one mail. Pat turned change mails off.
     const rosa = await guardianOf(added.body.player.id);
     const second = (await t.coach.client.post(`/api/team/players/${t.ada.me.id}/guardian-invites`)).body.token;

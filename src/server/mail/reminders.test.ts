@@ -1,18 +1,16 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn, zonedTimeToUtc } from "#domain/schedule.js";
-import { CONSENT_VERSION } from "#domain/family.js";
 import {
   createTestApp,
-  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
-  uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { runReminderTick } from "./reminders.js";
+import { addGuardian } from "#tests/server/support/guardians.js";
 
 /*
  * The reminder tick with an injected clock (docs/product.md §12, issue #29): reminders fall at the right instants in
@@ -139,19 +137,7 @@ describe.each(testEngines())("reminders on $engine", ({ create }) => {
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const maya = added.body.player.id as string;
     // Rosa holds Maya's place; Ada signs in on her own, so her guardian is not asked to answer for her.
-    const linkGuardian = async (playerId: string, fullName: string) => {
-      const invite = await t.coach.client.post(`/api/team/players/${playerId}/guardian-invites`);
-      const email = uniqueEmail("guardian");
-      const taken = await new TestClient(app).post(`/api/guardian-invites/${invite.body.token}`, {
-        consent: true,
-        consentVersion: CONSENT_VERSION,
-        fullName,
-        email,
-        password: PASSWORD,
-      });
-      expect(taken.status, JSON.stringify(taken.body)).toBe(201);
-      return { id: taken.body.user.id as string, email };
-    };
+    const linkGuardian = (playerId: string, fullName: string) => addGuardian(app, t.coach.client, playerId, fullName);
     const rosa = await linkGuardian(maya, "Rosa Rivera");
     const adasParent = await linkGuardian(ada!.me.id, "Pat Parent");
     const event = await game(t.coach.client, 12);

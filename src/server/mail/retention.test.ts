@@ -1,11 +1,11 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_VERSION } from "#domain/family.js";
 import { bornYearsAgo } from "#tests/support/birth-dates.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
-import { createTestApp, PASSWORD, TestClient, uniqueEmail } from "#tests/server/support/test-client.js";
+import { createTestApp } from "#tests/server/support/test-client.js";
 import { loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 import { RETENTION_NOTICE_DAYS, runRetentionTick } from "./retention.js";
+import { addGuardian } from "#tests/server/support/guardians.js";
 
 /*
  * The retention job (docs/product.md §13, issue #30): a child who left their team, or whose team went quiet,
@@ -32,19 +32,8 @@ describe.each(testEngines())("the retention job on $engine", ({ create }) => {
     });
 
   /** A guardian account linked to the player through a coach's guardian link, with consent. */
-  async function guardianOf(playerId: string, name: string) {
-    const invite = await team.head.post<{ token: string }>(`/api/team/players/${playerId}/guardian-invites`);
-    const guardian = new TestClient(app);
-    const email = uniqueEmail("guardian");
-    const taken = await guardian.post(`/api/guardian-invites/${invite.body.token}`, {
-      consent: true,
-      consentVersion: CONSENT_VERSION,
-      fullName: name,
-      email,
-      password: PASSWORD,
-    });
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
-    return { client: guardian, email };
+  function guardianOf(playerId: string, name: string) {
+    return addGuardian(app, team.head, playerId, name);
   }
 
   /** Dates a player's leaving the team `daysAgo` back. */

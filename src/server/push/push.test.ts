@@ -71,7 +71,7 @@ describe.each(testEngines())("Web Push on $engine", ({ create }) => {
     await team.head.request("PUT", `/api/team/players/${child!.me.id}/birth-date`, {
       json: { birthDate: bornYearsAgo(11) },
     });
-    guardian = await addGuardian(built.app, team.head, child!.me.id);
+    guardian = (await addGuardian(built.app, team.head, child!.me.id)).client;
     const game = await team.head.post("/api/team/sessions", {
       kind: "game",
       date: new Date().toISOString().slice(0, 10),

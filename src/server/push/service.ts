@@ -1,4 +1,4 @@
-import type { Services } from "../services.js";
+import type { PushHooks, Services } from "../services.js";
 import { createGameNotifier, type GameNotifier } from "./game-notices.js";
 import { createPushSender, type PushSender } from "./sender.js";
 
@@ -8,13 +8,9 @@ import { createPushSender, type PushSender } from "./sender.js";
  * stops it before the database closes; tests run the sender's passes by hand.
  */
 
-export interface PushService {
+export interface PushService extends PushHooks {
   sender: PushSender;
   notifier: GameNotifier;
-  /** Rows were queued on this server: send them soon. */
-  wake(): void;
-  /** Devices were added on this server: the game notifier looks again at every team. */
-  devicesChanged(): void;
   stop(): Promise<void>;
 }
 

@@ -2,18 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnnouncementsResponse } from "#domain/api/announcements.js";
 import { ANNOUNCEMENT_MAX, PIN_IN_PAST } from "#domain/announcements.js";
 import { CHILD_HEADER } from "#domain/acting.js";
-import { CONSENT_VERSION } from "#domain/family.js";
 import { addDays, todayIn } from "#domain/schedule.js";
 import {
   createTestApp,
-  PASSWORD,
   signUpAssistant,
   signUpCoach,
   signUpPlayer,
   TestClient,
-  uniqueEmail,
 } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { addGuardian } from "#tests/server/support/guardians.js";
 
 /*
  * Team announcements (docs/product.md §14): a coach posts, everyone on the team reads (a guardian acting for a child
@@ -51,17 +49,7 @@ describe.each(testEngines())("team announcements on $engine", ({ create }) => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     child = added.body.player.id;
-    const invite = await coach.client.post<{ token: string }>(`/api/team/players/${child}/guardian-invites`);
-    const email = uniqueEmail("guardian");
-    const client = new TestClient(app);
-    const taken = await client.post(`/api/guardian-invites/${invite.body.token}`, {
-      consent: true,
-      consentVersion: CONSENT_VERSION,
-      fullName: "Rosa Rivera",
-      email,
-      password: PASSWORD,
-    });
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const { client, email } = await addGuardian(app, coach.client, child);
     guardian = { client, email };
     const off = await quiet.client.request("PATCH", "/api/me/mail-preferences", { json: { announcements: false } });
     expect(off.status).toBe(200);

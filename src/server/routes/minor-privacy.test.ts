@@ -5,11 +5,11 @@ import { bornYearsAgo } from "#tests/support/birth-dates.js";
 import type { GameSheetResponse } from "#domain/api/game.js";
 import type { RosterListResponse } from "#domain/api/roster.js";
 import { CHILD_HEADER } from "#domain/acting.js";
-import { CONSENT_VERSION } from "#domain/family.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
-import { createTestApp, PASSWORD, TestClient, uniqueEmail } from "#tests/server/support/test-client.js";
+import { createTestApp, TestClient } from "#tests/server/support/test-client.js";
 import { loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 import { photoUrl as photoUrlAt } from "../storage/photo-links.js";
+import { addGuardian } from "#tests/server/support/guardians.js";
 
 /*
  * What other families see of a child (docs/product.md §13): without consent and the guardian's leave, the first
@@ -109,16 +109,7 @@ describe.each(testEngines())("a minor's name and photo on $engine", ({ create })
   });
 
   it("once a guardian consents and shares, teammates see the full name and photo; the guardian sees the child's view", async () => {
-    const invite = await team.head.post<{ token: string }>(`/api/team/players/${child.me.id}/guardian-invites`);
-    const guardian = new TestClient(app);
-    const taken = await guardian.post(`/api/guardian-invites/${invite.body.token}`, {
-      consent: true,
-      consentVersion: CONSENT_VERSION,
-      fullName: "Rosa Rivera",
-      email: uniqueEmail("guardian"),
-      password: PASSWORD,
-    });
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const { client: guardian } = await addGuardian(app, team.head, child.me.id);
     // Consent alone is not the guardian's leave to share.
     expect((await sheetNames(teammate.client))[child.me.id]).toBe("Maya R.");
     expect(await privacyOf(child.me.id)).toMatchObject({ minor: true, consent: "given", shared: false });

@@ -3,28 +3,34 @@ import { PASSWORD, TestClient, uniqueEmail, type createTestApp } from "./test-cl
 
 type TestApp = ReturnType<typeof createTestApp>["app"];
 
+export interface TestGuardian {
+  client: TestClient;
+  email: string;
+  /** The guardian's user id. */
+  id: string;
+}
+
 /**
- * A guardian of the player: the coach's invite taken with consent, as a parent does (docs/product.md §13). Returns
- * the guardian's signed-in client.
+ * A new guardian account for the player: the coach's guardian link taken with consent, as a parent does
+ * (docs/product.md §13).
  */
 export async function addGuardian(
   app: TestApp,
   coach: TestClient,
   playerId: string,
   fullName = "Rosa Rivera",
-): Promise<TestClient> {
+): Promise<TestGuardian> {
   const invite = await coach.post<{ token: string }>(`/api/team/players/${playerId}/guardian-invites`);
-  if (invite.status !== 201 && invite.status !== 200) {
-    throw new Error(`guardian invite: ${invite.status} ${JSON.stringify(invite.body)}`);
-  }
-  const guardian = new TestClient(app);
-  const taken = await guardian.post(`/api/guardian-invites/${invite.body.token}`, {
+  if (invite.status !== 201) throw new Error(`guardian invite: ${invite.status} ${JSON.stringify(invite.body)}`);
+  const client = new TestClient(app);
+  const email = uniqueEmail("guardian");
+  const taken = await client.post<{ user: { id: string } }>(`/api/guardian-invites/${invite.body.token}`, {
     consent: true,
     consentVersion: CONSENT_VERSION,
     fullName,
-    email: uniqueEmail("guardian"),
+    email,
     password: PASSWORD,
   });
   if (taken.status !== 201) throw new Error(`guardian invite taken: ${taken.status} ${JSON.stringify(taken.body)}`);
-  return guardian;
+  return { client, email, id: taken.body.user.id };
 }

@@ -1,6 +1,6 @@
 import webpush from "web-push";
 import type { PushConfig } from "#server/push/config.js";
-import { createPushService } from "#server/push/service.js";
+import { createPushService, type PushService } from "#server/push/service.js";
 /* Test utilities: the whole Hono app over a test database, and a cookie-keeping client. Not used by the server. */
 import { pino } from "pino";
 import { createApp } from "#server/app.js";
@@ -68,7 +68,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     snapWriter: createSnapWriter(database.db),
   };
   // The push sender is not started: tests run its passes (services.push.sender.runOnce()).
-  const services: Services = { ...base, push: createPushService(base) };
+  const services: Services & { push: PushService } = { ...base, push: createPushService(base) };
   const app = createApp(services);
   appOrigins.set(app, new URL(config.publicUrl).origin);
   appDatabases.set(app, database);
