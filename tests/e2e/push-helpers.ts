@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { scaled } from "../support/host-speed";
 import type { PushMessage, TestDevice } from "../server/support/push-service";
 
 /*
@@ -63,18 +64,23 @@ export async function showInServiceWorker(page: Page, message: PushMessage): Pro
     });
   });
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(message.payload),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => `${n.title} | ${n.body}`);
-      }),
-    )
-    .toContain(`${message.payload.title} | ${message.payload.body}`);
+  const id = await registrationId;
+  const shown = `${message.payload.title} | ${message.payload.body}`;
+  const showing = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => `${n.title} | ${n.body}`);
+    });
+  // A worker the browser had stopped is started by the push; on a busy machine a push that reached it while it was
+  // starting can be lost, so it is handed over again until it shows (the notification's tag makes a second one
+  // replace the first, as the push service's redelivery would).
+  await expect(async () => {
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(page.url()).origin,
+      registrationId: id,
+      data: JSON.stringify(message.payload),
+    });
+    await expect.poll(showing, { timeout: 3_000 }).toContain(shown);
+  }).toPass({ timeout: scaled(20_000) });
   await cdp.detach();
 }

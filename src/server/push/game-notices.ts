@@ -25,6 +25,11 @@ import type { Services } from "../services.js";
 const GAME_TTL_SECONDS = 60 * 60;
 /** Only the newest plays are looked at: a server coming up mid-game does not tell every score since kickoff. */
 const RECENT_PLAYS = 3;
+/**
+ * How far from its day's noon (UTC) a game is still news: its day in any zone, and a late game's final after
+ * midnight.
+ */
+const GAME_DAY_SLACK_MS = 36 * 60 * 60_000;
 /** How long a team's "has devices that want game notifications" answer is kept. */
 const AUDIENCE_CACHE_MS = 15_000;
 
@@ -36,10 +41,12 @@ interface GameNotice {
 }
 
 /** What is worth telling of the game as it now is (the keys decide what was told already). */
-function gameNotices(sessionId: string, game: FollowGame): GameNotice[] {
+function gameNotices(sessionId: string, game: FollowGame, now: Date): GameNotice[] {
   const facts = { team: game.team, opponent: game.opponent, score: game.score };
   const notices: GameNotice[] = [];
   if (game.status === "not_started") return notices;
+  // A game of another day being filled in afterwards (from a paper score sheet, say) is no news to anyone.
+  if (Math.abs(Date.parse(`${game.date}T12:00:00Z`) - now.getTime()) > GAME_DAY_SLACK_MS) return notices;
   if (game.plays.length <= RECENT_PLAYS) {
     notices.push({
       key: `game:${sessionId}:kickoff`,
@@ -103,7 +110,7 @@ export function createGameNotifier(
     const answer = await followAnswer(services, teamId, sessionId);
     if (!answer) return 0;
     const game = JSON.parse(answer.body) as FollowGame;
-    const notices = gameNotices(sessionId, game);
+    const notices = gameNotices(sessionId, game, now);
     if (notices.length === 0) return 0;
     const link = await activeFollowLink(db, teamId, sessionId);
     const url = link ? `/follow/${followToken(services.config.authSecret, sessionId, link.generation)}` : "/";

@@ -188,6 +188,25 @@ describe.each(testEngines())("Web Push on $engine", ({ create }) => {
     expect(service.refused).toEqual([]);
   });
 
+  it("a game of another day filled in afterwards notifies no one", async () => {
+    const [child, adult] = team.players;
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const old = await team.head.post("/api/team/sessions", { kind: "game", date: lastWeek, opponent: "Ravens" });
+    const before = service.all().length;
+    const logged = await team.head.post("/api/team/snaps", {
+      snaps: [
+        {
+          ...snap({ kind: "pass", passerId: adult!.me.id, targetId: child!.me.id, result: "touchdown", yards: 5 }),
+          sessionId: old.body.session.id,
+        },
+      ],
+    });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(200);
+    expect(await built.services.push.notifier.check(team.teamId, old.body.session.id)).toBe(0);
+    await deliver();
+    expect(service.all().length).toBe(before);
+  });
+
   it("a device the push service no longer knows (410) is dropped with what was queued for it", async () => {
     const old = service.device();
     const saved = await subscribe(team.assistant, old);
