@@ -9,7 +9,8 @@ import { received, showInServiceWorker, usePushDevice } from "./push-helpers";
 /*
  * docs/product.md §16 (issue #30): a guardian turns notifications on for their phone from the Family page, gets the
  * test notification, then the kickoff and the score of their child's game as the coach logs it (named by first name
- * and number), and a tap's address opens the game's follow page; turning the phone off stops them.
+ * and number), and a tap's address opens the game's follow page; turning the phone off, or signing out on it, stops
+ * them.
  */
 
 let push: LocalPushService;
@@ -44,12 +45,13 @@ test("a guardian turns on notifications on the phone and gets the score of the c
   const phoneContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   await usePushDevice(phoneContext, device);
   const phone = await phoneContext.newPage();
+  const rosa = uniqueEmail("rosa");
   const taken = await phone.request.post(`/api/guardian-invites/${token}`, {
     data: {
       consent: true,
       consentVersion: CONSENT_VERSION,
       fullName: "Rosa Rivera",
-      email: uniqueEmail("rosa"),
+      email: rosa,
       password: PASSWORD,
     },
   });
@@ -105,6 +107,17 @@ test("a guardian turns on notifications on the phone and gets the score of the c
   await expect(card.getByText("Your devices")).toHaveCount(0);
   const left = await phone.request.get("/api/me/push");
   expect(((await left.json()) as { devices: unknown[] }).devices).toEqual([]);
+
+  // On again, then signed out: a shared phone stops getting the account's notifications.
+  await card.getByRole("button", { name: "Turn on notifications on this device" }).click();
+  await expect(card.getByText("Notifications are on for this device.")).toBeVisible();
+  const mainNav = phone.getByRole("navigation", { name: "Main" });
+  await mainNav.getByRole("button", { name: "Menu" }).click();
+  await mainNav.getByRole("button", { name: "Logout" }).click();
+  await expect(phone).toHaveURL(/\/$/);
+  await signInQuick(phone, rosa);
+  const afterSignOut = await phone.request.get("/api/me/push");
+  expect(((await afterSignOut.json()) as { devices: unknown[] }).devices).toEqual([]);
   expect(push.refused).toEqual([]);
   await phoneContext.close();
 });

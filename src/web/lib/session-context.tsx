@@ -10,6 +10,7 @@ import { isOfflineCached, SESSION_QUERY_KEY } from "./query-keys";
 import { writeRoleHint } from "./role-hint";
 import { parseMeResponse, type Me } from "./session";
 import { isGuardedPath } from "./session-paths";
+import { forgetThisPushDevice } from "./push-sign-out";
 
 /**
  * Thrown when the session check got no answer it can trust (network failure, 5xx). The first check treats it
@@ -140,6 +141,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLogoutPhase("running");
       // Signing out is the account's, never a child's (and the next person on this phone starts as themselves).
       setActingChild(null);
+      // This browser's notifications were the account's: they stop with it (a shared phone or tablet).
+      await forgetThisPushDevice();
       try {
         await apiFetch("/api/session", { method: "DELETE" });
       } catch {
