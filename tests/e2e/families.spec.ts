@@ -102,6 +102,12 @@ test("a guardian with two children on two teams signs in once and answers the sc
   await expect(mayaCard).toContainText("Harbor Hawks · #4");
   await expect(mayaCard).toContainText("Consent given by Rosa Rivera");
   await expect(mayaCard).toContainText("Maya is under 13: no sign-in of their own.");
+  // The coach's announcement is on the family page too, without opening Maya's screens.
+  await expect(
+    phone
+      .getByRole("region", { name: "Harbor Hawks announcements" })
+      .getByText("Team photos on Saturday: wear the home jersey."),
+  ).toBeVisible();
 
   // The Bears' coach makes a link for Leo; the guardian, still signed in, takes it: one sign-in, both children.
   const bearsContext = await browser.newContext({ baseURL, serviceWorkers: "block" });

@@ -35,10 +35,12 @@ import type {
 import type { LeaderboardGroup, LeaderboardWindow } from "#domain/reads";
 import type { AnalysisFilters } from "./analysis-filters";
 import { apiFetch } from "./api";
+import { CHILD_HEADER } from "#domain/acting";
 import {
   answerLinkKey,
   claimKey,
   familyKey,
+  familyTeamAnnouncementsKey,
   guardianInviteKey,
   withdrawalKey,
   meKeys,
@@ -561,6 +563,18 @@ export function claimInfoQuery(token: string) {
 }
 
 /** GET /api/family: the children the signed-in account is a guardian of (docs/product.md §13). */
+/**
+ * GET /api/team/announcements of one of the guardian's children's teams, asked as that child (X-Flagline-Child): the
+ * teams' news on /family without opening each child (docs/product.md §14).
+ */
+export function familyTeamAnnouncementsQuery(teamId: string, childId: string) {
+  return queryOptions({
+    queryKey: familyTeamAnnouncementsKey(teamId),
+    queryFn: ({ signal }) =>
+      apiFetch<AnnouncementsResponse>("/api/team/announcements", { signal, headers: { [CHILD_HEADER]: childId } }),
+  });
+}
+
 export function familyQuery() {
   return queryOptions({
     queryKey: familyKey(),

@@ -190,6 +190,8 @@ export const serverKeys = {
  * on no team, so no team change reaches it; the family page and its writes refresh it.
  */
 export const familyKey = () => ["family"] as const;
+/** GET /api/team/announcements for one team of the guardian's children, on /family (asked as one child of it). */
+export const familyTeamAnnouncementsKey = (teamId: string) => ["family", "announcements", teamId] as const;
 
 /** GET /api/family/children/{id}/withdrawal: what withdrawing consent for a child would delete. */
 export const withdrawalKey = (childId: string) => ["family", "withdrawal", childId] as const;

@@ -69,16 +69,9 @@ export function AnnouncementsPanel({ canPost, enabled = true }: { canPost: boole
               <ul className="divide-y divide-stone-200">
                 {announcements.map((a) => (
                   <li key={a.id} className={a.pinned ? "border-l-4 border-amber-500 py-3 pl-3" : "py-3 pl-4"}>
-                    {a.pinned && a.pinnedUntil ? (
-                      <p className="mb-1 inline-flex items-center gap-1 text-xs font-bold text-amber-900 uppercase">
-                        <Pin aria-hidden="true" className="size-3.5" /> Pinned until {formatDay(a.pinnedUntil)}
-                      </p>
-                    ) : null}
-                    <p className="break-words whitespace-pre-line text-stone-900">{a.body}</p>
+                    <AnnouncementText announcement={a} />
                     <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
-                      <p>
-                        {a.authorName} · <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
-                      </p>
+                      <AnnouncementByline announcement={a} />
                       {canPost ? (
                         <button
                           type="button"
@@ -102,6 +95,29 @@ export function AnnouncementsPanel({ canPost, enabled = true }: { canPost: boole
         </QueryState>
       </div>
     </Panel>
+  );
+}
+
+/** An announcement's pinned mark and message (the dashboards' panel, and the teams' news on /family). */
+export function AnnouncementText({ announcement: a }: { announcement: Announcement }) {
+  return (
+    <>
+      {a.pinned && a.pinnedUntil ? (
+        <p className="mb-1 inline-flex items-center gap-1 text-xs font-bold text-amber-900 uppercase">
+          <Pin aria-hidden="true" className="size-3.5" /> Pinned until {formatDay(a.pinnedUntil)}
+        </p>
+      ) : null}
+      <p className="break-words whitespace-pre-line text-stone-900">{a.body}</p>
+    </>
+  );
+}
+
+/** Who posted it and when. */
+export function AnnouncementByline({ announcement: a }: { announcement: Announcement }) {
+  return (
+    <p>
+      {a.authorName} · <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+    </p>
   );
 }
 

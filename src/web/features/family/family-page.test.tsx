@@ -116,3 +116,43 @@ describe("family page", () => {
     expect(api.requests.some((r) => r.method === "POST")).toBe(false);
   });
 });
+
+describe("news from the teams", () => {
+  it("shows each team's newest announcements once, however many of the children are on it", async () => {
+    const family: Family = {
+      fullName: "Rosa Rivera",
+      children: [
+        child({}),
+        child({ id: "c-2", fullName: "Ava Rivera" }),
+        child({ id: "c-3", fullName: "Leo Rivera", team: { id: "t-2", name: "Bay Bears" } }),
+      ],
+    };
+    const announcement = (id: string, body: string) => ({
+      id,
+      body,
+      authorName: "Casey Coach",
+      createdAt: "2026-11-28T18:00:00.000Z",
+      pinned: false,
+      pinnedUntil: null,
+    });
+    let asked = 0;
+    const api = fakeApi()
+      .on("GET", "/api/family", family)
+      .on("GET", "/api/team/announcements", () => {
+        asked += 1;
+        return json({
+          announcements:
+            asked === 1 ? [announcement("a1", "Team photos on Saturday."), announcement("a2", "Bring water.")] : [],
+        });
+      });
+    renderPage(<FamilyPage fullName="Rosa Rivera" />, { path: "/family", user: GUARDIAN, api });
+    const news = await screen.findByRole("region", { name: "News from the teams" });
+    const hawks = within(news).getByRole("region", { name: "Harbor Hawks announcements" });
+    expect(await within(hawks).findByText("Team photos on Saturday.")).toBeInTheDocument();
+    expect(within(hawks).getByText("Bring water.")).toBeInTheDocument();
+    const bears = within(news).getByRole("region", { name: "Bay Bears announcements" });
+    expect(await within(bears).findByText("No announcements from the coaches.")).toBeInTheDocument();
+    // One read per team, not per child.
+    expect(api.requests.filter((r) => r.pathname === "/api/team/announcements")).toHaveLength(2);
+  });
+});

@@ -12,6 +12,7 @@ import type { Consent, FamilyChild, UpdateChildInput, WithdrawalPlan } from "#do
 import { ageOn, firstName, OWN_SIGN_IN_AGE, utcToday } from "#domain/family";
 import { updateChild } from "./api";
 import { OwnSignInInvite } from "./own-sign-in";
+import { TeamNews } from "./team-news";
 import { WithdrawConsent, withdrawalItems } from "./withdraw-consent";
 
 /**
@@ -44,13 +45,16 @@ export function FamilyPage({ fullName }: { fullName: string }) {
               the child to your family.
             </EmptyState>
           ) : (
-            <ul className="grid gap-6 lg:grid-cols-2" aria-label="Your children">
-              {family.children.map((child) => (
-                <li key={child.id}>
-                  <ChildCard child={child} onWithdrawn={setWithdrawn} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="grid gap-6 lg:grid-cols-2" aria-label="Your children">
+                {family.children.map((child) => (
+                  <li key={child.id}>
+                    <ChildCard child={child} onWithdrawn={setWithdrawn} />
+                  </li>
+                ))}
+              </ul>
+              <TeamNews of={family.children} />
+            </>
           )
         }
       </QueryState>
