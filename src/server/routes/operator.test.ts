@@ -78,10 +78,15 @@ describe.each(testEngines())("the operator's endpoints on $engine", ({ create })
 
   it("lists contact messages newest first and marks one handled (once; an unknown id is 404)", async () => {
     const visitor = new TestClient(app);
+    let sentAt = 0;
     for (const text of ["First question about leagues", "Second question about pricing"]) {
+      // Newest first is by the time a message was stored, to the millisecond: two in the same millisecond have no
+      // order, so the second is sent once the clock has moved past the first's answer.
+      while (Date.now() <= sentAt) await new Promise((resolve) => setImmediate(resolve));
       expect(
         (await visitor.post("/api/contact", { name: "Vera Visitor", email: "vera@example.com", message: text })).status,
       ).toBe(201);
+      sentAt = Date.now();
     }
     const list = await operator.get<OperatorMessagesResponse>("/api/operator/messages");
     expect(list.status).toBe(200);
