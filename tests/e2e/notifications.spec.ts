@@ -58,6 +58,11 @@ test("a guardian turns on notifications on the phone and gets the score of the c
   expect(taken.status(), await taken.text()).toBe(201);
 
   await phone.goto("/family");
+  // A guardian-only account names itself here (coaches see it among Maya's guardians).
+  const name = phone.getByRole("region", { name: "Your name" });
+  await name.getByLabel("Full name").fill("Rosa Rivera-Lopez");
+  await name.getByRole("button", { name: "Save name" }).click();
+  await expect(name.getByText("Saved: you are Rosa Rivera-Lopez.")).toBeVisible();
   const card = phone.getByRole("region", { name: "Notifications" });
   await card.getByRole("button", { name: "Turn on notifications on this device" }).click();
   await expect(card.getByText("Notifications are on for this device.")).toBeVisible();

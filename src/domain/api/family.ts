@@ -58,6 +58,10 @@ export const familySchema = z.object({
 });
 export type Family = z.infer<typeof familySchema>;
 
+/** PATCH /api/family: a guardian-only account's own name (others change theirs on their profile). */
+export const renameGuardianSchema = z.object({ fullName: fullNameSchema });
+export type RenameGuardianInput = z.infer<typeof renameGuardianSchema>;
+
 /** PATCH /api/family/children/{id}: what a guardian sets for a child. */
 export const updateChildSchema = z
   .object({

@@ -20,6 +20,23 @@ export async function guardianAccount(db: Kysely<DB>, userId: string): Promise<{
   return row ? { fullName: row.full_name } : null;
 }
 
+/**
+ * Renames a guardian-only account (its guardians row and its user name); false when the user is not one. The consent
+ * ledger keeps the name each record was made under.
+ */
+export async function renameGuardian(db: Kysely<DB>, userId: string, fullName: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("guardians")
+      .set({ full_name: fullName })
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.updateTable("user").set({ name: fullName, updatedAt: nowIso() }).where("id", "=", userId).execute();
+    return true;
+  });
+}
+
 /** A player of the team (any roster row, confirmed or not), or null. */
 async function teamPlayer(db: Kysely<DB>, teamId: string, playerId: string) {
   return db

@@ -3,7 +3,15 @@ import type { Config } from "../config.js";
 import type { AppEnv } from "./context.js";
 import { errorResponses } from "./errors.js";
 import { operatorOnly } from "./operator.js";
-import { coachOnly, headCoachOnly, playerOnly, profileOwnerOnly, signedInOnly, teamMemberOnly } from "./viewer.js";
+import {
+  coachOnly,
+  guardianAccountOnly,
+  headCoachOnly,
+  playerOnly,
+  profileOwnerOnly,
+  signedInOnly,
+  teamMemberOnly,
+} from "./viewer.js";
 
 /*
  * What /api/openapi.json promises beyond each route's own definition, added in one place from what the server
@@ -36,6 +44,7 @@ interface Guard {
 const GUARDS = new Map<unknown, Guard>([
   [signedInOnly, { who: "a signed-in user", statuses: [401] }],
   [profileOwnerOnly, { who: "a signed-in player or coach (not a guardian-only account)", statuses: [401, 403] }],
+  [guardianAccountOnly, { who: "a signed-in guardian-only account", statuses: [401, 403] }],
   [coachOnly, { who: "a coach of a team", statuses: [401, 403] }],
   [headCoachOnly, { who: "the head coach of a team", statuses: [401, 403] }],
   [playerOnly, { who: "a player of a team", statuses: [401, 403] }],

@@ -107,6 +107,15 @@ async function requireProfileOwner<E extends AppEnv>(c: AppContext<E>): Promise<
 const GUARDIAN_NO_PROFILE =
   "A guardian account has no profile and joins no team of its own: your children's places are under Family.";
 
+/** A guardian-only account: its own name (a player's or coach's name is their profile's). */
+async function requireGuardianAccount<E extends AppEnv>(c: AppContext<E>): Promise<Viewer> {
+  const viewer = await requireViewer(c);
+  if (viewer.role !== "guardian") throw new ApiError(403, "name_on_profile", NAME_ON_PROFILE);
+  return viewer;
+}
+
+const NAME_ON_PROFILE = "Change your name on your profile: this account's name is its profile's.";
+
 async function requirePlayer<E extends AppEnv>(c: AppContext<E>): Promise<TeamViewer> {
   const viewer = await requireViewer(c);
   if (viewer.role !== "player" || !viewer.teamId) throw forbidden();
@@ -131,6 +140,7 @@ function roleMiddleware<V extends Viewer>(check: (c: AppContext<AppEnv & ViewerE
 
 export const signedInOnly = roleMiddleware<Viewer>(requireViewer);
 export const profileOwnerOnly = roleMiddleware<Viewer>(requireProfileOwner);
+export const guardianAccountOnly = roleMiddleware<Viewer>(requireGuardianAccount);
 export const coachOnly = roleMiddleware<TeamViewer>(requireCoach);
 export const headCoachOnly = roleMiddleware<TeamViewer>(requireHeadCoach);
 export const playerOnly = roleMiddleware<TeamViewer>(requirePlayer);

@@ -116,6 +116,32 @@ describe.each(testEngines())("families on $engine", ({ create }) => {
     expect(family.body.children[0]!.consent).toMatchObject({ byName: "Rosa Rivera", version: CONSENT_VERSION });
   });
 
+  it("a guardian-only account renames itself; the ledger keeps the name consent was given under", async () => {
+    const guardian = await newGuardian(await inviteFor(falcons, maya), "Rosa Rivera");
+    const renamed = await guardian.client.request<Family>("PATCH", "/api/family", {
+      json: { fullName: "Rosa Rivera-Lopez" },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.fullName).toBe("Rosa Rivera-Lopez");
+    expect((await guardian.client.get("/api/me")).body.user.fullName).toBe("Rosa Rivera-Lopez");
+    // The coach sees the new name among the child's guardians; the consent record keeps the old one.
+    const family = await falcons.client.get(`/api/team/players/${maya}/family`);
+    expect(JSON.stringify(family.body.guardians)).toContain("Rosa Rivera-Lopez");
+    const ledger = await database.db
+      .selectFrom("consent_records")
+      .select("guardian_name")
+      .where("guardian_id", "=", guardian.id)
+      .execute();
+    expect(ledger.map((r) => r.guardian_name)).toEqual(["Rosa Rivera"]);
+
+    const blank = await guardian.client.request("PATCH", "/api/family", { json: { fullName: "  " } });
+    expect(blank.status).toBe(400);
+    // A coach's or player's name is their profile's.
+    const coach = await falcons.client.request("PATCH", "/api/family", { json: { fullName: "Someone Else" } });
+    expect(coach.status).toBe(403);
+    expect(coach.body.error.message).toMatch(/profile/);
+  });
+
   it("the ledger keeps who, when, which text, the address and the browser", async () => {
     const token = await inviteFor(falcons, maya);
     const client = new TestClient(app, "203.0.113.7");

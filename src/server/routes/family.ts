@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   familyChildSchema,
   familySchema,
+  renameGuardianSchema,
   updateChildSchema,
   withdrawalPlanSchema,
   withdrawConsentSchema,
@@ -10,11 +11,11 @@ import { accountExportSchema, type AccountExport } from "#domain/api/recovery.js
 import { CONSENT_VERSION, OWN_SIGN_IN_AGE, utcToday } from "#domain/family.js";
 import { exportAccount } from "../db/account-export.js";
 import { withdrawalPlan, withdrawConsent } from "../db/consent-withdrawal.js";
-import { childSignInInvite, familyOf, isGuardianOf, updateChild } from "../db/guardians.js";
+import { childSignInInvite, familyOf, isGuardianOf, renameGuardian, updateChild } from "../db/guardians.js";
 import { countAccountRequest } from "../http/rate-limit.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
-import { signedInOnly } from "../http/viewer.js";
+import { guardianAccountOnly, signedInOnly } from "../http/viewer.js";
 import { changeNow } from "../realtime/hub.js";
 import { idParams } from "../http/path-params.js";
 
@@ -37,6 +38,25 @@ const listRoute = createRoute({
   responses: {
     200: { description: "The family", content: { "application/json": { schema: familySchema.openapi("Family") } } },
     ...errorResponses(401),
+  },
+});
+
+const renameRoute = createRoute({
+  method: "patch",
+  path: "/api/family",
+  operationId: "renameGuardian",
+  tags: ["family"],
+  middleware: [guardianAccountOnly] as const,
+  summary: "A guardian-only account's own name (coaches and players change theirs on their profile)",
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: renameGuardianSchema.openapi("RenameGuardian") } },
+    },
+  },
+  responses: {
+    200: { description: "The family, with the new name", content: { "application/json": { schema: familySchema } } },
+    ...errorResponses(400, 401, 403, 404, 415),
   },
 });
 
@@ -144,6 +164,16 @@ export function familyRoutes() {
       const viewer = c.var.viewer;
       const children = await familyOf(c.get("services").database.db, viewer.userId);
       return c.json({ fullName: viewer.fullName, children }, 200);
+    })
+    .openapi(renameRoute, async (c) => {
+      const viewer = c.var.viewer;
+      const { database, hub } = c.get("services");
+      const { fullName } = c.req.valid("json");
+      // The middleware let only a guardian-only account in; its row can only be gone if it was deleted meanwhile.
+      if (!(await renameGuardian(database.db, viewer.userId, fullName))) throw notFound("That account");
+      // Who the account is changed, not its access: every server's viewer cache forgets it.
+      hub.revoke({ userId: viewer.userId, viewerOnly: true });
+      return c.json({ fullName, children: await familyOf(database.db, viewer.userId) }, 200);
     })
     .openapi(updateRoute, async (c) => {
       const viewer = c.var.viewer;

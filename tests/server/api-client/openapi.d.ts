@@ -1172,7 +1172,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** A guardian-only account's own name (coaches and players change theirs on their profile) */
+        patch: operations["renameGuardian"];
         trace?: never;
     };
     "/api/family/children/{id}": {
@@ -2937,6 +2938,9 @@ export interface components {
                     fullName: string;
                 }[];
             }[];
+        };
+        RenameGuardian: {
+            fullName: string;
         };
         FamilyChild: {
             id: string;
@@ -11649,6 +11653,121 @@ export interface operations {
             };
             /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameGuardian: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameGuardian"];
+            };
+        };
+        responses: {
+            /** @description The family, with the new name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fullName: string;
+                        children: {
+                            id: string;
+                            fullName: string;
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            jerseyNumber: number | null;
+                            birthDate: string | null;
+                            ownSignIn: boolean;
+                            underOwnSignInAge: boolean;
+                            child: boolean;
+                            consent: {
+                                /** @enum {string} */
+                                status: "given" | "withdrawn" | "none";
+                                byName: string | null;
+                                /** @description ISO-8601 UTC time */
+                                at: string | null;
+                                version: string | null;
+                            };
+                            shareWithTeam: boolean;
+                            guardians: {
+                                id: string;
+                                fullName: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a signed-in guardian-only account may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -216,6 +216,8 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/guardian-invites/{token}": everyone(201),
   "GET /api/family": signedIn(200),
   "PATCH /api/family/children/{id}": { ...signedIn(404), guardianA: 200 },
+  // A guardian-only account's own name; anyone else's name is their profile's.
+  "PATCH /api/family": { ...signedIn(403), guardianA: 200 },
   // Withdrawing consent: guardian A, for a child of A of their own made for the cell; everyone else finds no child.
   "GET /api/family/children/{id}/withdrawal": { ...signedIn(404), guardianA: 200 },
   "GET /api/family/children/{id}/export": { ...signedIn(404), guardianA: 200 },

@@ -917,6 +917,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
     }),
   },
   "GET /api/family": { build: none },
+  "PATCH /api/family": { build: async () => ({ json: { fullName: uniqueName("Aldermoor guardian") } }) },
   "PATCH /api/family/children/{id}": {
     build: async (w) => ({ params: { id: w.accounts.playerA.userId }, json: { shareWithTeam: false } }),
   },

@@ -2,6 +2,7 @@ import { pageMeta } from "~/app/meta";
 import { RequireSignedIn } from "~/app/guards";
 import { AccountSections } from "~/features/account/account-sections";
 import { FamilyPage } from "~/features/family/family-page";
+import { GuardianNameCard } from "~/features/family/guardian-name-card";
 import { useEffect, useState } from "react";
 import { useActAsChild, useCurrentUser } from "~/lib/session-context";
 import { FullPageSpinner } from "~/ui/spinner";
@@ -33,7 +34,8 @@ function FamilyContent() {
     <div className="space-y-10">
       <FamilyPage fullName={user.fullName} />
       {user.role === "guardian" ? (
-        <div className="max-w-2xl">
+        <div className="max-w-2xl space-y-8">
+          <GuardianNameCard />
           <AccountSections />
         </div>
       ) : null}
