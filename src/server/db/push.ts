@@ -179,6 +179,26 @@ type PushAudience =
   /** These devices. */
   | { deviceIds: readonly string[] };
 
+/**
+ * Who a team's notifications are for: its coaches and confirmed players, and every guardian of a player on it (a
+ * subquery of user ids).
+ */
+function teamAudience(db: Kysely<DB>, teamId: string) {
+  return db
+    .selectFrom("profiles")
+    .select("user_id")
+    .where("team_id", "=", teamId)
+    .where((w) => w.or([w("role", "=", "coach"), w("confirmed", "=", 1)]))
+    .union(
+      db
+        .selectFrom("guardian_links as l")
+        .innerJoin("profiles as p", "p.user_id", "l.player_id")
+        .select("l.guardian_id as user_id")
+        .where("p.team_id", "=", teamId)
+        .where("p.role", "=", "player"),
+    );
+}
+
 /** The devices of the audience that want `kind` (null: every device of the audience, e.g. a test). */
 async function audienceDevices(db: Kysely<DB>, audience: PushAudience, kind: PushKind | null): Promise<string[]> {
   let query = db
@@ -187,21 +207,7 @@ async function audienceDevices(db: Kysely<DB>, audience: PushAudience, kind: Pus
     .select("s.id");
   if ("teamId" in audience) {
     const teamId = audience.teamId;
-    query = query.where("s.user_id", "in", (eb) =>
-      eb
-        .selectFrom("profiles")
-        .select("user_id")
-        .where("team_id", "=", teamId)
-        .where((w) => w.or([w("role", "=", "coach"), w("confirmed", "=", 1)]))
-        .union(
-          eb
-            .selectFrom("guardian_links as l")
-            .innerJoin("profiles as p", "p.user_id", "l.player_id")
-            .select("l.guardian_id as user_id")
-            .where("p.team_id", "=", teamId)
-            .where("p.role", "=", "player"),
-        ),
-    );
+    query = query.where("s.user_id", "in", teamAudience(db, teamId));
     if (audience.except) query = query.where("s.user_id", "!=", audience.except);
   } else if ("userIds" in audience) {
     if (audience.userIds.length === 0) return [];
@@ -344,6 +350,16 @@ export async function prunePush(db: Kysely<DB>, before: Date): Promise<number> {
   return rows;
 }
 
+/**
+ * Which of these notification keys were fanned out already: read first, so finding the same notifications again
+ * (the reminder tick's next minute, a game's next change) costs a read, not a write.
+ */
+export async function takenPushKeys(db: Kysely<DB>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom("push_notices").select("key").where("key", "in", keys).execute();
+  return new Set(rows.map((r) => r.key));
+}
+
 /** A notification for one person's devices (a reminder, a warning): built only for people who have a device. */
 export interface PersonalPush extends Omit<NewPush, "audience"> {
   userId: string;
@@ -372,18 +388,9 @@ export async function enqueuePersonalPushes(
   }
   const wanted = pushes.filter((p) => withDevices.has(p.userId));
   if (wanted.length === 0) return 0;
-  const taken = new Set(
-    (
-      await db
-        .selectFrom("push_notices")
-        .select("key")
-        .where(
-          "key",
-          "in",
-          wanted.map((p) => p.key),
-        )
-        .execute()
-    ).map((r) => r.key),
+  const taken = await takenPushKeys(
+    db,
+    wanted.map((p) => p.key),
   );
   let queued = 0;
   for (const { userId, ...push } of wanted) {
@@ -393,24 +400,12 @@ export async function enqueuePersonalPushes(
   return queued;
 }
 
-/** Whether any device of the team (members and guardians) is subscribed at all. */
+/** Whether any device of the team's audience (members and guardians) is subscribed at all. */
 export async function teamHasDevices(db: Kysely<DB>, teamId: string): Promise<boolean> {
   const row = await db
     .selectFrom("push_subscriptions as s")
     .select("s.id")
-    .where("s.user_id", "in", (eb) =>
-      eb
-        .selectFrom("profiles")
-        .select("user_id")
-        .where("team_id", "=", teamId)
-        .union(
-          eb
-            .selectFrom("guardian_links as l")
-            .innerJoin("profiles as p", "p.user_id", "l.player_id")
-            .select("l.guardian_id as user_id")
-            .where("p.team_id", "=", teamId),
-        ),
-    )
+    .where("s.user_id", "in", teamAudience(db, teamId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,7 +1,7 @@
 import type { FollowGame } from "#domain/follow.js";
 import { finalText, kickoffText, scoreText, type PushKind } from "#domain/push.js";
 import { activeFollowLink, followToken } from "../db/follow-links.js";
-import { enqueuePush, teamHasDevices, type NewPush } from "../db/push.js";
+import { enqueuePush, takenPushKeys, teamHasDevices, type NewPush } from "../db/push.js";
 import { followAnswer } from "../reads/follow-reads.js";
 import type { HubChange } from "../realtime/hub.js";
 import type { Services } from "../services.js";
@@ -110,7 +110,14 @@ export function createGameNotifier(
     const answer = await followAnswer(services, teamId, sessionId);
     if (!answer) return 0;
     const game = JSON.parse(answer.body) as FollowGame;
-    const notices = gameNotices(sessionId, game, now);
+    // What was told already (on this change or an earlier one, by any server) is read, not written again: a game's
+    // every change would otherwise cost a write per recent play.
+    const found = gameNotices(sessionId, game, now);
+    const taken = await takenPushKeys(
+      db,
+      found.map((n) => n.key),
+    );
+    const notices = found.filter((n) => !taken.has(n.key));
     if (notices.length === 0) return 0;
     const link = await activeFollowLink(db, teamId, sessionId);
     const url = link ? `/follow/${followToken(services.config.authSecret, sessionId, link.generation)}` : "/";
