@@ -38,6 +38,9 @@ export interface PushPayload {
   at: number;
 }
 
+/** Where a tap on a notification with no page of its own opens: the signed-in person's own start page (its dashboard). */
+export const START_PAGE = "/start";
+
 /** The largest payload sent, in UTF-8 bytes: RFC 8291 leaves 3,993 bytes of a 4,096-byte message for it. */
 export const MAX_PAYLOAD_BYTES = 3_000;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Announcement } from "#domain/api/announcements.js";
-import { clip } from "#domain/push.js";
+import { clip, START_PAGE } from "#domain/push.js";
 import { todayIn } from "#domain/schedule.js";
 import type { Config } from "../config.js";
 import { insertAnnouncement } from "../db/announcements.js";
@@ -89,7 +89,7 @@ export async function postAnnouncement(
         payload: {
           title: `${team.name}: ${author.fullName}`,
           body: clip(announcement.body, 180),
-          url: "/",
+          url: START_PAGE,
           tag: `announcement-${announcement.id}`,
           at: now.getTime(),
         },

@@ -1,5 +1,5 @@
 import type { FollowGame } from "#domain/follow.js";
-import { finalText, kickoffText, scoreText, type PushKind } from "#domain/push.js";
+import { finalText, kickoffText, scoreText, START_PAGE, type PushKind } from "#domain/push.js";
 import { activeFollowLink, followToken } from "../db/follow-links.js";
 import { enqueuePush, takenPushKeys, teamHasDevices, type NewPush } from "../db/push.js";
 import { followAnswer } from "../reads/follow-reads.js";
@@ -120,7 +120,7 @@ export function createGameNotifier(
     const notices = found.filter((n) => !taken.has(n.key));
     if (notices.length === 0) return 0;
     const link = await activeFollowLink(db, teamId, sessionId);
-    const url = link ? `/follow/${followToken(services.config.authSecret, sessionId, link.generation)}` : "/";
+    const url = link ? `/follow/${followToken(services.config.authSecret, sessionId, link.generation)}` : START_PAGE;
     let queued = 0;
     for (const notice of notices) {
       const push: NewPush = {

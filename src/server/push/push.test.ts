@@ -135,7 +135,7 @@ describe.each(testEngines())("Web Push on $engine", ({ create }) => {
     expect(await deliver()).toBe(1);
     expect(laptop.messages).toHaveLength(1);
     expect(laptop.messages[0]).toMatchObject({
-      payload: { title: "Flagline", body: "Notifications work on this device.", url: "/" },
+      payload: { title: "Flagline", body: "Notifications work on this device.", url: "/start" },
       vapidKey: built.services.config.push.publicKey,
       claims: { aud: service.origin, sub: "mailto:flagline@flagline.test" },
     });
@@ -172,6 +172,8 @@ describe.each(testEngines())("Web Push on $engine", ({ create }) => {
     expect(scores).toHaveLength(2);
     expect(scores[0]!.payload.body).toBe("+6: Leo #11 → Maya #10, 20 yds, touchdown");
     expect(scores[0]!.urgency).toBe("high");
+    // The game has no follow link: a tap opens the person's own start page.
+    expect(scores[0]!.payload.url).toBe("/start");
     expect(playerPhone.messages.map((m) => m.payload.title)).toEqual(["Kickoff: Falcons vs Owls"]);
     for (const m of first) expect(JSON.stringify(m.payload)).not.toMatch(/Rivera|Park/);
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { clip } from "#domain/push.js";
+import { clip, START_PAGE } from "#domain/push.js";
 import { enqueuePush, enqueuePersonalPushes, type PersonalPush } from "../db/push.js";
 import type { DB } from "../db/schema.js";
 
@@ -39,7 +39,7 @@ export function queueChangePush(
       payload: {
         title: o.event.teamName,
         body: clip(o.headline, 180),
-        url: "/",
+        url: START_PAGE,
         tag: `event-${o.event.id}`,
         at: o.now.getTime(),
       },

@@ -8,7 +8,7 @@ import {
   pushTestBodySchema,
   pushTestSchema,
 } from "#domain/api/push.js";
-import { deviceLabel, endpointAllowed } from "#domain/push.js";
+import { deviceLabel, endpointAllowed, START_PAGE } from "#domain/push.js";
 import { randomUUID } from "node:crypto";
 import {
   deleteSubscription,
@@ -181,7 +181,7 @@ export function pushRoutes() {
         payload: {
           title: "Flagline",
           body: "Notifications work on this device.",
-          url: "/",
+          url: START_PAGE,
           tag: "test",
           at: now.getTime(),
         },
