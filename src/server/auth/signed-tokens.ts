@@ -28,3 +28,21 @@ export function useMac(authSecret: string, use: string, text: string): Buffer {
 export function macMatches(given: Buffer, expected: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** An id of at most 200 bytes, base64url; a MAC of 32 bytes, base64url. */
+const ID_MAC_SHAPE = /^([A-Za-z0-9_-]{1,268})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Reads a `<id>.<MAC>` token (a calendar feed's, a follow link's): the id and the MAC it names, or null when it is
+ * not one. Both parts must be the canonical base64url of what they decode to: base64url's last character carries
+ * spare bits, and a token differing only there must not be read as the same token.
+ */
+export function readIdMacToken(token: string): { id: string; mac: Buffer } | null {
+  const match = ID_MAC_SHAPE.exec(token);
+  if (!match) return null;
+  const id = Buffer.from(match[1]!, "base64url").toString("utf8");
+  const mac = Buffer.from(match[2]!, "base64url");
+  if (mac.length !== 32 || mac.toString("base64url") !== match[2]) return null;
+  if (Buffer.from(id, "utf8").toString("base64url") !== match[1]) return null;
+  return { id, mac };
+}

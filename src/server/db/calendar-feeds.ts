@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { DEFAULT_TIME_ZONE } from "#domain/schedule.js";
-import { macMatches, useMac } from "../auth/signed-tokens.js";
+import { macMatches, readIdMacToken, useMac } from "../auth/signed-tokens.js";
 import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
@@ -27,9 +27,6 @@ export function calendarFeedToken(authSecret: string, userId: string, generation
   const who = Buffer.from(userId, "utf8").toString("base64url");
   return `${who}.${macOf(authSecret, userId, generation).toString("base64url")}`;
 }
-
-/** A user id of at most 200 bytes, base64url; a MAC of 32 bytes, base64url. */
-const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,268})\.([A-Za-z0-9_-]{43})$/;
 
 /** The feed's user row, ensured: the generation their address is made with (1 for a first address). */
 export async function calendarFeedGeneration(db: Kysely<DB>, userId: string): Promise<number> {
@@ -75,11 +72,9 @@ export async function findCalendarFeed(
   authSecret: string,
   token: string,
 ): Promise<CalendarFeedHolder | null> {
-  const match = TOKEN_SHAPE.exec(token);
-  if (!match) return null;
-  const userId = Buffer.from(match[1]!, "base64url").toString("utf8");
-  const given = Buffer.from(match[2]!, "base64url");
-  if (given.length !== 32 || Buffer.from(userId, "utf8").toString("base64url") !== match[1]) return null;
+  const read = readIdMacToken(token);
+  if (!read) return null;
+  const { id: userId, mac: given } = read;
   const row = await db
     .selectFrom("calendar_feeds as f")
     .innerJoin("profiles as p", "p.user_id", "f.user_id")

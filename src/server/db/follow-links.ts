@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { macMatches, useMac } from "../auth/signed-tokens.js";
+import { macMatches, readIdMacToken, useMac } from "../auth/signed-tokens.js";
 import { nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
@@ -21,9 +21,6 @@ export function followToken(authSecret: string, sessionId: string, generation: n
   const game = Buffer.from(sessionId, "utf8").toString("base64url");
   return `${game}.${macOf(authSecret, sessionId, generation).toString("base64url")}`;
 }
-
-/** A session id of at most 200 bytes, base64url; a MAC of 32 bytes, base64url. */
-const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,268})\.([A-Za-z0-9_-]{43})$/;
 
 /** A game's link as its team sees it: when it was made, by whom, and its current generation. */
 export interface FollowLinkRow {
@@ -111,11 +108,9 @@ export async function findFollowLink(
   authSecret: string,
   token: string,
 ): Promise<{ teamId: string; sessionId: string; generation: number } | null> {
-  const match = TOKEN_SHAPE.exec(token);
-  if (!match) return null;
-  const sessionId = Buffer.from(match[1]!, "base64url").toString("utf8");
-  const given = Buffer.from(match[2]!, "base64url");
-  if (given.length !== 32 || Buffer.from(sessionId, "utf8").toString("base64url") !== match[1]) return null;
+  const read = readIdMacToken(token);
+  if (!read) return null;
+  const { id: sessionId, mac: given } = read;
   const row = await db
     .selectFrom("follow_links")
     .select(["team_id", "generation"])

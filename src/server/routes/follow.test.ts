@@ -17,6 +17,8 @@ import { followRoutes, TOO_MANY_FOLLOWERS } from "./follow.js";
  * Following a game from a link (docs/product.md §15, issue #30): a coach makes the link, anyone holding it reads
  * the game and hears it change, with players by first name and number only, and a revoked link opens nothing.
  */
+const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 describe.each(testEngines())("a game's follow link on $engine", ({ create }) => {
   let database: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
@@ -239,6 +241,10 @@ describe.each(testEngines())("a game's follow link on $engine", ({ create }) => 
     for (const bad of [
       `${otherGame}.${mac}`,
       `${game}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`,
+      // The MAC's last character with only its spare bits set: the same bytes, not the same token.
+      `${game}.${mac.slice(0, -1)}${B64URL[B64URL.indexOf(mac.at(-1)!) + 1]}`,
+      // The next canonical last character: other bytes.
+      `${game}.${mac.slice(0, -1)}${"AEIMQUYcgkosw048"[("AEIMQUYcgkosw048".indexOf(mac.at(-1)!) + 1) % 16]}`,
       "nothing",
       `${game}.`,
     ]) {
