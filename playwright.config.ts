@@ -15,7 +15,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 // One fresh data dir per run: tests never depend on what an earlier run left.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `flagline-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = DATA_DIR;
-// Where the server sends mail. Nothing listens there except while tests/e2e/password-reset.spec.ts runs its own
+// Where the server sends mail. Nothing listens there except while tests/e2e/mailed-links.spec.ts runs its own
 // SMTP peer: a send with no peer fails in the background and is logged, as on a server whose mail is down.
 const SMTP_PORT = smtpPort;
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);

@@ -11,6 +11,9 @@ const ADULT_AGE = 18;
 /** How long a coach's guardian invite link stays valid. */
 export const GUARDIAN_INVITE_DAYS = 14;
 
+/** The web page that takes a guardian link (docs/product.md §13). */
+export const guardianInvitePath = (token: string) => `/guardian/${encodeURIComponent(token)}`;
+
 /** A player's birth date and today, both `YYYY-MM-DD`: their age in whole years. */
 export function ageOn(birthDate: string, today: string): number {
   const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];

@@ -105,8 +105,26 @@ export const GUARDIAN_HOLDS_PLACE =
 export const GUARDIAN_INVITE_NOT_FOUND = "This guardian link is not valid any more. Ask the coach for a new one.";
 export const CONSENT_OUTDATED = "The consent text changed while this page was open. Read it again and agree.";
 
-/** POST /api/team/players/{id}/guardian-invites: a new single-use link. */
-export const guardianInviteSchema = z.object({ token: z.string(), expiresAt: isoTime });
+/**
+ * POST /api/team/players/{id}/guardian-invites: a new single-use link. With an address (mail set up), the link is
+ * also mailed there, and a link mailed there before for this player stops working.
+ */
+export const newGuardianInviteSchema = z.object({ email: emailSchema.optional() });
+
+/** How many mailed guardian links a player may have open at once. */
+export const MAILED_INVITES_PER_PLAYER = 6;
+
+export const NO_MAIL_FOR_INVITES =
+  "This server does not send mail. Share the link or its QR code with the guardian instead.";
+export const TOO_MANY_MAILED_INVITES = `There are already ${MAILED_INVITES_PER_PLAYER} mailed links waiting for this player's guardians. Wait for one to be taken or to expire, or share a link by hand.`;
+
+export const guardianInviteSchema = z.object({
+  token: z.string(),
+  expiresAt: isoTime,
+  /** The address the link was mailed to; null when it was only made. */
+  emailedTo: z.string().nullable(),
+});
+export type GuardianInvite = z.infer<typeof guardianInviteSchema>;
 
 /** GET /api/team/players/{id}/family: the coach's view of one player's guardians and consent. */
 export const playerFamilySchema = z.object({
@@ -118,6 +136,10 @@ export const playerFamilySchema = z.object({
   guardians: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string(), since: isoTime })),
   /** Links made and not yet taken. */
   openInvites: z.number().int(),
+  /** Of those, the ones mailed, newest first. */
+  mailedInvites: z.array(z.object({ email: z.string(), expiresAt: isoTime })),
+  /** Whether this server sends mail: a link can be mailed to a guardian. */
+  mailEnabled: z.boolean(),
 });
 export type PlayerFamily = z.infer<typeof playerFamilySchema>;
 

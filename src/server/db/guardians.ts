@@ -3,16 +3,15 @@
  * links for guardians, and the consent ledger. A link is to a user, whatever else that user is: a coach whose own
  * child plays acts for the child from the coach's account.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { FamilyChild, PlayerFamily } from "#domain/api/family.js";
-import { GUARDIAN_INVITE_DAYS, isChild, isUnderOwnSignInAge, shortName, utcToday } from "#domain/family.js";
+import { isChild, isUnderOwnSignInAge, utcToday } from "#domain/family.js";
 import { inTransaction, nowIso } from "./dialect.js";
 import { hasOwnSignIn as ownSignInOf } from "./own-sign-in.js";
 import type { DB } from "./schema.js";
 import { consentOf } from "./minor-privacy.js";
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+import { findGuardianInvite, inviteTokenHash, openGuardianInvites } from "./guardian-invites.js";
 
 /** A guardian-only account's name, or null when the user is not one. */
 export async function guardianAccount(db: Kysely<DB>, userId: string): Promise<{ fullName: string } | null> {
@@ -46,49 +45,6 @@ async function teamPlayer(db: Kysely<DB>, teamId: string, playerId: string) {
     .where("team_id", "=", teamId)
     .where("role", "=", "player")
     .executeTakeFirst();
-}
-
-/** A new single-use guardian link for a player of the team; null when the id is not one. */
-export async function createGuardianInvite(
-  db: Kysely<DB>,
-  teamId: string,
-  playerId: string,
-): Promise<{ token: string; expiresAt: string } | null> {
-  if (!(await teamPlayer(db, teamId, playerId))) return null;
-  const token = randomBytes(24).toString("base64url");
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + GUARDIAN_INVITE_DAYS * 86_400_000).toISOString();
-  await db
-    .insertInto("guardian_invites")
-    .values({
-      token_hash: hashOf(token),
-      player_id: playerId,
-      team_id: teamId,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-    })
-    .execute();
-  return { token, expiresAt };
-}
-
-/** What a live invite link is for: the team, the child, when it ends. Null: unknown, used, expired, or the child left. */
-export async function findGuardianInvite(db: Kysely<DB>, token: string) {
-  const row = await db
-    .selectFrom("guardian_invites as i")
-    .innerJoin("profiles as p", (j) => j.onRef("p.user_id", "=", "i.player_id").onRef("p.team_id", "=", "i.team_id"))
-    .innerJoin("teams as t", "t.id", "i.team_id")
-    .select(["i.player_id", "i.team_id", "i.expires_at", "p.full_name", "t.name as team_name"])
-    .where("i.token_hash", "=", hashOf(token))
-    .where("i.expires_at", ">", nowIso())
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    playerId: row.player_id,
-    teamId: row.team_id,
-    teamName: row.team_name,
-    childName: shortName(row.full_name),
-    expiresAt: row.expires_at,
-  };
 }
 
 export interface ConsentMeta {
@@ -140,7 +96,10 @@ export async function acceptGuardianInvite(
     const invite = await findGuardianInvite(trx, token);
     if (!invite) return "gone";
     if (invite.playerId === guardian.id) return "self";
-    const used = await trx.deleteFrom("guardian_invites").where("token_hash", "=", hashOf(token)).executeTakeFirst();
+    const used = await trx
+      .deleteFrom("guardian_invites")
+      .where("token_hash", "=", inviteTokenHash(token))
+      .executeTakeFirst();
     // A second request with the same link lost the race: the link is single-use.
     if (Number(used.numDeletedRows) === 0) return "gone";
     const linked = await trx
@@ -306,20 +265,18 @@ export async function setBirthDate(
 }
 
 /** The coach's view of one player's family: guardians, consent, open links. Null when not a player of the team. */
-export async function playerFamily(db: Kysely<DB>, teamId: string, playerId: string): Promise<PlayerFamily | null> {
+export async function playerFamily(
+  db: Kysely<DB>,
+  teamId: string,
+  playerId: string,
+): Promise<Omit<PlayerFamily, "mailEnabled"> | null> {
   const player = await teamPlayer(db, teamId, playerId);
   if (!player) return null;
   const [consent, ownSignIn, guardians, open] = await Promise.all([
     consentOf(db, [playerId]),
     hasOwnSignIn(db, [playerId]),
     guardiansOf(db, [playerId]),
-    db
-      .selectFrom("guardian_invites")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where("player_id", "=", playerId)
-      .where("team_id", "=", teamId)
-      .where("expires_at", ">", nowIso())
-      .executeTakeFirstOrThrow(),
+    openGuardianInvites(db, teamId, playerId),
   ]);
   const day = utcToday();
   return {
@@ -334,7 +291,8 @@ export async function playerFamily(db: Kysely<DB>, teamId: string, playerId: str
       email: g.email,
       since: g.created_at,
     })),
-    openInvites: Number(open.n),
+    openInvites: open.count,
+    mailedInvites: open.mailed,
   };
 }
 

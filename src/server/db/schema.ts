@@ -143,6 +143,8 @@ interface GuardianInvitesTable {
   team_id: string;
   created_at: string;
   expires_at: string;
+  /** The address the link was mailed to (026); null for a link shared by hand. */
+  email: string | null;
 }
 
 /** The consent ledger (021): append-only, no foreign keys, kept through purges. */

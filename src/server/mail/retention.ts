@@ -13,6 +13,7 @@ import {
   recordNotice,
   type DueChild,
 } from "../db/retention.js";
+import { deleteExpiredGuardianInvites } from "../db/guardian-invites.js";
 import type { DB } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import type { TeamHub } from "../realtime/hub.js";
@@ -29,6 +30,7 @@ import type { FileStore } from "../storage/file-store.js";
  * 3. a child no longer due by then (back on a team, the team active again) keeps everything; the notice is dropped.
  * Runs on every server, at most once an hour each; the notice row (one per child) and the mail's key make it happen
  * once. Without mail set up, the guardians are not told, and the data still goes after the notice period.
+ * Each run also deletes the guardian links past their end, and with them any address a link was mailed to.
  */
 
 /** How often each server runs the job. */
@@ -87,6 +89,8 @@ function noticeMails(
 export async function runRetentionTick(o: RetentionTickOptions): Promise<{ told: number; erased: number }> {
   const cutoff = new Date(o.now.getTime() - o.config.retentionDays * DAY_MS).toISOString();
   const now = o.now.toISOString();
+  // A guardian link past its end goes, with the address it may have been mailed to.
+  await deleteExpiredGuardianInvites(o.db, o.now);
   const due = await dueChildren(o.db, cutoff, utcToday(o.now));
   const dueIds = new Set(due.map((d) => d.playerId));
   const open = await openNotices(o.db);

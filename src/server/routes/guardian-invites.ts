@@ -9,7 +9,8 @@ import {
 import { CONSENT_VERSION, consentText } from "#domain/family.js";
 import { fullNameSchema } from "#domain/schemas.js";
 import { deleteUser, loadMe } from "../db/accounts.js";
-import { acceptGuardianInvite, addGuardianAccount, findGuardianInvite } from "../db/guardians.js";
+import { acceptGuardianInvite, addGuardianAccount } from "../db/guardians.js";
+import { findGuardianInvite } from "../db/guardian-invites.js";
 import { callAuth, forwardCookies } from "../http/auth-bridge.js";
 import { createRouter, type AppContext } from "../http/context.js";
 import { ApiError, authRateLimited, errorResponses } from "../http/errors.js";

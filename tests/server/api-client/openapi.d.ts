@@ -1274,7 +1274,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new single-use link inviting one guardian of the player (shown once) */
+        /**
+         * A new single-use link inviting one guardian of the player (shown once), mailed when an address is given
+         * @description Without a body, the link is only made. With `email`, it is also mailed there (400 when the server sends no mail), and a link mailed to that address for this player before stops working; 409 when the player already has 6 mailed links open.
+         */
         post: operations["createGuardianInvite"];
         delete?: never;
         options?: never;
@@ -3139,11 +3142,21 @@ export interface components {
                 since: string;
             }[];
             openInvites: number;
+            mailedInvites: {
+                email: string;
+                /** @description ISO-8601 UTC time */
+                expiresAt: string;
+            }[];
+            mailEnabled: boolean;
         };
         GuardianInvite: {
             token: string;
             /** @description ISO-8601 UTC time */
             expiresAt: string;
+            emailedTo: string | null;
+        };
+        NewGuardianInvite: {
+            email?: string;
         };
         TeamName: {
             team: {
@@ -12281,7 +12294,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NewGuardianInvite"];
+            };
+        };
         responses: {
             /** @description The link's token */
             201: {
@@ -12328,8 +12345,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,7 +28,7 @@ import {
   buildWorld,
   playerASecrets,
   send,
-  snapshot,
+  worldSnapshot,
   snapshotDiff,
   teamSecrets,
   VALID_REQUESTS,
@@ -86,7 +86,9 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
     started = Date.now();
     database = await create();
     const built = createTestApp(database, { contactRateLimit: 10_000 });
-    w = await buildWorld(built.app, database, built.services.files as MemoryFileStore);
+    w = await buildWorld(built.app, database, built.services.files as MemoryFileStore, () =>
+      built.services.push.notifier.idle(),
+    );
   });
   afterAll(async () => {
     if (cells) {
@@ -114,7 +116,7 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
       const account = accountOf(w, actor);
       const req = account?.headers ? { ...built, headers: { ...built.headers, ...account.headers } } : built;
       const refusedWrite = want >= 300 && endpoint.method !== "GET";
-      const before = refusedWrite ? await snapshot(database, w.store) : null;
+      const before = refusedWrite ? await worldSnapshot(w) : null;
 
       const answer = await send(w.app, account?.cookies ?? null, endpoint.method, endpoint.path, req);
       await valid.after?.(w, actor, answer);
@@ -150,7 +152,7 @@ describe.each(testEngines())("authorization matrix on $engine", ({ create, engin
         }
       }
       if (before) {
-        const changed = snapshotDiff(before, await snapshot(database, w.store));
+        const changed = snapshotDiff(before, await worldSnapshot(w));
         if (changed.length) problems.push(`${where}: refused with ${answer.status} but changed ${changed.join(", ")}`);
       }
     }

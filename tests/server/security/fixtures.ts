@@ -166,6 +166,11 @@ export interface World {
   app: TestApp;
   database: TestDatabase;
   store: MemoryFileStore;
+  /**
+   * Resolves when the work a request left running in the background is done (the push notifier's look at a game it
+   * changed), so a snapshot taken after it sees only what a request wrote.
+   */
+  settled: () => Promise<void>;
   accounts: Record<Exclude<Actor, "anonymous">, Account>;
   teamA: TeamInfo;
   teamB: TeamInfo;
@@ -293,7 +298,12 @@ export function anEvent(playerId: string, over: Record<string, unknown> = {}) {
 /** Player A's note to their answer: only they and their coaches may read it. */
 const SCHEDULE_NOTE_OF_A = "Aldermoor answer note of Amara";
 
-export async function buildWorld(app: TestApp, database: TestDatabase, store: MemoryFileStore): Promise<World> {
+export async function buildWorld(
+  app: TestApp,
+  database: TestDatabase,
+  store: MemoryFileStore,
+  settled: () => Promise<void>,
+): Promise<World> {
   const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .png()
     .toBuffer();
@@ -465,6 +475,7 @@ export async function buildWorld(app: TestApp, database: TestDatabase, store: Me
     app,
     database,
     store,
+    settled,
     accounts: {
       playerA: pA,
       otherPlayerA: otherPlayerA.account,
@@ -1260,6 +1271,12 @@ function canonical(value: unknown): string {
  * volatile ones: its row count and a hash of all its rows, in an order that does not depend on the engine.
  * The uploaded objects are listed too, as "(files store)".
  */
+/** The world's snapshot, once its background work has settled. */
+export async function worldSnapshot(w: World): Promise<Snapshot> {
+  await w.settled();
+  return snapshot(w.database, w.store);
+}
+
 export async function snapshot(database: TestDatabase, store?: MemoryFileStore): Promise<Snapshot> {
   let names = tableNames.get(database.db);
   if (!names) {

@@ -42,7 +42,7 @@ import {
   buildWorld,
   fillPath,
   send,
-  snapshot,
+  worldSnapshot,
   snapshotDiff,
   VALID_REQUESTS,
   type Answer,
@@ -177,7 +177,9 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
   beforeAll(async () => {
     database = await create();
     const built = createTestApp(database, { contactRateLimit: 1_000_000 });
-    w = await buildWorld(built.app, database, built.services.files as MemoryFileStore);
+    w = await buildWorld(built.app, database, built.services.files as MemoryFileStore, () =>
+      built.services.push.notifier.idle(),
+    );
   });
   afterAll(async () => database?.cleanup());
 
@@ -191,7 +193,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
       const base = await valid.build(w, actor);
       const leaves = textLeaves(base);
       if (!leaves.length) continue;
-      const before = await snapshot(database, w.store);
+      const before = await worldSnapshot(w);
       for (const leaf of leaves) {
         for (const put of [(s: string) => `${s.slice(0, 1)}\u0000${s.slice(1)}`, (s: string) => `${s}\u0000`]) {
           const req = leaf.replace(put);
@@ -206,7 +208,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
           }
         }
       }
-      const changed = snapshotDiff(before, await snapshot(database, w.store));
+      const changed = snapshotDiff(before, await worldSnapshot(w));
       if (changed.length) problems.push(`${endpoint.key}: a refused request changed ${changed.join(", ")}`);
     }
     expect(problems).toEqual([]);
@@ -299,7 +301,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
         { what: "period 0", status: 400, apply: (s: Snap) => ({ ...s, period: 0 }) },
       ),
     );
-    const before = await snapshot(database, w.store);
+    const before = await worldSnapshot(w);
     const failures: string[] = [];
     const seen = new Set<string>();
     await fc.assert(
@@ -321,7 +323,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
     );
     expect(failures).toEqual([]);
     expect(seen.size, "kinds of breakage tried").toBeGreaterThanOrEqual(10);
-    expect(snapshotDiff(before, await snapshot(database, w.store))).toEqual([]);
+    expect(snapshotDiff(before, await worldSnapshot(w))).toEqual([]);
   });
 
   it.runIf(engine === "sqlite")(
@@ -378,7 +380,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
       }
 
       const surface = plans.reduce((sum, p) => sum + p.fuzz.surface, 0);
-      const start = await snapshot(database, w.store);
+      const start = await worldSnapshot(w);
       const failures: string[] = [];
       let total = 0;
       const perEndpoint: string[] = [];
@@ -394,7 +396,7 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
               { arbitrary: fc.constantFrom(...refused), weight: 1 },
             )
           : fc.constantFrom(...served);
-        const before = await snapshot(database, w.store);
+        const before = await worldSnapshot(w);
         let sent = 0;
         const seed = seedFor(endpoint.key);
         const details = await fc.check(
@@ -429,13 +431,13 @@ describe.each(testEngines())("bad input on $engine", ({ create, engine }) => {
               `    sent as ${String(actor)}: ${input ? describeInput(input) : "?"}`,
           );
         }
-        const changed = snapshotDiff(before, await snapshot(database, w.store));
+        const changed = snapshotDiff(before, await worldSnapshot(w));
         if (changed.length) failures.push(`${endpoint.key}: invalid requests changed ${changed.join(", ")}`);
       }
 
       const health = await send(w.app, null, "GET", "/api/health");
       expect(health.status, "the app still answers").toBe(200);
-      const changed = snapshotDiff(start, await snapshot(database, w.store));
+      const changed = snapshotDiff(start, await worldSnapshot(w));
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.info(
         `fuzz (FUZZ_SEED=${SEED}): ${total} invalid requests over ${plans.length} endpoints in ${seconds} s ` +

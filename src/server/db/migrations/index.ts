@@ -24,6 +24,7 @@ import { announcementsMigration } from "./022_announcements.js";
 import { followLinksMigration } from "./023_follow_links.js";
 import { retentionMigration } from "./024_retention.js";
 import { webPushMigration } from "./025_web_push.js";
+import { guardianInviteEmailMigration } from "./026_guardian_invite_email.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -56,5 +57,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "023_follow_links": followLinksMigration(engine),
     "024_retention": retentionMigration(engine),
     "025_web_push": webPushMigration(engine),
+    "026_guardian_invite_email": guardianInviteEmailMigration(engine),
   };
 }

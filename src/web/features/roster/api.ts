@@ -1,6 +1,7 @@
 import { apiFetch, isApiError } from "~/lib/api";
 import type { RosterEntry, RosterPlayerInput, RosterResponse } from "#domain/api/roster";
-import type { PlayerFamily } from "#domain/api/family";
+import type { GuardianInvite, PlayerFamily } from "#domain/api/family";
+import { guardianInvitePath } from "#domain/family";
 
 /*
  * The roster's writes (docs/product.md §11). Each answers with the player as saved; the page then refreshes the
@@ -58,14 +59,20 @@ export async function mergeIntoPlace(id: string, into: string): Promise<RosterEn
 
 const familyPath = (id: string, rest: string) => `/api/team/players/${encodeURIComponent(id)}${rest}`;
 
-/** POST /api/team/players/{id}/guardian-invites: a new single-use guardian link (docs/product.md §13). */
-export async function createGuardianInvite(id: string): Promise<{ token: string; expiresAt: string }> {
-  return apiFetch<{ token: string; expiresAt: string }>(familyPath(id, "/guardian-invites"), { method: "POST" });
+/**
+ * POST /api/team/players/{id}/guardian-invites: a new single-use guardian link (docs/product.md §13), mailed to
+ * `email` when one is given.
+ */
+export async function createGuardianInvite(id: string, email?: string): Promise<GuardianInvite> {
+  return apiFetch<GuardianInvite>(familyPath(id, "/guardian-invites"), {
+    method: "POST",
+    ...(email === undefined ? {} : { json: { email } }),
+  });
 }
 
 /** The address a guardian link opens. */
 export function guardianInviteUrl(token: string, origin: string = window.location.origin): string {
-  return `${origin}/guardian/${encodeURIComponent(token)}`;
+  return `${origin}${guardianInvitePath(token)}`;
 }
 
 /** PUT /api/team/players/{id}/birth-date */

@@ -12,6 +12,7 @@ import type { PlayerFamily } from "#domain/api/family";
 import { ageOn, GUARDIAN_INVITE_DAYS, OWN_SIGN_IN_AGE, utcToday } from "#domain/family";
 import type { RosterEntry } from "#domain/api/roster";
 import { createGuardianInvite, guardianInviteUrl, removeGuardian, setBirthDate } from "./api";
+import { MailInviteForm } from "./mail-invite-form";
 
 const QrCode = lazy(() => import("./qr-code"));
 
@@ -30,7 +31,8 @@ function consentStatusText(family: PlayerFamily): string {
 
 /**
  * A player's family (docs/product.md §13), for the coach: the birth date, the consent status, the guardians (taken
- * off here), and a new single-use guardian link with its QR code.
+ * off here), and a new single-use guardian link with its QR code, or mailed to the guardian when the server sends
+ * mail.
  */
 export function FamilyDialog({
   player,
@@ -174,6 +176,7 @@ function FamilyDetails({ player, family }: { player: RosterEntry; family: Player
           Each link is for one guardian, works once and for {GUARDIAN_INVITE_DAYS} days. Opening it, they agree to the
           consent text and get their own sign-in (or add {player.fullName} to the one they have).
           {family.openInvites > 0 ? ` Links not yet taken: ${family.openInvites}.` : ""}
+          {family.mailEnabled ? "" : " This server sends no mail: share the link or its QR code."}
         </p>
         <button type="button" className="btn btn-field" disabled={invite.isPending} onClick={() => invite.mutate()}>
           <UserPlus aria-hidden="true" className="size-4" />
@@ -207,6 +210,7 @@ function FamilyDetails({ player, family }: { player: RosterEntry; family: Player
             </div>
           </div>
         ) : null}
+        {family.mailEnabled ? <MailInviteForm player={player} family={family} /> : null}
       </section>
     </div>
   );
