@@ -1,4 +1,5 @@
 import http from "node:http";
+import http2 from "node:http2";
 
 /** The outcome of one request: status 0 for a socket error, -1 for a timeout. */
 export interface Answer {
@@ -62,6 +63,26 @@ export interface StreamHandlers {
   onEnd(status: number, error?: string): void;
 }
 
+/** Splits a Server-Sent Events text into messages; hands each `event` message's data to `onMessage`. */
+function sseReader(event: string, onMessage: (data: string) => void): (chunk: string) => void {
+  let buffer = "";
+  return (chunk) => {
+    buffer += chunk;
+    let cut: number;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const message = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (!message.startsWith(`event: ${event}\n`)) continue;
+      const data = message
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trimStart())
+        .join("\n");
+      onMessage(data);
+    }
+  };
+}
+
 /** Opens GET `path` as a Server-Sent Events stream on a socket of its own. Returns a function that closes it. */
 export function openStream(url: URL, path: string, cookie: string, h: StreamHandlers, event = "change"): () => void {
   let ended = false;
@@ -80,22 +101,10 @@ export function openStream(url: URL, path: string, cookie: string, h: StreamHand
       }
       h.onOpen();
       res.setEncoding("utf8");
-      let buffer = "";
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf("\n\n")) >= 0) {
-          const message = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (!message.startsWith(`event: ${event}\n`)) continue;
-          const data = message
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trimStart())
-            .join("\n");
-          h.onChange(data);
-        }
-      });
+      res.on(
+        "data",
+        sseReader(event, (data) => h.onChange(data)),
+      );
       res.on("end", () => end(200));
       res.on("error", () => end(200));
       res.on("close", () => end(200));
@@ -105,5 +114,95 @@ export function openStream(url: URL, path: string, cookie: string, h: StreamHand
   return () => {
     ended = true;
     req.destroy();
+  };
+}
+
+/**
+ * HTTP/2 connections without TLS (h2c, decision 0036) for a worker's streams: each carries up to `perSession`
+ * streams, as a proxy in front of Flagline multiplexes its clients' streams; a new one is opened when all are full.
+ */
+export class H2Pool {
+  private readonly sessions: { session: http2.ClientHttp2Session; open: number }[] = [];
+  constructor(
+    private readonly url: URL,
+    private readonly perSession: number,
+  ) {}
+
+  /** A connection with room for one more stream, and a function to give the room back. */
+  take(): { session: http2.ClientHttp2Session; release: () => void } {
+    let slot = this.sessions.find((s) => s.open < this.perSession && !s.session.closed && !s.session.destroyed);
+    if (!slot) {
+      const session = http2.connect(this.url.origin, { settings: { enablePush: false } });
+      session.on("error", () => {});
+      const made = { session, open: 0 };
+      session.once("close", () => {
+        const i = this.sessions.indexOf(made);
+        if (i >= 0) this.sessions.splice(i, 1);
+      });
+      this.sessions.push(made);
+      slot = made;
+    }
+    const taken = slot;
+    taken.open += 1;
+    let released = false;
+    return {
+      session: taken.session,
+      release: () => {
+        if (released) return;
+        released = true;
+        taken.open -= 1;
+      },
+    };
+  }
+
+  connections(): number {
+    return this.sessions.length;
+  }
+
+  close(): void {
+    for (const s of this.sessions) s.session.close();
+  }
+}
+
+/** openStream over one of the pool's HTTP/2 connections. */
+export function openStreamH2(
+  pool: H2Pool,
+  path: string,
+  cookie: string,
+  h: StreamHandlers,
+  event = "change",
+): () => void {
+  let ended = false;
+  const { session, release } = pool.take();
+  const end = (status: number, error?: string) => {
+    release();
+    if (ended) return;
+    ended = true;
+    h.onEnd(status, error);
+  };
+  let req: http2.ClientHttp2Stream;
+  try {
+    req = session.request({ ":path": path, cookie, accept: "text/event-stream" });
+  } catch (e) {
+    queueMicrotask(() => end(0, String(e)));
+    return () => release();
+  }
+  let status = 0;
+  req.on("response", (headers) => {
+    status = Number(headers[":status"]);
+    if (status === 200) h.onOpen();
+  });
+  req.setEncoding("utf8");
+  const read = sseReader(event, (data) => h.onChange(data));
+  req.on("data", (chunk: string) => {
+    if (status === 200) read(chunk);
+  });
+  req.on("error", (e) => end(status === 200 ? 200 : 0, e.message));
+  // Closed after a 200: the stream dropped; before any answer: refused (0); else the answer's status.
+  req.on("close", () => end(status));
+  return () => {
+    ended = true;
+    release();
+    req.close();
   };
 }

@@ -45,6 +45,8 @@ export interface LoadPlan {
   periodMs: number;
   durationMs: number;
   timeoutMs: number;
+  /** Streams over h2c (--h2). */
+  h2: boolean;
   /** Called once every screen is loaded, just before writing starts, and when the write window ends. */
   onStart(): void;
   onWindowEnd(): void;
@@ -73,6 +75,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       connectMs,
       drainMs: 5_000,
       timeoutMs: plan.timeoutMs,
+      h2: plan.h2,
     };
     // The worker is TypeScript, as this file: it registers tsx's loader first (a worker's own entry module
     // does not go through the --import hooks on Node 20).

@@ -242,6 +242,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
         periodMs: opts.period * 1000,
         durationMs: opts.duration * 1000,
         timeoutMs: 10_000,
+        h2: opts.h2,
         onStart: () => {
           stopWatch = watch([...servers.appPids, "self"]);
           stopMachine = watchMachine();

@@ -34,6 +34,8 @@ export interface SaturdayOptions {
   pgUrl: string;
   logLevel: string;
   outDir: string;
+  /** The viewers' and follow pages' streams over h2c, 500 to a connection (decision 0036). */
+  h2: boolean;
 }
 
 function usage(): string {
@@ -59,6 +61,9 @@ function usage(): string {
                         the server sends them to the bench's SMTP sink while the games go on (issue #29); give
                         --duration 150 so that the server's minute tick and the sending end inside the window
   --pg-url URL          PostgreSQL admin URL (a fresh database per design is made and dropped)
+  --h2                  open the streams over HTTP/2 without TLS (h2c), 500 to a connection, as a proxy that
+                        multiplexes its clients' streams does (decision 0036); writes and reads stay HTTP/1.1.
+                        Without it each stream holds a socket, so one server's open-file limit bounds the streams
   --log-level info      LOG_LEVEL of the servers (production default)
   --out bench/results   where saturday.json and saturday.md go
 `;
@@ -93,6 +98,7 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
     pgUrl: defaultPgUrl(),
     logLevel: "info",
     outDir: "bench/results",
+    h2: false,
   };
   walkFlags(argv, usage, o, (flag, value) => {
     const one = () => ints(flag, value())[0]!;
@@ -151,6 +157,9 @@ export function parseSaturdayOptions(argv: readonly string[]): SaturdayOptions {
         return true;
       case "--reminder-burst":
         o.reminderBurst = 10;
+        return true;
+      case "--h2":
+        o.h2 = true;
         return true;
       default:
         return false;

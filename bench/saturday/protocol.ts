@@ -27,6 +27,8 @@ export interface WorkerInput {
   connectMs: number;
   drainMs: number;
   timeoutMs: number;
+  /** Streams over HTTP/2 without TLS (h2c), many per connection, as a proxy in front of the server sends them. */
+  h2: boolean;
 }
 
 export interface WorkerResult {

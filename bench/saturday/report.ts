@@ -102,7 +102,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
     `Flags: games ${o.games.join(",")}; viewers ${o.viewers} assistant coaches${o.playerViewers ? ` + ${o.playerViewers} players` : ""}${o.followers ? ` + ${o.followers} follow pages` : ""} per team; ` +
       `${o.players} players per team; ${o.background} background teams (20 players, ${o.backgroundEvents} events each); a snap every ${o.period} s per game for ${o.duration} s; ` +
       `engine ${o.engine}; ${o.servers} app server(s)${o.servers > 1 ? " behind a TCP round-robin balancer (bench/saturday/balancer.ts)" : ""}; ` +
-      `${o.workers} load worker threads; LOG_LEVEL ${o.logLevel}; ` +
+      `${o.workers} load worker threads; ${o.h2 ? "streams over h2c, 500 to a connection (decision 0036); " : ""}LOG_LEVEL ${o.logLevel}; ` +
       `server processes PROCESSES=${process.env.PROCESSES || "unset (one; decision 0024)"}.`,
     "",
     "How to read it: a **write** is POST /api/team/snaps (one snap, one event), timed from sending to its 2xx. " +

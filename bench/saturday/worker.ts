@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
-import { keepAliveAgent, openStream, request, type Answer } from "./http.js";
+import { H2Pool, keepAliveAgent, openStream, openStreamH2, request, type Answer, type StreamHandlers } from "./http.js";
 import type { WorkerInput, WorkerResult } from "./protocol.js";
 
 const input = workerData as WorkerInput;
@@ -16,6 +16,14 @@ const agent = keepAliveAgent();
 const SCOREBOARD = "/api/team/scoreboard";
 const LEADERBOARD = "/api/team/leaderboard?window=season&group=all";
 const RECONNECT_MS = 3_000;
+/** Streams per HTTP/2 connection with --h2 (the server allows 1,000: src/server/http/h2c.ts). */
+const STREAMS_PER_H2_CONNECTION = 500;
+const h2Pool = input.h2 ? new H2Pool(base, STREAMS_PER_H2_CONNECTION) : null;
+
+/** A stream on a socket of its own, or over one of the worker's HTTP/2 connections (--h2). */
+function stream(path: string, cookie: string, h: StreamHandlers, event?: string): () => void {
+  return h2Pool ? openStreamH2(h2Pool, path, cookie, h, event) : openStream(base, path, cookie, h, event);
+}
 
 const result: WorkerResult = {
   writeMs: [],
@@ -89,7 +97,7 @@ class Viewer {
 
   connect() {
     if (this.follow) return this.connectFollow();
-    this.close = openStream(base, "/api/team/stream", this.cookie, {
+    this.close = stream("/api/team/stream", this.cookie, {
       onOpen: () => {
         // The web invalidates every team query when its stream (re)opens.
         this.refetch(this.board, SCOREBOARD);
@@ -110,8 +118,7 @@ class Viewer {
 
   /** A follow page: the game's event stream by its link's token; each `game` message holds every play so far. */
   connectFollow() {
-    this.close = openStream(
-      base,
+    this.close = stream(
       `/api/follow/${this.team.spec.followToken}/stream`,
       "",
       {

@@ -53,6 +53,7 @@ import { actingForChildGate } from "./http/acting-for-child.js";
 import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 import { apiDocumentHead, documentApi } from "./http/openapi-document.js";
+import { http2Request } from "./http/h2c.js";
 
 const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -62,11 +63,18 @@ export const MAX_JSON_BODY = 256 * 1024;
 /** RFC 8058 one-click unsubscribe, the one write the Origin check lets through (see its use). */
 const ONE_CLICK_UNSUBSCRIBE = /^\/api\/unsubscribe\/[^/]+$/;
 
+/** The host a request was sent to: its Host header, or over HTTP/2 (h2c, decision 0036) its :authority. */
+function requestHost(c: AppContext): string | undefined {
+  const host = c.req.header("host");
+  if (host) return host;
+  return http2Request(c.env)?.authority;
+}
+
 /** Origins a state-changing request may come from: PUBLIC_URL's, and the host the request was sent to. */
 function originAllowed(c: AppContext, origin: string, publicUrl: string): boolean {
   if (origin === new URL(publicUrl).origin) return true;
   try {
-    return new URL(origin).host === c.req.header("host");
+    return new URL(origin).host === requestHost(c);
   } catch {
     return false;
   }

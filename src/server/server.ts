@@ -1,5 +1,6 @@
+import type { Server as HttpServer, RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/index.js";
 import type { Config } from "./config.js";
@@ -16,6 +17,7 @@ import { createMemoryHub } from "./realtime/hub.js";
 import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
 import { createFileStore } from "./storage/index.js";
+import { acceptH2c } from "./http/h2c.js";
 
 export interface RunningServer {
   url: string;
@@ -103,16 +105,24 @@ export const KEEP_ALIVE_MS = 65_000;
 export async function startServer(config: Config, log: Logger, role: ProcessRole = {}): Promise<RunningServer> {
   const services = await createServices(config, log, role);
   const app = createApp(services);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-  });
   // Node closes an idle keep-alive connection after 5 s; a client reusing it at that moment (a browser, a proxy,
   // a test runner) gets ECONNRESET. Keep idle connections longer than the usual proxy idle timeout (60 s), so the
   // client gives them up first.
-  if ("keepAliveTimeout" in server) {
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  }
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    serverOptions: { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 },
+  }) as HttpServer;
+  // The same port answers HTTP/2 without TLS (h2c) for a proxy that multiplexes streams (decision 0036).
+  const listener = server.listeners("request")[0] as RequestListener;
+  const h2c = acceptH2c(server, listener, { log, sniffTimeoutMs: KEEP_ALIVE_MS + 1_000 });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   // The mail outbox's sender and the reminder tick (decision 0028): stopped before the database closes.
   const mailBackground = startMailBackground(services);
   // Web Push's sender (decision 0035): rows queued here or on another server.
@@ -133,8 +143,10 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
           server.close(() => resolve());
           // Live-update streams never finish on their own: end them (their sockets close with them).
           void services.hub.close();
-          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
+          // Idle keep-alive sockets would hold close() open; busy ones finish their request first. HTTP/2
+          // connections close once their streams have ended.
+          server.closeIdleConnections();
+          h2c.close();
         });
         await mailBackground.stop();
         await services.push.stop();

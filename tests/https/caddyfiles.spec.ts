@@ -44,14 +44,17 @@ for (const file of [PUBLIC_CADDYFILE, LAN_CADDYFILE]) {
   });
 }
 
-test("deploy/Caddyfile.public: flagline.example.org over https on 443, proxied to 127.0.0.1:3000", () => {
+test("deploy/Caddyfile.public: flagline.example.org over https on 443, proxied over h2c to 127.0.0.1:3000", () => {
   const config = adapt(PUBLIC_CADDYFILE);
   const servers = Object.values(config.apps.http.servers);
   expect(servers).toHaveLength(1);
   expect(servers[0]!.listen).toEqual([":443"]);
   const routes = JSON.stringify(servers[0]!.routes);
   expect(routes).toContain('"host":["flagline.example.org"]');
-  expect(routes).toContain('"handler":"reverse_proxy","upstreams":[{"dial":"127.0.0.1:3000"}]');
+  // HTTP/2 without TLS to Flagline (decision 0036): many streams on one connection.
+  expect(routes).toContain(
+    '"handler":"reverse_proxy","transport":{"protocol":"http","versions":["h2c","2"]},"upstreams":[{"dial":"127.0.0.1:3000"}]',
+  );
   // No tls directive: Caddy's default public issuers (ACME), never its internal CA.
   expect(JSON.stringify(config.apps.tls ?? {})).not.toContain('"internal"');
 });

@@ -1,4 +1,5 @@
 import { ServerResponse } from "node:http";
+import { Http2ServerResponse, type ServerHttp2Stream } from "node:http2";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { AppContext, AppEnv } from "./context.js";
@@ -6,8 +7,8 @@ import { API_CSP } from "./request-frame.js";
 
 /*
  * A Server-Sent Events answer as the live streams write it (the team's, routes/stream.ts; a followed game's,
- * routes/follow.ts): straight to Node's socket when served by @hono/node-server, through Hono's SSE helper
- * elsewhere (app.request in tests).
+ * routes/follow.ts): straight to Node's socket when served by @hono/node-server over HTTP/1.1, straight to the
+ * HTTP/2 stream over h2c (decision 0036), through Hono's SSE helper elsewhere (app.request in tests).
  */
 
 /** Writes a connection may have queued before we decide its client stopped reading and drop it. */
@@ -29,24 +30,25 @@ export interface StreamSink {
 }
 
 /**
- * A stream written straight to Node's response: one socket write per message, no web stream, promise or
- * TextEncoder between the feed's encoded frame and the socket (the fan-out of a change to thousands of open
- * screens was a tenth of game day's CPU through Hono's SSE helper: docs/performance.md, issue #34).
+ * A stream written straight to Node's response (HTTP/1.1) or to the request's HTTP/2 stream (h2c, decision 0036):
+ * one write per message, no web stream, promise or TextEncoder between the feed's encoded frame and the socket (the
+ * fan-out of a change to thousands of open screens was a tenth of game day's CPU through Hono's SSE helper:
+ * docs/performance.md, issue #34).
  */
-function socketSink(outgoing: ServerResponse): StreamSink {
+function directSink(target: ServerResponse | ServerHttp2Stream): StreamSink {
   return {
     write(chunk) {
-      if (outgoing.destroyed || outgoing.writableEnded) return false;
-      if (outgoing.writableLength > MAX_UNREAD_BYTES) return false;
-      outgoing.write(chunk);
+      if (target.destroyed || target.writableEnded) return false;
+      if (target.writableLength > MAX_UNREAD_BYTES) return false;
+      target.write(chunk);
       return true;
     },
     onAbort(onAbort) {
-      outgoing.once("close", onAbort);
+      target.once("close", onAbort);
     },
     close() {
       // A client that went away left a destroyed response: nothing to end.
-      if (!outgoing.destroyed && !outgoing.writableEnded) outgoing.end();
+      if (!target.destroyed && !target.writableEnded) target.end();
     },
   };
 }
@@ -75,7 +77,6 @@ function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<st
   headers["content-type"] = "text/event-stream";
   headers["cache-control"] = "no-cache";
   headers["content-security-policy"] ??= API_CSP;
-  headers.connection = "close";
   return headers;
 }
 
@@ -90,8 +91,15 @@ export function eventStream<E extends AppEnv>(c: AppContext<E>, run: (sink: Stre
   // Served by @hono/node-server (npm start): the stream's bytes go straight to the socket.
   const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
   if (outgoing instanceof ServerResponse) {
+    outgoing.writeHead(200, { ...streamHeaders(c), connection: "close" });
+    const sink = directSink(outgoing);
+    void run(sink).finally(sink.close);
+    return new Response(null, RESPONSE_ALREADY_SENT);
+  }
+  // Over HTTP/2 a stream ends alone; the connection, shared with other streams, stays (no Connection header).
+  if (outgoing instanceof Http2ServerResponse) {
     outgoing.writeHead(200, streamHeaders(c));
-    const sink = socketSink(outgoing);
+    const sink = directSink(outgoing.stream);
     void run(sink).finally(sink.close);
     return new Response(null, RESPONSE_ALREADY_SENT);
   }

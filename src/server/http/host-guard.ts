@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { http2Request } from "./h2c.js";
 import type { Config } from "../config.js";
 import { setAnswerHeader } from "./answer-headers.js";
 import type { AppContext } from "./context.js";
@@ -70,7 +71,8 @@ export function hostGuard(config: Config): HostGuard {
     fixedHeaders: https ? [["strict-transport-security", HSTS]] : [],
     finish(c, api) {
       if (api && !c.res.headers.has("cache-control")) setAnswerHeader(c, "cache-control", "no-store");
-      if (c.res.status === 413) setAnswerHeader(c, "connection", "close");
+      // Over HTTP/2 (h2c) the stream is reset instead (http/h2c.ts); a Connection header is not HTTP/2's.
+      if (c.res.status === 413 && !http2Request(c.env)) setAnswerHeader(c, "connection", "close");
     },
   };
 }
