@@ -155,10 +155,6 @@ export class H2Pool {
     };
   }
 
-  connections(): number {
-    return this.sessions.length;
-  }
-
   close(): void {
     for (const s of this.sessions) s.session.close();
   }

@@ -316,5 +316,6 @@ async function run(startIn: number) {
   result.loopUtilization = performance.eventLoopUtilization(elu0).utilization;
   for (const t of teams) for (const v of t.viewers) v.close();
   agent.destroy();
+  h2Pool?.close();
   parentPort!.postMessage({ type: "done", result });
 }

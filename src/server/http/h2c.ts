@@ -31,8 +31,6 @@ export function http2Request(env: unknown): http2.Http2ServerRequest | null {
 }
 
 export interface H2c {
-  /** Open HTTP/2 connections, for the log and the tests. */
-  sessions(): number;
   /** Asks every HTTP/2 connection to finish its streams and close (GOAWAY); new streams are refused. */
   close(): void;
 }
@@ -108,7 +106,6 @@ export function acceptH2c(
   });
 
   return {
-    sessions: () => sessions.size,
     close() {
       for (const session of sessions) session.close();
     },
