@@ -10,6 +10,10 @@ import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
 import { announcementRoutes } from "./routes/announcements.js";
+import { leagueJoinRoutes } from "./routes/league-join.js";
+import { leaguePublicRoutes } from "./routes/league-public.js";
+import { leagueScheduleRoutes } from "./routes/league-schedule.js";
+import { leagueRoutes } from "./routes/leagues.js";
 import { guardianInviteRoutes } from "./routes/guardian-invites.js";
 import { playerFamilyRoutes } from "./routes/player-family.js";
 import { accountDataRoutes } from "./routes/account-data.js";
@@ -175,6 +179,10 @@ export function createApp(services: Services) {
   app.route("/", mailPreferenceRoutes());
   app.route("/", pushRoutes());
   app.route("/", answerLinkRoutes());
+  app.route("/", leagueRoutes());
+  app.route("/", leagueJoinRoutes());
+  app.route("/", leagueScheduleRoutes());
+  app.route("/", leaguePublicRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);
   documentBearerTokens(app);

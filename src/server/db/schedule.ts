@@ -54,6 +54,8 @@ export interface NewScheduleEvents extends EventFieldsInput {
   date: string;
   startTime: string;
   repeat?: { weekdays: number[]; until: string };
+  /** The league game it shows (leagues/publish.ts). */
+  leagueGameId?: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function createScheduleEvents(
       created_at: now,
       updated_at: now,
       cancelled_at: null,
+      league_game_id: input.leagueGameId ?? null,
     }));
     await trx.insertInto("schedule_events").values(rows).execute();
     return rows;

@@ -279,6 +279,8 @@ interface ScheduleEventsTable {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
+  /** The league game this event shows (migration 027): publishing the league's schedule wrote it. */
+  league_game_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -685,6 +687,91 @@ interface RequestLimitsTable {
   reset_at: ColumnType<number | string, number, number>;
 }
 
+/** Migration 027 (leagues, issue #31). */
+interface LeaguesTable {
+  id: string;
+  name: string;
+  join_code: string;
+  time_zone: string;
+  min_rest_minutes: number;
+  /** JSON: the tiebreakers in order. */
+  tiebreakers: string;
+  point_difference_cap: number | null;
+  /** JSON: league team ids in the recorded coin toss's order. */
+  coin_toss: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface LeagueAdminsTable {
+  league_id: string;
+  user_id: string;
+  role: "owner" | "co_admin";
+  created_at: string;
+}
+
+interface LeagueDivisionsTable {
+  id: string;
+  league_id: string;
+  name: string;
+  age_cutoff: string | null;
+  roster_lock: string | null;
+  created_at: string;
+}
+
+interface LeagueTeamsTable {
+  id: string;
+  league_id: string;
+  division_id: string;
+  team_id: string | null;
+  name: string;
+  /** JSON: YYYY-MM-DD days the team cannot play. */
+  blackout_dates: string;
+  created_at: string;
+}
+
+interface LeagueFieldsTable {
+  id: string;
+  league_id: string;
+  name: string;
+  address: string | null;
+  /** JSON: the sub-fields' names (empty: one field). */
+  sub_fields: string;
+  created_at: string;
+}
+
+interface LeagueGameDaysTable {
+  league_id: string;
+  local_date: string;
+}
+
+interface LeagueTimeSlotsTable {
+  league_id: string;
+  start_time: string;
+  duration_minutes: number;
+}
+
+interface LeagueGamesTable {
+  id: string;
+  league_id: string;
+  division_id: string;
+  round: number;
+  home_team_id: string;
+  away_team_id: string;
+  field_id: string;
+  sub_field: string;
+  local_date: string;
+  start_time: string;
+  duration_minutes: number;
+  starts_at: string;
+  status: "draft" | "published" | "cancelled";
+  revision: number;
+  published_revision: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: AuthSessionTable;
@@ -736,6 +823,14 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   request_limits: RequestLimitsTable;
   seasons: SeasonsTable;
+  leagues: LeaguesTable;
+  league_admins: LeagueAdminsTable;
+  league_divisions: LeagueDivisionsTable;
+  league_teams: LeagueTeamsTable;
+  league_fields: LeagueFieldsTable;
+  league_game_days: LeagueGameDaysTable;
+  league_time_slots: LeagueTimeSlotsTable;
+  league_games: LeagueGamesTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

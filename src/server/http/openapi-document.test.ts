@@ -64,6 +64,7 @@ const PUBLIC = [
   "POST /api/unsubscribe/{token}",
   "GET /api/follow/{token}",
   "GET /api/follow/{token}/stream",
+  "GET /api/public/leagues/{id}",
 ];
 
 function operations(doc: Document): [key: string, path: string, method: string, op: Operation][] {

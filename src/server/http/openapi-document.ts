@@ -84,6 +84,8 @@ const PUBLIC = new Set([
   // A game's follow link (routes/follow.ts): its token opens that game only, read and streamed.
   "GET /api/follow/{token}",
   "GET /api/follow/{token}/stream",
+  // A league's public page (routes/league-public.ts): team names, the published schedule and standings only.
+  "GET /api/public/leagues/{id}",
 ]);
 
 /**

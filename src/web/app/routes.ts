@@ -25,6 +25,8 @@ export default [
     // A reminder mail's answer link and a mail's unsubscribe link (docs/product.md §12): rendered in the browser.
     route("answer/:token", "routes/public/answer.tsx"),
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
+    // A league's public page (docs/product.md §17): rendered in the browser, not prerendered.
+    route("league/:id", "routes/public/league.tsx"),
   ]),
 
   // Player only.
@@ -62,6 +64,9 @@ export default [
 
   // A guardian's children (docs/product.md §13): any signed-in account; a guardian-only account's home.
   route("family", "routes/family.tsx"),
+  // Leagues (docs/product.md §17): any signed-in account runs a league or joins one with its team.
+  route("leagues", "routes/leagues.tsx"),
+  route("leagues/:id", "routes/league-admin.tsx"),
 
   // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.
   route("operator", "routes/operator.tsx"),

@@ -15,6 +15,7 @@ import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
 import type { ClaimInfo, RosterListResponse } from "#domain/api/roster";
 import type { Family, GuardianInviteInfo, PlayerFamily, WithdrawalPlan } from "#domain/api/family";
+import type { LeagueDetail, LeagueGames, MyLeagues, PublicLeague } from "#domain/api/leagues";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -42,6 +43,8 @@ import {
   familyKey,
   familyTeamAnnouncementsKey,
   guardianInviteKey,
+  leagueKeys,
+  publicLeagueKey,
   withdrawalKey,
   meKeys,
   operatorKeys,
@@ -606,5 +609,38 @@ export function withdrawalPlanQuery(childId: string) {
     queryFn: ({ signal }) =>
       apiFetch<WithdrawalPlan>(`/api/family/children/${encodeURIComponent(childId)}/withdrawal`, { signal }),
     staleTime: 0,
+  });
+}
+
+/** GET /api/leagues: the leagues the caller runs, and those their team plays in (docs/product.md §17). */
+export function myLeaguesQuery() {
+  return queryOptions({
+    queryKey: leagueKeys.mine(),
+    queryFn: ({ signal }) => apiFetch<MyLeagues>("/api/leagues", { signal }),
+  });
+}
+
+/** GET /api/leagues/{id}: a league as its admins see it. */
+export function leagueQuery(id: string) {
+  return queryOptions({
+    queryKey: leagueKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ league: LeagueDetail }>(`/api/leagues/${encodeURIComponent(id)}`, { signal }).then((r) => r.league),
+  });
+}
+
+/** GET /api/leagues/{id}/games: the league's schedule, drafts included, with its conflicts. */
+export function leagueGamesQuery(id: string) {
+  return queryOptions({
+    queryKey: leagueKeys.games(id),
+    queryFn: ({ signal }) => apiFetch<LeagueGames>(`/api/leagues/${encodeURIComponent(id)}/games`, { signal }),
+  });
+}
+
+/** GET /api/public/leagues/{id}: a league's public page. */
+export function publicLeagueQuery(id: string) {
+  return queryOptions({
+    queryKey: publicLeagueKey(id),
+    queryFn: ({ signal }) => apiFetch<PublicLeague>(`/api/public/leagues/${encodeURIComponent(id)}`, { signal }),
   });
 }

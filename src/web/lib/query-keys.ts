@@ -210,3 +210,15 @@ export const answerLinkKey = (token: string) => ["answer-link", token] as const;
 
 /** GET /api/unsubscribe/{token}: which mail an unsubscribe link stops and whether it is still on (public). */
 export const unsubscribeKey = (token: string) => ["unsubscribe", token] as const;
+
+/**
+ * Leagues (docs/product.md §17): their own root, as a league is no team's. GET /api/leagues (the caller's), GET
+ * /api/leagues/{id} (an admin's view), GET /api/leagues/{id}/games; the league pages' writes refresh them.
+ */
+export const leagueKeys = {
+  mine: () => ["leagues", "mine"] as const,
+  detail: (id: string) => ["leagues", id] as const,
+  games: (id: string) => ["leagues", id, "games"] as const,
+};
+/** GET /api/public/leagues/{id}: a league's public page (no sign-in). */
+export const publicLeagueKey = (id: string) => ["public-league", id] as const;

@@ -129,6 +129,29 @@ const teamMembers = (ok: number, others: number): Expectation => ({
 
 /** The expected status of a valid request, per endpoint and caller. Path ids point at team A's resources. */
 export const AUTHZ: Readonly<Record<string, Expectation>> = {
+  // Leagues (docs/product.md §17): any account runs a league it makes; the matrix's leagues are team A's head
+  // coach's, so every other caller, team A's assistant and players included, finds no such league (404). A team
+  // joins with the league's code: head coaches only. The public page needs no sign-in.
+  "GET /api/leagues": signedIn(200),
+  "POST /api/leagues": signedIn(201),
+  "GET /api/leagues/{id}": { ...signedIn(404), headCoachA: 200 },
+  "PATCH /api/leagues/{id}": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/divisions": { ...signedIn(404), headCoachA: 201 },
+  "PATCH /api/league-divisions/{id}": { ...signedIn(404), headCoachA: 200 },
+  "DELETE /api/league-divisions/{id}": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/teams": { ...signedIn(404), headCoachA: 201 },
+  "PATCH /api/league-teams/{id}": { ...signedIn(404), headCoachA: 200 },
+  "DELETE /api/league-teams/{id}": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/fields": { ...signedIn(404), headCoachA: 201 },
+  "DELETE /api/league-fields/{id}": { ...signedIn(404), headCoachA: 200 },
+  "PUT /api/leagues/{id}/calendar": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/schedule": { ...signedIn(404), headCoachA: 201 },
+  "GET /api/leagues/{id}/games": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/schedule/publish": { ...signedIn(404), headCoachA: 200 },
+  "GET /api/league-codes/{code}": { ...coachOnly(200, 200), assistantCoachA: 403 },
+  "POST /api/team/leagues": { ...coachOnly(201, 201), assistantCoachA: 403 },
+  "GET /api/public/leagues/{id}": everyone(200),
+
   "GET /api/health": everyone(200),
   "GET /api/openapi.json": everyone(200),
   "POST /api/session": everyone(200),

@@ -18,6 +18,7 @@ import { answerToken, unsubscribeToken } from "#server/mail/links.js";
 import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
+import { LEAGUE_REQUESTS } from "./league-fixtures.js";
 import type { Actor } from "./endpoints.js";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
@@ -992,6 +993,7 @@ export const VALID_REQUESTS: Readonly<Record<string, ValidRequest>> = {
   "GET /api/me/notices": { build: none },
   "POST /api/me/notices/read": { build: async () => ({ json: { all: true } }) },
   ...ACCOUNT_REQUESTS,
+  ...LEAGUE_REQUESTS,
 
   // The caller's own team's name again: a valid change that changes nothing the other cells rely on.
   "PATCH /api/team": {

@@ -25,6 +25,7 @@ import { followLinksMigration } from "./023_follow_links.js";
 import { retentionMigration } from "./024_retention.js";
 import { webPushMigration } from "./025_web_push.js";
 import { guardianInviteEmailMigration } from "./026_guardian_invite_email.js";
+import { leaguesMigration } from "./027_leagues.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -58,5 +59,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "024_retention": retentionMigration(engine),
     "025_web_push": webPushMigration(engine),
     "026_guardian_invite_email": guardianInviteEmailMigration(engine),
+    "027_leagues": leaguesMigration(engine),
   };
 }

@@ -46,6 +46,8 @@ export function SiteFooter() {
           to: user.role === "coach" ? "/coach/account" : user.role === "guardian" ? "/family" : "/player/profile",
           label: "Your account",
         },
+        // Leagues (docs/product.md §17): any account may run one; a head coach joins one.
+        { to: "/leagues", label: "Leagues" },
       ]
     : ACCOUNT_LINKS;
   return (

@@ -5,25 +5,12 @@ import { scheduleSettingsBodySchema, type ScheduleSettings, type ScheduleSetting
 import { DEFAULT_TIME_ZONE, SCHEDULE_LIMITS as L } from "#domain/schedule";
 import { isApiError } from "~/lib/api";
 import { teamKeys } from "~/lib/query-keys";
+import { knownZones, viewerZone } from "~/lib/time-zones";
 import { scheduleSettingsQuery } from "~/lib/queries";
 import { Panel } from "~/ui/app-page";
 import { FormOutcome, InputField } from "~/ui/form-field";
 import { describeError, QueryState } from "~/ui/query-state";
 import { saveScheduleSettings } from "./api";
-
-/** Every zone this browser knows, for the searchable list ("UTC" first). */
-function knownZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [DEFAULT_TIME_ZONE, ...zones.filter((zone) => zone !== DEFAULT_TIME_ZONE)];
-}
-
-function viewerZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The schedule's settings (docs/product.md §12), for coaches: the team's time zone, in which every event's day and

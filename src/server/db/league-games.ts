@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { LeagueGame } from "#domain/api/leagues.js";
+import { zonedTimeToUtc } from "#domain/schedule.js";
+import { inTransaction, nowIso } from "./dialect.js";
+import type { DB } from "./schema.js";
+
+/*
+ * A league's schedule (migration 027; docs/product.md §17): the games the generator made or the admin placed,
+ * replaced while they are drafts, then published into both teams' schedules (leagues/publish.ts).
+ */
+
+export function leagueGameOf(row: LeagueGameRow): LeagueGame {
+  return {
+    id: row.id,
+    divisionId: row.division_id,
+    round: Number(row.round),
+    homeTeamId: row.home_team_id,
+    awayTeamId: row.away_team_id,
+    fieldId: row.field_id,
+    subField: row.sub_field,
+    date: row.local_date,
+    startTime: row.start_time,
+    durationMinutes: Number(row.duration_minutes),
+    status: row.status,
+    changedSincePublished: row.published_revision !== null && Number(row.published_revision) !== Number(row.revision),
+  };
+}
+
+const GAME_COLUMNS = [
+  "id",
+  "division_id",
+  "round",
+  "home_team_id",
+  "away_team_id",
+  "field_id",
+  "sub_field",
+  "local_date",
+  "start_time",
+  "duration_minutes",
+  "status",
+  "revision",
+  "published_revision",
+] as const;
+
+export type LeagueGameRow = Pick<Selectable<DB["league_games"]>, (typeof GAME_COLUMNS)[number]>;
+
+/** Every game of the league, by day, time and field. */
+export async function leagueGameRows(db: Kysely<DB>, leagueId: string): Promise<LeagueGameRow[]> {
+  return db
+    .selectFrom("league_games")
+    .select(GAME_COLUMNS)
+    .where("league_id", "=", leagueId)
+    .orderBy("local_date")
+    .orderBy("start_time")
+    .orderBy("field_id")
+    .orderBy("sub_field")
+    .orderBy("id")
+    .execute();
+}
+
+export async function hasPublishedGames(db: Kysely<DB>, leagueId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("league_games")
+    .select("id")
+    .where("league_id", "=", leagueId)
+    .where("published_revision", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewLeagueGame {
+  divisionId: string;
+  round: number;
+  homeTeamId: string;
+  awayTeamId: string;
+  fieldId: string;
+  subField: string;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+}
+
+/** Replaces every draft game of the league with these, in one transaction (published games are kept). */
+export async function replaceDraftGames(
+  db: Kysely<DB>,
+  leagueId: string,
+  timeZone: string,
+  games: readonly NewLeagueGame[],
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom("league_games").where("league_id", "=", leagueId).where("status", "=", "draft").execute();
+    const now = nowIso();
+    const rows = games.map((g) => ({
+      id: randomUUID(),
+      league_id: leagueId,
+      division_id: g.divisionId,
+      round: g.round,
+      home_team_id: g.homeTeamId,
+      away_team_id: g.awayTeamId,
+      field_id: g.fieldId,
+      sub_field: g.subField,
+      local_date: g.date,
+      start_time: g.startTime,
+      duration_minutes: g.durationMinutes,
+      starts_at: zonedTimeToUtc(g.date, g.startTime, timeZone).toISOString(),
+      status: "draft" as const,
+      revision: 0,
+      published_revision: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    // In chunks: SQLite binds at most 32,766 parameters in one statement (17 per row).
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("league_games")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  });
+}
+
+/** The games publishing must write: never published, or changed since. */
+export async function gamesToPublish(db: Kysely<DB>, leagueId: string): Promise<LeagueGameRow[]> {
+  return db
+    .selectFrom("league_games")
+    .select(GAME_COLUMNS)
+    .where("league_id", "=", leagueId)
+    .where((eb) => eb.or([eb("published_revision", "is", null), eb("published_revision", "<>", eb.ref("revision"))]))
+    .orderBy("local_date")
+    .orderBy("start_time")
+    .orderBy("id")
+    .execute();
+}
+
+/** Marks games as their teams now have them. */
+export async function markPublished(db: Kysely<DB>, games: readonly LeagueGameRow[]): Promise<void> {
+  const now = nowIso();
+  for (const g of games) {
+    await db
+      .updateTable("league_games")
+      .set({
+        status: g.status === "cancelled" ? "cancelled" : "published",
+        published_revision: sql<number>`revision`,
+        updated_at: now,
+      })
+      .where("id", "=", g.id)
+      .execute();
+  }
+}
+
+/** The event a published league game made in a team's schedule, if any. */
+export async function leagueGameEventOf(db: Kysely<DB>, teamId: string, gameId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("schedule_events")
+    .select("id")
+    .where("team_id", "=", teamId)
+    .where("league_game_id", "=", gameId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,172 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { PublicLeague } from "#domain/api/leagues";
+import { fieldLabel } from "#domain/leagues/league";
+import { publicLeagueQuery } from "~/lib/queries";
+import { SelectField } from "~/ui/form-field";
+import { formatDay } from "~/ui/format";
+import { QueryState } from "~/ui/query-state";
+
+/**
+ * /league/:id (docs/product.md §17): a league's public page, for parents on a Saturday morning, no sign-in. Team
+ * names only: the server sends no player, coach or photo.
+ */
+export function PublicLeaguePage({ leagueId }: { leagueId: string }) {
+  const league = useQuery(publicLeagueQuery(leagueId));
+  return (
+    <div className="container-page py-10">
+      <QueryState
+        query={league}
+        loading="Loading the league..."
+        errorTitle="League not found"
+        errorMessage="This league could not be loaded."
+      >
+        {(data) => <PublicLeagueView league={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function PublicLeagueView({ league }: { league: PublicLeague }) {
+  const [teamId, setTeamId] = useState("");
+  const [fieldId, setFieldId] = useState("");
+  const teamName = new Map(league.teams.map((t) => [t.id, t.name]));
+  const fields = new Map(league.fields.map((f) => [f.id, f]));
+  const divisionName = new Map(league.divisions.map((d) => [d.id, d.name]));
+  const games = league.games.filter(
+    (g) =>
+      (teamId === "" || g.homeTeamId === teamId || g.awayTeamId === teamId) &&
+      (fieldId === "" || g.fieldId === fieldId),
+  );
+  const days = [...new Set(games.map((g) => g.date))];
+  return (
+    <div className="space-y-10">
+      <header>
+        <p className="eyebrow">League</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{league.name}</h1>
+        <p className="mt-2 text-stone-700">Times are {league.timeZone}.</p>
+      </header>
+
+      <section aria-labelledby="standings-heading" className="space-y-6">
+        <h2 id="standings-heading" className="text-2xl font-bold text-stone-900">
+          Standings
+        </h2>
+        {league.divisions.map((d) => (
+          <div key={d.id} className="card overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="pb-2 text-left text-lg font-bold text-stone-900">{d.name}</caption>
+              <thead className="text-stone-600">
+                <tr>
+                  <th scope="col" className="py-1 pr-2">
+                    #
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Team
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    W
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    L
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    T
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Pct
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    PF
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    PA
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Diff
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Streak
+                  </th>
+                  <th scope="col" className="py-1">
+                    Last 5
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200 tabular-nums">
+                {d.standings.map((row) => (
+                  <tr key={row.teamId}>
+                    <td className="py-1 pr-2">{row.rank}</td>
+                    <th scope="row" className="py-1 pr-2 font-semibold text-stone-900">
+                      {teamName.get(row.teamId)}
+                    </th>
+                    <td className="py-1 pr-2 text-right">{row.wins}</td>
+                    <td className="py-1 pr-2 text-right">{row.losses}</td>
+                    <td className="py-1 pr-2 text-right">{row.ties}</td>
+                    <td className="py-1 pr-2 text-right">{row.winPct.toFixed(3).replace(/^0/, "")}</td>
+                    <td className="py-1 pr-2 text-right">{row.pointsFor}</td>
+                    <td className="py-1 pr-2 text-right">{row.pointsAgainst}</td>
+                    <td className="py-1 pr-2 text-right">
+                      {row.difference > 0 ? `+${row.difference}` : row.difference}
+                    </td>
+                    <td className="py-1 pr-2">{row.streak || "—"}</td>
+                    <td className="py-1">{row.last5.length > 0 ? row.last5.join(" ") : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {d.standings.length === 0 ? <p className="text-sm text-stone-600">No teams yet.</p> : null}
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="schedule-heading" className="space-y-4">
+        <h2 id="schedule-heading" className="text-2xl font-bold text-stone-900">
+          Schedule
+        </h2>
+        <div className="flex flex-wrap gap-4">
+          <SelectField label="Team" value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+            <option value="">All teams</option>
+            {league.teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Field" value={fieldId} onChange={(e) => setFieldId(e.target.value)}>
+            <option value="">All fields</option>
+            {league.fields.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {days.length === 0 ? <p>No games published yet.</p> : null}
+        {days.map((day) => (
+          <div key={day} className="card">
+            <h3 className="font-bold text-stone-900">{formatDay(day)}</h3>
+            <ul className="mt-2 divide-y divide-stone-200">
+              {games
+                .filter((g) => g.date === day)
+                .map((g) => {
+                  const field = fields.get(g.fieldId);
+                  return (
+                    <li key={g.id} className="flex flex-wrap gap-x-4 py-2 text-sm">
+                      <span className="w-14 font-semibold tabular-nums">{g.startTime}</span>
+                      <span className="min-w-48 flex-1">
+                        {teamName.get(g.homeTeamId)} v {teamName.get(g.awayTeamId)}
+                        {g.cancelled ? <strong className="ml-2 text-red-800">Cancelled</strong> : null}
+                      </span>
+                      <span className="text-stone-600">
+                        {field ? fieldLabel(field.name, g.subField) : ""} · {divisionName.get(g.divisionId)}
+                      </span>
+                    </li>
+                  );
+                })}
+            </ul>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}
