@@ -12,6 +12,7 @@ import { familyRoutes } from "./routes/family.js";
 import { announcementRoutes } from "./routes/announcements.js";
 import { leagueJoinRoutes } from "./routes/league-join.js";
 import { leaguePublicRoutes } from "./routes/league-public.js";
+import { leagueResultRoutes } from "./routes/league-results.js";
 import { leagueScheduleRoutes } from "./routes/league-schedule.js";
 import { leagueRoutes } from "./routes/leagues.js";
 import { guardianInviteRoutes } from "./routes/guardian-invites.js";
@@ -182,6 +183,7 @@ export function createApp(services: Services) {
   app.route("/", leagueRoutes());
   app.route("/", leagueJoinRoutes());
   app.route("/", leagueScheduleRoutes());
+  app.route("/", leagueResultRoutes());
   app.route("/", leaguePublicRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);

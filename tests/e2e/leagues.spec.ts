@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
+import { PHONE, expectScore, scoreboard, syncBadge, tile } from "./logger-helpers";
 
 /*
  * docs/product.md §17, a league from nothing to the teams' schedules: an organiser makes a league and a division,
@@ -10,8 +11,8 @@ import { seedTeam, signInQuick } from "./helpers";
 
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: "block" });
+async function signedInPage(browser: Browser, email: string, device: object = {}): Promise<Page> {
+  const context = await browser.newContext({ ...device, serviceWorkers: "block" });
   const page = await context.newPage();
   await signInQuick(page, email);
   return page;
@@ -120,4 +121,110 @@ test("an organiser schedules a league once and every team has its games; parents
   await expect(parentPage.getByText(/Harbor Hawks v Night Owls|Night Owls v Harbor Hawks/)).toHaveCount(0);
   await expect(parentPage.getByText("Maya Okafor")).toHaveCount(0);
   await parent.close();
+});
+
+/** A coach on a phone starts today's league game from the logger, logs it and ends it. */
+async function logLeagueGame(page: Page, opponent: string, plays: (page: Page) => Promise<void>) {
+  await page.goto("/coach/log");
+  await page.getByRole("button", { name: "Start today's game" }).click();
+  const start = page.getByRole("dialog", { name: "New session" });
+  await start.getByRole("button", { name: new RegExp(`^Today's game (vs|at) ${opponent}, .* — start it$`) }).click();
+  await expect(start).toBeHidden();
+  await expect(scoreboard(page)).toContainText(opponent);
+  await expect(page.getByRole("button", { name: /^Passer: #7 Jordan Diaz/ })).toBeVisible();
+  await plays(page);
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+  await scoreboard(page).getByRole("button", { name: "End game" }).click();
+  await page.getByRole("dialog", { name: "End game" }).getByRole("button", { name: "Save final score" }).click();
+  await expect(scoreboard(page)).toContainText("Final");
+  await expect(syncBadge(page)).toHaveText(/All sent/);
+}
+
+const PASSER_AND_RECEIVER = [
+  { fullName: "Jordan Diaz", jerseyNumber: 7, primaryPosition: "qb" },
+  { fullName: "Sam Lee", jerseyNumber: 11, primaryPosition: "wr" },
+];
+
+test("both teams log the league game; their scorebooks differ, a coach accepts the other's, the standings follow", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { coach: organiser } = await seedTeam({ teamName: "Organisers United" });
+  const { coach: hawks } = await seedTeam({ teamName: "Harbor Hawks", players: PASSER_AND_RECEIVER });
+  const { coach: owls } = await seedTeam({ teamName: "Night Owls", players: PASSER_AND_RECEIVER });
+
+  // Set up through the API (the first journey above does it on screen): a league with the two teams and one game
+  // today, published.
+  await signInQuick(page, organiser.email);
+  const made = await (
+    await page.request.post("/api/leagues", { data: { name: "Metro Flag", timeZone: "UTC" } })
+  ).json();
+  const id = made.league.id as string;
+  const division = await (await page.request.post(`/api/leagues/${id}/divisions`, { data: { name: "10U" } })).json();
+  const divisionId = division.league.divisions[0].id as string;
+  const hawksPage = await signedInPage(browser, hawks.email, PHONE);
+  const owlsPage = await signedInPage(browser, owls.email, PHONE);
+  for (const coachPage of [hawksPage, owlsPage]) {
+    const joined = await coachPage.request.post("/api/team/leagues", {
+      data: { code: made.league.joinCode, divisionId },
+    });
+    expect(joined.status()).toBe(201);
+  }
+  await page.request.post(`/api/leagues/${id}/fields`, { data: { name: "Riverside Park" } });
+  await page.request.put(`/api/leagues/${id}/calendar`, {
+    data: { gameDays: [utcDay(0)], timeSlots: [{ startTime: "00:30", durationMinutes: 60 }] },
+  });
+  expect((await page.request.post(`/api/leagues/${id}/schedule`, { data: { doubleRoundRobin: false } })).status()).toBe(
+    201,
+  );
+  expect((await page.request.post(`/api/leagues/${id}/schedule/publish`)).status()).toBe(200);
+
+  // The Hawks' book: their touchdown (the try no good), then the Owls' touchdown: 6-6.
+  await logLeagueGame(hawksPage, "Night Owls", async (p) => {
+    await tile(p, "Receivers", 11).click();
+    await p.getByRole("button", { name: "Touchdown", exact: true }).click();
+    await p.getByRole("button", { name: "20 yds", exact: true }).click();
+    await p.getByRole("button", { name: "Try for 2: no good" }).click();
+    await p.getByRole("button", { name: "Opp TD" }).click();
+    await expectScore(p, 6, 6);
+  });
+  // The Owls' book has their touchdown first, and a try the Hawks did not log: 8-6 to the Owls.
+  await logLeagueGame(owlsPage, "Harbor Hawks", async (p) => {
+    await tile(p, "Receivers", 11).click();
+    await p.getByRole("button", { name: "Touchdown", exact: true }).click();
+    await p.getByRole("button", { name: "20 yds", exact: true }).click();
+    await p.getByRole("button", { name: "Try for 2: good" }).click();
+    await p.getByRole("button", { name: "Opp TD" }).click();
+    await expectScore(p, 8, 6);
+  });
+
+  // The Hawks' coach sees the dispute, compares the two books side by side, and accepts the Owls' version.
+  await hawksPage.goto("/leagues");
+  const game = hawksPage.getByRole("listitem", { name: /^League game (vs|at) Night Owls$/ });
+  await expect(game).toContainText("Disputed");
+  await game.getByRole("link", { name: "Compare scorebooks" }).click();
+  await expect(hawksPage.getByRole("heading", { level: 1, name: /Harbor Hawks|Night Owls/ })).toBeVisible();
+  await expect(hawksPage.getByText("The books part at scoring play 1.")).toBeVisible();
+  await expect(hawksPage.getByRole("region", { name: "Harbor Hawks's book" })).toContainText("Final");
+  await expect(hawksPage.getByRole("heading", { name: "Decide the result" })).toHaveCount(0);
+  await hawksPage.goBack();
+  await game.getByRole("button", { name: "Accept their score" }).click();
+  await expect(game).toContainText("confirmed");
+  await expect(game.getByRole("button", { name: "Accept their score" })).toHaveCount(0);
+
+  // The organiser sees the decision in the game's history; the public standings count the confirmed result.
+  await page.goto(`/leagues/${id}`);
+  await page.getByRole("link", { name: /result of/ }).click();
+  await expect(page.getByRole("region", { name: "History" })).toContainText("accepted");
+  const parent = await browser.newContext({ serviceWorkers: "block" });
+  const parentPage = await parent.newPage();
+  await parentPage.goto(`/league/${id}`);
+  const standings = parentPage.getByRole("table", { name: "10U" });
+  await expect(standings.getByRole("row", { name: /Night Owls/ })).toContainText("W1");
+  await expect(standings.getByRole("rowheader")).toHaveText(["Night Owls", "Harbor Hawks"]);
+  await expect(parentPage.getByText(/8–6|6–8/)).toBeVisible();
+  await parent.close();
+  await hawksPage.context().close();
+  await owlsPage.context().close();
 });

@@ -312,6 +312,13 @@ export const publicLeagueSchema = z.object({
       startTime: z.string(),
       durationMinutes: z.number().int(),
       cancelled: z.boolean(),
+      /** none: not played yet; pending: played, its result not confirmed yet; confirmed: the score that counts. */
+      result: z.object({
+        state: z.enum(["none", "pending", "confirmed"]),
+        home: z.number().int().nullable(),
+        away: z.number().int().nullable(),
+        forfeit: z.enum(["home", "away"]).nullable(),
+      }),
     }),
   ),
 });

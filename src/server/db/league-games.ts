@@ -160,3 +160,59 @@ export async function leagueGameEventOf(db: Kysely<DB>, teamId: string, gameId: 
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** A league game with its league and its two teams (their names, and their Flagline teams if they have one). */
+export async function leagueGameContext(db: Kysely<DB>, gameId: string) {
+  const row = await db
+    .selectFrom("league_games as g")
+    .innerJoin("league_teams as ht", "ht.id", "g.home_team_id")
+    .innerJoin("league_teams as at", "at.id", "g.away_team_id")
+    .select([
+      "g.id",
+      "g.league_id",
+      "g.local_date",
+      "g.start_time",
+      "g.status",
+      "g.published_revision",
+      "ht.name as home_name",
+      "at.name as away_name",
+      "ht.team_id as home_team",
+      "at.team_id as away_team",
+    ])
+    .where("g.id", "=", gameId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A Flagline team's published league games, in every league it plays in, by day. */
+export async function teamLeagueGameRows(db: Kysely<DB>, teamId: string) {
+  return db
+    .selectFrom("league_teams as mine")
+    .innerJoin("league_games as g", (join) =>
+      join.on((eb) =>
+        eb.or([eb("g.home_team_id", "=", eb.ref("mine.id")), eb("g.away_team_id", "=", eb.ref("mine.id"))]),
+      ),
+    )
+    .innerJoin("leagues as l", "l.id", "g.league_id")
+    .innerJoin("league_teams as ht", "ht.id", "g.home_team_id")
+    .innerJoin("league_teams as at", "at.id", "g.away_team_id")
+    .select([
+      "g.id",
+      "g.league_id",
+      "l.name as league_name",
+      "g.local_date",
+      "g.start_time",
+      "g.status",
+      "mine.id as mine_id",
+      "g.home_team_id",
+      "ht.name as home_name",
+      "at.name as away_name",
+    ])
+    .where("mine.team_id", "=", teamId)
+    .where("g.published_revision", "is not", null)
+    .where("g.status", "<>", "cancelled")
+    .orderBy("g.local_date")
+    .orderBy("g.start_time")
+    .orderBy("g.id")
+    .execute();
+}

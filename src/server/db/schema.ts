@@ -772,6 +772,33 @@ interface LeagueGamesTable {
   updated_at: string;
 }
 
+/** Migration 028 (league results, issue #31). */
+interface LeagueResultDecisionsTable {
+  game_id: string;
+  kind: "admin" | "accepted" | "confirmed";
+  home_score: number;
+  away_score: number;
+  forfeit: "home" | "away" | null;
+  decided_by: string | null;
+  decided_by_name: string;
+  decided_at: string;
+}
+
+interface LeagueResultLogTable {
+  id: string;
+  league_id: string;
+  game_id: string;
+  /** entered, forfeit, accepted, confirmed, disputed, cleared */
+  action: string;
+  home_score: number | null;
+  away_score: number | null;
+  forfeit: "home" | "away" | null;
+  note: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: AuthSessionTable;
@@ -831,6 +858,8 @@ export interface DB {
   league_game_days: LeagueGameDaysTable;
   league_time_slots: LeagueTimeSlotsTable;
   league_games: LeagueGamesTable;
+  league_result_decisions: LeagueResultDecisionsTable;
+  league_result_log: LeagueResultLogTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

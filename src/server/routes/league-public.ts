@@ -1,11 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { publicLeagueSchema, type PublicLeague } from "#domain/api/leagues.js";
+import type { LeagueGameResult } from "#domain/leagues/results.js";
 import { computeStandings } from "#domain/leagues/standings.js";
 import { leagueGameRows } from "../db/league-games.js";
 import { leagueDivisions, leagueFields, leagueSettings, leagueTeams } from "../db/leagues.js";
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
+import { confirmedResults, leagueResults } from "../leagues/results.js";
 
 /*
  * A league's public page (docs/product.md §17): without sign-in, the league's published schedule, its teams,
@@ -32,6 +34,19 @@ const read = createRoute({
   },
 });
 
+/** What the public sees of a result: a confirmed score, or that it is not settled yet. Scorebooks are the teams'. */
+function publicResult(result: LeagueGameResult | undefined): PublicLeague["games"][number]["result"] {
+  if (result?.state === "confirmed") {
+    return { state: "confirmed", home: result.home, away: result.away, forfeit: result.forfeit };
+  }
+  return {
+    state: result?.state === "disputed" || result?.state === "awaiting_confirmation" ? "pending" : "none",
+    home: null,
+    away: null,
+    forfeit: null,
+  };
+}
+
 export function leaguePublicRoutes() {
   return createRouter().openapi(read, async (c) => {
     const { id } = c.req.valid("param");
@@ -45,6 +60,10 @@ export function leaguePublicRoutes() {
       leagueGameRows(db, id),
     ]);
     const name = new Map(teams.map((t) => [t.id, t.name]));
+    const published = rows.filter((r) => r.published_revision !== null);
+    const results = await leagueResults(db, id);
+    const division = new Map(published.map((g) => [g.id, g.division_id]));
+    const confirmed = confirmedResults(published, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
     const rules = {
       tiebreakers: league.tiebreakers,
       pointDifferenceCap: league.pointDifferenceCap,
@@ -58,11 +77,10 @@ export function leaguePublicRoutes() {
       divisions: divisions.map((d) => ({
         id: d.id,
         name: d.name,
-        // Confirmed results only count (issue #31); none are recorded yet, so every team stands at 0-0.
-        // Teams sharing a rank are listed by name, as a reader looks for theirs.
+        // Confirmed results only count; teams sharing a rank are listed by name, as a reader looks for theirs.
         standings: computeStandings(
           teams.filter((t) => t.divisionId === d.id).map((t) => t.id),
-          [],
+          confirmed.filter((r) => r.divisionId === d.id),
           rules,
         )
           .map((row) => ({ ...row, last5: [...row.last5] }))
@@ -70,20 +88,19 @@ export function leaguePublicRoutes() {
       })),
       teams: teams.map((t) => ({ id: t.id, name: t.name, divisionId: t.divisionId })),
       fields,
-      games: rows
-        .filter((r) => r.published_revision !== null)
-        .map((r) => ({
-          id: r.id,
-          divisionId: r.division_id,
-          homeTeamId: r.home_team_id,
-          awayTeamId: r.away_team_id,
-          fieldId: r.field_id,
-          subField: r.sub_field,
-          date: r.local_date,
-          startTime: r.start_time,
-          durationMinutes: Number(r.duration_minutes),
-          cancelled: r.status === "cancelled",
-        })),
+      games: published.map((r) => ({
+        id: r.id,
+        divisionId: r.division_id,
+        homeTeamId: r.home_team_id,
+        awayTeamId: r.away_team_id,
+        fieldId: r.field_id,
+        subField: r.sub_field,
+        date: r.local_date,
+        startTime: r.start_time,
+        durationMinutes: Number(r.duration_minutes),
+        cancelled: r.status === "cancelled",
+        result: publicResult(results.get(r.id)),
+      })),
     };
     c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
     return c.json(body, 200);

@@ -67,6 +67,7 @@ export default [
   // Leagues (docs/product.md §17): any signed-in account runs a league or joins one with its team.
   route("leagues", "routes/leagues.tsx"),
   route("leagues/:id", "routes/league-admin.tsx"),
+  route("league-games/:id", "routes/league-game.tsx"),
 
   // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.
   route("operator", "routes/operator.tsx"),

@@ -16,6 +16,7 @@ import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions"
 import type { ClaimInfo, RosterListResponse } from "#domain/api/roster";
 import type { Family, GuardianInviteInfo, PlayerFamily, WithdrawalPlan } from "#domain/api/family";
 import type { LeagueDetail, LeagueGames, MyLeagues, PublicLeague } from "#domain/api/leagues";
+import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -44,6 +45,7 @@ import {
   familyTeamAnnouncementsKey,
   guardianInviteKey,
   leagueKeys,
+  leagueResultKeys,
   publicLeagueKey,
   withdrawalKey,
   meKeys,
@@ -642,5 +644,22 @@ export function publicLeagueQuery(id: string) {
   return queryOptions({
     queryKey: publicLeagueKey(id),
     queryFn: ({ signal }) => apiFetch<PublicLeague>(`/api/public/leagues/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /api/team/league-games: the coach's team's league games with their results and what the coaches may do. */
+export function teamLeagueGamesQuery() {
+  return queryOptions({
+    queryKey: leagueResultKeys.team(),
+    queryFn: ({ signal }) => apiFetch<TeamLeagueGames>("/api/team/league-games", { signal }),
+  });
+}
+
+/** GET /api/league-games/{id}/result: a league game's result, both scorebooks side by side, and its audit log. */
+export function leagueGameResultQuery(id: string) {
+  return queryOptions({
+    queryKey: leagueResultKeys.game(id),
+    queryFn: ({ signal }) =>
+      apiFetch<LeagueGameResultDetail>(`/api/league-games/${encodeURIComponent(id)}/result`, { signal }),
   });
 }

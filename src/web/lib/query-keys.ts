@@ -222,3 +222,8 @@ export const leagueKeys = {
 };
 /** GET /api/public/leagues/{id}: a league's public page (no sign-in). */
 export const publicLeagueKey = (id: string) => ["public-league", id] as const;
+/** GET /api/team/league-games and GET /api/league-games/{id}/result: league results (docs/product.md §17). */
+export const leagueResultKeys = {
+  team: () => ["leagues", "team-games"] as const,
+  game: (id: string) => ["leagues", "game-result", id] as const,
+};

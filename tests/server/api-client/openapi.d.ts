@@ -2309,6 +2309,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/league-games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's published league games with their results and what its coaches may do about each */
+        get: operations["listTeamLeagueGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/league-games/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the other team's score, accept its differing version, or dispute it (for the admin to decide) */
+        post: operations["decideLeagueResultAsCoach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/league-games/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A league game's result, both teams' scoring plays side by side with where they part, and its audit log */
+        get: operations["getLeagueGameResult"];
+        /** Enter or override a game's result, or record a forfeit (league admins) */
+        put: operations["setLeagueGameResult"];
+        post?: never;
+        /** Take the admin's result back: the scorebooks decide again (league admins) */
+        delete: operations["clearLeagueGameResult"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/leagues/{id}": {
         parameters: {
             query?: never;
@@ -4080,6 +4133,111 @@ export interface components {
             published: number;
             teamEvents: number;
         };
+        TeamLeagueGames: {
+            games: {
+                id: string;
+                leagueId: string;
+                leagueName: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                startTime: string;
+                opponent: string;
+                /** @enum {string} */
+                homeAway: "home" | "away";
+                result: {
+                    /** @enum {string} */
+                    state: "scheduled" | "awaiting_confirmation" | "disputed" | "confirmed";
+                    home: number | null;
+                    away: number | null;
+                    /** @enum {string|null} */
+                    forfeit: "home" | "away" | null;
+                    /** @enum {string|null} */
+                    source: "scorebooks" | "accepted" | "confirmed" | "admin" | null;
+                    homeBook: {
+                        home: number;
+                        away: number;
+                    } | null;
+                    awayBook: {
+                        home: number;
+                        away: number;
+                    } | null;
+                };
+                actions: ("confirm" | "accept" | "dispute")[];
+            }[];
+        };
+        CoachResultDecision: {
+            /** @enum {string} */
+            action: "confirm" | "accept" | "dispute";
+            note?: string | null;
+        };
+        LeagueGameResult: {
+            game: {
+                id: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                startTime: string;
+                homeTeam: string;
+                awayTeam: string;
+            };
+            result: {
+                /** @enum {string} */
+                state: "scheduled" | "awaiting_confirmation" | "disputed" | "confirmed";
+                home: number | null;
+                away: number | null;
+                /** @enum {string|null} */
+                forfeit: "home" | "away" | null;
+                /** @enum {string|null} */
+                source: "scorebooks" | "accepted" | "confirmed" | "admin" | null;
+                homeBook: {
+                    home: number;
+                    away: number;
+                } | null;
+                awayBook: {
+                    home: number;
+                    away: number;
+                } | null;
+            };
+            homeBook: {
+                home: number;
+                away: number;
+                plays: {
+                    period: number;
+                    kind: string;
+                    home: number;
+                    away: number;
+                }[];
+            } | null;
+            awayBook: {
+                home: number;
+                away: number;
+                plays: {
+                    period: number;
+                    kind: string;
+                    home: number;
+                    away: number;
+                }[];
+            } | null;
+            firstDivergence: number | null;
+            log: {
+                action: string;
+                home: number | null;
+                away: number | null;
+                /** @enum {string|null} */
+                forfeit: "home" | "away" | null;
+                note: string | null;
+                by: string;
+                /** @description ISO-8601 UTC time */
+                at: string;
+            }[];
+            canDecide: boolean;
+        };
+        AdminResult: {
+            homeScore: number;
+            awayScore: number;
+            /** @enum {string|null} */
+            forfeit?: "home" | "away" | null;
+            note?: string | null;
+        };
         PublicLeague: {
             id: string;
             name: string;
@@ -4128,6 +4286,14 @@ export interface components {
                 startTime: string;
                 durationMinutes: number;
                 cancelled: boolean;
+                result: {
+                    /** @enum {string} */
+                    state: "none" | "pending" | "confirmed";
+                    home: number | null;
+                    away: number | null;
+                    /** @enum {string|null} */
+                    forfeit: "home" | "away" | null;
+                };
             }[];
         };
     };
@@ -18270,6 +18436,547 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublishedSchedule"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamLeagueGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLeagueGames"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideLeagueResultAsCoach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoachResultDecision"];
+            };
+        };
+        responses: {
+            /** @description Decided; the team's league games as they now stand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        games: {
+                            id: string;
+                            leagueId: string;
+                            leagueName: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            startTime: string;
+                            opponent: string;
+                            /** @enum {string} */
+                            homeAway: "home" | "away";
+                            result: {
+                                /** @enum {string} */
+                                state: "scheduled" | "awaiting_confirmation" | "disputed" | "confirmed";
+                                home: number | null;
+                                away: number | null;
+                                /** @enum {string|null} */
+                                forfeit: "home" | "away" | null;
+                                /** @enum {string|null} */
+                                source: "scorebooks" | "accepted" | "confirmed" | "admin" | null;
+                                homeBook: {
+                                    home: number;
+                                    away: number;
+                                } | null;
+                                awayBook: {
+                                    home: number;
+                                    away: number;
+                                } | null;
+                            };
+                            actions: ("confirm" | "accept" | "dispute")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeagueGameResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueGameResult"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this role or team; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setLeagueGameResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminResult"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: {
+                            id: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            startTime: string;
+                            homeTeam: string;
+                            awayTeam: string;
+                        };
+                        result: {
+                            /** @enum {string} */
+                            state: "scheduled" | "awaiting_confirmation" | "disputed" | "confirmed";
+                            home: number | null;
+                            away: number | null;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                            /** @enum {string|null} */
+                            source: "scorebooks" | "accepted" | "confirmed" | "admin" | null;
+                            homeBook: {
+                                home: number;
+                                away: number;
+                            } | null;
+                            awayBook: {
+                                home: number;
+                                away: number;
+                            } | null;
+                        };
+                        homeBook: {
+                            home: number;
+                            away: number;
+                            plays: {
+                                period: number;
+                                kind: string;
+                                home: number;
+                                away: number;
+                            }[];
+                        } | null;
+                        awayBook: {
+                            home: number;
+                            away: number;
+                            plays: {
+                                period: number;
+                                kind: string;
+                                home: number;
+                                away: number;
+                            }[];
+                        } | null;
+                        firstDivergence: number | null;
+                        log: {
+                            action: string;
+                            home: number | null;
+                            away: number | null;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                            note: string | null;
+                            by: string;
+                            /** @description ISO-8601 UTC time */
+                            at: string;
+                        }[];
+                        canDecide: boolean;
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearLeagueGameResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: {
+                            id: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            startTime: string;
+                            homeTeam: string;
+                            awayTeam: string;
+                        };
+                        result: {
+                            /** @enum {string} */
+                            state: "scheduled" | "awaiting_confirmation" | "disputed" | "confirmed";
+                            home: number | null;
+                            away: number | null;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                            /** @enum {string|null} */
+                            source: "scorebooks" | "accepted" | "confirmed" | "admin" | null;
+                            homeBook: {
+                                home: number;
+                                away: number;
+                            } | null;
+                            awayBook: {
+                                home: number;
+                                away: number;
+                            } | null;
+                        };
+                        homeBook: {
+                            home: number;
+                            away: number;
+                            plays: {
+                                period: number;
+                                kind: string;
+                                home: number;
+                                away: number;
+                            }[];
+                        } | null;
+                        awayBook: {
+                            home: number;
+                            away: number;
+                            plays: {
+                                period: number;
+                                kind: string;
+                                home: number;
+                                away: number;
+                            }[];
+                        } | null;
+                        firstDivergence: number | null;
+                        log: {
+                            action: string;
+                            home: number | null;
+                            away: number | null;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                            note: string | null;
+                            by: string;
+                            /** @description ISO-8601 UTC time */
+                            at: string;
+                        }[];
+                        canDecide: boolean;
+                    };
                 };
             };
             /** @description invalid_input: a parameter or the body is not valid (fields names each one) */

@@ -221,7 +221,7 @@ export function cookieJarOf(setCookies: readonly string[]): Map<string, string> 
   return jar;
 }
 
-async function signUp(
+export async function signUp(
   app: TestApp,
   body: Record<string, unknown>,
 ): Promise<{ account: Account; team: TeamInfo | null }> {

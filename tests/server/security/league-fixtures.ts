@@ -5,7 +5,8 @@
  * src/server/routes/leagues.test.ts's.
  */
 import type { Actor } from "./endpoints.js";
-import { must, uniqueName, type Req, type World } from "./fixtures.js";
+import { randomUUID } from "node:crypto";
+import { must, signUp, uniqueName, type Account, type Req, type World } from "./fixtures.js";
 
 interface LeagueMade {
   id: string;
@@ -110,6 +111,97 @@ export async function freshLeagueField(w: World): Promise<string> {
 
 const byId = (id: string): Req => ({ params: { id } });
 
+const rivals = new WeakMap<World, Promise<Account>>();
+/**
+ * The head coach of a team of its own that plays team A in the results' leagues. Not team C: a league game puts
+ * each team's name and the field into the other's schedule, and team C's calendar feed and claim pages are read by
+ * outsiders in the matrix, where team A's schedule is a secret.
+ */
+function rivalCoach(w: World): Promise<Account> {
+  let made = rivals.get(w);
+  if (!made) {
+    made = signUp(w.app, { role: "coach", fullName: "Riley Rival", teamName: uniqueName("Rivals") }).then(
+      (made) => made.account,
+    );
+    rivals.set(w, made);
+  }
+  return made;
+}
+
+/**
+ * A published league game between team A and a rival team, in a new league of team A's head coach (who runs it and
+ * coaches team A). `loggedByC`: the rival team started it from its schedule and ended it 6-0, so it waits for team A's
+ * coaches to confirm; `adminResult`: the admin then entered a result.
+ */
+async function gameOfAAndRival(w: World, opts: { loggedByC: boolean; adminResult?: boolean }): Promise<string> {
+  const admin = w.accounts.headCoachA;
+  const made = await must(w.app, admin, 201, "POST", "/api/leagues", {
+    json: { name: uniqueName("Aldermoor Results"), timeZone: "UTC" },
+  });
+  const { id, joinCode } = (made.body as { league: { id: string; joinCode: string } }).league;
+  const division = await must(w.app, admin, 201, "POST", "/api/leagues/{id}/divisions", {
+    params: { id },
+    json: { name: "10U" },
+  });
+  const divisionId = (division.body as { league: { divisions: { id: string }[] } }).league.divisions[0]!.id;
+  const rival = await rivalCoach(w);
+  for (const coach of [admin, rival]) {
+    await must(w.app, coach, 201, "POST", "/api/team/leagues", { json: { code: joinCode, divisionId } });
+  }
+  await must(w.app, admin, 201, "POST", "/api/leagues/{id}/fields", {
+    params: { id },
+    json: { name: uniqueName("Park") },
+  });
+  await must(w.app, admin, 200, "PUT", "/api/leagues/{id}/calendar", {
+    params: { id },
+    json: { gameDays: ["2026-11-28"], timeSlots: [{ startTime: "09:00", durationMinutes: 60 }] },
+  });
+  await must(w.app, admin, 201, "POST", "/api/leagues/{id}/schedule", {
+    params: { id },
+    json: { doubleRoundRobin: false },
+  });
+  await must(w.app, admin, 200, "POST", "/api/leagues/{id}/schedule/publish", { params: { id } });
+  const game = await w.database.db
+    .selectFrom("league_games")
+    .select("id")
+    .where("league_id", "=", id)
+    .executeTakeFirstOrThrow();
+  if (opts.loggedByC) {
+    const event = await w.database.db
+      .selectFrom("schedule_events")
+      .select(["id", "local_date"])
+      .where("league_game_id", "=", game.id)
+      .where("team_id", "=", rival.teamId)
+      .executeTakeFirstOrThrow();
+    const sessionId = randomUUID();
+    await must(w.app, rival, 201, "POST", "/api/team/sessions", {
+      json: { id: sessionId, kind: "game", date: event.local_date, scheduledEventId: event.id },
+    });
+    await must(w.app, rival, 200, "POST", "/api/team/sessions/{id}/final", {
+      params: { id: sessionId },
+      json: { us: 6, them: 0 },
+    });
+  }
+  if (opts.adminResult) {
+    await must(w.app, admin, 200, "PUT", "/api/league-games/{id}/result", {
+      params: { id: game.id },
+      json: { homeScore: 6, awayScore: 0 },
+    });
+  }
+  return game.id;
+}
+
+const resultGames = new WeakMap<World, Promise<string>>();
+/** The standing game of A and the rival that the rival logged: read and decided by the cells, never waited on. */
+function resultGameOfA(w: World): Promise<string> {
+  let made = resultGames.get(w);
+  if (!made) {
+    made = gameOfAAndRival(w, { loggedByC: true });
+    resultGames.set(w, made);
+  }
+  return made;
+}
+
 /** The valid requests of the league endpoints, spread into fixtures.ts's VALID_REQUESTS. */
 export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: Actor): Promise<Req> }>> = {
   "GET /api/leagues": { build: async () => ({}) },
@@ -166,4 +258,18 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
     },
   },
   "GET /api/public/leagues/{id}": { build: async (w) => byId((await leagueOfA(w)).id) },
+  "GET /api/team/league-games": { build: async () => ({}) },
+  "POST /api/team/league-games/{id}/result": {
+    build: async (w) => ({ ...byId(await gameOfAAndRival(w, { loggedByC: true })), json: { action: "confirm" } }),
+  },
+  "GET /api/league-games/{id}/result": { build: async (w) => byId(await resultGameOfA(w)) },
+  "PUT /api/league-games/{id}/result": {
+    build: async (w) => ({
+      ...byId(await resultGameOfA(w)),
+      json: { homeScore: 7, awayScore: 6, note: "Referee's card" },
+    }),
+  },
+  "DELETE /api/league-games/{id}/result": {
+    build: async (w) => byId(await gameOfAAndRival(w, { loggedByC: false, adminResult: true })),
+  },
 };

@@ -26,6 +26,7 @@ import { retentionMigration } from "./024_retention.js";
 import { webPushMigration } from "./025_web_push.js";
 import { guardianInviteEmailMigration } from "./026_guardian_invite_email.js";
 import { leaguesMigration } from "./027_leagues.js";
+import { leagueResultsMigration } from "./028_league_results.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -60,5 +61,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "025_web_push": webPushMigration(engine),
     "026_guardian_invite_email": guardianInviteEmailMigration(engine),
     "027_leagues": leaguesMigration(engine),
+    "028_league_results": leagueResultsMigration(engine),
   };
 }

@@ -10,6 +10,12 @@ import type {
   UpdateLeagueInput,
   UpdateLeagueTeamInput,
 } from "#domain/api/leagues";
+import type {
+  AdminResultInput,
+  CoachResultAction,
+  LeagueGameResultDetail,
+  TeamLeagueGames,
+} from "#domain/api/league-results";
 import { apiFetch } from "~/lib/api";
 
 const league = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
@@ -69,3 +75,18 @@ export const findLeagueByCode = (code: string) =>
 
 export const joinLeague = (code: string, divisionId: string) =>
   apiFetch<MyLeagues>("/api/team/leagues", { method: "POST", json: { code, divisionId } });
+
+export const decideAsCoach = (gameId: string, action: CoachResultAction, note: string | null) =>
+  apiFetch<TeamLeagueGames>(`/api/team/league-games/${encodeURIComponent(gameId)}/result`, {
+    method: "POST",
+    json: { action, note },
+  });
+
+export const setResult = (gameId: string, input: AdminResultInput) =>
+  apiFetch<LeagueGameResultDetail>(`/api/league-games/${encodeURIComponent(gameId)}/result`, {
+    method: "PUT",
+    json: input,
+  });
+
+export const clearResult = (gameId: string) =>
+  apiFetch<LeagueGameResultDetail>(`/api/league-games/${encodeURIComponent(gameId)}/result`, { method: "DELETE" });

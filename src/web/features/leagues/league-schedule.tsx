@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { LeagueDetail, LeagueGame } from "#domain/api/leagues";
 import { fieldLabel } from "#domain/leagues/league";
 import { leagueKeys } from "~/lib/query-keys";
@@ -208,8 +209,20 @@ function GamesByDay({
                       <td className="py-1 pr-3">{teamName.get(g.homeTeamId)}</td>
                       <td className="py-1 pr-3">{teamName.get(g.awayTeamId)}</td>
                       <td className="py-1">
-                        {STATUS_LABELS[g.status]}
-                        {g.changedSincePublished ? " (changed)" : ""}
+                        {g.status === "published" ? (
+                          <Link className="text-field-800 underline" to={`/league-games/${g.id}`}>
+                            {STATUS_LABELS[g.status]}
+                            {g.changedSincePublished ? " (changed)" : ""}
+                            <span className="sr-only">
+                              : result of {teamName.get(g.homeTeamId)} v {teamName.get(g.awayTeamId)}
+                            </span>
+                          </Link>
+                        ) : (
+                          <>
+                            {STATUS_LABELS[g.status]}
+                            {g.changedSincePublished ? " (changed)" : ""}
+                          </>
+                        )}
                       </td>
                     </tr>
                   ))}

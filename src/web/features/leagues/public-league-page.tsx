@@ -155,6 +155,15 @@ function PublicLeagueView({ league }: { league: PublicLeague }) {
                       <span className="w-14 font-semibold tabular-nums">{g.startTime}</span>
                       <span className="min-w-48 flex-1">
                         {teamName.get(g.homeTeamId)} v {teamName.get(g.awayTeamId)}
+                        {g.result.state === "confirmed" ? (
+                          <strong className="ml-2 tabular-nums">
+                            {g.result.home}–{g.result.away}
+                            {g.result.forfeit ? " (forfeit)" : ""}
+                          </strong>
+                        ) : null}
+                        {g.result.state === "pending" ? (
+                          <span className="ml-2 text-stone-600">Result pending</span>
+                        ) : null}
                         {g.cancelled ? <strong className="ml-2 text-red-800">Cancelled</strong> : null}
                       </span>
                       <span className="text-stone-600">

@@ -1,0 +1,97 @@
+import type { Kysely } from "kysely";
+import type { LeagueResultDto } from "#domain/api/league-results.js";
+import { resolveResult, type LeagueGameResult } from "#domain/leagues/results.js";
+import type { LeagueResult } from "#domain/leagues/standings.js";
+import type { LeagueGameRow } from "../db/league-games.js";
+import { leagueDecisions, leagueScorebooks } from "../db/league-results.js";
+import type { DB } from "../db/schema.js";
+
+/*
+ * A league's results (docs/product.md §17): worked out on every read from the two teams' scorebooks and the
+ * decisions kept about them (domain/leagues/results.ts), in two queries for the whole league. Nothing derived is
+ * stored, so a coach reopening and correcting a game changes the league's result and standings at once, and a
+ * game ending costs the game-day write path nothing.
+ */
+
+export async function leagueResults(
+  db: Kysely<DB>,
+  leagueId: string,
+  gameId?: string,
+): Promise<Map<string, LeagueGameResult>> {
+  const [books, decisions] = await Promise.all([
+    leagueScorebooks(db, leagueId, gameId),
+    leagueDecisions(db, leagueId, gameId),
+  ]);
+  const ids = new Set([...books.keys(), ...decisions.keys()]);
+  const results = new Map<string, LeagueGameResult>();
+  for (const id of ids) {
+    const book = books.get(id);
+    results.set(id, resolveResult(book?.home ?? null, book?.away ?? null, decisions.get(id) ?? null));
+  }
+  return results;
+}
+
+const SCHEDULED: LeagueGameResult = { state: "scheduled" };
+
+/** A game's result as the API sends it. */
+export function resultDto(result: LeagueGameResult | undefined): LeagueResultDto {
+  const r = result ?? SCHEDULED;
+  switch (r.state) {
+    case "scheduled":
+      return { state: r.state, home: null, away: null, forfeit: null, source: null, homeBook: null, awayBook: null };
+    case "awaiting_confirmation": {
+      const book = { home: r.home, away: r.away };
+      return {
+        state: r.state,
+        home: r.home,
+        away: r.away,
+        forfeit: null,
+        source: null,
+        homeBook: r.loggedBy === "home" ? book : null,
+        awayBook: r.loggedBy === "away" ? book : null,
+      };
+    }
+    case "disputed":
+      return {
+        state: r.state,
+        home: null,
+        away: null,
+        forfeit: null,
+        source: null,
+        homeBook: r.homeBook,
+        awayBook: r.awayBook,
+      };
+    case "confirmed":
+      return {
+        state: r.state,
+        home: r.home,
+        away: r.away,
+        forfeit: r.forfeit,
+        source: r.source,
+        homeBook: null,
+        awayBook: null,
+      };
+  }
+}
+
+/** The confirmed results of a league's games, as the standings count them (a cancelled game counts for nothing). */
+export function confirmedResults(
+  games: readonly (LeagueGameRow & { starts_at?: string })[],
+  results: ReadonlyMap<string, LeagueGameResult>,
+): LeagueResult[] {
+  const out: LeagueResult[] = [];
+  for (const g of games) {
+    const r = results.get(g.id);
+    if (!r || r.state !== "confirmed" || g.status === "cancelled") continue;
+    out.push({
+      gameId: g.id,
+      homeTeamId: g.home_team_id,
+      awayTeamId: g.away_team_id,
+      homeScore: r.home,
+      awayScore: r.away,
+      forfeit: r.forfeit,
+      playedAt: `${g.local_date}T${g.start_time}`,
+    });
+  }
+  return out;
+}
