@@ -41,6 +41,7 @@ const GAME_COLUMNS = [
   "status",
   "revision",
   "published_revision",
+  "updated_at",
 ] as const;
 
 export type LeagueGameRow = Pick<Selectable<DB["league_games"]>, (typeof GAME_COLUMNS)[number]>;

@@ -25,7 +25,7 @@ import type { CalendarEventRow } from "../db/calendar-feeds.js";
  */
 
 /** How often a subscribed calendar should read the feed again (REFRESH-INTERVAL and X-PUBLISHED-TTL). */
-const REFRESH_SECONDS = 60 * 60;
+export const REFRESH_SECONDS = 60 * 60;
 
 export interface CalendarContext {
   /** PUBLIC_URL, no trailing slash: the events' URLs and UIDs are made from it. */
@@ -38,7 +38,7 @@ export interface CalendarContext {
 const vtimezones = new Map<string, string | null>();
 
 /** The zone's VTIMEZONE component, read once per zone; null for UTC and for a zone the library does not know. */
-function vtimezoneOf(timeZone: string): string | null {
+export function vtimezoneOf(timeZone: string): string | null {
   if (timeZone === "UTC" || timeZone === "Etc/UTC") return null;
   let component = vtimezones.get(timeZone);
   if (component === undefined) {
@@ -51,7 +51,7 @@ function vtimezoneOf(timeZone: string): string | null {
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** An instant as ical-generator's Temporal ZonedDateTime: the wall-clock fields of `instant` in `timeZone`. */
-function zoned(instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub {
+export function zoned(instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub {
   const wall = wallClockOf(instant, timeZone);
   const fields = {
     year: wall.getUTCFullYear(),

@@ -65,6 +65,7 @@ const PUBLIC = [
   "GET /api/follow/{token}",
   "GET /api/follow/{token}/stream",
   "GET /api/public/leagues/{id}",
+  "GET /api/public/leagues/{id}/calendar.ics",
 ];
 
 function operations(doc: Document): [key: string, path: string, method: string, op: Operation][] {

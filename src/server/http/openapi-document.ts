@@ -86,6 +86,7 @@ const PUBLIC = new Set([
   "GET /api/follow/{token}/stream",
   // A league's public page (routes/league-public.ts): team names, the published schedule and standings only.
   "GET /api/public/leagues/{id}",
+  "GET /api/public/leagues/{id}/calendar.ics",
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { publicLeagueSchema, type PublicLeague } from "#domain/api/leagues.js";
 import type { LeagueGameResult } from "#domain/leagues/results.js";
 import { computeStandings } from "#domain/leagues/standings.js";
@@ -7,6 +7,8 @@ import { leagueDivisions, leagueFields, leagueSettings, leagueTeams } from "../d
 import { createRouter } from "../http/context.js";
 import { errorResponses, notFound } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
+import { renderLeagueCalendar } from "../http/league-calendar-ics.js";
+import { fieldLabel } from "#domain/leagues/league.js";
 import { confirmedResults, leagueResults } from "../leagues/results.js";
 
 /*
@@ -47,62 +49,145 @@ function publicResult(result: LeagueGameResult | undefined): PublicLeague["games
   };
 }
 
+const calendarRoute = createRoute({
+  method: "get",
+  path: "/api/public/leagues/{id}/calendar.ics",
+  operationId: "getPublicLeagueCalendar",
+  tags: ["leagues"],
+  summary: "A league's published games as a calendar to subscribe to: all, one team's or one field's (no sign-in)",
+  request: {
+    params: idParams("The league's id"),
+    query: z.object({
+      team: z.string().max(200).optional().describe("Only this league team's games"),
+      field: z.string().max(200).optional().describe("Only the games on this field"),
+    }),
+  },
+  responses: {
+    200: {
+      description: "iCalendar (RFC 5545)",
+      content: { "text/calendar": { schema: z.string().describe("iCalendar (RFC 5545)") } },
+    },
+    ...errorResponses(400, 404),
+  },
+});
+
 export function leaguePublicRoutes() {
-  return createRouter().openapi(read, async (c) => {
-    const { id } = c.req.valid("param");
-    const db = c.get("services").database.db;
-    const league = await leagueSettings(db, id);
-    if (!league) throw notFound("That league");
-    const [divisions, teams, fields, rows] = await Promise.all([
-      leagueDivisions(db, id),
-      leagueTeams(db, id),
-      leagueFields(db, id),
-      leagueGameRows(db, id),
-    ]);
-    const name = new Map(teams.map((t) => [t.id, t.name]));
-    const published = rows.filter((r) => r.published_revision !== null);
-    const results = await leagueResults(db, id);
-    const division = new Map(published.map((g) => [g.id, g.division_id]));
-    const confirmed = confirmedResults(published, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
-    const rules = {
-      tiebreakers: league.tiebreakers,
-      pointDifferenceCap: league.pointDifferenceCap,
-      coinToss: league.coinToss,
-    };
-    const body: PublicLeague = {
-      id: league.id,
-      name: league.name,
-      timeZone: league.timeZone,
-      tiebreakers: league.tiebreakers,
-      divisions: divisions.map((d) => ({
-        id: d.id,
-        name: d.name,
-        // Confirmed results only count; teams sharing a rank are listed by name, as a reader looks for theirs.
-        standings: computeStandings(
-          teams.filter((t) => t.divisionId === d.id).map((t) => t.id),
-          confirmed.filter((r) => r.divisionId === d.id),
-          rules,
-        )
-          .map((row) => ({ ...row, last5: [...row.last5] }))
-          .sort((a, b) => a.rank - b.rank || (name.get(a.teamId) ?? "").localeCompare(name.get(b.teamId) ?? "")),
-      })),
-      teams: teams.map((t) => ({ id: t.id, name: t.name, divisionId: t.divisionId })),
-      fields,
-      games: published.map((r) => ({
-        id: r.id,
-        divisionId: r.division_id,
-        homeTeamId: r.home_team_id,
-        awayTeamId: r.away_team_id,
-        fieldId: r.field_id,
-        subField: r.sub_field,
-        date: r.local_date,
-        startTime: r.start_time,
-        durationMinutes: Number(r.duration_minutes),
-        cancelled: r.status === "cancelled",
-        result: publicResult(results.get(r.id)),
-      })),
-    };
-    c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
-    return c.json(body, 200);
-  });
+  return createRouter()
+    .openapi(calendarRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { team, field } = c.req.valid("query");
+      const { database, config } = c.get("services");
+      const db = database.db;
+      const league = await leagueSettings(db, id);
+      if (!league) throw notFound("That league");
+      const [divisions, teams, fields, rows, results] = await Promise.all([
+        leagueDivisions(db, id),
+        leagueTeams(db, id),
+        leagueFields(db, id),
+        leagueGameRows(db, id),
+        leagueResults(db, id),
+      ]);
+      const name = new Map(teams.map((t) => [t.id, t.name]));
+      const fieldOf = new Map(fields.map((f) => [f.id, f]));
+      if (team !== undefined && !name.has(team)) throw notFound("That team of the league");
+      if (field !== undefined && !fieldOf.has(field)) throw notFound("That field of the league");
+      const division = new Map(divisions.map((d) => [d.id, d.name]));
+      const games = rows.filter(
+        (g) =>
+          g.published_revision !== null &&
+          (team === undefined || g.home_team_id === team || g.away_team_id === team) &&
+          (field === undefined || g.field_id === field),
+      );
+      const title = team
+        ? `${name.get(team)} · ${league.name}`
+        : field
+          ? `${fieldLabel(fieldOf.get(field)!.name, "")} · ${league.name}`
+          : league.name;
+      const body = renderLeagueCalendar(
+        {
+          name: league.name,
+          timeZone: league.timeZone,
+          publicUrl: config.publicUrl,
+          pageUrl: `${config.publicUrl}/league/${encodeURIComponent(id)}`,
+        },
+        title,
+        games.map((g) => {
+          const result = results.get(g.id);
+          return {
+            id: g.id,
+            date: g.local_date,
+            startTime: g.start_time,
+            durationMinutes: Number(g.duration_minutes),
+            homeTeam: name.get(g.home_team_id) ?? "",
+            awayTeam: name.get(g.away_team_id) ?? "",
+            field: fieldOf.get(g.field_id) ?? { name: "", address: null },
+            subField: g.sub_field,
+            division: division.get(g.division_id) ?? "",
+            cancelled: g.status === "cancelled",
+            revision: Number(g.published_revision),
+            updatedAt: g.updated_at,
+            score: result?.state === "confirmed" ? `${result.home}–${result.away}` : null,
+          };
+        }),
+      );
+      c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+      return c.body(body, 200, { "Content-Type": "text/calendar; charset=utf-8" });
+    })
+    .openapi(read, async (c) => {
+      const { id } = c.req.valid("param");
+      const db = c.get("services").database.db;
+      const league = await leagueSettings(db, id);
+      if (!league) throw notFound("That league");
+      const [divisions, teams, fields, rows] = await Promise.all([
+        leagueDivisions(db, id),
+        leagueTeams(db, id),
+        leagueFields(db, id),
+        leagueGameRows(db, id),
+      ]);
+      const name = new Map(teams.map((t) => [t.id, t.name]));
+      const published = rows.filter((r) => r.published_revision !== null);
+      const results = await leagueResults(db, id);
+      const division = new Map(published.map((g) => [g.id, g.division_id]));
+      const confirmed = confirmedResults(published, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
+      const rules = {
+        tiebreakers: league.tiebreakers,
+        pointDifferenceCap: league.pointDifferenceCap,
+        coinToss: league.coinToss,
+      };
+      const body: PublicLeague = {
+        id: league.id,
+        name: league.name,
+        timeZone: league.timeZone,
+        tiebreakers: league.tiebreakers,
+        divisions: divisions.map((d) => ({
+          id: d.id,
+          name: d.name,
+          // Confirmed results only count; teams sharing a rank are listed by name, as a reader looks for theirs.
+          standings: computeStandings(
+            teams.filter((t) => t.divisionId === d.id).map((t) => t.id),
+            confirmed.filter((r) => r.divisionId === d.id),
+            rules,
+          )
+            .map((row) => ({ ...row, last5: [...row.last5] }))
+            .sort((a, b) => a.rank - b.rank || (name.get(a.teamId) ?? "").localeCompare(name.get(b.teamId) ?? "")),
+        })),
+        teams: teams.map((t) => ({ id: t.id, name: t.name, divisionId: t.divisionId })),
+        fields,
+        games: published.map((r) => ({
+          id: r.id,
+          divisionId: r.division_id,
+          homeTeamId: r.home_team_id,
+          awayTeamId: r.away_team_id,
+          fieldId: r.field_id,
+          subField: r.sub_field,
+          date: r.local_date,
+          startTime: r.start_time,
+          durationMinutes: Number(r.duration_minutes),
+          cancelled: r.status === "cancelled",
+          result: publicResult(results.get(r.id)),
+        })),
+      };
+      c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+      return c.json(body, 200);
+    });
 }

@@ -207,6 +207,27 @@ describe.each(testEngines())("leagues on $engine", ({ create }) => {
     expect((await new TestClient(app).get(`/api/public/leagues/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
+  it("parents subscribe to a team's or a field's games as a calendar, in the league's zone", async () => {
+    const anonymous = new TestClient(app);
+    const hawksId = league.teams.find((t) => t.name === "Harbor Hawks")!.id;
+    const fieldId = (await owner.client.get(`/api/leagues/${league.id}`)).body.league.fields[0].id as string;
+    const feed = await anonymous.get<string>(`/api/public/leagues/${league.id}/calendar.ics?team=${hawksId}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const text = feed.body.replace(/\r\n /g, "");
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(text).toContain("X-WR-CALNAME:Harbor Hawks · Metro Flag");
+    expect(text).toMatch(/SUMMARY:(Harbor Hawks v (Comets|Night Owls)|(Comets|Night Owls) v Harbor Hawks)/);
+    expect(text).toMatch(/DTSTART;TZID=America\/Chicago:202704(03|10)T(0900|1030)00/);
+    expect(text).toMatch(/LOCATION:Riverside Park\\, field [AB]\\, 1 River Rd/);
+    expect(text).not.toContain("Zephyrine");
+    const byField = await anonymous.get<string>(`/api/public/leagues/${league.id}/calendar.ics?field=${fieldId}`);
+    expect(byField.body.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect(
+      (await anonymous.get(`/api/public/leagues/${league.id}/calendar.ics?team=${crypto.randomUUID()}`)).status,
+    ).toBe(404);
+  });
+
   it("the caller's leagues: the ones they run and the ones their team plays in", async () => {
     expect((await owner.client.get("/api/leagues")).body.leagues).toEqual([
       { id: league.id, name: "Metro Flag", role: "owner", teams: 3 },

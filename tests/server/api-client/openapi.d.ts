@@ -2362,6 +2362,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/leagues/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A league's published games as a calendar to subscribe to: all, one team's or one field's (no sign-in) */
+        get: operations["getPublicLeagueCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/leagues/{id}": {
         parameters: {
             query?: never;
@@ -19026,6 +19043,70 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicLeagueCalendar: {
+        parameters: {
+            query?: {
+                /** @description Only this league team's games */
+                team?: string;
+                /** @description Only the games on this field */
+                field?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -258,6 +258,7 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
     },
   },
   "GET /api/public/leagues/{id}": { build: async (w) => byId((await leagueOfA(w)).id) },
+  "GET /api/public/leagues/{id}/calendar.ics": { build: async (w) => byId((await leagueOfA(w)).id) },
   "GET /api/team/league-games": { build: async () => ({}) },
   "POST /api/team/league-games/{id}/result": {
     build: async (w) => ({ ...byId(await gameOfAAndRival(w, { loggedByC: true })), json: { action: "confirm" } }),

@@ -27,6 +27,14 @@ export function PublicLeaguePage({ leagueId }: { leagueId: string }) {
   );
 }
 
+/** The league's calendar feed, narrowed to the team or field picked (team first). */
+function calendarUrl(leagueId: string, teamId: string, fieldId: string): string {
+  const base = `/api/public/leagues/${encodeURIComponent(leagueId)}/calendar.ics`;
+  if (teamId) return `${base}?team=${encodeURIComponent(teamId)}`;
+  if (fieldId) return `${base}?field=${encodeURIComponent(fieldId)}`;
+  return base;
+}
+
 function PublicLeagueView({ league }: { league: PublicLeague }) {
   const [teamId, setTeamId] = useState("");
   const [fieldId, setFieldId] = useState("");
@@ -141,6 +149,13 @@ function PublicLeagueView({ league }: { league: PublicLeague }) {
             ))}
           </SelectField>
         </div>
+        <p className="text-sm">
+          <a className="text-field-800 underline" href={calendarUrl(league.id, teamId, fieldId)}>
+            Subscribe to {teamId ? `${teamName.get(teamId)}'s games` : fieldId ? "this field's games" : "every game"} in
+            your calendar
+          </a>{" "}
+          <span className="text-stone-600">(copy the link into your calendar app; changes follow).</span>
+        </p>
         {days.length === 0 ? <p>No games published yet.</p> : null}
         {days.map((day) => (
           <div key={day} className="card">
