@@ -10,6 +10,7 @@ import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
 import { announcementRoutes } from "./routes/announcements.js";
+import { leagueAdminRoutes } from "./routes/league-admins.js";
 import { leagueJoinRoutes } from "./routes/league-join.js";
 import { leaguePublicRoutes } from "./routes/league-public.js";
 import { leagueResultRoutes } from "./routes/league-results.js";
@@ -182,6 +183,7 @@ export function createApp(services: Services) {
   app.route("/", answerLinkRoutes());
   app.route("/", leagueRoutes());
   app.route("/", leagueJoinRoutes());
+  app.route("/", leagueAdminRoutes());
   app.route("/", leagueScheduleRoutes());
   app.route("/", leagueResultRoutes());
   app.route("/", leaguePublicRoutes());

@@ -75,8 +75,11 @@ test("the follow page loads at most 30 KB of JavaScript, compressed or not", () 
 const SIGNED_IN_BUDGETS: ReadonlyArray<{ path: string; who: "coach" | "player"; budget: number }> = [
   // Measured after decision 0021 (2026-11-25): 276,059, 180,420, 180,225 and 277,829 B.
   { path: "/coach/log", who: "coach", budget: 295_000 },
-  { path: "/coach/leaderboard", who: "coach", budget: 193_000 },
-  { path: "/coach/dashboard", who: "coach", budget: 193_000 },
+  // 2026-11-30 (issue #31): 193,185–193,319 B, over 193,000 by the route manifest every screen loads, which grew by
+  // the five league routes (+0.4 KB gzipped; the league screens' queries were moved out of lib/queries.ts first).
+  // Raised by 1,000 B for that, not for anything these screens draw.
+  { path: "/coach/leaderboard", who: "coach", budget: 194_000 },
+  { path: "/coach/dashboard", who: "coach", budget: 194_000 },
   { path: "/player/dashboard", who: "player", budget: 297_000 },
 ];
 

@@ -121,6 +121,18 @@ test("an organiser schedules a league once and every team has its games; parents
   await expect(parentPage.getByText(/Harbor Hawks v Night Owls|Night Owls v Harbor Hawks/)).toHaveCount(0);
   await expect(parentPage.getByText("Maya Okafor")).toHaveCount(0);
   await parent.close();
+
+  // The organiser asks the Owls' coach to help run the league with a co-admin link.
+  await page.getByRole("button", { name: "Invite a co-admin" }).click();
+  const link = (await page.getByText(/\/league-admin\//).textContent())!.trim();
+  const owlsPage = await signedInPage(browser, owls.email);
+  await owlsPage.goto(link);
+  await owlsPage.getByRole("button", { name: "Help run Metro Flag" }).click();
+  await expect(owlsPage.getByRole("heading", { level: 1, name: "Metro Flag" })).toBeVisible();
+  await expect(owlsPage.getByText("You help run this league")).toBeVisible();
+  await owlsPage.context().close();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Admins" })).toContainText("Co-admin");
 });
 
 /** A coach on a phone starts today's league game from the logger, logs it and ends it. */

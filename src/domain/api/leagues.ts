@@ -202,7 +202,7 @@ const leagueDetailSchema = z.object({
   tiebreakers: z.array(tiebreakerSchema),
   pointDifferenceCap: z.number().int().nullable(),
   role: z.enum(LEAGUE_ADMIN_ROLES),
-  admins: z.array(z.object({ name: z.string(), role: z.enum(LEAGUE_ADMIN_ROLES) })),
+  admins: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(LEAGUE_ADMIN_ROLES) })),
   divisions: z.array(divisionSchema),
   teams: z.array(leagueTeamSchema),
   fields: z.array(fieldSchema),
@@ -323,3 +323,16 @@ export const publicLeagueSchema = z.object({
   ),
 });
 export type PublicLeague = z.infer<typeof publicLeagueSchema>;
+
+export const leagueAdminInviteResponseSchema = z.object({
+  /** The link's path on this server (/league-admin/<token>): shown once. */
+  path: z.string(),
+  expiresAt: z.string(),
+});
+
+export const leagueAdminInviteInfoSchema = z.object({
+  leagueName: z.string(),
+  /** Who made the link, by name; null when that account is gone. */
+  invitedBy: z.string().nullable(),
+});
+export type LeagueAdminInviteInfo = z.infer<typeof leagueAdminInviteInfoSchema>;

@@ -27,6 +27,12 @@ export const LEAGUE_LIMITS = Object.freeze({
   gameMinutesMax: 240,
 });
 
+/** How long a co-admin link stays open. */
+export const LEAGUE_ADMIN_INVITE_DAYS = 14;
+
+/** The web page a co-admin link opens. */
+export const leagueAdminInvitePath = (token: string) => `/league-admin/${encodeURIComponent(token)}`;
+
 /** A league's join code: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const LEAGUE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const LEAGUE_CODE_LENGTH = 8;

@@ -184,7 +184,7 @@ export async function leagueDetail(
     db
       .selectFrom("league_admins")
       .innerJoin("user", "user.id", "league_admins.user_id")
-      .select(["user.name", "league_admins.role", "league_admins.created_at"])
+      .select(["user.id", "user.name", "league_admins.role", "league_admins.created_at"])
       .where("league_admins.league_id", "=", leagueId)
       .orderBy("league_admins.created_at")
       .execute(),
@@ -207,7 +207,7 @@ export async function leagueDetail(
     tiebreakers: settings.tiebreakers,
     pointDifferenceCap: settings.pointDifferenceCap,
     role,
-    admins: admins.map((a) => ({ name: a.name, role: a.role })),
+    admins: admins.map((a) => ({ id: a.id, name: a.name, role: a.role })),
     divisions,
     teams,
     fields,

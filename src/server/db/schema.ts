@@ -799,6 +799,15 @@ interface LeagueResultLogTable {
   created_at: string;
 }
 
+/** Migration 029 (league co-admin links). */
+interface LeagueAdminInvitesTable {
+  token_hash: string;
+  league_id: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: AuthSessionTable;
@@ -860,6 +869,7 @@ export interface DB {
   league_games: LeagueGamesTable;
   league_result_decisions: LeagueResultDecisionsTable;
   league_result_log: LeagueResultLogTable;
+  league_admin_invites: LeagueAdminInvitesTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

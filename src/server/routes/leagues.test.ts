@@ -42,7 +42,7 @@ describe.each(testEngines())("leagues on $engine", ({ create }) => {
     league = made.body.league;
     expect(league).toMatchObject({ name: "Metro Flag", timeZone: "America/Chicago", role: "owner", divisions: [] });
     expect(league.joinCode).toMatch(/^[A-Z2-9]{8}$/);
-    expect(league.admins).toEqual([{ name: owner.me.fullName, role: "owner" }]);
+    expect(league.admins).toEqual([{ id: owner.me.id, name: owner.me.fullName, role: "owner" }]);
 
     for (const name of ["8U", "10U"]) {
       const res = await owner.client.post(`/api/leagues/${league.id}/divisions`, { name, ageCutoff: "2016-09-01" });
@@ -226,6 +226,27 @@ describe.each(testEngines())("leagues on $engine", ({ create }) => {
     expect(
       (await anonymous.get(`/api/public/leagues/${league.id}/calendar.ics?team=${crypto.randomUUID()}`)).status,
     ).toBe(404);
+  });
+
+  it("a co-admin link makes whoever takes it a co-admin, once; the owner takes co-admins off", async () => {
+    const made = await owner.client.post(`/api/leagues/${league.id}/admin-invites`);
+    expect(made.status).toBe(201);
+    const token = (made.body.path as string).replace("/league-admin/", "");
+    expect(made.body.path).toBe(`/league-admin/${token}`);
+    expect((await outsider.client.get(`/api/league-admin-invites/${token}`)).body).toEqual({
+      leagueName: "Metro Flag",
+      invitedBy: owner.me.fullName,
+    });
+    const taken = await outsider.client.post(`/api/league-admin-invites/${token}`);
+    expect(taken.status).toBe(200);
+    expect(taken.body.league.role).toBe("co_admin");
+    expect((await outsider.client.get(`/api/leagues/${league.id}`)).status).toBe(200);
+    expect((await hawks.client.post(`/api/league-admin-invites/${token}`)).status).toBe(404);
+    // A co-admin does not take the owner off; the owner takes the co-admin off, and the league is a 404 to them again.
+    expect((await outsider.client.delete(`/api/leagues/${league.id}/admins/${owner.me.id}`)).status).toBe(403);
+    expect((await owner.client.delete(`/api/leagues/${league.id}/admins/${owner.me.id}`)).status).toBe(404);
+    expect((await owner.client.delete(`/api/leagues/${league.id}/admins/${outsider.me.id}`)).status).toBe(204);
+    expect((await outsider.client.get(`/api/leagues/${league.id}`)).status).toBe(404);
   });
 
   it("the caller's leagues: the ones they run and the ones their team plays in", async () => {

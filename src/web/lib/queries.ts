@@ -15,8 +15,6 @@ import type { SessionDetailResponse } from "#domain/api/logger";
 import type { MergeResponse, SessionImpactResponse } from "#domain/api/sessions";
 import type { ClaimInfo, RosterListResponse } from "#domain/api/roster";
 import type { Family, GuardianInviteInfo, PlayerFamily, WithdrawalPlan } from "#domain/api/family";
-import type { LeagueDetail, LeagueGames, MyLeagues, PublicLeague } from "#domain/api/leagues";
-import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results";
 import type {
   FeedbackListResponse,
   PlayerDashboardResponse,
@@ -44,9 +42,6 @@ import {
   familyKey,
   familyTeamAnnouncementsKey,
   guardianInviteKey,
-  leagueKeys,
-  leagueResultKeys,
-  publicLeagueKey,
   withdrawalKey,
   meKeys,
   operatorKeys,
@@ -611,55 +606,5 @@ export function withdrawalPlanQuery(childId: string) {
     queryFn: ({ signal }) =>
       apiFetch<WithdrawalPlan>(`/api/family/children/${encodeURIComponent(childId)}/withdrawal`, { signal }),
     staleTime: 0,
-  });
-}
-
-/** GET /api/leagues: the leagues the caller runs, and those their team plays in (docs/product.md §17). */
-export function myLeaguesQuery() {
-  return queryOptions({
-    queryKey: leagueKeys.mine(),
-    queryFn: ({ signal }) => apiFetch<MyLeagues>("/api/leagues", { signal }),
-  });
-}
-
-/** GET /api/leagues/{id}: a league as its admins see it. */
-export function leagueQuery(id: string) {
-  return queryOptions({
-    queryKey: leagueKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiFetch<{ league: LeagueDetail }>(`/api/leagues/${encodeURIComponent(id)}`, { signal }).then((r) => r.league),
-  });
-}
-
-/** GET /api/leagues/{id}/games: the league's schedule, drafts included, with its conflicts. */
-export function leagueGamesQuery(id: string) {
-  return queryOptions({
-    queryKey: leagueKeys.games(id),
-    queryFn: ({ signal }) => apiFetch<LeagueGames>(`/api/leagues/${encodeURIComponent(id)}/games`, { signal }),
-  });
-}
-
-/** GET /api/public/leagues/{id}: a league's public page. */
-export function publicLeagueQuery(id: string) {
-  return queryOptions({
-    queryKey: publicLeagueKey(id),
-    queryFn: ({ signal }) => apiFetch<PublicLeague>(`/api/public/leagues/${encodeURIComponent(id)}`, { signal }),
-  });
-}
-
-/** GET /api/team/league-games: the coach's team's league games with their results and what the coaches may do. */
-export function teamLeagueGamesQuery() {
-  return queryOptions({
-    queryKey: leagueResultKeys.team(),
-    queryFn: ({ signal }) => apiFetch<TeamLeagueGames>("/api/team/league-games", { signal }),
-  });
-}
-
-/** GET /api/league-games/{id}/result: a league game's result, both scorebooks side by side, and its audit log. */
-export function leagueGameResultQuery(id: string) {
-  return queryOptions({
-    queryKey: leagueResultKeys.game(id),
-    queryFn: ({ signal }) =>
-      apiFetch<LeagueGameResultDetail>(`/api/league-games/${encodeURIComponent(id)}/result`, { signal }),
   });
 }

@@ -227,3 +227,5 @@ export const leagueResultKeys = {
   team: () => ["leagues", "team-games"] as const,
   game: (id: string) => ["leagues", "game-result", id] as const,
 };
+/** GET /api/league-admin-invites/{token}: which league a co-admin link is for. */
+export const leagueAdminInviteKey = (token: string) => ["league-admin-invite", token] as const;

@@ -155,6 +155,12 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   // League results: a team's coaches see their league games and confirm, accept or dispute (team A's game here);
   // a game's result detail is for its league's admins and both teams' coaches (A's assistant too), a 404 to
   // everyone else; entering and clearing a result are the admins' only (a 404 to the game's other coaches too).
+  // Co-admins: an admin makes a link; the link is the authorisation to see and take it (any signed-in account);
+  // the owner takes a co-admin off.
+  "POST /api/leagues/{id}/admin-invites": { ...signedIn(404), headCoachA: 201 },
+  "GET /api/league-admin-invites/{token}": signedIn(200),
+  "POST /api/league-admin-invites/{token}": signedIn(200),
+  "DELETE /api/leagues/{id}/admins/{userId}": { ...signedIn(404), headCoachA: 204 },
   "GET /api/team/league-games": coachOnly(200, 200),
   "POST /api/team/league-games/{id}/result": coachOnly(200, 404),
   "GET /api/league-games/{id}/result": { ...signedIn(404), headCoachA: 200, assistantCoachA: 200 },

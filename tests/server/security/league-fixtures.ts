@@ -191,6 +191,20 @@ async function gameOfAAndRival(w: World, opts: { loggedByC: boolean; adminResult
   return game.id;
 }
 
+/**
+ * A fresh co-admin link to a league of the rival coach (not team A's: whoever holds a link sees who made it, and
+ * the matrix's outsiders take it).
+ */
+async function rivalsInvite(w: World): Promise<string> {
+  const rival = await rivalCoach(w);
+  const made = await must(w.app, rival, 201, "POST", "/api/leagues", {
+    json: { name: uniqueName("Rival League"), timeZone: "UTC" },
+  });
+  const id = (made.body as { league: { id: string } }).league.id;
+  const invite = await must(w.app, rival, 201, "POST", "/api/leagues/{id}/admin-invites", { params: { id } });
+  return (invite.body as { path: string }).path.split("/").pop()!;
+}
+
 const resultGames = new WeakMap<World, Promise<string>>();
 /** The standing game of A and the rival that the rival logged: read and decided by the cells, never waited on. */
 function resultGameOfA(w: World): Promise<string> {
@@ -259,6 +273,21 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
   },
   "GET /api/public/leagues/{id}": { build: async (w) => byId((await leagueOfA(w)).id) },
   "GET /api/public/leagues/{id}/calendar.ics": { build: async (w) => byId((await leagueOfA(w)).id) },
+  "POST /api/leagues/{id}/admin-invites": { build: async (w) => byId((await leagueOfA(w)).id) },
+  "GET /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },
+  "POST /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },
+  "DELETE /api/leagues/{id}/admins/{userId}": {
+    build: async (w) => {
+      const { id } = await bareLeague(w);
+      const rival = await rivalCoach(w);
+      const made = await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/leagues/{id}/admin-invites", {
+        params: { id },
+      });
+      const token = (made.body as { path: string }).path.split("/").pop()!;
+      await must(w.app, rival, 200, "POST", "/api/league-admin-invites/{token}", { params: { token } });
+      return { params: { id, userId: rival.userId } };
+    },
+  },
   "GET /api/team/league-games": { build: async () => ({}) },
   "POST /api/team/league-games/{id}/result": {
     build: async (w) => ({ ...byId(await gameOfAAndRival(w, { loggedByC: true })), json: { action: "confirm" } }),

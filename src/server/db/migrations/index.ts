@@ -27,6 +27,7 @@ import { webPushMigration } from "./025_web_push.js";
 import { guardianInviteEmailMigration } from "./026_guardian_invite_email.js";
 import { leaguesMigration } from "./027_leagues.js";
 import { leagueResultsMigration } from "./028_league_results.js";
+import { leagueAdminInvitesMigration } from "./029_league_admin_invites.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -62,5 +63,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "026_guardian_invite_email": guardianInviteEmailMigration(engine),
     "027_leagues": leaguesMigration(engine),
     "028_league_results": leagueResultsMigration(engine),
+    "029_league_admin_invites": leagueAdminInvitesMigration(engine),
   };
 }

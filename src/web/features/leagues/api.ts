@@ -90,3 +90,12 @@ export const setResult = (gameId: string, input: AdminResultInput) =>
 
 export const clearResult = (gameId: string) =>
   apiFetch<LeagueGameResultDetail>(`/api/league-games/${encodeURIComponent(gameId)}/result`, { method: "DELETE" });
+
+export const inviteCoAdmin = (id: string) =>
+  apiFetch<{ path: string; expiresAt: string }>(`${league(id)}/admin-invites`, { method: "POST" });
+
+export const takeCoAdminInvite = (token: string) =>
+  detail(apiFetch<Answer>(`/api/league-admin-invites/${encodeURIComponent(token)}`, { method: "POST" }));
+
+export const removeCoAdmin = (id: string, userId: string) =>
+  apiFetch<void>(`${league(id)}/admins/${encodeURIComponent(userId)}`, { method: "DELETE" });

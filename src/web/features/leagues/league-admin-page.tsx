@@ -4,12 +4,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { LeagueDetail } from "#domain/api/leagues";
 import { LEAGUE_LIMITS as L } from "#domain/leagues/league";
-import { leagueQuery } from "~/lib/queries";
+import { leagueQuery } from "./queries";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { CopyButton } from "~/ui/copy-button";
 import { FormOutcome, InputField } from "~/ui/form-field";
 import { describeError, QueryState } from "~/ui/query-state";
 import { updateLeague } from "./api";
+import { LeagueAdminsPanel } from "./league-admins-panel";
 import { CalendarPanel } from "./league-calendar";
 import { SchedulePanel } from "./league-schedule";
 import { DivisionsPanel, FieldsPanel } from "./league-setup";
@@ -59,6 +60,7 @@ function LeagueAdmin({ league }: { league: LeagueDetail }) {
       <CalendarPanel league={league} />
       <RulesPanel league={league} />
       <SchedulePanel league={league} />
+      <LeagueAdminsPanel league={league} />
     </div>
   );
 }

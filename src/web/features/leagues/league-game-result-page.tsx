@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { LeagueGameResultDetail } from "#domain/api/league-results";
 import { isApiError } from "~/lib/api";
 import { leagueKeys, leagueResultKeys } from "~/lib/query-keys";
-import { leagueGameResultQuery } from "~/lib/queries";
+import { leagueGameResultQuery } from "./queries";
 import { AppPageHeader, Panel } from "~/ui/app-page";
 import { FormOutcome, InputField, SelectField } from "~/ui/form-field";
 import { formatDateTime, formatDay } from "~/ui/format";

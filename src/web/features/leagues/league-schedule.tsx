@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { LeagueDetail, LeagueGame } from "#domain/api/leagues";
 import { fieldLabel } from "#domain/leagues/league";
 import { leagueKeys } from "~/lib/query-keys";
-import { leagueGamesQuery } from "~/lib/queries";
+import { leagueGamesQuery } from "./queries";
 import { Panel } from "~/ui/app-page";
 import { FormOutcome, SelectField } from "~/ui/form-field";
 import { formatDay, plural } from "~/ui/format";

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { LEAGUE_LIMITS as L } from "#domain/leagues/league";
 import { isApiError } from "~/lib/api";
 import { leagueKeys } from "~/lib/query-keys";
-import { myLeaguesQuery } from "~/lib/queries";
+import { myLeaguesQuery } from "./queries";
 import { useCurrentUser } from "~/lib/session-context";
 import { knownZones, viewerZone } from "~/lib/time-zones";
 import { AppPageHeader, FormCard, Panel } from "~/ui/app-page";

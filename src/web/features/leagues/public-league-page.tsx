@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PublicLeague } from "#domain/api/leagues";
 import { fieldLabel } from "#domain/leagues/league";
-import { publicLeagueQuery } from "~/lib/queries";
+import { publicLeagueQuery } from "./queries";
 import { SelectField } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";
 import { QueryState } from "~/ui/query-state";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { CoachResultAction, TeamLeagueGames } from "#domain/api/league-results";
 import { leagueResultKeys } from "~/lib/query-keys";
-import { teamLeagueGamesQuery } from "~/lib/queries";
+import { teamLeagueGamesQuery } from "./queries";
 import { Panel } from "~/ui/app-page";
 import { FormOutcome } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";
