@@ -167,6 +167,13 @@ test("offline: undo of a pending event just drops it; deleting a sent event wait
   await eventButton(page, "Interception").click();
   await expect(syncBadge(page)).toHaveText(/All sent/);
   await expect.poll(async () => (await playerSummary(page, sam.id)).eventCount).toBe(1);
+  // The delete confirmation is a part the logger loads when the browser is idle (decision 0021), and the service
+  // worker precaches it: on a busy host neither may have happened before the signal goes, and the dialog then
+  // never opens offline (this failed CI twice). The coach opens it once while online (and cancels), so it is in.
+  await page.getByRole("button", { name: "Delete Interception by Sam Lee" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(eventRows(page)).toHaveCount(1);
 
   await context.setOffline(true);
   await eventButton(page, "Flag Pull").click();
