@@ -357,19 +357,17 @@ export async function updateDivision(
   }, "name_taken");
 }
 
-/** Whether any game of the schedule names it (a division, team or field with games is not deleted). */
-export async function hasGames(
-  db: Kysely<DB>,
-  column: "division_id" | "home_team_id" | "field_id",
-  id: string,
-): Promise<boolean> {
-  let query = db.selectFrom("league_games").select("id").where(column, "=", id);
-  if (column === "home_team_id")
-    query = db
-      .selectFrom("league_games")
-      .select("id")
-      .where((eb) => eb.or([eb("home_team_id", "=", id), eb("away_team_id", "=", id)]));
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+/** Whether any game of the schedule is played by the league team (either side) or on the field. */
+export async function hasGames(db: Kysely<DB>, what: "team" | "field", id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("league_games")
+    .select("id")
+    .where((eb) =>
+      what === "team" ? eb.or([eb("home_team_id", "=", id), eb("away_team_id", "=", id)]) : eb("field_id", "=", id),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteRow(

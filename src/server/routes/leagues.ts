@@ -332,7 +332,7 @@ export function leagueRoutes() {
           const message = "Choose one of this league's divisions.";
           throw new ApiError(400, "invalid_input", message, { divisionId: message });
         }
-        if (await hasGames(db, "home_team_id", id)) {
+        if (await hasGames(db, "team", id)) {
           throw new ApiError(409, "team_has_games", "A team with games on the schedule stays in its division.");
         }
       }
@@ -344,7 +344,7 @@ export function leagueRoutes() {
       const caller = callerOf(c);
       const { leagueId, role } = await leagueOfAdmin(caller, "league_teams", id, "That team");
       const db = c.get("services").database.db;
-      if (await hasGames(db, "home_team_id", id)) {
+      if (await hasGames(db, "team", id)) {
         throw new ApiError(409, "team_has_games", "A team with games on the schedule cannot be taken out.");
       }
       await deleteRow(db, "league_teams", id);
@@ -364,7 +364,7 @@ export function leagueRoutes() {
       const caller = callerOf(c);
       const { leagueId, role } = await leagueOfAdmin(caller, "league_fields", id, "That field");
       const db = c.get("services").database.db;
-      if (await hasGames(db, "field_id", id)) {
+      if (await hasGames(db, "field", id)) {
         throw new ApiError(409, "field_has_games", "Games are on this field: move them before deleting it.");
       }
       await deleteRow(db, "league_fields", id);
