@@ -14,6 +14,7 @@ import { leagueAdminRoutes } from "./routes/league-admins.js";
 import { leagueJoinRoutes } from "./routes/league-join.js";
 import { leaguePublicRoutes } from "./routes/league-public.js";
 import { leagueResultRoutes } from "./routes/league-results.js";
+import { leagueRosterRoutes } from "./routes/league-rosters.js";
 import { leagueScheduleRoutes } from "./routes/league-schedule.js";
 import { leagueRoutes } from "./routes/leagues.js";
 import { guardianInviteRoutes } from "./routes/guardian-invites.js";
@@ -186,6 +187,7 @@ export function createApp(services: Services) {
   app.route("/", leagueAdminRoutes());
   app.route("/", leagueScheduleRoutes());
   app.route("/", leagueResultRoutes());
+  app.route("/", leagueRosterRoutes());
   app.route("/", leaguePublicRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);

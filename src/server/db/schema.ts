@@ -808,6 +808,19 @@ interface LeagueAdminInvitesTable {
   expires_at: string;
 }
 
+/** Migration 030 (the roster lock's decisions, issue #31). */
+interface LeagueRosterApprovalsTable {
+  league_team_id: string;
+  player_id: string;
+  decision: "approved" | "rejected";
+  /** The player's joined_at when decided: the joining the decision is about. */
+  player_joined_at: string;
+  note: string | null;
+  decided_by: string | null;
+  decided_by_name: string;
+  decided_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: AuthSessionTable;
@@ -870,6 +883,7 @@ export interface DB {
   league_result_decisions: LeagueResultDecisionsTable;
   league_result_log: LeagueResultLogTable;
   league_admin_invites: LeagueAdminInvitesTable;
+  league_roster_approvals: LeagueRosterApprovalsTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

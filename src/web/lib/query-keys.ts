@@ -213,13 +213,17 @@ export const unsubscribeKey = (token: string) => ["unsubscribe", token] as const
 
 /**
  * Leagues (docs/product.md §17): their own root, as a league is no team's. GET /api/leagues (the caller's), GET
- * /api/leagues/{id} (an admin's view), GET /api/leagues/{id}/games; the league pages' writes refresh them.
+ * /api/leagues/{id} (an admin's view), GET /api/leagues/{id}/games, GET /api/leagues/{id}/eligibility; the league
+ * pages' writes refresh them.
  */
 export const leagueKeys = {
   mine: () => ["leagues", "mine"] as const,
   detail: (id: string) => ["leagues", id] as const,
   games: (id: string) => ["leagues", id, "games"] as const,
+  eligibility: (id: string) => ["leagues", id, "eligibility"] as const,
 };
+/** GET /api/team/league-eligibility: the coach's own team's eligibility problems in its leagues. */
+export const teamLeagueEligibilityKey = () => ["leagues", "team-eligibility"] as const;
 /** GET /api/public/leagues/{id}: a league's public page (no sign-in). */
 export const publicLeagueKey = (id: string) => ["public-league", id] as const;
 /** GET /api/team/league-games and GET /api/league-games/{id}/result: league results (docs/product.md §17). */

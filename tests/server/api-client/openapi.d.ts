@@ -2414,6 +2414,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leagues/{id}/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every division's teams with their players' eligibility problems (league admins) */
+        get: operations["getLeagueEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leagues/{id}/roster-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject a player who joined a team's roster after the division's lock (league admins) */
+        post: operations["decideLeagueRosterPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/league-eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's own players' eligibility problems in each league division it plays in */
+        get: operations["getTeamLeagueEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/leagues/{id}/calendar.ics": {
         parameters: {
             query?: never;
@@ -4315,6 +4366,68 @@ export interface components {
             /** @enum {string|null} */
             forfeit?: "home" | "away" | null;
             note?: string | null;
+        };
+        LeagueEligibility: {
+            divisions: {
+                id: string;
+                name: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                ageCutoff: string | null;
+                /** @description Calendar day, YYYY-MM-DD */
+                rosterLock: string | null;
+                teams: {
+                    id: string;
+                    name: string;
+                    joined: boolean;
+                    players: {
+                        playerId: string;
+                        name: string;
+                        problems: {
+                            /** @enum {string} */
+                            kind: "too_old" | "no_birth_date" | "awaiting_approval" | "rejected";
+                            /** @description Calendar day, YYYY-MM-DD */
+                            joinedOn: string | null;
+                            note: string | null;
+                        }[];
+                    }[];
+                }[];
+            }[];
+        };
+        RosterApproval: {
+            leagueTeamId: string;
+            playerId: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            note?: string | null;
+        };
+        TeamLeagueEligibility: {
+            teams: {
+                id: string;
+                leagueId: string;
+                leagueName: string;
+                name: string;
+                division: {
+                    id: string;
+                    name: string;
+                    /** @description Calendar day, YYYY-MM-DD */
+                    ageCutoff: string | null;
+                    /** @description Calendar day, YYYY-MM-DD */
+                    rosterLock: string | null;
+                };
+                players: {
+                    playerId: string;
+                    name: string;
+                    /** @description Calendar day, YYYY-MM-DD */
+                    birthDate: string | null;
+                    problems: {
+                        /** @enum {string} */
+                        kind: "too_old" | "no_birth_date" | "awaiting_approval" | "rejected";
+                        /** @description Calendar day, YYYY-MM-DD */
+                        joinedOn: string | null;
+                        note: string | null;
+                    }[];
+                }[];
+            }[];
         };
         PublicLeague: {
             id: string;
@@ -19452,6 +19565,236 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeagueEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By division and team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueEligibility"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideLeagueRosterPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterApproval"];
+            };
+        };
+        responses: {
+            /** @description Decided; the league's eligibility as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        divisions: {
+                            id: string;
+                            name: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            ageCutoff: string | null;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            rosterLock: string | null;
+                            teams: {
+                                id: string;
+                                name: string;
+                                joined: boolean;
+                                players: {
+                                    playerId: string;
+                                    name: string;
+                                    problems: {
+                                        /** @enum {string} */
+                                        kind: "too_old" | "no_birth_date" | "awaiting_approval" | "rejected";
+                                        /** @description Calendar day, YYYY-MM-DD */
+                                        joinedOn: string | null;
+                                        note: string | null;
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeamLeagueEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By league */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLeagueEligibility"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only a coach of a team may call this; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

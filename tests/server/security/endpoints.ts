@@ -166,6 +166,11 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/league-games/{id}/result": { ...signedIn(404), headCoachA: 200, assistantCoachA: 200 },
   "PUT /api/league-games/{id}/result": { ...signedIn(404), headCoachA: 200 },
   "DELETE /api/league-games/{id}/result": { ...signedIn(404), headCoachA: 200 },
+  // Eligibility and the roster lock: the league's problems and its decisions about late players are its admins'
+  // (a 404 to everyone else, the member team's other coaches included); a team's coaches read their own team's.
+  "GET /api/leagues/{id}/eligibility": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/roster-approvals": { ...signedIn(404), headCoachA: 200 },
+  "GET /api/team/league-eligibility": coachOnly(200, 200),
 
   "GET /api/health": everyone(200),
   "GET /api/openapi.json": everyone(200),

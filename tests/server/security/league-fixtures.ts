@@ -216,6 +216,35 @@ function resultGameOfA(w: World): Promise<string> {
   return made;
 }
 
+const lockedLeagues = new WeakMap<World, Promise<{ id: string; leagueTeamId: string }>>();
+/**
+ * A league of team A's head coach that team A plays in, whose division's rosters locked in 2020: every player of A
+ * joined after the lock, so each waits for the league's decision. Decided (again) by the cells, never waited on.
+ */
+function lockedLeagueOfA(w: World): Promise<{ id: string; leagueTeamId: string }> {
+  let made = lockedLeagues.get(w);
+  if (!made) {
+    made = (async () => {
+      const admin = w.accounts.headCoachA;
+      const league = await must(w.app, admin, 201, "POST", "/api/leagues", {
+        json: { name: uniqueName("Aldermoor Locked"), timeZone: "UTC" },
+      });
+      const { id, joinCode } = (league.body as { league: { id: string; joinCode: string } }).league;
+      const division = await must(w.app, admin, 201, "POST", "/api/leagues/{id}/divisions", {
+        params: { id },
+        json: { name: "10U", rosterLock: "2020-01-01" },
+      });
+      const divisionId = (division.body as { league: { divisions: { id: string }[] } }).league.divisions[0]!.id;
+      await must(w.app, admin, 201, "POST", "/api/team/leagues", { json: { code: joinCode, divisionId } });
+      const read = await must(w.app, admin, 200, "GET", "/api/leagues/{id}", { params: { id } });
+      const leagueTeamId = (read.body as { league: { teams: { id: string }[] } }).league.teams[0]!.id;
+      return { id, leagueTeamId };
+    })();
+    lockedLeagues.set(w, made);
+  }
+  return made;
+}
+
 /** The valid requests of the league endpoints, spread into fixtures.ts's VALID_REQUESTS. */
 export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: Actor): Promise<Req> }>> = {
   "GET /api/leagues": { build: async () => ({}) },
@@ -302,4 +331,13 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
   "DELETE /api/league-games/{id}/result": {
     build: async (w) => byId(await gameOfAAndRival(w, { loggedByC: false, adminResult: true })),
   },
+  "GET /api/leagues/{id}/eligibility": { build: async (w) => byId((await lockedLeagueOfA(w)).id) },
+  "POST /api/leagues/{id}/roster-approvals": {
+    build: async (w) => {
+      const { id, leagueTeamId } = await lockedLeagueOfA(w);
+      const playerId = w.accounts.playerA.userId;
+      return { ...byId(id), json: { leagueTeamId, playerId, decision: "approved", note: "Moved up from the Comets" } };
+    },
+  },
+  "GET /api/team/league-eligibility": { build: async () => ({}) },
 };

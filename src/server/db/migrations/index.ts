@@ -28,6 +28,7 @@ import { guardianInviteEmailMigration } from "./026_guardian_invite_email.js";
 import { leaguesMigration } from "./027_leagues.js";
 import { leagueResultsMigration } from "./028_league_results.js";
 import { leagueAdminInvitesMigration } from "./029_league_admin_invites.js";
+import { leagueRostersMigration } from "./030_league_rosters.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -64,5 +65,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "027_leagues": leaguesMigration(engine),
     "028_league_results": leagueResultsMigration(engine),
     "029_league_admin_invites": leagueAdminInvitesMigration(engine),
+    "030_league_rosters": leagueRostersMigration(engine),
   };
 }

@@ -16,6 +16,7 @@ import type {
   LeagueGameResultDetail,
   TeamLeagueGames,
 } from "#domain/api/league-results";
+import type { LeagueEligibility, RosterApprovalInput } from "#domain/api/league-rosters";
 import { apiFetch } from "~/lib/api";
 
 const league = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
@@ -99,3 +100,6 @@ export const takeCoAdminInvite = (token: string) =>
 
 export const removeCoAdmin = (id: string, userId: string) =>
   apiFetch<void>(`${league(id)}/admins/${encodeURIComponent(userId)}`, { method: "DELETE" });
+
+export const decideRosterPlayer = (id: string, input: RosterApprovalInput) =>
+  apiFetch<LeagueEligibility>(`${league(id)}/roster-approvals`, { method: "POST", json: input });

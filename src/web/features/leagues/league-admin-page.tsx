@@ -12,6 +12,7 @@ import { describeError, QueryState } from "~/ui/query-state";
 import { updateLeague } from "./api";
 import { LeagueAdminsPanel } from "./league-admins-panel";
 import { CalendarPanel } from "./league-calendar";
+import { EligibilityPanel } from "./league-eligibility";
 import { SchedulePanel } from "./league-schedule";
 import { DivisionsPanel, FieldsPanel } from "./league-setup";
 import { TeamsPanel } from "./league-teams";
@@ -57,6 +58,7 @@ function LeagueAdmin({ league }: { league: LeagueDetail }) {
         <FieldsPanel league={league} />
       </div>
       <TeamsPanel league={league} />
+      <EligibilityPanel leagueId={league.id} />
       <CalendarPanel league={league} />
       <RulesPanel league={league} />
       <SchedulePanel league={league} />

@@ -13,6 +13,7 @@ import { FormOutcome, InputField, SelectField } from "~/ui/form-field";
 import { plural } from "~/ui/format";
 import { describeError, EmptyState, QueryState } from "~/ui/query-state";
 import { createLeague, findLeagueByCode, joinLeague, type LeagueByCode } from "./api";
+import { TeamEligibilityPanel } from "./league-eligibility";
 import { TeamLeagueGamesPanel } from "./team-league-games";
 
 const ROLE_LABELS = { owner: "You run it", co_admin: "You help run it", member: "Your team plays in it" } as const;
@@ -68,6 +69,7 @@ export function LeaguesPage() {
         </QueryState>
       </Panel>
       {user.role === "coach" ? <TeamLeagueGamesPanel /> : null}
+      {user.role === "coach" ? <TeamEligibilityPanel /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <NewLeagueForm />
         {user.role === "coach" && user.coachRole === "head" ? <JoinLeagueForm /> : null}

@@ -4,9 +4,16 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results";
+import type { LeagueEligibility, TeamLeagueEligibility } from "#domain/api/league-rosters";
 import type { LeagueAdminInviteInfo, LeagueDetail, LeagueGames, MyLeagues, PublicLeague } from "#domain/api/leagues";
 import { apiFetch } from "~/lib/api";
-import { leagueAdminInviteKey, leagueKeys, leagueResultKeys, publicLeagueKey } from "~/lib/query-keys";
+import {
+  leagueAdminInviteKey,
+  leagueKeys,
+  leagueResultKeys,
+  publicLeagueKey,
+  teamLeagueEligibilityKey,
+} from "~/lib/query-keys";
 
 /** GET /api/leagues: the leagues the caller runs, and those their team plays in (docs/product.md §17). */
 export function myLeaguesQuery() {
@@ -30,6 +37,23 @@ export function leagueGamesQuery(id: string) {
   return queryOptions({
     queryKey: leagueKeys.games(id),
     queryFn: ({ signal }) => apiFetch<LeagueGames>(`/api/leagues/${encodeURIComponent(id)}/games`, { signal }),
+  });
+}
+
+/** GET /api/leagues/{id}/eligibility: every division's teams with their players' eligibility problems (admins). */
+export function leagueEligibilityQuery(id: string) {
+  return queryOptions({
+    queryKey: leagueKeys.eligibility(id),
+    queryFn: ({ signal }) =>
+      apiFetch<LeagueEligibility>(`/api/leagues/${encodeURIComponent(id)}/eligibility`, { signal }),
+  });
+}
+
+/** GET /api/team/league-eligibility: the coach's own players' eligibility problems in the team's leagues. */
+export function teamLeagueEligibilityQuery() {
+  return queryOptions({
+    queryKey: teamLeagueEligibilityKey(),
+    queryFn: ({ signal }) => apiFetch<TeamLeagueEligibility>("/api/team/league-eligibility", { signal }),
   });
 }
 

@@ -6,7 +6,8 @@ import { describeError } from "~/ui/query-state";
 
 /**
  * A write of a league's setup that answers the league as it now is: the answer replaces the admin page's copy, and
- * the schedule's games (their conflicts depend on the setup) and the caller's league list are read again.
+ * the schedule's games (their conflicts depend on the setup), the eligibility list and the caller's league list are
+ * read again.
  */
 export function useLeagueWrite<I>(leagueId: string, write: (input: I) => Promise<LeagueDetail>, onDone?: () => void) {
   const queryClient = useQueryClient();
@@ -15,6 +16,8 @@ export function useLeagueWrite<I>(leagueId: string, write: (input: I) => Promise
     onSuccess: (league) => {
       queryClient.setQueryData(leagueKeys.detail(leagueId), league);
       void queryClient.invalidateQueries({ queryKey: leagueKeys.games(leagueId) });
+      // A division's cutoff and lock, and the teams in it, decide who is eligible.
+      void queryClient.invalidateQueries({ queryKey: leagueKeys.eligibility(leagueId) });
       void queryClient.invalidateQueries({ queryKey: leagueKeys.mine() });
       onDone?.();
     },
