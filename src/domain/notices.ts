@@ -35,7 +35,7 @@ export interface NoticeParams {
   /** players_short: how many are going, and the team's minimum. */
   going?: number;
   minPlayers?: number;
-  /** event_changed: what changed ("cancelled", or the fields moved: "time", "place"). */
+  /** event_changed: what changed ("cancelled", "added" (a league's new game), or the fields moved: "time", "place"). */
   change?: string;
 }
 
@@ -75,6 +75,7 @@ export function noticeText(kind: NoticeKind, p: NoticeParams): string {
     case "players_short":
       return `Only ${p.going ?? 0} going to ${eventPhrase(p)}: ${p.teamName} wants at least ${p.minPlayers ?? 0}.`;
     case "event_changed":
+      if (p.change === "added") return `${p.teamName} has a new game: ${eventPhrase(p)}.`;
       return p.change === "cancelled"
         ? `${p.teamName} cancelled ${eventPhrase(p)}.`
         : `${p.teamName} changed ${eventPhrase(p)}: check the new ${p.change ?? "details"}.`;

@@ -12,9 +12,12 @@ import { familyRoutes } from "./routes/family.js";
 import { announcementRoutes } from "./routes/announcements.js";
 import { leagueAdminRoutes } from "./routes/league-admins.js";
 import { leagueJoinRoutes } from "./routes/league-join.js";
+import { leaguePlayoffRoutes } from "./routes/league-playoffs.js";
 import { leaguePublicRoutes } from "./routes/league-public.js";
 import { leagueResultRoutes } from "./routes/league-results.js";
 import { leagueRosterRoutes } from "./routes/league-rosters.js";
+import { leagueCoachInviteRoutes } from "./routes/league-coach-invites.js";
+import { leagueEditRoutes } from "./routes/league-edits.js";
 import { leagueScheduleRoutes } from "./routes/league-schedule.js";
 import { leagueRoutes } from "./routes/leagues.js";
 import { guardianInviteRoutes } from "./routes/guardian-invites.js";
@@ -186,7 +189,10 @@ export function createApp(services: Services) {
   app.route("/", leagueJoinRoutes());
   app.route("/", leagueAdminRoutes());
   app.route("/", leagueScheduleRoutes());
+  app.route("/", leagueEditRoutes());
+  app.route("/", leagueCoachInviteRoutes());
   app.route("/", leagueResultRoutes());
+  app.route("/", leaguePlayoffRoutes());
   app.route("/", leagueRosterRoutes());
   app.route("/", leaguePublicRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).

@@ -7,6 +7,7 @@ import { LEAGUE_ADMIN_ROLES, LEAGUE_GAME_STATUSES, LEAGUE_LIMITS as L, minutesOf
 import { TIEBREAKERS } from "../leagues/standings.js";
 import { isCalendarDay, isTimeZone, isWallTime } from "../schedule.js";
 import { countSchema, isoDaySchema } from "./common.js";
+import { bracketSchema } from "./league-playoffs.js";
 
 const nameSchema = (label: string, max: number) =>
   z
@@ -15,7 +16,7 @@ const nameSchema = (label: string, max: number) =>
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
-const daySchema = (label: string) =>
+export const daySchema = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .refine(isCalendarDay, { error: `${label} must be a real day, written YYYY-MM-DD.` })
@@ -26,7 +27,7 @@ const timeZoneSchema = z
   .refine(isTimeZone, { error: "Choose a time zone from the list (for example America/Chicago)." })
   .describe("IANA time zone name");
 
-const wallTimeSchema = z
+export const wallTimeSchema = z
   .string({ error: "Start time is required." })
   .refine(isWallTime, { error: "Start time must be a time written HH:MM (24-hour)." })
   .describe("Wall-clock time in the league's zone, HH:MM");
@@ -126,6 +127,12 @@ export const fieldInputSchema = z.object({
 });
 export type FieldInput = z.input<typeof fieldInputSchema>;
 
+export const gameMinutesSchema = z
+  .number({ error: "A game's length must be a number of minutes." })
+  .int({ error: "A game's length must be a whole number of minutes." })
+  .min(L.gameMinutesMin, { error: `A game lasts at least ${L.gameMinutesMin} minutes.` })
+  .max(L.gameMinutesMax, { error: `A game lasts at most ${L.gameMinutesMax} minutes.` });
+
 export const leagueCalendarSchema = z.object({
   gameDays: z
     .array(daySchema("A game day"))
@@ -135,11 +142,7 @@ export const leagueCalendarSchema = z.object({
     .array(
       z.object({
         startTime: wallTimeSchema,
-        durationMinutes: z
-          .number({ error: "A game's length must be a number of minutes." })
-          .int({ error: "A game's length must be a whole number of minutes." })
-          .min(L.gameMinutesMin, { error: `A game lasts at least ${L.gameMinutesMin} minutes.` })
-          .max(L.gameMinutesMax, { error: `A game lasts at most ${L.gameMinutesMax} minutes.` }),
+        durationMinutes: gameMinutesSchema,
       }),
     )
     .max(L.timeSlots, { error: `At most ${L.timeSlots} start times.` })
@@ -321,6 +324,8 @@ export const publicLeagueSchema = z.object({
       }),
     }),
   ),
+  /** Each division's playoff bracket, once its games are in the teams' schedules (league-playoffs.ts). */
+  brackets: z.array(bracketSchema),
 });
 export type PublicLeague = z.infer<typeof publicLeagueSchema>;
 
@@ -336,3 +341,14 @@ export const leagueAdminInviteInfoSchema = z.object({
   invitedBy: z.string().nullable(),
 });
 export type LeagueAdminInviteInfo = z.infer<typeof leagueAdminInviteInfoSchema>;
+
+/** A league team's coach link, before a head coach takes it: team-level words only. */
+export const leagueCoachInviteInfoSchema = z.object({
+  leagueName: z.string(),
+  teamName: z.string(),
+  divisionName: z.string(),
+  invitedBy: z.string().nullable(),
+  /** The place has a Flagline team already: the link cannot be taken. */
+  taken: z.boolean(),
+});
+export type LeagueCoachInviteInfo = z.infer<typeof leagueCoachInviteInfoSchema>;

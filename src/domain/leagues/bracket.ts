@@ -20,7 +20,7 @@ export interface BracketGame {
   readonly bye: boolean;
 }
 
-const BRACKET_LIMITS = Object.freeze({ minTeams: 4, maxTeams: 16 });
+export const BRACKET_LIMITS = Object.freeze({ minTeams: 4, maxTeams: 16 });
 
 /** Seeds in bracket order, size a power of two: [1, 2] → [1, 4, 2, 3] → [1, 8, 4, 5, 2, 7, 3, 6] → ... */
 export function seedOrder(size: number): number[] {

@@ -175,11 +175,18 @@ export function scheduleConflicts(input: ConflictInput): ScheduleConflict[] {
 const at = (date: string, minute: number) => `at ${formatMinute(minute)} on ${date}`;
 const times = (n: number) => (n === 2 ? "twice" : `${n} games`);
 
-/** The conflict as a sentence a league admin reads, e.g. "Lions play twice at 09:00 on 2027-03-06." */
-export function describeConflict(c: ScheduleConflict, names: (teamId: string) => string): string {
+/**
+ * The conflict as a sentence a league admin reads, e.g. "Lions play twice at 09:00 on 2027-03-06." `place` names a
+ * slot's field ("Riverside Park, field A"), when the caller knows it.
+ */
+export function describeConflict(
+  c: ScheduleConflict,
+  names: (teamId: string) => string,
+  place?: (slotId: string) => string | undefined,
+): string {
   switch (c.kind) {
     case "slot_double_booked":
-      return `One field is booked for ${c.gameIds.length} games ${at(c.date, c.startMinute)}.`;
+      return `${place?.(c.slotId) ?? "One field"} is booked for ${c.gameIds.length} games ${at(c.date, c.startMinute)}.`;
     case "team_overlap":
       return `${names(c.teamId)} play ${times(c.gameIds.length)} ${c.gameIds.length === 2 ? "" : "at once "}${at(c.date, c.startMinute)}.`;
     case "rest_too_short":

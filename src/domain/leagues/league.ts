@@ -33,6 +33,9 @@ export const LEAGUE_ADMIN_INVITE_DAYS = 14;
 /** The web page a co-admin link opens. */
 export const leagueAdminInvitePath = (token: string) => `/league-admin/${encodeURIComponent(token)}`;
 
+/** The web page a league team's coach link opens (as long open as a co-admin link). */
+export const leagueCoachInvitePath = (token: string) => `/league-coach/${encodeURIComponent(token)}`;
+
 /** A league's join code: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const LEAGUE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const LEAGUE_CODE_LENGTH = 8;

@@ -10,26 +10,32 @@ import type { DB } from "./schema.js";
  * and taking a co-admin off. The owner stays: a league always has one admin who made it.
  */
 
+/** A new single-use league link's token (shown once), its hash (kept) and its times: co-admin and coach links. */
+export function newLeagueLinkToken(): { token: string; hash: string; createdAt: string; expiresAt: string } {
+  const token = randomBytes(24).toString("base64url");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LEAGUE_ADMIN_INVITE_DAYS * 86_400_000).toISOString();
+  return { token, hash: inviteTokenHash(token), createdAt: now.toISOString(), expiresAt };
+}
+
 /** A new single-use co-admin link: its token (shown once) and its last moment. */
 export async function createLeagueAdminInvite(
   db: Kysely<DB>,
   leagueId: string,
   createdBy: string,
 ): Promise<{ token: string; expiresAt: string }> {
-  const token = randomBytes(24).toString("base64url");
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + LEAGUE_ADMIN_INVITE_DAYS * 86_400_000).toISOString();
+  const link = newLeagueLinkToken();
   await db
     .insertInto("league_admin_invites")
     .values({
-      token_hash: inviteTokenHash(token),
+      token_hash: link.hash,
       league_id: leagueId,
       created_by: createdBy,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
+      created_at: link.createdAt,
+      expires_at: link.expiresAt,
     })
     .execute();
-  return { token, expiresAt };
+  return { token: link.token, expiresAt: link.expiresAt };
 }
 
 /** The league an open co-admin link is for, and who made it; null when it is unknown, taken or expired. */

@@ -83,7 +83,31 @@ export interface NewLeagueGame {
   durationMinutes: number;
 }
 
-/** Replaces every draft game of the league with these, in one transaction (published games are kept). */
+/** A new draft game's row (the season's, the admin's or a bracket's). */
+export function draftGameRow(leagueId: string, timeZone: string, g: NewLeagueGame, id: string = randomUUID()) {
+  const now = nowIso();
+  return {
+    id,
+    league_id: leagueId,
+    division_id: g.divisionId,
+    round: g.round,
+    home_team_id: g.homeTeamId,
+    away_team_id: g.awayTeamId,
+    field_id: g.fieldId,
+    sub_field: g.subField,
+    local_date: g.date,
+    start_time: g.startTime,
+    duration_minutes: g.durationMinutes,
+    starts_at: zonedTimeToUtc(g.date, g.startTime, timeZone).toISOString(),
+    status: "draft" as const,
+    revision: 0,
+    published_revision: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Replaces every draft game of the league's season with these, in one transaction (published games are kept). */
 export async function replaceDraftGames(
   db: Kysely<DB>,
   leagueId: string,
@@ -91,27 +115,14 @@ export async function replaceDraftGames(
   games: readonly NewLeagueGame[],
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom("league_games").where("league_id", "=", leagueId).where("status", "=", "draft").execute();
-    const now = nowIso();
-    const rows = games.map((g) => ({
-      id: randomUUID(),
-      league_id: leagueId,
-      division_id: g.divisionId,
-      round: g.round,
-      home_team_id: g.homeTeamId,
-      away_team_id: g.awayTeamId,
-      field_id: g.fieldId,
-      sub_field: g.subField,
-      local_date: g.date,
-      start_time: g.startTime,
-      duration_minutes: g.durationMinutes,
-      starts_at: zonedTimeToUtc(g.date, g.startTime, timeZone).toISOString(),
-      status: "draft" as const,
-      revision: 0,
-      published_revision: null,
-      created_at: now,
-      updated_at: now,
-    }));
+    // A playoff bracket's drafts are the bracket's (leagues/playoffs.ts): generating the season keeps them.
+    await trx
+      .deleteFrom("league_games")
+      .where("league_id", "=", leagueId)
+      .where("status", "=", "draft")
+      .where("bracket_id", "is", null)
+      .execute();
+    const rows = games.map((g) => draftGameRow(leagueId, timeZone, g));
     // In chunks: SQLite binds at most 32,766 parameters in one statement (17 per row).
     for (let i = 0; i < rows.length; i += 500) {
       await trx

@@ -770,6 +770,8 @@ interface LeagueGamesTable {
   published_revision: number | null;
   created_at: string;
   updated_at: string;
+  /** The bracket this is a playoff game of (migration 031); null: a season game. */
+  bracket_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 028 (league results, issue #31). */
@@ -808,6 +810,15 @@ interface LeagueAdminInvitesTable {
   expires_at: string;
 }
 
+/** Migration 032 (a league team's coach link, issue #31). */
+interface LeagueCoachInvitesTable {
+  token_hash: string;
+  league_team_id: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Migration 030 (the roster lock's decisions, issue #31). */
 interface LeagueRosterApprovalsTable {
   league_team_id: string;
@@ -819,6 +830,30 @@ interface LeagueRosterApprovalsTable {
   decided_by: string | null;
   decided_by_name: string;
   decided_at: string;
+}
+
+/** Migration 031 (league playoffs, issue #31). */
+interface LeagueBracketsTable {
+  id: string;
+  league_id: string;
+  division_id: string;
+  /** JSON: league team ids, best seed first. */
+  seeds: string;
+  start_date: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+interface LeagueBracketGamesTable {
+  bracket_id: string;
+  round: number;
+  position: number;
+  field_id: string | null;
+  sub_field: string;
+  local_date: string;
+  start_time: string;
+  duration_minutes: number;
+  league_game_id: string | null;
 }
 
 export interface DB {
@@ -883,7 +918,10 @@ export interface DB {
   league_result_decisions: LeagueResultDecisionsTable;
   league_result_log: LeagueResultLogTable;
   league_admin_invites: LeagueAdminInvitesTable;
+  league_coach_invites: LeagueCoachInvitesTable;
   league_roster_approvals: LeagueRosterApprovalsTable;
+  league_brackets: LeagueBracketsTable;
+  league_bracket_games: LeagueBracketGamesTable;
 }
 
 export type TeamRecord = Selectable<TeamsTable>;

@@ -1,11 +1,17 @@
 import type { Kysely } from "kysely";
 import { wallClockOf, zonedTimeToUtc } from "#domain/schedule.js";
 import { inTransaction } from "../db/dialect.js";
-import { gamesToPublish, leagueGameEventOf, markPublished, type LeagueGameRow } from "../db/league-games.js";
+import {
+  gamesToPublish,
+  hasPublishedGames,
+  leagueGameEventOf,
+  markPublished,
+  type LeagueGameRow,
+} from "../db/league-games.js";
 import { leagueFields, leagueSettings, leagueTeamsWithZones } from "../db/leagues.js";
 import { createScheduleEvents } from "../db/schedule.js";
 import type { DB } from "../db/schema.js";
-import { updateScheduleEventAndAnnounce } from "../mail/announcements.js";
+import { ANNOUNCE_ANY_TIME_MS, announceAddedGames, updateScheduleEventAndAnnounce } from "../mail/announcements.js";
 import { changeNow } from "../realtime/hub.js";
 import type { Services } from "../services.js";
 
@@ -14,7 +20,11 @@ import type { Services } from "../services.js";
  * it was, is written into the schedule of each of its two teams that plays on Flagline, with the opponent, field
  * and time, as the team's own game event (linked by `schedule_events.league_game_id`). Nobody retypes it. A later
  * change rewrites the same event, so the team's answers, reminders and calendar subscriptions carry on, and is
- * announced to the team as any schedule change within 48 hours is (mail/announcements.ts). One transaction.
+ * announced to the team as a schedule change is (mail/announcements.ts), however far ahead the game is: the team did
+ * not make the change. A game added to a schedule already published is announced as a new game. The first
+ * publishing announces nothing (the season arrives at once). `only`: a team that took its place by a coach link
+ * (routes/league-coach-invites.ts) gets the games published before it came, and nothing else is published. One
+ * transaction.
  */
 
 interface Side {
@@ -36,14 +46,22 @@ export async function publishLeagueSchedule(
   services: Pick<Services, "database" | "config" | "hub" | "push">,
   leagueId: string,
   actorId: string,
+  only?: { leagueTeamId: string },
 ): Promise<{ published: number; teamEvents: number }> {
   const db: Kysely<DB> = services.database.db;
   const touchedTeams = new Set<string>();
   const result = await inTransaction(db, async (trx) => {
     const league = await leagueSettings(trx, leagueId);
     if (!league) return { published: 0, teamEvents: 0 };
-    const games = await gamesToPublish(trx, leagueId);
+    const games = (await gamesToPublish(trx, leagueId)).filter(
+      (g) =>
+        !only ||
+        (g.published_revision !== null &&
+          (g.home_team_id === only.leagueTeamId || g.away_team_id === only.leagueTeamId)),
+    );
     if (games.length === 0) return { published: 0, teamEvents: 0 };
+    // A team taking its place mid-season gets its games quietly: it asked for them.
+    const announceNew = !only && (await hasPublishedGames(trx, leagueId));
     const fields = new Map((await leagueFields(trx, leagueId)).map((f) => [f.id, f]));
     const teams = await leagueTeamsWithZones(trx, leagueId);
     let teamEvents = 0;
@@ -87,13 +105,15 @@ export async function publishLeagueSchedule(
             { teamId: side.teamId, userId: actorId },
             existing,
             { ...details, date, startTime: time, status: game.status === "cancelled" ? "cancelled" : "scheduled" },
+            new Date(),
+            ANNOUNCE_ANY_TIME_MS,
           );
           if (outcome.kind === "ok" && outcome.changed.length > 0) {
             teamEvents += 1;
             touchedTeams.add(side.teamId);
           }
         } else if (game.status !== "cancelled") {
-          await createScheduleEvents(trx, side.teamId, actorId, {
+          const created = await createScheduleEvents(trx, side.teamId, actorId, {
             kind: "game",
             date,
             startTime: time,
@@ -101,6 +121,7 @@ export async function publishLeagueSchedule(
             notes: `${league.name} game`,
             leagueGameId: game.id,
           });
+          if (announceNew && created) await announceAddedGames(trx, services.config, side.teamId, actorId, created);
           teamEvents += 1;
           touchedTeams.add(side.teamId);
         }

@@ -30,7 +30,10 @@ import { unsubscribeHeaders, unsubscribePageUrl, unsubscribeToken } from "./link
 
 const ANNOUNCE_WITHIN_MS = 48 * 60 * 60_000;
 
-type Changed = "cancelled" | "restored" | "time" | "place";
+/** League changes (leagues/publish.ts) are told whenever the game is: the teams did not make them. */
+export const ANNOUNCE_ANY_TIME_MS = 10 * 366 * 24 * 60 * 60_000;
+
+type Changed = "cancelled" | "restored" | "time" | "place" | "added";
 
 const TIME = ["local_date", "start_time", "arrive_by", "duration_minutes"] as const;
 const PLACE = ["place_name", "address", "field", "map_url"] as const;
@@ -57,6 +60,7 @@ function headlineOf(row: ScheduleEventRow, change: Changed): string {
     restored: `On again: ${eventWords(row)}`,
     time: `New time: ${eventWords(row)}`,
     place: `New place: ${eventWords(row)}`,
+    added: `New game: ${eventWords(row)}`,
   }[change];
 }
 
@@ -102,13 +106,14 @@ async function announce(
   before: Map<string, ScheduleEventRow>,
   changed: readonly ScheduleEventRow[],
   now: Date,
+  o: { withinMs: number; added: boolean } = { withinMs: ANNOUNCE_WITHIN_MS, added: false },
 ): Promise<number> {
-  const soon = now.getTime() + ANNOUNCE_WITHIN_MS;
+  const soon = now.getTime() + o.withinMs;
   const told: { row: ScheduleEventRow; change: Changed }[] = [];
   for (const row of changed) {
     const prior = before.get(row.id);
     const near = prior !== undefined || (Date.parse(row.starts_at) <= soon && Date.parse(row.ends_at) > now.getTime());
-    const change = near ? changeOf(prior, row) : null;
+    const change = !near ? null : o.added ? "added" : changeOf(prior, row);
     if (change) told.push({ row, change });
   }
   if (told.length === 0) return 0;
@@ -165,15 +170,34 @@ export async function updateScheduleEventAndAnnounce(
   id: string,
   change: ScheduleEventChange,
   now: Date = new Date(),
+  withinMs: number = ANNOUNCE_WITHIN_MS,
 ): Promise<UpdateOutcome> {
   return inTransaction(services.database.db, async (trx) => {
-    const until = new Date(now.getTime() + ANNOUNCE_WITHIN_MS).toISOString();
+    const until = new Date(now.getTime() + withinMs).toISOString();
     const near = await openEventsStartingBy(trx, viewer.teamId, now.toISOString(), until);
     const outcome = await updateScheduleEvent(trx, viewer.teamId, id, change);
     if (outcome.kind === "ok" && outcome.changed.length > 0) {
       const before = new Map(near.map((row) => [row.id, row]));
-      await announce(trx, services.config, viewer.teamId, viewer.userId, before, outcome.changed, now);
+      await announce(trx, services.config, viewer.teamId, viewer.userId, before, outcome.changed, now, {
+        withinMs,
+        added: false,
+      });
     }
     return outcome;
   });
+}
+
+/**
+ * A game a league added to a schedule it had already published (leagues/publish.ts): told to the team as a new
+ * game, whenever it is, in the transaction that wrote it.
+ */
+export async function announceAddedGames(
+  db: Kysely<DB>,
+  config: Pick<Config, "authSecret" | "publicUrl" | "mail">,
+  teamId: string,
+  actorId: string,
+  rows: readonly ScheduleEventRow[],
+  now: Date = new Date(),
+): Promise<number> {
+  return announce(db, config, teamId, actorId, new Map(), rows, now, { withinMs: ANNOUNCE_ANY_TIME_MS, added: true });
 }

@@ -11,6 +11,7 @@ import {
 import { boxScoreCsv, boxScoreFileName } from "#domain/box-score-csv.js";
 import { leagueRulesSchema } from "#domain/api/league-rules.js";
 import { boxScoreData, gameSheet, listGames, scoreboardOf, setFinalScore } from "../db/games.js";
+import { advancePlayoffsAfterGame } from "../leagues/playoffs.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import { setSessionPeriod } from "../db/team-sessions.js";
 import { getLeagueRules, setLeagueRules } from "../db/league-rules.js";
@@ -224,6 +225,8 @@ export function gameRoutes() {
       if (outcome === "not_found") throw notFound(SESSION);
       if (outcome === "not_a_game") throw new ApiError(400, "not_a_game", NOT_A_GAME);
       hub.publish(viewer.teamId, changeNow("sessions", id));
+      // Two scorebooks that agree confirm a playoff game with no league write: its winner moves on now.
+      await advancePlayoffsAfterGame(c.get("services"), viewer.teamId, id, viewer.userId);
       return c.json({ scoreboard: outcome }, 200);
     })
     .openapi(deleteFinal, async (c) => {
@@ -234,6 +237,8 @@ export function gameRoutes() {
       if (outcome === "not_found") throw notFound(SESSION);
       if (outcome === "not_a_game") throw new ApiError(400, "not_a_game", NOT_A_GAME);
       hub.publish(viewer.teamId, changeNow("sessions", id));
+      // Two scorebooks that agree confirm a playoff game with no league write: its winner moves on now.
+      await advancePlayoffsAfterGame(c.get("services"), viewer.teamId, id, viewer.userId);
       return c.json({ scoreboard: outcome }, 200);
     })
     .openapi(putPeriod, async (c) => {

@@ -9,13 +9,15 @@ import { errorResponses, notFound } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
 import { renderLeagueCalendar } from "../http/league-calendar-ics.js";
 import { fieldLabel } from "#domain/leagues/league.js";
+import { bracketViews } from "../leagues/bracket-view.js";
 import { confirmedResults, leagueResults } from "../leagues/results.js";
 
 /*
  * A league's public page (docs/product.md §17): without sign-in, the league's published schedule, its teams,
- * fields and each division's standings. Team-level only: a team by the name the league shows, never a player, a
- * child's name or photo, a coach, an address of a person, or a draft. Parents open it on Saturday morning: it is
- * cached for a minute by the browser and any proxy, so a league's crowd costs one read a minute per page.
+ * fields, each division's standings and its published playoff bracket. Team-level only: a team by the name the
+ * league shows, never a player, a child's name or photo, a coach, an address of a person, or a draft. Parents open
+ * it on Saturday morning: it is cached for a minute by the browser and any proxy, so a league's crowd costs one read
+ * a minute per page.
  */
 
 const PUBLIC_MAX_AGE_SECONDS = 60;
@@ -25,7 +27,7 @@ const read = createRoute({
   path: "/api/public/leagues/{id}",
   operationId: "getPublicLeague",
   tags: ["leagues"],
-  summary: "A league's public page: published schedule, teams, fields and standings (no sign-in)",
+  summary: "A league's public page: published schedule, teams, fields, standings and brackets (no sign-in)",
   request: { params: idParams("The league's id") },
   responses: {
     200: {
@@ -147,8 +149,11 @@ export function leaguePublicRoutes() {
       const name = new Map(teams.map((t) => [t.id, t.name]));
       const published = rows.filter((r) => r.published_revision !== null);
       const results = await leagueResults(db, id);
-      const division = new Map(published.map((g) => [g.id, g.division_id]));
-      const confirmed = confirmedResults(published, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
+      // The brackets its teams have games of; playoff games do not count in the standings.
+      const { brackets, playoffGameIds } = await bracketViews(db, id, { publishedOnly: true, results });
+      const season = published.filter((g) => !playoffGameIds.has(g.id));
+      const division = new Map(season.map((g) => [g.id, g.division_id]));
+      const confirmed = confirmedResults(season, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
       const rules = {
         tiebreakers: league.tiebreakers,
         pointDifferenceCap: league.pointDifferenceCap,
@@ -186,6 +191,7 @@ export function leaguePublicRoutes() {
           cancelled: r.status === "cancelled",
           result: publicResult(results.get(r.id)),
         })),
+        brackets,
       };
       c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
       return c.json(body, 200);

@@ -21,6 +21,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
 import { coachOnly, signedInOnly } from "../http/viewer.js";
+import { advancePlayoffs } from "../leagues/playoffs.js";
 import { leagueResults, resultDto } from "../leagues/results.js";
 import type { Viewer } from "../services.js";
 
@@ -243,6 +244,7 @@ export function leagueResultRoutes() {
           actor,
           note,
         });
+        await advancePlayoffs(c.get("services"), game.league_id, viewer.userId);
       }
       return c.json(await teamGamesOf(db, viewer.teamId), 200);
     })
@@ -278,6 +280,7 @@ export function leagueResultRoutes() {
         actor: { id: c.var.viewer.userId, name: c.var.viewer.fullName },
         note: input.note,
       });
+      await advancePlayoffs(c.get("services"), game.league_id, c.var.viewer.userId);
       return c.json(await detailOf(db, game, admin), 200);
     })
     .openapi(adminClear, async (c) => {
@@ -289,6 +292,7 @@ export function leagueResultRoutes() {
       if (!(await clearAdminResult(db, game.league_id, id, { id: c.var.viewer.userId, name: c.var.viewer.fullName }))) {
         throw new ApiError(409, "no_admin_result", "This game has no result entered by an admin.");
       }
+      await advancePlayoffs(c.get("services"), game.league_id, c.var.viewer.userId);
       return c.json(await detailOf(db, game, admin), 200);
     });
 }

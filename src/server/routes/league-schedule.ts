@@ -5,10 +5,9 @@ import {
   leagueGamesResponseSchema,
   publishResponseSchema,
 } from "#domain/api/leagues.js";
-import { describeConflict, scheduleConflicts } from "#domain/leagues/conflicts.js";
 import { minutesOfWallTime, wallTimeOfMinutes } from "#domain/leagues/league.js";
 import { generateSeason } from "#domain/leagues/schedule-generator.js";
-import { buildSlots, slotKey, type LeagueSlot } from "#domain/leagues/slots.js";
+import { buildSlots, type LeagueSlot } from "#domain/leagues/slots.js";
 import type { Kysely } from "kysely";
 import {
   hasPublishedGames,
@@ -24,6 +23,7 @@ import { ApiError, errorResponses } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
 import { signedInOnly } from "../http/viewer.js";
 import { publishLeagueSchedule } from "../leagues/publish.js";
+import { scheduleConflictWords } from "../leagues/schedule-check.js";
 import { callerOf, leagueAdmin } from "./leagues.js";
 
 /*
@@ -90,39 +90,14 @@ const publish = createRoute({
   },
 });
 
-/** The league's games, and what is wrong with them in the admin's words (cancelled games are off the fields). */
+/** The league's games, and what is wrong with them in the admin's words. */
 async function scheduleAsItStands(
   db: Kysely<DB>,
   leagueId: string,
 ): Promise<{ rows: LeagueGameRow[]; conflicts: string[] }> {
-  const [league, rows, teams] = await Promise.all([
-    leagueSettings(db, leagueId),
-    leagueGameRows(db, leagueId),
-    leagueTeams(db, leagueId),
-  ]);
-  const slots = new Map<string, LeagueSlot>();
-  const checked = rows
-    .filter((r) => r.status !== "cancelled")
-    .map((r) => {
-      const slot = {
-        fieldId: r.field_id,
-        subField: r.sub_field,
-        date: r.local_date,
-        startMinute: minutesOfWallTime(r.start_time),
-        durationMinutes: Number(r.duration_minutes),
-      };
-      const key = slotKey(slot);
-      if (!slots.has(key)) slots.set(key, { id: key, ...slot });
-      return { id: r.id, homeTeamId: r.home_team_id, awayTeamId: r.away_team_id, slotId: key };
-    });
-  const found = scheduleConflicts({
-    games: checked,
-    slots: [...slots.values()],
-    minRestMinutes: league?.minRestMinutes ?? 0,
-    blackouts: new Map(teams.map((t) => [t.id, t.blackoutDates])),
-  });
-  const name = new Map(teams.map((t) => [t.id, t.name]));
-  return { rows, conflicts: found.map((c) => describeConflict(c, (teamId) => name.get(teamId) ?? teamId)) };
+  const rows = await leagueGameRows(db, leagueId);
+  const games = rows.map(leagueGameOf);
+  return { rows, conflicts: await scheduleConflictWords(db, leagueId, games) };
 }
 
 function refuse(message: string): ApiError {

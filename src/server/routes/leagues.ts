@@ -63,7 +63,7 @@ export async function leagueAdmin(caller: Caller, leagueId: string): Promise<Lea
 }
 
 /** The league a division, team, field or game is in, and the caller's role, when they run it; else a 404. */
-async function leagueOfAdmin(
+export async function leagueOfAdmin(
   caller: Caller,
   table: "league_divisions" | "league_teams" | "league_fields" | "league_games",
   id: string,

@@ -69,6 +69,7 @@ export default [
   route("leagues/:id", "routes/league-admin.tsx"),
   route("league-games/:id", "routes/league-game.tsx"),
   route("league-admin/:token", "routes/league-admin-invite.tsx"),
+  route("league-coach/:token", "routes/league-coach-invite.tsx"),
 
   // The OPERATOR_EMAILS accounts' page (docs/product.md §2 "Operator"), whatever their role.
   route("operator", "routes/operator.tsx"),

@@ -221,6 +221,8 @@ export const leagueKeys = {
   detail: (id: string) => ["leagues", id] as const,
   games: (id: string) => ["leagues", id, "games"] as const,
   eligibility: (id: string) => ["leagues", id, "eligibility"] as const,
+  /** GET /api/leagues/{id}/divisions/{divisionId}/bracket: a division's playoff bracket. */
+  bracket: (id: string, divisionId: string) => ["leagues", id, "bracket", divisionId] as const,
 };
 /** GET /api/team/league-eligibility: the coach's own team's eligibility problems in its leagues. */
 export const teamLeagueEligibilityKey = () => ["leagues", "team-eligibility"] as const;
@@ -233,3 +235,5 @@ export const leagueResultKeys = {
 };
 /** GET /api/league-admin-invites/{token}: which league a co-admin link is for. */
 export const leagueAdminInviteKey = (token: string) => ["league-admin-invite", token] as const;
+/** GET /api/league-coach-invites/{token}: the place a league team's coach link is for. */
+export const leagueCoachInviteKey = (token: string) => ["league-coach-invite", token] as const;

@@ -2361,6 +2361,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leagues/{id}/schedule/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check, and unless dryRun save, changes to the league's games by hand */
+        post: operations["editLeagueSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/league-teams/{id}/coach-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A single-use link for the coach of a team the league added by name (14 days) */
+        post: operations["createLeagueCoachInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/league-coach-invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which league team a coach link is for, before taking it */
+        get: operations["getLeagueCoachInvite"];
+        put?: never;
+        /** Take a coach link: the caller's team takes that place in the league */
+        post: operations["takeLeagueCoachInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/league-games": {
         parameters: {
             query?: never;
@@ -2409,6 +2461,25 @@ export interface paths {
         post?: never;
         /** Take the admin's result back: the scorebooks decide again (league admins) */
         delete: operations["clearLeagueGameResult"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leagues/{id}/divisions/{divisionId}/bracket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The division's bracket as it stands: rounds, seeds, places and times, confirmed scores, winners */
+        get: operations["getLeagueBracket"];
+        put?: never;
+        /** Seed the division's playoff bracket from its standings and plan its games into free fields and times */
+        post: operations["makeLeagueBracket"];
+        /** Delete the division's bracket and its playoff games, while none of them is in the teams' schedules */
+        delete: operations["deleteLeagueBracket"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2489,7 +2560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A league's public page: published schedule, teams, fields and standings (no sign-in) */
+        /** A league's public page: published schedule, teams, fields, standings and brackets (no sign-in) */
         get: operations["getPublicLeague"];
         put?: never;
         post?: never;
@@ -4262,6 +4333,61 @@ export interface components {
             published: number;
             teamEvents: number;
         };
+        ScheduleEditsResult: {
+            saved: boolean;
+            conflicts: string[];
+            introduced: string[];
+            teamEvents: number;
+        };
+        ScheduleEdits: {
+            edits: ({
+                /** @enum {string} */
+                kind: "move";
+                gameId: string;
+                fieldId: string;
+                subField: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                /** @description Wall-clock time in the league's zone, HH:MM */
+                startTime: string;
+                durationMinutes: number;
+            } | {
+                /** @enum {string} */
+                kind: "swap";
+                gameId: string;
+                otherGameId: string;
+            } | {
+                /** @enum {string} */
+                kind: "add";
+                divisionId: string;
+                homeTeamId: string;
+                awayTeamId: string;
+                fieldId: string;
+                subField: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                /** @description Wall-clock time in the league's zone, HH:MM */
+                startTime: string;
+                durationMinutes: number;
+            } | {
+                /** @enum {string} */
+                kind: "cancel";
+                gameId: string;
+            } | {
+                /** @enum {string} */
+                kind: "flip";
+                gameId: string;
+            })[];
+            /** @default false */
+            dryRun: boolean;
+        };
+        LeagueCoachInviteInfo: {
+            leagueName: string;
+            teamName: string;
+            divisionName: string;
+            invitedBy: string | null;
+            taken: boolean;
+        };
         TeamLeagueGames: {
             games: {
                 id: string;
@@ -4366,6 +4492,67 @@ export interface components {
             /** @enum {string|null} */
             forfeit?: "home" | "away" | null;
             note?: string | null;
+        };
+        LeagueBracket: {
+            bracket: {
+                divisionId: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                startDate: string;
+                seeds: {
+                    seed: number;
+                    teamId: string;
+                    team: string;
+                }[];
+                published: boolean;
+                rounds: {
+                    round: number;
+                    name: string;
+                    games: {
+                        round: number;
+                        index: number;
+                        /** @enum {string} */
+                        state: "bye" | "waiting" | "scheduled" | "pending" | "tied" | "final" | "cancelled";
+                        home: {
+                            seed: number;
+                            teamId: string;
+                            team: string;
+                        } | null;
+                        away: {
+                            seed: number;
+                            teamId: string;
+                            team: string;
+                        } | null;
+                        place: {
+                            fieldId: string | null;
+                            field: string;
+                            subField: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            startTime: string;
+                            durationMinutes: number;
+                        } | null;
+                        gameId: string | null;
+                        published: boolean;
+                        score: {
+                            home: number;
+                            away: number;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                        } | null;
+                        winnerTeamId: string | null;
+                    }[];
+                }[];
+                champion: {
+                    seed: number;
+                    teamId: string;
+                    team: string;
+                } | null;
+            } | null;
+        };
+        NewLeagueBracket: {
+            teams: number;
+            /** @description Calendar day, YYYY-MM-DD */
+            startDate?: string;
         };
         LeagueEligibility: {
             divisions: {
@@ -4485,6 +4672,60 @@ export interface components {
                     /** @enum {string|null} */
                     forfeit: "home" | "away" | null;
                 };
+            }[];
+            brackets: {
+                divisionId: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                startDate: string;
+                seeds: {
+                    seed: number;
+                    teamId: string;
+                    team: string;
+                }[];
+                published: boolean;
+                rounds: {
+                    round: number;
+                    name: string;
+                    games: {
+                        round: number;
+                        index: number;
+                        /** @enum {string} */
+                        state: "bye" | "waiting" | "scheduled" | "pending" | "tied" | "final" | "cancelled";
+                        home: {
+                            seed: number;
+                            teamId: string;
+                            team: string;
+                        } | null;
+                        away: {
+                            seed: number;
+                            teamId: string;
+                            team: string;
+                        } | null;
+                        place: {
+                            fieldId: string | null;
+                            field: string;
+                            subField: string;
+                            /** @description Calendar day, YYYY-MM-DD */
+                            date: string;
+                            startTime: string;
+                            durationMinutes: number;
+                        } | null;
+                        gameId: string | null;
+                        published: boolean;
+                        score: {
+                            home: number;
+                            away: number;
+                            /** @enum {string|null} */
+                            forfeit: "home" | "away" | null;
+                        } | null;
+                        winnerTeamId: string | null;
+                    }[];
+                }[];
+                champion: {
+                    seed: number;
+                    teamId: string;
+                    team: string;
+                } | null;
             }[];
         };
     };
@@ -19042,6 +19283,356 @@ export interface operations {
             };
         };
     };
+    editLeagueSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleEdits"];
+            };
+        };
+        responses: {
+            /** @description Checked, and saved unless dryRun */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleEditsResult"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLeagueCoachInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league team's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeagueCoachInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueCoachInviteInfo"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeLeagueCoachInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken; the leagues the caller now runs or plays in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leagues: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "co_admin" | "member";
+                            teams: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only the head coach of a team may call this; bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTeamLeagueGames: {
         parameters: {
             query?: never;
@@ -19516,6 +20107,265 @@ export interface operations {
                         }[];
                         canDecide: boolean;
                     };
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeagueBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+                /** @description The division's id */
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bracket (null: none yet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueBracket"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this role or team; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeLeagueBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+                /** @description The division's id */
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewLeagueBracket"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueBracket"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthenticated: not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description bad_origin: the request's Origin header names another site; token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: the body is over 256 KB (5 MB for an image upload) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLeagueBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+                /** @description The division's id */
+                divisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueBracket"];
                 };
             };
             /** @description invalid_input: a parameter or the body is not valid (fields names each one) */

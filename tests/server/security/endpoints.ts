@@ -148,6 +148,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/leagues/{id}/schedule": { ...signedIn(404), headCoachA: 201 },
   "GET /api/leagues/{id}/games": { ...signedIn(404), headCoachA: 200 },
   "POST /api/leagues/{id}/schedule/publish": { ...signedIn(404), headCoachA: 200 },
+  "POST /api/leagues/{id}/schedule/edits": { ...signedIn(404), headCoachA: 200 },
   "GET /api/league-codes/{code}": { ...coachOnly(200, 200), assistantCoachA: 403 },
   "POST /api/team/leagues": { ...coachOnly(201, 201), assistantCoachA: 403 },
   "GET /api/public/leagues/{id}": everyone(200),
@@ -160,6 +161,11 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/leagues/{id}/admin-invites": { ...signedIn(404), headCoachA: 201 },
   "GET /api/league-admin-invites/{token}": signedIn(200),
   "POST /api/league-admin-invites/{token}": signedIn(200),
+  // A coach link for a place the league added by name: the admins make it; any signed-in account sees the place;
+  // a head coach takes it for their team (players, guardians and assistant coaches do not place a team).
+  "POST /api/league-teams/{id}/coach-invites": { ...signedIn(404), headCoachA: 201 },
+  "GET /api/league-coach-invites/{token}": signedIn(200),
+  "POST /api/league-coach-invites/{token}": { ...coachOnly(200, 200), assistantCoachA: 403 },
   "DELETE /api/leagues/{id}/admins/{userId}": { ...signedIn(404), headCoachA: 204 },
   "GET /api/team/league-games": coachOnly(200, 200),
   "POST /api/team/league-games/{id}/result": coachOnly(200, 404),
@@ -171,6 +177,11 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "GET /api/leagues/{id}/eligibility": { ...signedIn(404), headCoachA: 200 },
   "POST /api/leagues/{id}/roster-approvals": { ...signedIn(404), headCoachA: 200 },
   "GET /api/team/league-eligibility": coachOnly(200, 200),
+  // Playoff brackets: a division's bracket is made, read and deleted by the league's admins (a 404 to everyone
+  // else); the public page shows it once published.
+  "POST /api/leagues/{id}/divisions/{divisionId}/bracket": { ...signedIn(404), headCoachA: 201 },
+  "GET /api/leagues/{id}/divisions/{divisionId}/bracket": { ...signedIn(404), headCoachA: 200 },
+  "DELETE /api/leagues/{id}/divisions/{divisionId}/bracket": { ...signedIn(404), headCoachA: 200 },
 
   "GET /api/health": everyone(200),
   "GET /api/openapi.json": everyone(200),

@@ -205,6 +205,29 @@ async function rivalsInvite(w: World): Promise<string> {
   return (invite.body as { path: string }).path.split("/").pop()!;
 }
 
+/** A fresh coach link to a place the rival coach's new league added by name (outsiders take it in the matrix). */
+async function rivalsCoachLink(w: World): Promise<string> {
+  const rival = await rivalCoach(w);
+  const made = await must(w.app, rival, 201, "POST", "/api/leagues", {
+    json: { name: uniqueName("Rival Coaches League"), timeZone: "UTC" },
+  });
+  const id = (made.body as { league: { id: string } }).league.id;
+  const division = await must(w.app, rival, 201, "POST", "/api/leagues/{id}/divisions", {
+    params: { id },
+    json: { name: "10U" },
+  });
+  const divisionId = (division.body as { league: { divisions: { id: string }[] } }).league.divisions[0]!.id;
+  const team = await must(w.app, rival, 201, "POST", "/api/leagues/{id}/teams", {
+    params: { id },
+    json: { divisionId, name: "Comets" },
+  });
+  const placeId = (team.body as { league: { teams: { id: string }[] } }).league.teams[0]!.id;
+  const link = await must(w.app, rival, 201, "POST", "/api/league-teams/{id}/coach-invites", {
+    params: { id: placeId },
+  });
+  return (link.body as { path: string }).path.split("/").pop()!;
+}
+
 const resultGames = new WeakMap<World, Promise<string>>();
 /** The standing game of A and the rival that the rival logged: read and decided by the cells, never waited on. */
 function resultGameOfA(w: World): Promise<string> {
@@ -243,6 +266,26 @@ function lockedLeagueOfA(w: World): Promise<{ id: string; leagueTeamId: string }
     lockedLeagues.set(w, made);
   }
   return made;
+}
+
+/**
+ * A new league of team A's head coach with four teams in its division and room for their bracket (two game days of
+ * three start times); `bracket`: the bracket made (not published).
+ */
+async function bracketLeague(w: World, bracket: boolean): Promise<{ id: string; divisionId: string }> {
+  const { id, divisionId } = await makeLeague(w, { teams: 4, generated: false });
+  const times = ["09:00", "10:00", "11:00"].map((startTime) => ({ startTime, durationMinutes: 60 }));
+  await must(w.app, w.accounts.headCoachA, 200, "PUT", "/api/leagues/{id}/calendar", {
+    params: { id },
+    json: { gameDays: ["2027-05-01", "2027-05-08"], timeSlots: times },
+  });
+  if (bracket) {
+    await must(w.app, w.accounts.headCoachA, 201, "POST", "/api/leagues/{id}/divisions/{divisionId}/bracket", {
+      params: { id, divisionId },
+      json: { teams: 4, startDate: "2027-05-01" },
+    });
+  }
+  return { id, divisionId };
 }
 
 /** The valid requests of the league endpoints, spread into fixtures.ts's VALID_REQUESTS. */
@@ -293,6 +336,17 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
   },
   "GET /api/leagues/{id}/games": { build: async (w) => byId((await leagueOfA(w)).id) },
   "POST /api/leagues/{id}/schedule/publish": { build: async (w) => byId((await freshLeague(w, true)).id) },
+  "POST /api/leagues/{id}/schedule/edits": {
+    build: async (w) => {
+      const { id } = await freshLeague(w, true);
+      const game = await w.database.db
+        .selectFrom("league_games")
+        .select("id")
+        .where("league_id", "=", id)
+        .executeTakeFirstOrThrow();
+      return { ...byId(id), json: { edits: [{ kind: "flip", gameId: game.id }] } };
+    },
+  },
   "GET /api/league-codes/{code}": { build: async (w) => ({ params: { code: (await leagueOfA(w)).joinCode } }) },
   "POST /api/team/leagues": {
     build: async (w) => {
@@ -305,6 +359,11 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
   "POST /api/leagues/{id}/admin-invites": { build: async (w) => byId((await leagueOfA(w)).id) },
   "GET /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },
   "POST /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },
+  "POST /api/league-teams/{id}/coach-invites": { build: async (w) => byId(await freshLeagueTeam(w)) },
+  "GET /api/league-coach-invites/{token}": { build: async (w) => ({ params: { token: await rivalsCoachLink(w) } }) },
+  "POST /api/league-coach-invites/{token}": {
+    build: async (w) => ({ params: { token: await rivalsCoachLink(w) } }),
+  },
   "DELETE /api/leagues/{id}/admins/{userId}": {
     build: async (w) => {
       const { id } = await bareLeague(w);
@@ -340,4 +399,16 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
     },
   },
   "GET /api/team/league-eligibility": { build: async () => ({}) },
+  "POST /api/leagues/{id}/divisions/{divisionId}/bracket": {
+    build: async (w) => ({ params: await bracketLeague(w, false), json: { teams: 4, startDate: "2027-05-01" } }),
+  },
+  "GET /api/leagues/{id}/divisions/{divisionId}/bracket": {
+    build: async (w) => {
+      const { id, divisionId } = await leagueOfA(w);
+      return { params: { id, divisionId } };
+    },
+  },
+  "DELETE /api/leagues/{id}/divisions/{divisionId}/bracket": {
+    build: async (w) => ({ params: await bracketLeague(w, true) }),
+  },
 };

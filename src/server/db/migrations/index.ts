@@ -29,6 +29,8 @@ import { leaguesMigration } from "./027_leagues.js";
 import { leagueResultsMigration } from "./028_league_results.js";
 import { leagueAdminInvitesMigration } from "./029_league_admin_invites.js";
 import { leagueRostersMigration } from "./030_league_rosters.js";
+import { leaguePlayoffsMigration } from "./031_league_playoffs.js";
+import { leagueCoachInvitesMigration } from "./032_league_coach_invites.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -66,5 +68,7 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "028_league_results": leagueResultsMigration(engine),
     "029_league_admin_invites": leagueAdminInvitesMigration(engine),
     "030_league_rosters": leagueRostersMigration(engine),
+    "031_league_playoffs": leaguePlayoffsMigration(engine),
+    "032_league_coach_invites": leagueCoachInvitesMigration(engine),
   };
 }

@@ -17,6 +17,8 @@ import type {
   TeamLeagueGames,
 } from "#domain/api/league-results";
 import type { LeagueEligibility, RosterApprovalInput } from "#domain/api/league-rosters";
+import type { BracketResponse, CreateBracketInput } from "#domain/api/league-playoffs";
+import type { ScheduleEditsInput, ScheduleEditsResult } from "#domain/api/league-edits";
 import { apiFetch } from "~/lib/api";
 
 const league = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
@@ -103,3 +105,23 @@ export const removeCoAdmin = (id: string, userId: string) =>
 
 export const decideRosterPlayer = (id: string, input: RosterApprovalInput) =>
   apiFetch<LeagueEligibility>(`${league(id)}/roster-approvals`, { method: "POST", json: input });
+
+const bracket = (id: string, divisionId: string) => `${league(id)}/divisions/${encodeURIComponent(divisionId)}/bracket`;
+
+export const makeBracket = (id: string, divisionId: string, input: CreateBracketInput) =>
+  apiFetch<BracketResponse>(bracket(id, divisionId), { method: "POST", json: input });
+
+export const deleteBracket = (id: string, divisionId: string) =>
+  apiFetch<BracketResponse>(bracket(id, divisionId), { method: "DELETE" });
+
+/** Checks (dryRun) or saves changes to the league's games by hand. */
+export const editSchedule = (id: string, input: ScheduleEditsInput) =>
+  apiFetch<ScheduleEditsResult>(`${league(id)}/schedule/edits`, { method: "POST", json: input });
+
+export const inviteLeagueCoach = (leagueTeamId: string) =>
+  apiFetch<{ path: string; expiresAt: string }>(`/api/league-teams/${encodeURIComponent(leagueTeamId)}/coach-invites`, {
+    method: "POST",
+  });
+
+export const takeCoachInvite = (token: string) =>
+  apiFetch<MyLeagues>(`/api/league-coach-invites/${encodeURIComponent(token)}`, { method: "POST" });

@@ -11,6 +11,7 @@ import { FormOutcome, InputField } from "~/ui/form-field";
 import { describeError, QueryState } from "~/ui/query-state";
 import { updateLeague } from "./api";
 import { LeagueAdminsPanel } from "./league-admins-panel";
+import { BracketPanel } from "./league-bracket";
 import { CalendarPanel } from "./league-calendar";
 import { EligibilityPanel } from "./league-eligibility";
 import { SchedulePanel } from "./league-schedule";
@@ -62,6 +63,7 @@ function LeagueAdmin({ league }: { league: LeagueDetail }) {
       <CalendarPanel league={league} />
       <RulesPanel league={league} />
       <SchedulePanel league={league} />
+      <BracketPanel league={league} />
       <LeagueAdminsPanel league={league} />
     </div>
   );

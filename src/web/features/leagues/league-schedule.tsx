@@ -11,6 +11,7 @@ import { FormOutcome, SelectField } from "~/ui/form-field";
 import { formatDay, plural } from "~/ui/format";
 import { describeError, QueryState } from "~/ui/query-state";
 import { generateSchedule, publishSchedule, type Generated } from "./api";
+import { ScheduleEditDialog, type EditTarget } from "./schedule-edit-dialog";
 
 const STATUS_LABELS: Record<LeagueGame["status"], string> = {
   draft: "Draft",
@@ -28,6 +29,7 @@ export function SchedulePanel({ league }: { league: LeagueDetail }) {
   const [rounds, setRounds] = useState<"single" | "double">("single");
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: leagueKeys.games(league.id) }),
@@ -142,8 +144,29 @@ export function SchedulePanel({ league }: { league: LeagueDetail }) {
                   >
                     {publish.isPending ? "Publishing…" : "Publish to the teams"}
                   </button>
+                  <button type="button" className="btn btn-secondary" onClick={() => setEditing({ kind: "add" })}>
+                    Add a game
+                  </button>
                 </div>
-                <GamesByDay games={list} teamName={teamName} fieldName={fieldName} divisionName={divisionName} />
+                <GamesByDay
+                  games={list}
+                  teamName={teamName}
+                  fieldName={fieldName}
+                  divisionName={divisionName}
+                  onChange={(game) => setEditing({ kind: "game", game })}
+                />
+                <ScheduleEditDialog
+                  league={league}
+                  games={list}
+                  target={editing}
+                  onClose={() => setEditing(null)}
+                  onSaved={async (message) => {
+                    setEditing(null);
+                    setGenerated(null);
+                    setNotice(message);
+                    await refresh();
+                  }}
+                />
               </>
             )}
           </div>
@@ -162,11 +185,13 @@ function GamesByDay({
   teamName,
   fieldName,
   divisionName,
+  onChange,
 }: {
   games: LeagueGame[];
   teamName: Map<string, string>;
   fieldName: Map<string, string>;
   divisionName: Map<string, string>;
+  onChange: (game: LeagueGame) => void;
 }) {
   const days = [...new Set(games.map((g) => g.date))];
   return (
@@ -193,8 +218,11 @@ function GamesByDay({
                   <th scope="col" className="py-1 pr-3">
                     Away
                   </th>
-                  <th scope="col" className="py-1">
+                  <th scope="col" className="py-1 pr-3">
                     Status
+                  </th>
+                  <th scope="col" className="py-1">
+                    <span className="sr-only">Change</span>
                   </th>
                 </tr>
               </thead>
@@ -208,7 +236,7 @@ function GamesByDay({
                       <td className="py-1 pr-3">{divisionName.get(g.divisionId)}</td>
                       <td className="py-1 pr-3">{teamName.get(g.homeTeamId)}</td>
                       <td className="py-1 pr-3">{teamName.get(g.awayTeamId)}</td>
-                      <td className="py-1">
+                      <td className="py-1 pr-3">
                         {g.status === "published" ? (
                           <Link className="text-field-800 underline" to={`/league-games/${g.id}`}>
                             {STATUS_LABELS[g.status]}
@@ -222,6 +250,17 @@ function GamesByDay({
                             {STATUS_LABELS[g.status]}
                             {g.changedSincePublished ? " (changed)" : ""}
                           </>
+                        )}
+                      </td>
+                      <td className="py-1">
+                        {g.status === "cancelled" ? null : (
+                          <button type="button" className="text-field-800 underline" onClick={() => onChange(g)}>
+                            Change
+                            <span className="sr-only">
+                              {" "}
+                              {teamName.get(g.homeTeamId)} v {teamName.get(g.awayTeamId)}
+                            </span>
+                          </button>
                         )}
                       </td>
                     </tr>

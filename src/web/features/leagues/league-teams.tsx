@@ -7,6 +7,7 @@ import { FormOutcome, InputField, SelectField } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";
 import { describeError } from "~/ui/query-state";
 import { addTeam, removeTeam, updateTeam } from "./api";
+import { CoachLink } from "./coach-link";
 import { leftover, useLeagueWrite } from "./use-league-write";
 
 /** The league's teams by division: the ones that joined on Flagline, and those the admin added by name. */
@@ -24,7 +25,7 @@ export function TeamsPanel({ league }: { league: LeagueDetail }) {
     <Panel title="Teams" icon={<UsersRound className="size-5" />}>
       <p className="text-sm">
         Coaches join with the league code <strong className="font-mono">{league.joinCode}</strong>. Add a team that has
-        no coach on Flagline yet by its name.
+        no coach on Flagline yet by its name, and invite its coach with a link when they are ready.
       </p>
       {league.divisions.map((d) => {
         const teams = league.teams.filter((t) => t.divisionId === d.id);
@@ -46,6 +47,7 @@ export function TeamsPanel({ league }: { league: LeagueDetail }) {
                           {t.joined ? "· On Flagline" : "· No coach here yet"}
                         </span>
                       </span>
+                      {t.joined ? null : <CoachLink team={t} />}
                       <BlackoutDays leagueId={league.id} team={t} />
                     </div>
                     <button

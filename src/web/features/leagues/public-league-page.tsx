@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PublicLeague } from "#domain/api/leagues";
 import { fieldLabel } from "#domain/leagues/league";
+import { BracketRounds } from "./league-bracket";
 import { publicLeagueQuery } from "./queries";
 import { SelectField } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";
@@ -126,6 +127,20 @@ function PublicLeagueView({ league }: { league: PublicLeague }) {
           </div>
         ))}
       </section>
+
+      {league.brackets.length > 0 ? (
+        <section aria-labelledby="playoffs-heading" className="space-y-6">
+          <h2 id="playoffs-heading" className="text-2xl font-bold text-stone-900">
+            Playoffs
+          </h2>
+          {league.brackets.map((b) => (
+            <section key={b.divisionId} aria-label={`${divisionName.get(b.divisionId)} playoffs`} className="card">
+              <h3 className="mb-3 text-lg font-bold text-stone-900">{divisionName.get(b.divisionId)}</h3>
+              <BracketRounds bracket={b} level={4} />
+            </section>
+          ))}
+        </section>
+      ) : null}
 
       <section aria-labelledby="schedule-heading" className="space-y-4">
         <h2 id="schedule-heading" className="text-2xl font-bold text-stone-900">

@@ -3,12 +3,21 @@
  * them, kept with the feature so the other screens' first load does not carry them. Keys are in lib/query-keys.ts.
  */
 import { queryOptions } from "@tanstack/react-query";
+import type { BracketResponse } from "#domain/api/league-playoffs";
 import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results";
 import type { LeagueEligibility, TeamLeagueEligibility } from "#domain/api/league-rosters";
-import type { LeagueAdminInviteInfo, LeagueDetail, LeagueGames, MyLeagues, PublicLeague } from "#domain/api/leagues";
+import type {
+  LeagueAdminInviteInfo,
+  LeagueCoachInviteInfo,
+  LeagueDetail,
+  LeagueGames,
+  MyLeagues,
+  PublicLeague,
+} from "#domain/api/leagues";
 import { apiFetch } from "~/lib/api";
 import {
   leagueAdminInviteKey,
+  leagueCoachInviteKey,
   leagueKeys,
   leagueResultKeys,
   publicLeagueKey,
@@ -57,6 +66,18 @@ export function teamLeagueEligibilityQuery() {
   });
 }
 
+/** GET /api/leagues/{id}/divisions/{divisionId}/bracket: a division's playoff bracket as it stands (admins). */
+export function leagueBracketQuery(id: string, divisionId: string) {
+  return queryOptions({
+    queryKey: leagueKeys.bracket(id, divisionId),
+    queryFn: ({ signal }) =>
+      apiFetch<BracketResponse>(
+        `/api/leagues/${encodeURIComponent(id)}/divisions/${encodeURIComponent(divisionId)}/bracket`,
+        { signal },
+      ),
+  });
+}
+
 /** GET /api/public/leagues/{id}: a league's public page. */
 export function publicLeagueQuery(id: string) {
   return queryOptions({
@@ -88,5 +109,14 @@ export function leagueAdminInviteQuery(token: string) {
     queryKey: leagueAdminInviteKey(token),
     queryFn: ({ signal }) =>
       apiFetch<LeagueAdminInviteInfo>(`/api/league-admin-invites/${encodeURIComponent(token)}`, { signal }),
+  });
+}
+
+/** GET /api/league-coach-invites/{token}: the league team a coach link is for, before taking it. */
+export function leagueCoachInviteQuery(token: string) {
+  return queryOptions({
+    queryKey: leagueCoachInviteKey(token),
+    queryFn: ({ signal }) =>
+      apiFetch<LeagueCoachInviteInfo>(`/api/league-coach-invites/${encodeURIComponent(token)}`, { signal }),
   });
 }
