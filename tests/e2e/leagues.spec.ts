@@ -6,7 +6,8 @@ import { PHONE, expectScore, scoreboard, syncBadge, tile } from "./logger-helper
  * docs/product.md §17, a league from nothing to the teams' schedules: an organiser makes a league and a division,
  * two head coaches join it with its code, the organiser adds a team with no coach here, a field and the game days,
  * generates the round robin and publishes it; each coach finds the games in their own schedule without typing
- * them, and a parent reads the schedule and standings on the public page, which names no child.
+ * them, and a parent reads the schedule and standings on the public page, which names no child. The organiser moves
+ * a game by hand, and invites the coach of the team added by name.
  */
 
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -41,6 +42,7 @@ test("an organiser schedules a league once and every team has its games; parents
     players: [{ fullName: "Maya Okafor", jerseyNumber: 7, primaryPosition: "qb" }],
   });
   const { coach: owls } = await seedTeam({ teamName: "Night Owls" });
+  const { coach: comets } = await seedTeam({ teamName: "Comets Flag Club" });
 
   // The organiser reaches Leagues from the footer and makes the league; the new league's page opens.
   await signInQuick(page, organiser.email);
@@ -121,6 +123,52 @@ test("an organiser schedules a league once and every team has its games; parents
   await expect(parentPage.getByText(/Harbor Hawks v Night Owls|Night Owls v Harbor Hawks/)).toHaveCount(0);
   await expect(parentPage.getByText("Maya Okafor")).toHaveCount(0);
   await parent.close();
+
+  // The organiser moves the Hawks v Owls game by hand. Onto another game's place first: the conflict shows before
+  // saving and it cannot be saved; then to a free place, which both teams' schedules follow at once.
+  const listed = (await (await page.request.get(`${page.url().replace("/leagues/", "/api/leagues/")}/games`)).json())
+    .games as Array<{ homeTeamId: string; awayTeamId: string; date: string; startTime: string; subField: string }>;
+  const teamIds = new Map(
+    (
+      (await (await page.request.get(page.url().replace("/leagues/", "/api/leagues/"))).json()).league.teams as Array<{
+        id: string;
+        name: string;
+      }>
+    ).map((t) => [t.name, t.id]),
+  );
+  const cometsId = teamIds.get("Comets")!;
+  const other = listed.find((g) => g.homeTeamId === cometsId || g.awayTeamId === cometsId)!;
+  await page.getByRole("button", { name: /^Change (Harbor Hawks v Night Owls|Night Owls v Harbor Hawks)$/ }).click();
+  const dialog = page.getByRole("dialog", { name: /^Change / });
+  await dialog.getByLabel("Sub-field").selectOption(other.subField);
+  await dialog.getByLabel("Day").fill(other.date);
+  await dialog.getByLabel("Start").fill(other.startTime);
+  await expect(dialog.getByRole("alert")).toContainText(
+    `Riverside Park, field ${other.subField} is booked for 2 games at ${other.startTime} on ${other.date}.`,
+  );
+  await expect(dialog.getByRole("button", { name: "Save change" })).toBeDisabled();
+  await dialog.getByLabel("Day").fill(utcDay(21));
+  await dialog.getByLabel("Start").fill("09:00");
+  await expect(dialog.getByRole("status")).toHaveText("No conflicts: this change can be saved.");
+  await dialog.getByRole("button", { name: "Save change" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Game moved: 2 team schedule entries written, and the teams told." }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Comets' coach joins Flagline later: the organiser's coach link brings their team into the Comets' place, with
+  // its games.
+  await teams.getByRole("button", { name: "Invite its coach of Comets" }).click();
+  const coachLink = (await teams.getByText(/\/league-coach\//).textContent())!.trim();
+  const cometsPage = await signedInPage(browser, comets.email);
+  await cometsPage.goto(coachLink);
+  await expect(cometsPage.getByText("to bring your team into Metro Flag as Comets, in the 10U division")).toBeVisible();
+  await cometsPage.getByRole("button", { name: "Bring Comets Flag Club in as Comets" }).click();
+  await expect(cometsPage).toHaveURL(/\/leagues$/);
+  await cometsPage.goto("/coach/schedule");
+  await expect(cometsPage.getByRole("listitem", { name: /^Game (vs|at) Harbor Hawks$/ })).toBeVisible();
+  await expect(cometsPage.getByRole("listitem", { name: /^Game (vs|at) Night Owls$/ })).toBeVisible();
+  await cometsPage.context().close();
 
   // The organiser asks the Owls' coach to help run the league with a co-admin link.
   await page.getByRole("button", { name: "Invite a co-admin" }).click();
@@ -239,4 +287,98 @@ test("both teams log the league game; their scorebooks differ, a coach accepts t
   await parent.close();
   await hawksPage.context().close();
   await owlsPage.context().close();
+});
+
+test("the season ends: the organiser makes the playoffs from the standings, and a parent follows the bracket", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { coach: organiser } = await seedTeam({ teamName: "Organisers United" });
+  const { coach: hawks } = await seedTeam({ teamName: "Harbor Hawks" });
+
+  // Set up through the API: four teams in 10U (the Hawks on Flagline, three added by name), a season played and
+  // its results entered by the organiser.
+  await signInQuick(page, organiser.email);
+  const made = await (
+    await page.request.post("/api/leagues", { data: { name: "Metro Flag", timeZone: "UTC" } })
+  ).json();
+  const id = made.league.id as string;
+  const division = await (await page.request.post(`/api/leagues/${id}/divisions`, { data: { name: "10U" } })).json();
+  const divisionId = division.league.divisions[0].id as string;
+  const hawksPage = await signedInPage(browser, hawks.email);
+  expect(
+    (await hawksPage.request.post("/api/team/leagues", { data: { code: made.league.joinCode, divisionId } })).status(),
+  ).toBe(201);
+  for (const name of ["Comets", "Falcons", "Rockets"]) {
+    expect((await page.request.post(`/api/leagues/${id}/teams`, { data: { divisionId, name } })).status()).toBe(201);
+  }
+  await page.request.post(`/api/leagues/${id}/fields`, { data: { name: "Riverside Park", subFields: ["A", "B"] } });
+  await page.request.put(`/api/leagues/${id}/calendar`, {
+    data: {
+      gameDays: [7, 14, 21, 28, 35, 42, 49, 56, 63].map(utcDay),
+      timeSlots: [{ startTime: "09:00", durationMinutes: 60 }],
+    },
+  });
+  expect((await page.request.post(`/api/leagues/${id}/schedule`, { data: { doubleRoundRobin: false } })).status()).toBe(
+    201,
+  );
+  expect((await page.request.post(`/api/leagues/${id}/schedule/publish`)).status()).toBe(200);
+  const league = (await (await page.request.get(`/api/leagues/${id}`)).json()).league;
+  const name = new Map<string, string>(league.teams.map((t: { id: string; name: string }) => [t.id, t.name]));
+  // The strength of each team: the stronger side wins every game, so the standings are Hawks, Comets, Falcons, Rockets.
+  const strength: Record<string, number> = { "Harbor Hawks": 4, Comets: 3, Falcons: 2, Rockets: 1 };
+  const season = (await (await page.request.get(`/api/leagues/${id}/games`)).json()).games as Array<{
+    id: string;
+    homeTeamId: string;
+    awayTeamId: string;
+  }>;
+  expect(season).toHaveLength(6);
+  for (const g of season) {
+    const homeWins = strength[name.get(g.homeTeamId)!]! > strength[name.get(g.awayTeamId)!]!;
+    const result = await page.request.put(`/api/league-games/${g.id}/result`, {
+      data: { homeScore: homeWins ? 14 : 6, awayScore: homeWins ? 6 : 14 },
+    });
+    expect(result.status()).toBe(200);
+  }
+
+  // On screen: the organiser makes a four-team bracket; 1 v 4 and 2 v 3 are the semifinals, then publishes them.
+  await page.goto(`/leagues/${id}`);
+  const playoffs = page.getByRole("region", { name: "Playoffs" });
+  await playoffs.getByLabel("Teams in the bracket").fill("4");
+  await playoffs.getByRole("button", { name: "Make the bracket" }).click();
+  await expect(playoffs.getByRole("heading", { name: "Semifinals" })).toBeVisible();
+  await expect(playoffs.getByRole("listitem", { name: "1 Harbor Hawks v 4 Rockets" })).toBeVisible();
+  await expect(playoffs.getByRole("listitem", { name: "2 Comets v 3 Falcons" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish to the teams" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Published 2 games/ })).toBeVisible();
+
+  // The Hawks' coach has the semifinal in their schedule: a second game against the Rockets.
+  await hawksPage.goto("/coach/schedule");
+  await expect(hawksPage.getByRole("listitem", { name: /^Game (vs|at) Rockets$/ })).toHaveCount(2);
+
+  // The semifinal results are entered; the winners meet in the final, which a parent sees on the public page.
+  const semis = ((await (await page.request.get(`/api/leagues/${id}/games`)).json()).games as typeof season).filter(
+    (g) => !season.some((s) => s.id === g.id),
+  );
+  expect(semis).toHaveLength(2);
+  for (const g of semis) {
+    expect(
+      (await page.request.put(`/api/league-games/${g.id}/result`, { data: { homeScore: 20, awayScore: 7 } })).status(),
+    ).toBe(200);
+  }
+  const parent = await browser.newContext({ serviceWorkers: "block" });
+  const parentPage = await parent.newPage();
+  await parentPage.goto(`/league/${id}`);
+  const bracket = parentPage.getByRole("region", { name: "10U playoffs" });
+  await expect(bracket.getByRole("heading", { name: "Semifinals" })).toBeVisible();
+  await expect(bracket.getByRole("listitem", { name: "1 Harbor Hawks v 4 Rockets" })).toContainText(
+    "20–7: Harbor Hawks win.",
+  );
+  await expect(bracket.getByRole("heading", { name: "Final", exact: true })).toBeVisible();
+  await expect(bracket.getByRole("listitem", { name: "1 Harbor Hawks v 2 Comets" })).toBeVisible();
+  const standings = parentPage.getByRole("table", { name: "10U" });
+  await expect(standings.getByRole("rowheader")).toHaveText(["Harbor Hawks", "Comets", "Falcons", "Rockets"]);
+  await parent.close();
+  await hawksPage.context().close();
 });
