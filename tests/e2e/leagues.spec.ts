@@ -3,7 +3,7 @@ import { seedTeam, signInQuick } from "./helpers";
 import { PHONE, expectScore, scoreboard, syncBadge, tile } from "./logger-helpers";
 
 /*
- * docs/product.md §17, a league from nothing to the teams' schedules: an organiser makes a league and a division,
+ * docs/product.md §17, a league from nothing to the teams' schedules: an organiser makes a league of three divisions,
  * two head coaches join it with its code, the organiser adds a team with no coach here, a field and the game days,
  * generates the round robin and publishes it; each coach finds the games in their own schedule without typing
  * them, and a parent reads the schedule and standings on the public page, which names no child. The organiser moves
@@ -54,9 +54,11 @@ test("an organiser schedules a league once and every team has its games; parents
   await page.getByLabel("League's time zone").fill("UTC");
   await page.getByRole("button", { name: "Make the league" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Metro Flag" })).toBeVisible();
-  await page.getByLabel("Division name").fill("10U");
-  await page.getByRole("button", { name: "Add division" }).click();
-  await expect(page.getByRole("button", { name: "Delete division 10U" })).toBeVisible();
+  for (const division of ["8U", "10U", "12U"]) {
+    await page.getByLabel("Division name").fill(division);
+    await page.getByRole("button", { name: "Add division" }).click();
+    await expect(page.getByRole("button", { name: `Delete division ${division}` })).toBeVisible();
+  }
   const code = (await page.getByRole("region", { name: "League code" }).locator("strong").textContent())!.trim();
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
