@@ -35,7 +35,8 @@ test("an organiser schedules a league once and every team has its games; parents
   page,
   browser,
 }) => {
-  test.slow();
+  // Many screens and two or three browsers: a budget for a busy 2-core CI machine, not a speed target.
+  test.setTimeout(240_000);
   const { coach: organiser } = await seedTeam({ teamName: "Organisers United", coachName: "Olive Organiser" });
   const { coach: hawks } = await seedTeam({
     teamName: "Harbor Hawks",
@@ -211,7 +212,8 @@ test("both teams log the league game; their scorebooks differ, a coach accepts t
   page,
   browser,
 }) => {
-  test.slow();
+  // Many screens and two or three browsers: a budget for a busy 2-core CI machine, not a speed target.
+  test.setTimeout(240_000);
   const { coach: organiser } = await seedTeam({ teamName: "Organisers United" });
   const { coach: hawks } = await seedTeam({ teamName: "Harbor Hawks", players: PASSER_AND_RECEIVER });
   const { coach: owls } = await seedTeam({ teamName: "Night Owls", players: PASSER_AND_RECEIVER });
@@ -295,7 +297,8 @@ test("the season ends: the organiser makes the playoffs from the standings, and 
   page,
   browser,
 }) => {
-  test.slow();
+  // Many screens and two or three browsers: a budget for a busy 2-core CI machine, not a speed target.
+  test.setTimeout(240_000);
   const { coach: organiser } = await seedTeam({ teamName: "Organisers United" });
   const { coach: hawks } = await seedTeam({ teamName: "Harbor Hawks" });
 
