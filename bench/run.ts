@@ -52,7 +52,10 @@ const SESSION_CACHE_MS = 5_000;
 // `--scenario calendar-feed`: issue #29's feed budget (bench/calendar-feed.ts); `--scenario reminder-burst`: its
 // reminder burst (bench/reminder-burst.ts); `--scenario prepared`: game day's hot queries prepared or built
 // (bench/prepared-queries.ts, decision 0032); `--scenario push-fanout`: issue #30's score notification to 1,000
-// devices (bench/push-fanout.ts); `--scenario league`: issue #31's season generator and standings (bench/league.ts).
+// devices (bench/push-fanout.ts); `--scenario league`: issue #31's season generator and standings (bench/league.ts);
+// `--scenario league-standings`: its standings read through the database (bench/league-standings.ts);
+// `--scenario league-saturday`: a Saturday of league games logged by both teams (bench/saturday/league.ts);
+// `--scenario league-lighthouse`: Lighthouse on a league's public page, after `npm run build` (bench/league-lighthouse.ts).
 if (process.argv.includes("--scenario")) {
   const scenario = process.argv[process.argv.indexOf("--scenario") + 1];
   if (scenario === "calendar-feed")
@@ -65,6 +68,12 @@ if (process.argv.includes("--scenario")) {
     await import("./push-fanout.js"); // ends the process when done
   else if (scenario === "league")
     await import("./league.js"); // ends the process when done
+  else if (scenario === "league-standings")
+    await import("./league-standings.js"); // ends the process when done
+  else if (scenario === "league-saturday")
+    await import("./saturday/league.js"); // ends the process when done
+  else if (scenario === "league-lighthouse")
+    await import("./league-lighthouse.js"); // ends the process when done
   else await import("./saturday/main.js"); // ends the process when done
 }
 const opts = parseOptions(process.argv.slice(2));

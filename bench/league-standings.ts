@@ -1,0 +1,335 @@
+/**
+ * npm run bench -- --scenario league-standings [--engines sqlite,postgres] [--games 2000] [--teams 25]
+ *   [--divisions 1] [--reads 300] [--duration 10] [--from-source] [--pg-url URL]
+ *
+ * Issue #31's budget "standings of a division at 2,000 games: at most 10 ms p50", through the database: on each
+ * engine, a fresh migrated database gets a league (bench/league-seed.ts) of `--divisions` divisions of `--teams`
+ * Flagline teams with `--games` published, played games each, their results as a season leaves them (mostly two
+ * agreeing scorebooks: each side's schedule event and ended game; some confirmed, accepted or entered by the
+ * admin, a few awaiting or disputed). Then the public league page's read, the request that builds each division's
+ * standings from the stored games and results (routes/league-public.ts), which no server cache sits in front of
+ * (its 60 s is a Cache-Control header for browsers and proxies):
+ *   - in this process, through the whole app (createApp, `app.request`): `--reads` reads after a warm-up, p50/p95,
+ *     and its parts timed alone (the games, the results from scorebooks and decisions, computeStandings);
+ *   - over HTTP on the real server (bundled from the working tree), one connection for `--duration` s, with and
+ *     without gzip (a phone asks gzip).
+ * Prints a markdown table with the host's CPU index and writes bench/results/league-standings.{json,md}.
+ */
+import "@hono/zod-openapi";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { computeStandings } from "../src/domain/leagues/standings.js";
+import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
+import { leagueGameRows } from "../src/server/db/league-games.js";
+import { leagueSettings, leagueTeams } from "../src/server/db/leagues.js";
+import { confirmedResults, leagueResults } from "../src/server/leagues/results.js";
+import { createTestApp } from "../tests/server/support/test-client.js";
+import type { TestDatabase } from "../tests/server/support/test-database.js";
+import { defaultPgUrl } from "./flags.js";
+import { describeHostIndex, hostCpuIndex } from "./host-index.js";
+import { random, seasonResult, seedFlaglineTeams, seedLeague, seedOwner, type SeedGame } from "./league-seed.js";
+import { measureHttp, percentile, type Measurement } from "./load.js";
+import { realServerCommand, startProcess } from "./servers.js";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const ENGINES = (flag("--engines") ?? flag("--engine") ?? "sqlite,postgres").split(",") as Engine[];
+const GAMES = Number(flag("--games") ?? 2000);
+const TEAMS = Number(flag("--teams") ?? 25);
+const DIVISIONS = Number(flag("--divisions") ?? 1);
+const READS = Number(flag("--reads") ?? 300);
+const DURATION = Number(flag("--duration") ?? 10);
+const PG_URL = flag("--pg-url") ?? defaultPgUrl();
+const BUDGET_P50_MS = 10;
+const log = (line: string) => process.stderr.write(`[league-standings] ${line}\n`);
+
+const cleanups: Array<() => Promise<void> | void> = [];
+async function cleanUp() {
+  while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => log(`cleanup: ${String(e)}`));
+}
+process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database on the engine: its DATA_DIR, and its URL on PostgreSQL. */
+async function freshDatabase(engine: Engine): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-league-standings-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (engine === "postgres") {
+    const name = `flagline_league_${randomBytes(5).toString("hex")}`;
+    await adminQuery(`create database "${name}"`);
+    cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const database = openDatabase({ databaseUrl, dataDir });
+  try {
+    await migrateToLatest(database.db, database.engine);
+  } finally {
+    await database.close();
+  }
+  return { dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
+}
+
+/** `GAMES` games per division between its teams, at random, on 12 fields of 2 over the days from 2026-03-07. */
+function divisionGames(division: number, firstTeam: number, next: () => number): SeedGame[] {
+  const games: SeedGame[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const home = Math.floor(next() * TEAMS);
+    const away = (home + 1 + Math.floor(next() * (TEAMS - 1))) % TEAMS;
+    const slot = i % 240; // 24 sub-fields × 10 start times a day
+    const day = Math.floor(i / 240);
+    games.push({
+      division,
+      home: firstTeam + home,
+      away: firstTeam + away,
+      round: Math.floor(i / Math.floor(TEAMS / 2)),
+      date: new Date(Date.UTC(2026, 2, 7 + day)).toISOString().slice(0, 10),
+      startTime: `${String(8 + (slot % 10)).padStart(2, "0")}:00`,
+      field: Math.floor(slot / 10) % 12,
+      subField: slot % 20 < 10 ? "A" : "B",
+      result: seasonResult(next),
+    });
+  }
+  return games;
+}
+
+interface Timing {
+  runs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+async function time(fn: () => Promise<unknown> | unknown, runs: number): Promise<Timing> {
+  for (let i = 0; i < Math.min(30, runs); i++) await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { runs, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: ms.at(-1)! };
+}
+
+interface EngineResult {
+  engine: Engine;
+  seedSeconds: number;
+  games: number;
+  confirmed: number;
+  bytes: number;
+  gzipBytes: number | null;
+  inProcess: Record<string, Timing>;
+  http: { identity: Measurement; gzip: Measurement } | null;
+  load: number;
+  errors: string[];
+}
+
+async function benchEngine(engine: Engine): Promise<EngineResult> {
+  const result: EngineResult = {
+    engine,
+    seedSeconds: 0,
+    games: 0,
+    confirmed: 0,
+    bytes: 0,
+    gzipBytes: null,
+    inProcess: {},
+    http: null,
+    load: loadavg()[0]!,
+    errors: [],
+  };
+  const { dataDir, databaseUrl } = await freshDatabase(engine);
+  const database = openDatabase({ databaseUrl, dataDir });
+  let leagueId = "";
+  try {
+    const t0 = performance.now();
+    const next = random(2031);
+    const owner = await seedOwner(database.db);
+    const flagline = await seedFlaglineTeams(database.db, DIVISIONS * TEAMS);
+    const games = Array.from({ length: DIVISIONS }, (_, d) => divisionGames(d, d * TEAMS, next)).flat();
+    const seeded = await seedLeague(database.db, {
+      name: "Bench League",
+      timeZone: "America/Chicago",
+      ownerId: owner,
+      divisions: Array.from({ length: DIVISIONS }, (_, d) => `Division ${d + 1}`),
+      teams: flagline.map((f, i) => ({
+        name: `Team ${String(i + 1).padStart(3, "0")}`,
+        division: Math.floor(i / TEAMS),
+        flagline: f,
+      })),
+      fields: Array.from({ length: 12 }, (_, i) => ({ name: `Park ${i + 1}`, subFields: ["A", "B"] })),
+      games,
+    });
+    leagueId = seeded.leagueId;
+    // As autovacuum would have after a season of writes.
+    if (engine === "postgres") await sql`analyze`.execute(database.db);
+    result.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+    result.games = games.length;
+    log(`${engine}: seeded ${games.length} games in ${DIVISIONS} division(s) of ${TEAMS} in ${result.seedSeconds} s`);
+
+    // The app in this process, as the server builds it (routes, middleware, JSON), over the same database.
+    const testDb = { ...database, cleanup: async () => {}, env: { DATA_DIR: dataDir } } as TestDatabase;
+    const { app } = createTestApp(testDb);
+    const url = `http://localhost:3000/api/public/leagues/${leagueId}`;
+    const first = await app.request(url);
+    const text = await first.text();
+    if (first.status !== 200) throw new Error(`GET ${url}: ${first.status} ${text.slice(0, 300)}`);
+    const page = JSON.parse(text) as { divisions: Array<{ standings: Array<{ played: number }> }>; games: unknown[] };
+    result.bytes = text.length;
+    result.confirmed = page.divisions.reduce((s, d) => s + d.standings.reduce((n, r) => n + r.played, 0), 0) / 2;
+    log(
+      `${engine}: the page holds ${page.games.length} games, ${result.confirmed} results counted, ${text.length} bytes`,
+    );
+    const gz = await app.request(url, { headers: { "accept-encoding": "gzip" } });
+    result.gzipBytes = gz.headers.get("content-encoding") === "gzip" ? (await gz.arrayBuffer()).byteLength : null;
+
+    const db = database.db;
+    const settings = (await leagueSettings(db, leagueId))!;
+    const rows = await leagueGameRows(db, leagueId);
+    const results = await leagueResults(db, leagueId);
+    const teams = await leagueTeams(db, leagueId);
+    const confirmed = confirmedResults(rows, results);
+    const byDivision = seeded.divisionIds.map((d) => {
+      const ids = new Set(rows.filter((g) => g.division_id === d).map((g) => g.id));
+      return {
+        teams: teams.filter((t) => t.divisionId === d).map((t) => t.id),
+        results: confirmed.filter((r) => ids.has(r.gameId)),
+      };
+    });
+    const rules = {
+      tiebreakers: settings.tiebreakers,
+      pointDifferenceCap: settings.pointDifferenceCap,
+      coinToss: settings.coinToss,
+    };
+    const parts: Record<string, () => Promise<unknown> | unknown> = {
+      "GET /api/public/leagues/{id}, whole app in process (identity)": async () => (await app.request(url)).text(),
+      "the same, gzip": async () => (await app.request(url, { headers: { "accept-encoding": "gzip" } })).arrayBuffer(),
+      "leagueGameRows (the league's games)": () => leagueGameRows(db, leagueId),
+      "leagueResults (scorebooks + decisions, resolved)": () => leagueResults(db, leagueId),
+      "computeStandings, every division (the rule alone)": () => {
+        for (const d of byDivision) computeStandings(d.teams, d.results, rules);
+      },
+    };
+    for (const [label, fn] of Object.entries(parts)) {
+      result.inProcess[label] = await time(fn, READS);
+      const t = result.inProcess[label];
+      log(`${engine}: ${label}: p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms, max ${t.max.toFixed(1)} ms`);
+    }
+  } catch (error) {
+    result.errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    log(`${engine} FAILED: ${result.errors.at(-1)}`);
+  } finally {
+    await database.close();
+  }
+  if (!leagueId) return result;
+
+  // Over HTTP, on the real server.
+  const server = realServerCommand(args.includes("--from-source"));
+  const proc = await startProcess(server.args, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const stop = () => proc.stop();
+  cleanups.push(stop);
+  try {
+    const pathName = `/api/public/leagues/${leagueId}`;
+    const run = (headers: Record<string, string>) =>
+      measureHttp({ url: proc.url, path: pathName, headers, connections: 1, duration: DURATION, warmup: 2 });
+    const identity = await run({});
+    const gzip = await run({ "accept-encoding": "gzip, deflate, br" });
+    result.http = { identity, gzip };
+    log(
+      `${engine}: HTTP identity p50 ${identity.p50.toFixed(2)} p99 ${identity.p99.toFixed(2)} ms (${identity.ok} ok, ${identity.failed} failed)`,
+    );
+    log(
+      `${engine}: HTTP gzip p50 ${gzip.p50.toFixed(2)} p99 ${gzip.p99.toFixed(2)} ms (${gzip.ok} ok, ${gzip.failed} failed)`,
+    );
+  } catch (error) {
+    result.errors.push(`http: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    cleanups.splice(cleanups.indexOf(stop), 1);
+    await proc.stop();
+  }
+  return result;
+}
+
+const host = await hostCpuIndex().catch(() => undefined);
+const started = new Date().toISOString();
+const engines: EngineResult[] = [];
+for (const engine of ENGINES) {
+  try {
+    engines.push(await benchEngine(engine));
+  } finally {
+    await cleanUp();
+  }
+}
+const hostAfter = await hostCpuIndex().catch(() => undefined);
+
+const f = (x: number) => x.toFixed(x < 10 ? 2 : 1);
+const lines = [
+  `League standings through the database, ${started}: ${DIVISIONS} division(s) of ${TEAMS} teams, ${GAMES.toLocaleString("en-US")} played games each. ` +
+    `Host CPU index ${describeHostIndex(host)} before, ${describeHostIndex(hostAfter)} after. Node ${process.version}.`,
+  "",
+  "| Engine | What | Runs | p50 ms | p95 ms | p99 ms | max ms |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+];
+for (const e of engines) {
+  for (const [label, t] of Object.entries(e.inProcess))
+    lines.push(`| ${e.engine} | ${label} | ${t.runs} | ${f(t.p50)} | ${f(t.p95)} | ${f(t.p99)} | ${f(t.max)} |`);
+  if (e.http) {
+    for (const [label, m] of [
+      ["identity", e.http.identity],
+      ["gzip", e.http.gzip],
+    ] as const)
+      lines.push(
+        `| ${e.engine} | GET over HTTP, real server, 1 connection, ${label} (${m.failed} failed, load ${m.load.toFixed(1)}) | ${m.ok} | ${f(m.p50)} | — | ${f(m.p99)} | — |`,
+      );
+  }
+  lines.push(
+    `| ${e.engine} | the page: ${e.games} games, ${e.confirmed} results counted, ${(e.bytes / 1024).toFixed(0)} KB JSON` +
+      `${e.gzipBytes ? ` (${(e.gzipBytes / 1024).toFixed(0)} KB gzipped)` : ""}; seeded in ${e.seedSeconds} s${e.errors.length ? `; ERRORS: ${e.errors.join("; ").slice(0, 300)}` : ""} | | | | | |`,
+  );
+}
+const md = lines.join("\n") + "\n";
+const out = path.join(import.meta.dirname, "results");
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  path.join(out, "league-standings.json"),
+  JSON.stringify(
+    {
+      at: started,
+      host,
+      hostAfter,
+      games: GAMES,
+      teams: TEAMS,
+      divisions: DIVISIONS,
+      budgetP50Ms: BUDGET_P50_MS,
+      engines,
+    },
+    null,
+    2,
+  ) + "\n",
+);
+writeFileSync(path.join(out, "league-standings.md"), md);
+process.stdout.write(md);
+process.exit(engines.some((e) => e.errors.length) ? 1 : 0);
