@@ -43,6 +43,8 @@ export interface SeedGame {
   subField: string;
   /** null: not played yet (its schedule events are written, no session). */
   result: SeedResult | null;
+  /** Not played yet but under way: each Flagline side's game is started from its event, not ended. */
+  started?: boolean;
 }
 
 interface LeagueSeedPlan {
@@ -66,6 +68,8 @@ interface SeededLeague {
   gameIds: string[];
   /** Per game, the schedule event of each side that plays on Flagline (for starting the game over the API). */
   events: Array<{ home: string | null; away: string | null }>;
+  /** Per game, each side's game session, where one was written (a logged or a started game). */
+  sessions: Array<{ home: string | null; away: string | null }>;
 }
 
 type Row = Record<string, unknown>;
@@ -218,6 +222,7 @@ export async function seedLeague(db: Kysely<DB>, plan: LeagueSeedPlan): Promise<
 
   const gameIds: string[] = [];
   const events: SeededLeague["events"] = [];
+  const sessions: SeededLeague["sessions"] = [];
   for (const g of plan.games) {
     const id = randomUUID();
     gameIds.push(id);
@@ -245,12 +250,14 @@ export async function seedLeague(db: Kysely<DB>, plan: LeagueSeedPlan): Promise<
     });
     const books = booksOf(g.result);
     const eventOf: { home: string | null; away: string | null } = { home: null, away: null };
+    const sessionOf: { home: string | null; away: string | null } = { home: null, away: null };
     for (const side of ["home", "away"] as const) {
       const team = plan.teams[side === "home" ? g.home : g.away]!;
       const opponent = plan.teams[side === "home" ? g.away : g.home]!;
       if (!team.flagline) continue;
       const book = books[side];
-      const sessionId = book ? randomUUID() : null;
+      const sessionId = book || g.started ? randomUUID() : null;
+      sessionOf[side] = sessionId;
       const eventId = randomUUID();
       eventOf[side] = eventId;
       // As publishing writes it (leagues/publish.ts), the teams playing in the league's zone.
@@ -281,8 +288,8 @@ export async function seedLeague(db: Kysely<DB>, plan: LeagueSeedPlan): Promise<
         cancelled_at: null,
         league_game_id: id,
       });
-      if (book && sessionId) {
-        const final = finalOf(side, book);
+      if (sessionId) {
+        const final = book ? finalOf(side, book) : null;
         rows.team_sessions!.push({
           id: sessionId,
           team_id: team.flagline.teamId,
@@ -293,15 +300,16 @@ export async function seedLeague(db: Kysely<DB>, plan: LeagueSeedPlan): Promise<
           home_away: side,
           created_by: team.flagline.coachId,
           created_at: now,
-          final_us: final.us,
-          final_them: final.them,
-          final_corrected: 1,
-          ended_at: endsAt.toISOString(),
-          ended_by: team.flagline.coachId,
+          final_us: final?.us ?? null,
+          final_them: final?.them ?? null,
+          final_corrected: final ? 1 : 0,
+          ended_at: final ? endsAt.toISOString() : null,
+          ended_by: final ? team.flagline.coachId : null,
         });
       }
     }
     events.push(eventOf);
+    sessions.push(sessionOf);
     const r = g.result;
     const decision =
       r?.kind === "admin"
@@ -328,7 +336,7 @@ export async function seedLeague(db: Kysely<DB>, plan: LeagueSeedPlan): Promise<
     db,
     Object.entries(rows).map(([table, list]) => [table as keyof DB, list]),
   );
-  return { leagueId, divisionIds, teamIds, gameIds, events };
+  return { leagueId, divisionIds, teamIds, gameIds, events, sessions };
 }
 
 /** A deterministic pseudo-random sequence (mulberry32), so every run seeds the same league. */

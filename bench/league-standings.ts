@@ -6,13 +6,14 @@
  * engine, a fresh migrated database gets a league (bench/league-seed.ts) of `--divisions` divisions of `--teams`
  * Flagline teams with `--games` published, played games each, their results as a season leaves them (mostly two
  * agreeing scorebooks: each side's schedule event and ended game; some confirmed, accepted or entered by the
- * admin, a few awaiting or disputed). Then the public league page's read, the request that builds each division's
- * standings from the stored games and results (routes/league-public.ts), which no server cache sits in front of
- * (its 60 s is a Cache-Control header for browsers and proxies):
- *   - in this process, through the whole app (createApp, `app.request`): `--reads` reads after a warm-up, p50/p95,
- *     and its parts timed alone (the games, the results from scorebooks and decisions, computeStandings);
- *   - over HTTP on the real server (bundled from the working tree), one connection for `--duration` s, with and
- *     without gzip (a phone asks gzip).
+ * admin, a few awaiting or disputed). Then, with no server cache in front (the pages' 60 s is a Cache-Control
+ * header for browsers and proxies):
+ *   - in this process: the budget's read, one division's standings through the database (divisionStandings: the
+ *     division's games with both scorebooks and the decision in one query, resolved, ranked), its parts alone, and
+ *     through the whole app (createApp, `app.request`) a team's public page (its division's standings and games)
+ *     and the league's public page (every division, the whole schedule): `--reads` reads after a warm-up;
+ *   - over HTTP on the real server (bundled from the working tree), one connection for `--duration` s each: the
+ *     team's page (gzip, as a phone asks), the league's page with and without gzip.
  * Prints a markdown table with the host's CPU index and writes bench/results/league-standings.{json,md}.
  */
 import "@hono/zod-openapi";
@@ -22,11 +23,10 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import { computeStandings } from "../src/domain/leagues/standings.js";
 import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
-import { leagueGameRows } from "../src/server/db/league-games.js";
-import { leagueSettings, leagueTeams } from "../src/server/db/leagues.js";
-import { confirmedResults, leagueResults } from "../src/server/leagues/results.js";
+import { divisionGameRows } from "../src/server/db/league-division.js";
+import { leagueSettings } from "../src/server/db/leagues.js";
+import { divisionStandings, rankedStandings } from "../src/server/leagues/division-standings.js";
 import { createTestApp } from "../tests/server/support/test-client.js";
 import type { TestDatabase } from "../tests/server/support/test-database.js";
 import { defaultPgUrl } from "./flags.js";
@@ -48,6 +48,8 @@ const READS = Number(flag("--reads") ?? 300);
 const DURATION = Number(flag("--duration") ?? 10);
 const PG_URL = flag("--pg-url") ?? defaultPgUrl();
 const BUDGET_P50_MS = 10;
+/** The budget's read: one division's standings from the database (leagues/division-standings.ts). */
+const STANDINGS = "divisionStandings: one division's standings through the database (the budget)";
 const log = (line: string) => process.stderr.write(`[league-standings] ${line}\n`);
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -139,7 +141,7 @@ interface EngineResult {
   bytes: number;
   gzipBytes: number | null;
   inProcess: Record<string, Timing>;
-  http: { identity: Measurement; gzip: Measurement } | null;
+  http: { team: Measurement; identity: Measurement; gzip: Measurement } | null;
   load: number;
   errors: string[];
 }
@@ -160,6 +162,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   const { dataDir, databaseUrl } = await freshDatabase(engine);
   const database = openDatabase({ databaseUrl, dataDir });
   let leagueId = "";
+  let teamId = "";
   try {
     const t0 = performance.now();
     const next = random(2031);
@@ -204,30 +207,25 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
 
     const db = database.db;
     const settings = (await leagueSettings(db, leagueId))!;
-    const rows = await leagueGameRows(db, leagueId);
-    const results = await leagueResults(db, leagueId);
-    const teams = await leagueTeams(db, leagueId);
-    const confirmed = confirmedResults(rows, results);
-    const byDivision = seeded.divisionIds.map((d) => {
-      const ids = new Set(rows.filter((g) => g.division_id === d).map((g) => g.id));
-      return {
-        teams: teams.filter((t) => t.divisionId === d).map((t) => t.id),
-        results: confirmed.filter((r) => ids.has(r.gameId)),
-      };
-    });
     const rules = {
       tiebreakers: settings.tiebreakers,
       pointDifferenceCap: settings.pointDifferenceCap,
       coinToss: settings.coinToss,
     };
+    const divisionId = seeded.divisionIds[0]!;
+    teamId = seeded.teamIds[0]!;
+    const teamUrl = `${url}/teams/${teamId}`;
+    const division = await divisionStandings(db, divisionId, rules);
     const parts: Record<string, () => Promise<unknown> | unknown> = {
+      [STANDINGS]: () => divisionStandings(db, divisionId, rules),
+      "divisionGameRows (its games with both scorebooks and the decision, one query)": () =>
+        divisionGameRows(db, divisionId),
+      "rankedStandings (the rule alone, over the division's games)": () =>
+        rankedStandings(division.teams, division.games, rules),
+      "GET /api/public/leagues/{id}/teams/{teamId}, whole app in process (identity)": async () =>
+        (await app.request(teamUrl)).text(),
       "GET /api/public/leagues/{id}, whole app in process (identity)": async () => (await app.request(url)).text(),
       "the same, gzip": async () => (await app.request(url, { headers: { "accept-encoding": "gzip" } })).arrayBuffer(),
-      "leagueGameRows (the league's games)": () => leagueGameRows(db, leagueId),
-      "leagueResults (scorebooks + decisions, resolved)": () => leagueResults(db, leagueId),
-      "computeStandings, every division (the rule alone)": () => {
-        for (const d of byDivision) computeStandings(d.teams, d.results, rules);
-      },
     };
     for (const [label, fn] of Object.entries(parts)) {
       result.inProcess[label] = await time(fn, READS);
@@ -253,11 +251,13 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   cleanups.push(stop);
   try {
     const pathName = `/api/public/leagues/${leagueId}`;
-    const run = (headers: Record<string, string>) =>
-      measureHttp({ url: proc.url, path: pathName, headers, connections: 1, duration: DURATION, warmup: 2 });
+    const run = (headers: Record<string, string>, at = pathName) =>
+      measureHttp({ url: proc.url, path: at, headers, connections: 1, duration: DURATION, warmup: 2 });
+    const team = await run({ "accept-encoding": "gzip, deflate, br" }, `${pathName}/teams/${teamId}`);
     const identity = await run({});
     const gzip = await run({ "accept-encoding": "gzip, deflate, br" });
-    result.http = { identity, gzip };
+    result.http = { team, identity, gzip };
+    log(`${engine}: HTTP team page p50 ${team.p50.toFixed(2)} p99 ${team.p99.toFixed(2)} ms (${team.ok} ok)`);
     log(
       `${engine}: HTTP identity p50 ${identity.p50.toFixed(2)} p99 ${identity.p99.toFixed(2)} ms (${identity.ok} ok, ${identity.failed} failed)`,
     );
@@ -298,11 +298,12 @@ for (const e of engines) {
     lines.push(`| ${e.engine} | ${label} | ${t.runs} | ${f(t.p50)} | ${f(t.p95)} | ${f(t.p99)} | ${f(t.max)} |`);
   if (e.http) {
     for (const [label, m] of [
-      ["identity", e.http.identity],
-      ["gzip", e.http.gzip],
+      ["a team's page, gzip", e.http.team],
+      ["the league's page, identity", e.http.identity],
+      ["the league's page, gzip", e.http.gzip],
     ] as const)
       lines.push(
-        `| ${e.engine} | GET over HTTP, real server, 1 connection, ${label} (${m.failed} failed, load ${m.load.toFixed(1)}) | ${m.ok} | ${f(m.p50)} | — | ${f(m.p99)} | — |`,
+        `| ${e.engine} | GET over HTTP, real server, 1 connection: ${label} (${m.failed} failed, load ${m.load.toFixed(1)}) | ${m.ok} | ${f(m.p50)} | — | ${f(m.p99)} | — |`,
       );
   }
   lines.push(
@@ -310,6 +311,14 @@ for (const e of engines) {
       `${e.gzipBytes ? ` (${(e.gzipBytes / 1024).toFixed(0)} KB gzipped)` : ""}; seeded in ${e.seedSeconds} s${e.errors.length ? `; ERRORS: ${e.errors.join("; ").slice(0, 300)}` : ""} | | | | | |`,
   );
 }
+const verdicts = engines.map((e) => {
+  const p50 = e.inProcess[STANDINGS]?.p50;
+  return `${e.engine}: ${p50 === undefined ? "not measured" : `${f(p50)} ms p50, ${p50 <= BUDGET_P50_MS ? "met" : "NOT met"}`}`;
+});
+lines.push(
+  "",
+  `Budget: a division's standings at ${GAMES.toLocaleString("en-US")} games ≤ ${BUDGET_P50_MS} ms p50. ${verdicts.join("; ")}.`,
+);
 const md = lines.join("\n") + "\n";
 const out = path.join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });

@@ -4,8 +4,9 @@
  * into leagues of `leagueTeams`, in divisions of `divisionTeams`, each division in groups of four teams that play
  * each other today, one game after another (rounds cycle through the three pairings of four). Before today, every
  * division has played `weeksPlayed` weekly rounds (a round robin's), their results as a season leaves them, so the
- * result reads work over a league's worth of games. Today's games are published, not started: each side's
- * schedule event waits for its coach to start the game.
+ * result reads work over a league's worth of games. Today's games are published; the first round's are under way
+ * when the window opens (each side's game started from its event, not ended), the later rounds' schedule events
+ * wait for their coaches to start them.
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../../src/server/db/schema.js";
@@ -140,6 +141,8 @@ export async function seedLeagues(
               field: (g * 2 + (x === 0 ? 0 : 1)) % 12,
               subField: x === 0 ? "A" : "B",
               result: null,
+              // The round under way when the window opens: its games were started before it.
+              started: r === 0,
             });
           }
         }
@@ -188,6 +191,7 @@ export async function seedLeagues(
         away: t.away,
         homeEventId: events.home!,
         awayEventId: events.away!,
+        sessions: [seeded.sessions[at]!.home, seeded.sessions[at]!.away],
         plan: t.plan,
         score: [7 * (at % 5), 7 * ((at * 3) % 5)],
       });

@@ -27,6 +27,8 @@ export interface LeagueGameSpec {
   /** Each side's schedule event (publishing made it): the game is started from it. */
   homeEventId: string;
   awayEventId: string;
+  /** [home, away]: the game sessions of a game under way when the window opens (round 0); else null, started then. */
+  sessions: [string | null, string | null];
   plan: EndPlan;
   /** The final, [home, away]. */
   score: [number, number];

@@ -111,20 +111,30 @@ function snap(team: LeagueTeamSpec, sessionId: string, k: number) {
 }
 
 /**
- * One team's part of one game: started from its event at `from` (its phase in the period), then a snap every
- * period until the game's end. Returns the session's id, or null when the team never started it (the window ended).
+ * One team's part of one game: started from its event at `from` (its phase in the period) unless it was under way
+ * (`running`: its session), then a snap every period until the game's end. Returns the session's id, or null when
+ * the team never started it (the window ended).
  */
-async function play(team: LeagueTeamSpec, eventId: string, from: number, endAt: number, windowEnd: number) {
+async function play(
+  team: LeagueTeamSpec,
+  eventId: string,
+  running: string | null,
+  from: number,
+  endAt: number,
+  windowEnd: number,
+) {
   if (from >= Math.min(endAt, windowEnd)) return null;
   await sleepUntil(from);
-  const sessionId = randomUUID();
-  const started = await write("start", team.scorerCookie, "POST", "/api/team/sessions", {
-    id: sessionId,
-    kind: "game",
-    date: input.date,
-    scheduledEventId: eventId,
-  });
-  if (started.status >= 300) return null;
+  const sessionId = running ?? randomUUID();
+  if (!running) {
+    const started = await write("start", team.scorerCookie, "POST", "/api/team/sessions", {
+      id: sessionId,
+      kind: "game",
+      date: input.date,
+      scheduledEventId: eventId,
+    });
+    if (started.status >= 300) return null;
+  }
   let k = 0;
   for (let at = from; at < endAt && at < windowEnd; at += input.periodMs) {
     await sleepUntil(at);
@@ -191,8 +201,8 @@ async function runGroup(group: GroupSpec, startAt: number) {
           return begin + (((p % input.periodMs) + input.periodMs) % input.periodMs);
         };
         const sessions = await Promise.all([
-          play(group.teams[game.home]!, game.homeEventId, from(game.home), gameEnd, windowEnd),
-          play(group.teams[game.away]!, game.awayEventId, from(game.away), gameEnd, windowEnd),
+          play(group.teams[game.home]!, game.homeEventId, game.sessions[0], from(game.home), gameEnd, windowEnd),
+          play(group.teams[game.away]!, game.awayEventId, game.sessions[1], from(game.away), gameEnd, windowEnd),
         ]);
         if (gameEnd > windowEnd || stopping) return;
         await sleepUntil(gameEnd);

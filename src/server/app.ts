@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext } from "./http/context.js";
 import type { Services } from "./services.js";
-import { ApiError } from "./http/errors.js";
+import { ApiError, internalErrorBody } from "./http/errors.js";
 import { createStaticSite } from "./http/static.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
@@ -14,6 +14,8 @@ import { leagueAdminRoutes } from "./routes/league-admins.js";
 import { leagueJoinRoutes } from "./routes/league-join.js";
 import { leaguePlayoffRoutes } from "./routes/league-playoffs.js";
 import { leaguePublicRoutes } from "./routes/league-public.js";
+import { leagueTeamPageRoutes } from "./routes/league-team-page.js";
+import { leagueRevisionCounter } from "./http/league-revision.js";
 import { leagueResultRoutes } from "./routes/league-results.js";
 import { leagueRosterRoutes } from "./routes/league-rosters.js";
 import { leagueCoachInviteRoutes } from "./routes/league-coach-invites.js";
@@ -64,6 +66,7 @@ import { bearerTokenGate, documentBearerTokens } from "./http/bearer-token.js";
 import { isUploadPath, MAX_UPLOAD_BODY, uploadTooLarge } from "./http/image-upload.js";
 import { apiDocumentHead, documentApi } from "./http/openapi-document.js";
 import { http2Request } from "./http/h2c.js";
+import { createMetrics, metricsHandler, METRICS_PATH } from "./http/metrics.js";
 
 const VERSION = "0.1.0";
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -100,8 +103,10 @@ export function createApp(services: Services) {
   usePhotoLinkSecret(services.config.authSecret);
   const site = createStaticSite(services.config.webRoot);
 
+  // Requests, streams, outboxes and the pool for GET /metrics (http/metrics.ts, decision 0040).
+  const metrics = createMetrics(services);
   // Context, Host check, gzip, transport and security headers, the request log line: one step (request-frame.ts).
-  app.use("*", requestFrame(services));
+  app.use("*", requestFrame(services, metrics));
 
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
@@ -137,6 +142,8 @@ export function createApp(services: Services) {
     // the caller hears back, so the next read sees it whichever process serves it.
     await services.hub.delivered?.();
   });
+  // A league write counts one, so every server reads its held division standings again (http/league-revision.ts).
+  app.use("/api/*", leagueRevisionCounter());
   // Authorization: Bearer (personal API tokens): the caller is the token's coach, on the operations tokens may use.
   app.use("/api/*", bearerTokenGate());
   // A guardian acting for a child (X-Flagline-Child): the child's request, on the operations guardians may use.
@@ -195,6 +202,7 @@ export function createApp(services: Services) {
   app.route("/", leaguePlayoffRoutes());
   app.route("/", leagueRosterRoutes());
   app.route("/", leaguePublicRoutes());
+  app.route("/", leagueTeamPageRoutes());
   // Security, sign-in and the statuses every operation of a kind answers (http/openapi-document.ts).
   documentApi(app, services.config);
   documentBearerTokens(app);
@@ -202,6 +210,9 @@ export function createApp(services: Services) {
   app.doc31("/api/openapi.json", apiDocumentHead(VERSION));
 
   app.all("/api/*", (c) => errorResponse(c, 404, "not_found", "No such API endpoint."));
+
+  // Prometheus's scrape, outside the API and its document: METRICS_TOKEN's bearer, or this machine (decision 0040).
+  app.get(METRICS_PATH, metricsHandler(services, metrics));
 
   app.get("*", (c) => {
     const res = site.handle(c);
@@ -227,8 +238,10 @@ export function createApp(services: Services) {
         return errorResponse(c, status as ContentfulStatusCode, code, message);
       }
     }
-    services.log.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
-    return errorResponse(c, 500, "internal", "Something went wrong on our side. Please try again.");
+    const requestId = c.get("requestId");
+    services.log.error({ err: error, reqId: requestId, path: c.req.path }, "unhandled error");
+    // The request id in the body too, so the screen (and its screenshot) can name the log line.
+    return c.json(internalErrorBody(requestId), 500);
   });
 
   return app;

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Config } from "./config.js";
+import { startConfiguredBackups } from "./backup/schedule.js";
 import { createHubRelay, type RelayWorker } from "./cluster-relay.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Logger } from "./logger.js";
@@ -116,6 +117,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
     }
     stopping = true;
     exitCode = code;
+    void backups?.stop();
     const force = setTimeout(() => {
       log.warn(`server processes still running after ${SHUTDOWN_GRACE_MS / 1000} s; stopping them`);
       stopAll("SIGKILL");
@@ -129,6 +131,8 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
   // Structured clone instead of JSON over the IPC pipe: the stream frames the workers share are bytes.
   cluster.setupPrimary({ serialization: "advanced" });
   for (let i = 0; i < config.processes; i += 1) fork();
+  // BACKUP_EVERY (decision 0041): taken here, once, rather than by every worker.
+  const backups = startConfiguredBackups(config, log);
   return { done, stop };
 }
 

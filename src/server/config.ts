@@ -49,6 +49,22 @@ export interface Config {
   retentionDays: number;
   /** Web Push (push/config.ts): the VAPID keys, in DATA_DIR or VAPID_*; the endpoints allowed. */
   push: PushConfig;
+  /** The server's own backups of the embedded database (backup/schedule.ts, decision 0041); unset: none. */
+  backups?: BackupConfig;
+  /**
+   * METRICS_TOKEN: GET /metrics answers whoever sends it as a Bearer token (http/metrics.ts, decision 0040); unset,
+   * only a client on this machine that no proxy forwarded.
+   */
+  metricsToken?: string;
+}
+
+interface BackupConfig {
+  /** BACKUP_EVERY (`30m`, `6h`, `1d`) in milliseconds; null (unset): the server takes none. */
+  everyMs: number | null;
+  /** BACKUP_KEEP (default 7): the server's own backups kept; older ones are deleted after each new one. */
+  keep: number;
+  /** BACKUP_DIR (default DATA_DIR/backups): where the server and `npm run backup` write backups. */
+  dir: string;
 }
 
 /** PROCESSES above this is refused as a typo. */
@@ -75,7 +91,7 @@ function processCount(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
-type StorageConfig =
+export type StorageConfig =
   | { kind: "disk" }
   | {
       kind: "s3";
@@ -107,6 +123,18 @@ function trustProxyHops(env: NodeJS.ProcessEnv): number {
     );
   }
   return Number(raw);
+}
+
+/** The shortest METRICS_TOKEN accepted: a scrape token is a password that never needs typing. */
+const MIN_METRICS_TOKEN = 16;
+
+/** METRICS_TOKEN, as the config's `metricsToken` when set. */
+function metricsToken(env: NodeJS.ProcessEnv): { metricsToken?: string } {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return {};
+  if (token.length < MIN_METRICS_TOKEN || /\s/.test(token))
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN} characters, without spaces`);
+  return { metricsToken: token };
 }
 
 /** AUTH_SECRET when set; otherwise a secret made on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -150,7 +178,7 @@ function operatorEmails(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** STORAGE=disk (default) or STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT and the two keys. */
-function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const kind = (env.STORAGE || "disk").toLowerCase();
   if (kind === "disk") return { kind: "disk" };
   if (kind !== "s3") throw new Error(`STORAGE must be disk or s3, got "${env.STORAGE}"`);
@@ -176,6 +204,28 @@ function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
     ...(endpoint ? { endpoint } : {}),
     ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
   };
+}
+
+const BACKUP_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** BACKUP_DIR, else DATA_DIR/backups: shared with `npm run backup`, which reads no other configuration. */
+export function backupDir(env: NodeJS.ProcessEnv, dataDir: string): string {
+  return resolve(env.BACKUP_DIR?.trim() || join(dataDir, "backups"));
+}
+
+/** BACKUP_EVERY: a whole number of minutes, hours or days (`30m`, `6h`, `1d`), from 1 minute to 7 days. */
+function backupConfig(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
+  const raw = env.BACKUP_EVERY?.trim().toLowerCase();
+  let everyMs: number | null = null;
+  if (raw) {
+    const m = /^(\d{1,6})\s*([mhd])$/.exec(raw);
+    everyMs = m ? Number(m[1]) * BACKUP_UNITS[m[2]!]! : NaN;
+    if (!(everyMs >= BACKUP_UNITS.m! && everyMs <= 7 * BACKUP_UNITS.d!))
+      throw new Error(`BACKUP_EVERY must be minutes, hours or days from 1m to 7d, like 30m, 6h or 1d; got "${raw}"`);
+  }
+  const keep = intFromEnv(env, "BACKUP_KEEP", 7);
+  if (keep < 1) throw new Error(`BACKUP_KEEP must be at least 1, got "${env.BACKUP_KEEP}"`);
+  return { everyMs, keep, dir: backupDir(env, dataDir) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -213,5 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processes: processCount(env),
     retentionDays: retentionDays(env),
     push: pushConfigFromEnv(env, { dataDir, publicUrl, mailFrom: mail?.from ?? null }),
+    backups: backupConfig(env, dataDir),
+    ...metricsToken(env),
   };
 }

@@ -18,6 +18,7 @@ import { createClusterHub, type HubChannel } from "./realtime/cluster-hub.js";
 import { createPgHub } from "./realtime/pg-hub.js";
 import { createFileStore } from "./storage/index.js";
 import { acceptH2c } from "./http/h2c.js";
+import { startConfiguredBackups } from "./backup/schedule.js";
 
 export interface RunningServer {
   url: string;
@@ -127,6 +128,8 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
   const mailBackground = startMailBackground(services);
   // Web Push's sender (decision 0035): rows queued here or on another server.
   services.push.sender.start();
+  // BACKUP_EVERY (decision 0041): a cluster's primary runs it once for all its workers (cluster.ts).
+  const backups = role.hubChannel ? null : startConfiguredBackups(config, log);
   const address = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${address.port}`;
   // A cluster's primary says it once for all its workers.
@@ -149,6 +152,7 @@ export async function startServer(config: Config, log: Logger, role: ProcessRole
           h2c.close();
         });
         await mailBackground.stop();
+        await backups?.stop();
         await services.push.stop();
         await services.snapWriter.close();
         await services.database.close();

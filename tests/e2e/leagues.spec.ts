@@ -288,6 +288,14 @@ test("both teams log the league game; their scorebooks differ, a coach accepts t
   await expect(standings.getByRole("row", { name: /Night Owls/ })).toContainText("W1");
   await expect(standings.getByRole("rowheader")).toHaveText(["Night Owls", "Harbor Hawks"]);
   await expect(parentPage.getByText(/8–6|6–8/)).toBeVisible();
+  // The winners' own page: their record, their game from their side, the division's standings with them marked.
+  await standings.getByRole("link", { name: "Night Owls" }).click();
+  await expect(parentPage.getByRole("heading", { level: 1, name: "Night Owls" })).toBeVisible();
+  await expect(parentPage.getByText("1–0–0 · 1st of 2 in 10U")).toBeVisible();
+  await expect(parentPage.getByText("W 8–6")).toBeVisible();
+  const ownStandings = parentPage.getByRole("table", { name: "10U standings" });
+  await expect(ownStandings.getByRole("row", { name: /Night Owls/ })).toHaveAttribute("aria-current", "true");
+  await expect(parentPage.getByText("Jordan Diaz")).toHaveCount(0);
   await parent.close();
   await hawksPage.context().close();
   await owlsPage.context().close();

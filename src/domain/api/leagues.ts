@@ -329,6 +329,23 @@ export const publicLeagueSchema = z.object({
 });
 export type PublicLeague = z.infer<typeof publicLeagueSchema>;
 
+/**
+ * A league team's public page (no sign-in): its division's standings and its own games with their results, read
+ * from its division alone. Team-level only, as the league's page.
+ */
+export const publicLeagueTeamSchema = z.object({
+  league: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
+  team: z.object({ id: z.string(), name: z.string() }),
+  division: z.object({ id: z.string(), name: z.string(), standings: z.array(standingRowSchema) }),
+  /** The division's teams, by name: the standings' and the opponents' names. */
+  teams: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The fields its games are on. */
+  fields: z.array(fieldSchema),
+  /** Its published games, season and playoffs, by day and time. */
+  games: publicLeagueSchema.shape.games,
+});
+export type PublicLeagueTeam = z.infer<typeof publicLeagueTeamSchema>;
+
 export const leagueAdminInviteResponseSchema = z.object({
   /** The link's path on this server (/league-admin/<token>): shown once. */
   path: z.string(),

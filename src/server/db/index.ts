@@ -28,6 +28,8 @@ export interface Database {
   engine: Engine;
   /** SQLite: the database file, which another connection (a writer thread) may open too. */
   sqliteFile?: string;
+  /** PostgreSQL: the connection pool, whose counts GET /metrics reports (http/metrics.ts). */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   close(): Promise<void>;
 }
 
@@ -115,7 +117,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log, plugins: opts.plugins });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    return { db, engine: "postgres", pool, close: () => db.destroy() };
   }
 
   const file = opts.sqlitePath ?? path.join(opts.dataDir, "flagline.db");

@@ -811,6 +811,12 @@ interface LeagueAdminInvitesTable {
 }
 
 /** Migration 032 (a league team's coach link, issue #31). */
+/** One row (id 1): the count of league writes (033; leagues/standings-cache.ts). */
+interface LeagueRevisionTable {
+  id: number;
+  revision: number;
+}
+
 interface LeagueCoachInvitesTable {
   token_hash: string;
   league_team_id: string;
@@ -919,6 +925,7 @@ export interface DB {
   league_result_log: LeagueResultLogTable;
   league_admin_invites: LeagueAdminInvitesTable;
   league_coach_invites: LeagueCoachInvitesTable;
+  league_revision: LeagueRevisionTable;
   league_roster_approvals: LeagueRosterApprovalsTable;
   league_brackets: LeagueBracketsTable;
   league_bracket_games: LeagueBracketGamesTable;

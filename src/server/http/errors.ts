@@ -1,13 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 
-/** docs/architecture.md error shape: { error: { code, message, fields? } }. */
+/**
+ * docs/architecture.md error shape: { error: { code, message, fields?, requestId? } }. Every answer carries its
+ * request id in X-Request-Id; a 500's body carries it too (`requestId`), the id of its log lines.
+ */
 const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      requestId: z.string().optional(),
     }),
   })
   .openapi("Error");
@@ -43,6 +47,11 @@ export function rateLimited(message: string, retryAfterSeconds: number): ApiErro
  */
 export function authRateLimited(response: Response, message: string): ApiError {
   return rateLimited(message, Number(response.headers.get("x-retry-after") ?? 60));
+}
+
+/** The 500 of an error no route expected: what the server's log says about it is under this request id. */
+export function internalErrorBody(requestId: string): ErrorBody {
+  return { error: { code: "internal", message: "Something went wrong on our side. Please try again.", requestId } };
 }
 
 export const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");

@@ -3,6 +3,7 @@ import { Http2ServerResponse, type ServerHttp2Stream } from "node:http2";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { AppContext, AppEnv } from "./context.js";
+import { metricsOf, routeLabel } from "./metrics.js";
 import { API_CSP } from "./request-frame.js";
 
 /*
@@ -85,7 +86,13 @@ function streamHeaders(c: { newResponse: AppContext["newResponse"] }): Record<st
  * ends instead of idling as keep-alive: a reconnect opens a new one anyway, and at shutdown an idle socket would
  * hold server.close() open until its keep-alive timeout.
  */
-export function eventStream<E extends AppEnv>(c: AppContext<E>, run: (sink: StreamSink) => Promise<void>): Response {
+export function eventStream<E extends AppEnv>(
+  c: AppContext<E>,
+  runStream: (sink: StreamSink) => Promise<void>,
+): Response {
+  // Counted open (GET /metrics: flagline_event_streams_open) until `run` ends, however it ends.
+  const closed = metricsOf(c.var.services)?.streamOpened(routeLabel(c));
+  const run = closed ? (sink: StreamSink) => runStream(sink).finally(closed) : runStream;
   // nginx and similar buffer responses by default, which would hold every message back.
   c.header("X-Accel-Buffering", "no");
   // Served by @hono/node-server (npm start): the stream's bytes go straight to the socket.

@@ -66,6 +66,7 @@ const PUBLIC = [
   "GET /api/follow/{token}/stream",
   "GET /api/public/leagues/{id}",
   "GET /api/public/leagues/{id}/calendar.ics",
+  "GET /api/public/leagues/{id}/teams/{teamId}",
 ];
 
 function operations(doc: Document): [key: string, path: string, method: string, op: Operation][] {

@@ -87,6 +87,7 @@ const PUBLIC = new Set([
   // A league's public page (routes/league-public.ts): team names, the published schedule and standings only.
   "GET /api/public/leagues/{id}",
   "GET /api/public/leagues/{id}/calendar.ics",
+  "GET /api/public/leagues/{id}/teams/{teamId}",
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { compressJson } from "./compress-json.js";
 import type { Services } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
 import { hostGuard } from "./host-guard.js";
+import type { AppMetrics } from "./metrics.js";
 
 /** An API answer's Content-Security-Policy, unless the route set its own (the live stream writes it itself). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -35,15 +36,16 @@ function clientIp(c: AppContext, trustProxyHops: number): string {
  * The outermost middleware, one async step for what every request pays (docs/decisions/0018): the request's
  * context (services, request id, client address), the Host check (host-guard.ts), then after the route: gzip for
  * API JSON (compress-json.ts), Strict-Transport-Security, Cache-Control and Connection (host-guard.ts), the
- * security headers and X-Request-Id, and the request log line of every API request. A route's error is already
- * its error answer here (Hono's onError), so errors get all of this too.
+ * security headers and X-Request-Id, the request's count and time for GET /metrics (metrics.ts), and the request
+ * log line of every API request. A route's error is already its error answer here (Hono's onError), so errors get
+ * all of this too.
  *
  * The fixed headers are set before the route, so Hono builds them into every answer it makes (c.json, c.body,
  * onError's): no header is set after the answer exists, which is what made Hono copy the whole answer per header.
  * An answer made without Hono (new Response: the static site) lacks them and gets them afterwards, in place
  * (answer-headers.ts). No route sets these headers itself; if one did, the frame's value would win, as before.
  */
-export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
+export function requestFrame(services: Services, metrics?: AppMetrics): MiddlewareHandler<AppEnv> {
   const { config, log } = services;
   const guard = hostGuard(config);
   const compress = compressJson();
@@ -75,6 +77,8 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
     }
     guard.finish(c, api);
     if (!c.res.headers.has("content-security-policy")) setAnswerHeader(c, "content-security-policy", API_CSP);
+    const ms = performance.now() - started;
+    metrics?.observeRequest(c, ms / 1000);
     if (path.startsWith("/api/")) {
       log.info(
         {
@@ -82,7 +86,7 @@ export function requestFrame(services: Services): MiddlewareHandler<AppEnv> {
           method: c.req.method,
           path,
           status: c.res.status,
-          ms: +(performance.now() - started).toFixed(1),
+          ms: +ms.toFixed(1),
         },
         "request",
       );

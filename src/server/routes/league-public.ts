@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { publicLeagueSchema, type PublicLeague } from "#domain/api/leagues.js";
-import type { LeagueGameResult } from "#domain/leagues/results.js";
-import { computeStandings } from "#domain/leagues/standings.js";
 import { leagueGameRows } from "../db/league-games.js";
 import { leagueDivisions, leagueFields, leagueSettings, leagueTeams } from "../db/leagues.js";
 import { createRouter } from "../http/context.js";
@@ -10,7 +8,9 @@ import { idParams } from "../http/path-params.js";
 import { renderLeagueCalendar } from "../http/league-calendar-ics.js";
 import { fieldLabel } from "#domain/leagues/league.js";
 import { bracketViews } from "../leagues/bracket-view.js";
-import { confirmedResults, leagueResults } from "../leagues/results.js";
+import { byPlace, publicGame } from "../leagues/public-view.js";
+import { leagueResults } from "../leagues/results.js";
+import { standingsCacheOf } from "../leagues/standings-cache.js";
 
 /*
  * A league's public page (docs/product.md §17): without sign-in, the league's published schedule, its teams,
@@ -37,19 +37,6 @@ const read = createRoute({
     ...errorResponses(404),
   },
 });
-
-/** What the public sees of a result: a confirmed score, or that it is not settled yet. Scorebooks are the teams'. */
-function publicResult(result: LeagueGameResult | undefined): PublicLeague["games"][number]["result"] {
-  if (result?.state === "confirmed") {
-    return { state: "confirmed", home: result.home, away: result.away, forfeit: result.forfeit };
-  }
-  return {
-    state: result?.state === "disputed" || result?.state === "awaiting_confirmation" ? "pending" : "none",
-    home: null,
-    away: null,
-    forfeit: null,
-  };
-}
 
 const calendarRoute = createRoute({
   method: "get",
@@ -137,60 +124,38 @@ export function leaguePublicRoutes() {
     })
     .openapi(read, async (c) => {
       const { id } = c.req.valid("param");
-      const db = c.get("services").database.db;
+      const { database, hub } = c.get("services");
+      const db = database.db;
       const league = await leagueSettings(db, id);
       if (!league) throw notFound("That league");
-      const [divisions, teams, fields, rows] = await Promise.all([
+      const [divisions, teams, fields] = await Promise.all([
         leagueDivisions(db, id),
         leagueTeams(db, id),
         leagueFields(db, id),
-        leagueGameRows(db, id),
       ]);
-      const name = new Map(teams.map((t) => [t.id, t.name]));
-      const published = rows.filter((r) => r.published_revision !== null);
-      const results = await leagueResults(db, id);
-      // The brackets its teams have games of; playoff games do not count in the standings.
-      const { brackets, playoffGameIds } = await bracketViews(db, id, { publishedOnly: true, results });
-      const season = published.filter((g) => !playoffGameIds.has(g.id));
-      const division = new Map(season.map((g) => [g.id, g.division_id]));
-      const confirmed = confirmedResults(season, results).map((r) => ({ ...r, divisionId: division.get(r.gameId) }));
       const rules = {
         tiebreakers: league.tiebreakers,
         pointDifferenceCap: league.pointDifferenceCap,
         coinToss: league.coinToss,
       };
+      // Division by division, as a team's page reads its own (leagues/standings-cache.ts): the same numbers.
+      const byDivision = await Promise.all(divisions.map((d) => standingsCacheOf(hub).get(db, d.id, rules)));
+      const results = new Map(byDivision.flatMap((d) => d.games.map((g) => [g.id, g.result] as const)));
+      const { brackets } = await bracketViews(db, id, { publishedOnly: true, results });
       const body: PublicLeague = {
         id: league.id,
         name: league.name,
         timeZone: league.timeZone,
         tiebreakers: league.tiebreakers,
-        divisions: divisions.map((d) => ({
+        divisions: divisions.map((d, i) => ({
           id: d.id,
           name: d.name,
-          // Confirmed results only count; teams sharing a rank are listed by name, as a reader looks for theirs.
-          standings: computeStandings(
-            teams.filter((t) => t.divisionId === d.id).map((t) => t.id),
-            confirmed.filter((r) => r.divisionId === d.id),
-            rules,
-          )
-            .map((row) => ({ ...row, last5: [...row.last5] }))
-            .sort((a, b) => a.rank - b.rank || (name.get(a.teamId) ?? "").localeCompare(name.get(b.teamId) ?? "")),
+          // Confirmed season results only count; teams sharing a rank are listed by name.
+          standings: byDivision[i]!.standings.map((row) => ({ ...row, last5: [...row.last5] })),
         })),
         teams: teams.map((t) => ({ id: t.id, name: t.name, divisionId: t.divisionId })),
         fields,
-        games: published.map((r) => ({
-          id: r.id,
-          divisionId: r.division_id,
-          homeTeamId: r.home_team_id,
-          awayTeamId: r.away_team_id,
-          fieldId: r.field_id,
-          subField: r.sub_field,
-          date: r.local_date,
-          startTime: r.start_time,
-          durationMinutes: Number(r.duration_minutes),
-          cancelled: r.status === "cancelled",
-          result: publicResult(results.get(r.id)),
-        })),
+        games: byDivision.flatMap((d, i) => d.games.map((g) => publicGame(divisions[i]!.id, g))).sort(byPlace),
         brackets,
       };
       c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);

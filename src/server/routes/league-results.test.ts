@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results.js";
-import type { PublicLeague } from "#domain/api/leagues.js";
+import type { PublicLeague, PublicLeagueTeam } from "#domain/api/leagues.js";
 import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -18,6 +18,7 @@ type Coach = Awaited<ReturnType<typeof signUpCoach>> & { playerId: string };
 describe.each(testEngines())("league results on $engine", ({ create }) => {
   let database: TestDatabase;
   let app: App;
+  let services: ReturnType<typeof createTestApp>["services"];
   let owner: Awaited<ReturnType<typeof signUpCoach>>;
   let hawks: Coach;
   let owls: Coach;
@@ -72,6 +73,13 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
   const standings = async () => {
     const page = (await new TestClient(app).get<PublicLeague>(`/api/public/leagues/${leagueId}`)).body;
     const name = new Map(page.teams.map((t) => [t.id, t.name]));
+    // Each team's page reads its division alone: the same standings and results as the league's page, every step.
+    for (const team of page.teams) {
+      const own = (await new TestClient(app).get<PublicLeagueTeam>(`/api/public/leagues/${leagueId}/teams/${team.id}`))
+        .body;
+      expect(own.division.standings).toEqual(page.divisions[0]!.standings);
+      expect(own.games.map((g) => g.result)).toEqual(page.games.map((g) => g.result));
+    }
     return {
       rows: page.divisions[0]!.standings.map((s) => [
         name.get(s.teamId),
@@ -86,7 +94,7 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
 
   beforeAll(async () => {
     database = await create();
-    ({ app } = createTestApp(database));
+    ({ app, services } = createTestApp(database));
     owner = await signUpCoach(app, "Organisers United");
     hawks = await coachWithPlayer("Harbor Hawks", "Hana Hawk");
     owls = await coachWithPlayer("Night Owls", "Olu Owl");
@@ -219,5 +227,48 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
     });
     expect(forfeit.body.result).toMatchObject({ state: "confirmed", forfeit: hawksHome ? "away" : "home" });
     expect((await standings()).rows).toContainEqual(["Harbor Hawks", 1, 0, 0, 0]);
+  });
+
+  it("the standings a server holds follow a final score heard from the hub and any league write, not a snap", async () => {
+    // Clear the forfeit: the two scorebooks (6–6 and the Owls' differing one) speak again; the Hawks accept theirs.
+    expect((await owner.client.delete(`/api/league-games/${gameId}/result`)).status).toBe(200);
+    const hawksTeam = hawks.me.team!.id;
+    const session = await database.db
+      .selectFrom("team_sessions")
+      .select(["id", "final_us", "final_them"])
+      .where("team_id", "=", hawksTeam)
+      .executeTakeFirstOrThrow();
+    const owlsSession = await database.db
+      .selectFrom("team_sessions")
+      .select(["final_us", "final_them"])
+      .where("team_id", "=", owls.me.team!.id)
+      .executeTakeFirstOrThrow();
+    const before = await standings();
+    expect(before.game.state).toBe("pending");
+    expect(await standings()).toEqual(before);
+    // The Hawks' final made equal to the Owls' (their sides swapped) behind the server's back: what it holds stays.
+    await database.db
+      .updateTable("team_sessions")
+      .set({ final_us: owlsSession.final_them, final_them: owlsSession.final_us })
+      .where("id", "=", session.id)
+      .execute();
+    expect(await standings()).toEqual(before);
+    // A snap's change is not one of the results' sources.
+    services.hub.publish(hawksTeam, { kind: "events", at: new Date().toISOString(), sessionId: session.id });
+    expect(await standings()).toEqual(before);
+    // A change of the team's game sessions is: the two scorebooks agree now, and the result is confirmed.
+    services.hub.publish(hawksTeam, { kind: "sessions", at: new Date().toISOString(), sessionId: session.id });
+    const agreed = await standings();
+    expect(agreed.game.state).toBe("confirmed");
+    // Put back behind its back, then any league write: read again.
+    await database.db
+      .updateTable("team_sessions")
+      .set({ final_us: session.final_us, final_them: session.final_them })
+      .where("id", "=", session.id)
+      .execute();
+    expect(await standings()).toEqual(agreed);
+    const patched = await owner.client.request("PATCH", `/api/leagues/${leagueId}`, { json: { minRestMinutes: 45 } });
+    expect(patched.status).toBe(200);
+    expect((await standings()).game.state).toBe("pending");
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LeagueDetail, LeagueGames, PublicLeague } from "#domain/api/leagues.js";
+import type { LeagueDetail, LeagueGames, PublicLeague, PublicLeagueTeam } from "#domain/api/leagues.js";
 import { createTestApp, signUpCoach, signUpPlayer, TestClient } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -205,6 +205,29 @@ describe.each(testEngines())("leagues on $engine", ({ create }) => {
     expect(text).not.toContain(hawks.me.fullName);
     expect(text).not.toContain(league.joinCode);
     expect((await new TestClient(app).get(`/api/public/leagues/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it("a team's public page shows its division's standings and its own games, no player, and 404s elsewhere", async () => {
+    const anonymous = new TestClient(app);
+    const hawksId = league.teams.find((t) => t.name === "Harbor Hawks")!.id;
+    const res = await anonymous.get<PublicLeagueTeam>(`/api/public/leagues/${league.id}/teams/${hawksId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.body.team).toEqual({ id: hawksId, name: "Harbor Hawks" });
+    expect(res.body.division.name).toBe("10U");
+    expect(res.body.games).toHaveLength(2);
+    expect(res.body.games.every((g) => g.homeTeamId === hawksId || g.awayTeamId === hawksId)).toBe(true);
+    expect(res.body.fields.map((f) => f.name)).toEqual(["Riverside Park"]);
+    // The same standings as the league's page.
+    const page = (await anonymous.get<PublicLeague>(`/api/public/leagues/${league.id}`)).body;
+    expect(res.body.division.standings).toEqual(page.divisions.find((d) => d.name === "10U")!.standings);
+    expect(res.body.teams.map((t) => t.name).sort()).toEqual(["Comets", "Harbor Hawks", "Night Owls"]);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain("Zephyrine");
+    expect(text).not.toContain(hawks.me.fullName);
+    expect(text).not.toContain(league.joinCode);
+    expect((await anonymous.get(`/api/public/leagues/${league.id}/teams/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await anonymous.get(`/api/public/leagues/${crypto.randomUUID()}/teams/${hawksId}`)).status).toBe(404);
   });
 
   it("parents subscribe to a team's or a field's games as a calendar, in the league's zone", async () => {

@@ -27,6 +27,7 @@ export default [
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
     // A league's public page (docs/product.md §17): rendered in the browser, not prerendered.
     route("league/:id", "routes/public/league.tsx"),
+    route("league/:id/teams/:teamId", "routes/public/league-team.tsx"),
   ]),
 
   // Player only.

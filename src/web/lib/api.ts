@@ -11,6 +11,8 @@ export interface ApiErrorBody {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  /** The server's id of the request (a 500's body, else its X-Request-Id): what its log lines are filed under. */
+  requestId?: string;
 }
 
 export class ApiError extends Error {
@@ -18,12 +20,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  readonly requestId: string | undefined;
 
   constructor(status: number, body: ApiErrorBody) {
     super(body.message);
     this.status = status;
     this.code = body.code;
     this.fields = body.fields ?? {};
+    this.requestId = body.requestId;
   }
 }
 
@@ -52,7 +56,12 @@ function readErrorBody(status: number, payload: unknown): ApiErrorBody {
         if (typeof value === "string") fields[key] = value;
       }
     }
-    return { code: error.code, message: error.message, fields };
+    return {
+      code: error.code,
+      message: error.message,
+      fields,
+      ...(typeof error.requestId === "string" ? { requestId: error.requestId } : {}),
+    };
   }
   return {
     code: status >= 500 ? "server_error" : "http_error",
@@ -101,7 +110,11 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     }
   }
 
-  if (!response.ok) throw new ApiError(response.status, readErrorBody(response.status, payload));
+  if (!response.ok) {
+    const body = readErrorBody(response.status, payload);
+    const requestId = body.requestId ?? response.headers.get("x-request-id") ?? undefined;
+    throw new ApiError(response.status, requestId ? { ...body, requestId } : body);
+  }
   return payload as T;
 }
 

@@ -38,7 +38,8 @@ export function LoadingState({ label, className }: { label: string; className?: 
 
 /**
  * What shows when data could not be loaded: a heading, what happened, and a Retry button. role="alert" so the
- * failure is announced even though focus stays where it was.
+ * failure is announced even though focus stays where it was. `reference`: the server's request id, small, so a
+ * screenshot of the failure finds its line in the server's log.
  */
 export function ErrorState({
   title,
@@ -47,6 +48,7 @@ export function ErrorState({
   retrying = false,
   headingLevel = 2,
   className,
+  reference,
 }: {
   title: string;
   message: ReactNode;
@@ -54,6 +56,7 @@ export function ErrorState({
   retrying?: boolean;
   headingLevel?: HeadingLevel;
   className?: string;
+  reference?: string;
 }) {
   return (
     <div role="alert" className={clsx("rounded-2xl border border-red-200 bg-red-50 p-6 text-center", className)}>
@@ -62,6 +65,11 @@ export function ErrorState({
         {title}
       </Heading>
       <p className="mt-1 text-red-900">{message}</p>
+      {reference ? (
+        <p className="mt-2 text-xs text-red-900">
+          Reference: <span className="font-mono select-all">{reference}</span>
+        </p>
+      ) : null}
       {onRetry ? (
         <button type="button" className="btn btn-secondary mt-4" onClick={onRetry} disabled={retrying}>
           <RotateCw
@@ -147,6 +155,7 @@ export function QueryState<T>({
         className={errorClassName}
         title={errorTitle}
         message={apiMessage ? describeError(query.error, errorMessage) : errorMessage}
+        reference={errorReference(query.error)}
         onRetry={() => void query.refetch()}
       />
     );
@@ -158,6 +167,13 @@ export function QueryState<T>({
 export function describeError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.name === "ApiError" && error.message) return error.message;
   return fallback;
+}
+
+/** The server's request id of a failed request (lib/api.ts ApiError), to quote when reporting it. */
+function errorReference(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "ApiError") return undefined;
+  const id = (error as { requestId?: unknown }).requestId;
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /**

@@ -2570,6 +2570,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/leagues/{id}/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A league team's public page: its division's standings and its games with results (no sign-in) */
+        get: operations["getPublicLeagueTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2621,6 +2638,7 @@ export interface components {
                 fields?: {
                     [key: string]: string;
                 };
+                requestId?: string;
             };
         };
         SessionState: {
@@ -4726,6 +4744,68 @@ export interface components {
                     teamId: string;
                     team: string;
                 } | null;
+            }[];
+        };
+        PublicLeagueTeam: {
+            league: {
+                id: string;
+                name: string;
+                timeZone: string;
+            };
+            team: {
+                id: string;
+                name: string;
+            };
+            division: {
+                id: string;
+                name: string;
+                standings: {
+                    teamId: string;
+                    rank: number;
+                    played: number;
+                    wins: number;
+                    losses: number;
+                    ties: number;
+                    winPct: number;
+                    pointsFor: number;
+                    pointsAgainst: number;
+                    difference: number;
+                    streak: string;
+                    last5: ("W" | "L" | "T")[];
+                    /** @enum {string|null} */
+                    decidedBy: "head_to_head" | "point_difference" | "points_allowed" | "coin_toss" | null;
+                }[];
+            };
+            teams: {
+                id: string;
+                name: string;
+            }[];
+            fields: {
+                id: string;
+                name: string;
+                address: string | null;
+                subFields: string[];
+            }[];
+            games: {
+                id: string;
+                divisionId: string;
+                homeTeamId: string;
+                awayTeamId: string;
+                fieldId: string;
+                subField: string;
+                /** @description Calendar day, YYYY-MM-DD */
+                date: string;
+                startTime: string;
+                durationMinutes: number;
+                cancelled: boolean;
+                result: {
+                    /** @enum {string} */
+                    state: "none" | "pending" | "confirmed";
+                    home: number | null;
+                    away: number | null;
+                    /** @enum {string|null} */
+                    forfeit: "home" | "away" | null;
+                };
             }[];
         };
     };
@@ -20746,6 +20826,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicLeague"];
+                };
+            };
+            /** @description invalid_input: a parameter or the body is not valid (fields names each one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description token_not_allowed: an API token was sent, and tokens cannot be used here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description misdirected_request: this server does not answer for the Host the request was sent to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicLeagueTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The league's id */
+                id: string;
+                /** @description The league team's id */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLeagueTeam"];
                 };
             };
             /** @description invalid_input: a parameter or the body is not valid (fields names each one) */

@@ -153,6 +153,7 @@ export const AUTHZ: Readonly<Record<string, Expectation>> = {
   "POST /api/team/leagues": { ...coachOnly(201, 201), assistantCoachA: 403 },
   "GET /api/public/leagues/{id}": everyone(200),
   "GET /api/public/leagues/{id}/calendar.ics": everyone(200),
+  "GET /api/public/leagues/{id}/teams/{teamId}": everyone(200),
   // League results: a team's coaches see their league games and confirm, accept or dispute (team A's game here);
   // a game's result detail is for its league's admins and both teams' coaches (A's assistant too), a 404 to
   // everyone else; entering and clearing a result are the admins' only (a 404 to the game's other coaches too).

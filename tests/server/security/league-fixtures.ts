@@ -356,6 +356,17 @@ export const LEAGUE_REQUESTS: Readonly<Record<string, { build(w: World, actor: A
   },
   "GET /api/public/leagues/{id}": { build: async (w) => byId((await leagueOfA(w)).id) },
   "GET /api/public/leagues/{id}/calendar.ics": { build: async (w) => byId((await leagueOfA(w)).id) },
+  "GET /api/public/leagues/{id}/teams/{teamId}": {
+    build: async (w) => {
+      const { id } = await leagueOfA(w);
+      const team = await w.database.db
+        .selectFrom("league_teams")
+        .select("id")
+        .where("league_id", "=", id)
+        .executeTakeFirstOrThrow();
+      return { params: { id, teamId: team.id } };
+    },
+  },
   "POST /api/leagues/{id}/admin-invites": { build: async (w) => byId((await leagueOfA(w)).id) },
   "GET /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },
   "POST /api/league-admin-invites/{token}": { build: async (w) => ({ params: { token: await rivalsInvite(w) } }) },

@@ -31,6 +31,7 @@ import { leagueAdminInvitesMigration } from "./029_league_admin_invites.js";
 import { leagueRostersMigration } from "./030_league_rosters.js";
 import { leaguePlayoffsMigration } from "./031_league_playoffs.js";
 import { leagueCoachInvitesMigration } from "./032_league_coach_invites.js";
+import { leagueDivisionGamesMigration } from "./033_league_division_games.js";
 
 /**
  * Every migration, by name (applied in name order). A static list rather than Kysely's FileMigrationProvider
@@ -70,5 +71,6 @@ export function allMigrations(engine: Engine): Record<string, Migration> {
     "030_league_rosters": leagueRostersMigration(engine),
     "031_league_playoffs": leaguePlayoffsMigration(engine),
     "032_league_coach_invites": leagueCoachInvitesMigration(engine),
+    "033_league_division_games": leagueDivisionGamesMigration(engine),
   };
 }

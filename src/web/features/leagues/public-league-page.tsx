@@ -4,6 +4,7 @@ import type { PublicLeague } from "#domain/api/leagues";
 import { fieldLabel } from "#domain/leagues/league";
 import { BracketRounds } from "./league-bracket";
 import { publicLeagueQuery } from "./queries";
+import { StandingsTable } from "./standings-table";
 import { SelectField } from "~/ui/form-field";
 import { formatDay } from "~/ui/format";
 import { QueryState } from "~/ui/query-state";
@@ -61,70 +62,13 @@ function PublicLeagueView({ league }: { league: PublicLeague }) {
           Standings
         </h2>
         {league.divisions.map((d) => (
-          <div key={d.id} className="card overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left text-lg font-bold text-stone-900">{d.name}</caption>
-              <thead className="text-stone-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-2">
-                    #
-                  </th>
-                  <th scope="col" className="py-1 pr-2">
-                    Team
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    W
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    L
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    T
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Pct
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    PF
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    PA
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    Diff
-                  </th>
-                  <th scope="col" className="py-1 pr-2">
-                    Streak
-                  </th>
-                  <th scope="col" className="py-1">
-                    Last 5
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200 tabular-nums">
-                {d.standings.map((row) => (
-                  <tr key={row.teamId}>
-                    <td className="py-1 pr-2">{row.rank}</td>
-                    <th scope="row" className="py-1 pr-2 font-semibold text-stone-900">
-                      {teamName.get(row.teamId)}
-                    </th>
-                    <td className="py-1 pr-2 text-right">{row.wins}</td>
-                    <td className="py-1 pr-2 text-right">{row.losses}</td>
-                    <td className="py-1 pr-2 text-right">{row.ties}</td>
-                    <td className="py-1 pr-2 text-right">{row.winPct.toFixed(3).replace(/^0/, "")}</td>
-                    <td className="py-1 pr-2 text-right">{row.pointsFor}</td>
-                    <td className="py-1 pr-2 text-right">{row.pointsAgainst}</td>
-                    <td className="py-1 pr-2 text-right">
-                      {row.difference > 0 ? `+${row.difference}` : row.difference}
-                    </td>
-                    <td className="py-1 pr-2">{row.streak || "—"}</td>
-                    <td className="py-1">{row.last5.length > 0 ? row.last5.join(" ") : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {d.standings.length === 0 ? <p className="text-sm text-stone-600">No teams yet.</p> : null}
-          </div>
+          <StandingsTable
+            key={d.id}
+            caption={d.name}
+            standings={d.standings}
+            teamName={teamName}
+            leagueId={league.id}
+          />
         ))}
       </section>
 

@@ -13,6 +13,7 @@ import type {
   LeagueGames,
   MyLeagues,
   PublicLeague,
+  PublicLeagueTeam,
 } from "#domain/api/leagues";
 import { apiFetch } from "~/lib/api";
 import {
@@ -83,6 +84,20 @@ export function publicLeagueQuery(id: string) {
   return queryOptions({
     queryKey: publicLeagueKey(id),
     queryFn: ({ signal }) => apiFetch<PublicLeague>(`/api/public/leagues/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/**
+ * GET /api/public/leagues/{id}/teams/{teamId}: a league team's public page. Its key sits under the league's public
+ * page's, so whatever refreshes the league's page refreshes its teams' too.
+ */
+export function publicLeagueTeamQuery(id: string, teamId: string) {
+  return queryOptions({
+    queryKey: [...publicLeagueKey(id), "team", teamId] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<PublicLeagueTeam>(`/api/public/leagues/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}`, {
+        signal,
+      }),
   });
 }
 
