@@ -17,12 +17,12 @@ export interface GameScorebooks {
 /**
  * The ended games the two teams logged for a league's games (one query): each through the team's schedule event
  * publishing made (`league_game_id`) and the game started from it (`session_id`), its final score turned to the
- * league game's sides. `gameId` narrows it to one game.
+ * league game's sides. `gameId` narrows it to one game, or to some (not none).
  */
 export async function leagueScorebooks(
   db: Kysely<DB>,
   leagueId: string,
-  gameId?: string,
+  gameId?: string | readonly string[],
 ): Promise<Map<string, GameScorebooks>> {
   let query = db
     .selectFrom("league_games as g")
@@ -41,7 +41,7 @@ export async function leagueScorebooks(
     ])
     .where("g.league_id", "=", leagueId)
     .where("ts.ended_at", "is not", null);
-  if (gameId !== undefined) query = query.where("g.id", "=", gameId);
+  if (gameId !== undefined) query = query.where("g.id", "in", typeof gameId === "string" ? [gameId] : gameId);
   const rows = await query.execute();
   const books = new Map<string, GameScorebooks>();
   for (const r of rows) {
@@ -61,14 +61,14 @@ export async function leagueScorebooks(
 export async function leagueDecisions(
   db: Kysely<DB>,
   leagueId: string,
-  gameId?: string,
+  gameId?: string | readonly string[],
 ): Promise<Map<string, ResultDecision & { decidedByName: string; decidedAt: string }>> {
   let query = db
     .selectFrom("league_result_decisions as d")
     .innerJoin("league_games as g", "g.id", "d.game_id")
     .select(["d.game_id", "d.kind", "d.home_score", "d.away_score", "d.forfeit", "d.decided_by_name", "d.decided_at"])
     .where("g.league_id", "=", leagueId);
-  if (gameId !== undefined) query = query.where("g.id", "=", gameId);
+  if (gameId !== undefined) query = query.where("g.id", "in", typeof gameId === "string" ? [gameId] : gameId);
   const rows = await query.execute();
   return new Map(
     rows.map((r) => [

@@ -16,8 +16,10 @@ import type { DB } from "../db/schema.js";
 export async function leagueResults(
   db: Kysely<DB>,
   leagueId: string,
-  gameId?: string,
+  /** Only this game's, or these games' (a team's). */
+  gameId?: string | readonly string[],
 ): Promise<Map<string, LeagueGameResult>> {
+  if (gameId !== undefined && gameId.length === 0) return new Map();
   const [books, decisions] = await Promise.all([
     leagueScorebooks(db, leagueId, gameId),
     leagueDecisions(db, leagueId, gameId),

@@ -177,8 +177,11 @@ async function detailOf(db: Db, game: Game, admin: boolean) {
 async function teamGamesOf(db: Db, teamId: string) {
   const rows = await teamLeagueGameRows(db, teamId);
   const byLeague = new Map<string, Map<string, LeagueGameResult>>();
-  for (const leagueId of new Set(rows.map((r) => r.league_id)))
-    byLeague.set(leagueId, await leagueResults(db, leagueId));
+  // Only the team's own games' results: a league of many teams is not read for one team's list.
+  for (const leagueId of new Set(rows.map((r) => r.league_id))) {
+    const mine = rows.filter((r) => r.league_id === leagueId).map((r) => r.id);
+    byLeague.set(leagueId, await leagueResults(db, leagueId, mine));
+  }
   return {
     games: rows.map((r) => {
       const side = r.home_team_id === r.mine_id ? ("home" as const) : ("away" as const);

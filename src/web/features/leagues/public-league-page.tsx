@@ -16,7 +16,7 @@ import { QueryState } from "~/ui/query-state";
 export function PublicLeaguePage({ leagueId }: { leagueId: string }) {
   const league = useQuery(publicLeagueQuery(leagueId));
   return (
-    <div className="container-page py-10">
+    <div className="container-page min-h-svh py-10">
       <QueryState
         query={league}
         loading="Loading the league..."

@@ -15,7 +15,7 @@ import { QueryState } from "~/ui/query-state";
 export function PublicLeagueTeamPage({ leagueId, teamId }: { leagueId: string; teamId: string }) {
   const page = useQuery(publicLeagueTeamQuery(leagueId, teamId));
   return (
-    <div className="container-page py-10">
+    <div className="container-page min-h-svh py-10">
       <QueryState
         query={page}
         loading="Loading the team..."
