@@ -131,12 +131,20 @@ export function LoggerPage() {
   const detailSettled = isQueued || !detail.isPending || detail.fetchStatus === "paused";
   const loggedAsEvents = (detail.data?.eventCount ?? 0) > 0 && game.rows.length === 0;
   const chosenMode = sessionId ? (modes[sessionId] ?? readMode(sessionId)) : null;
-  const modeKnown = chosenMode !== null || !isGame || (detailSettled && game.settled);
+  // Once a session's mode is known it stays known: the start of a game begun on this phone reaching the server
+  // makes its data read again, and the pad must not go back to "Loading the game…" (and forget what the coach
+  // had picked on it) while it is.
+  const [settledModes, setSettledModes] = useState<Record<string, LogMode>>({});
+  const heldMode = sessionId ? settledModes[sessionId] : undefined;
+  const modeKnown = heldMode !== undefined || chosenMode !== null || !isGame || (detailSettled && game.settled);
   // The pad and the play-by-play mount in a background render (decision 0017, fifth follow-up): the render that a
   // read arriving makes draws the rest at once, and React cuts the log's first render into slices of a few
   // milliseconds instead of holding the phone's main thread for it in one long task. Later renders are as before.
   const logShown = useDeferredValue(modeKnown, false);
-  const mode: LogMode = chosenMode ?? (isGame && !loggedAsEvents ? "snaps" : "events");
+  const mode: LogMode = chosenMode ?? heldMode ?? (isGame && !loggedAsEvents ? "snaps" : "events");
+  if (sessionId && session && modeKnown && heldMode === undefined) {
+    setSettledModes((held) => ({ ...held, [sessionId]: mode }));
+  }
   const setMode = (next: LogMode) => {
     if (!sessionId) return;
     storeMode(sessionId, next);
