@@ -65,8 +65,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
     // Notifications (public/push-sw.js, decision 0035): the push and notification-click handlers.
     importScripts: ["/push-sw.js"],
     // Not the API, and not a file (/robots.txt, /sw.js): those go to the network like before.
-    // Nor a follow link's page (/follow/<token>), which the server answers with its own small page.
-    navigateFallbackDenylist: [/^\/api\//, /^\/follow\//, /\/[^/?]+\.[^/]+$/],
+    // Nor a follow link's page (/follow/<token>) or a league's public pages (/league/...), which the server answers
+    // with its own small pages.
+    navigateFallbackDenylist: [/^\/api\//, /^\/follow\//, /^\/league\//, /\/[^/?]+\.[^/]+$/],
     // autoUpdate without the injected register script: the new worker takes over at once.
     skipWaiting: true,
     clientsClaim: true,

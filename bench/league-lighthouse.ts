@@ -2,7 +2,7 @@
  * npm run build && npm run bench -- --scenario league-lighthouse [--runs 3] [--small-only | --big-only]
  *
  * Issue #31: Lighthouse mobile (its defaults: simulated slow 4G, 4x CPU slowdown) on a league's public page,
- * /league/:id, as scripts/lighthouse.ts runs the app's other pages (the built app: dist/server/main.js and
+ * /league/:id, and its first team's page, /league/:id/teams/:teamId, as scripts/lighthouse.ts runs the app's other pages (the built app: dist/server/main.js and
  * build/client, so `npm run build` first). Two leagues are seeded straight into a fresh database
  * (bench/league-seed.ts) before the server starts:
  *   - the issue's big league: 200 teams in 8 divisions, 12 fields of 2, a single round robin of 2,400 games over 10
@@ -143,30 +143,45 @@ try {
     const api = Buffer.from(await (await fetch(`${base}/api/public/leagues/${page.id}`)).arrayBuffer());
     const bytes = api.byteLength;
     const gzipped = gzipSync(api).byteLength;
-    const results: Result[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await lighthouse(`${base}/league/${page.id}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      });
-      results.push(r!.lhr);
-      // LIGHTHOUSE_SAVE=dir keeps each report's JSON, to read its audits.
-      if (process.env.LIGHTHOUSE_SAVE)
-        writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `league-${page.games}-${i}.json`), JSON.stringify(r!.lhr));
-      log(
-        `${page.label}: run ${i + 1}: ${score(r!.lhr)} (host CPU index ${Math.round(r!.lhr.environment.benchmarkIndex)})`,
+    const firstTeam = (JSON.parse(api.toString("utf8")) as { teams: Array<{ id: string }> }).teams[0]!.id;
+    // The league's page and its first team's page, as a parent opens them (the server's HTML, decision 0042).
+    const urls = [
+      { path: `/league/${page.id}`, label: `/league/:id, ${page.label} (${page.games.toLocaleString("en-US")} games)` },
+      { path: `/league/${page.id}/teams/${firstTeam}`, label: `/league/:id/teams/:teamId, ${page.label}` },
+    ];
+    for (const url of urls) {
+      const html = Buffer.from(
+        await (await fetch(`${base}${url.path}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+      );
+      const results: Result[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(`${base}${url.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        results.push(r!.lhr);
+        if (r!.lhr.runtimeError) log(`${url.label}: run ${i + 1} failed: ${r!.lhr.runtimeError.message}`);
+        // LIGHTHOUSE_SAVE=dir keeps each report's JSON, to read its audits.
+        if (process.env.LIGHTHOUSE_SAVE)
+          writeFileSync(
+            path.join(process.env.LIGHTHOUSE_SAVE, `league-${page.games}-${urls.indexOf(url)}-${i}.json`),
+            JSON.stringify(r!.lhr),
+          );
+        log(
+          `${url.label}: run ${i + 1}: ${score(r!.lhr)} (host CPU index ${Math.round(r!.lhr.environment.benchmarkIndex)})`,
+        );
+      }
+      const median = [...results].sort((a, b) => score(a) - score(b))[Math.floor((results.length - 1) / 2)]!;
+      const audit = (id: string) => median.audits[id]?.displayValue ?? "?";
+      rows.push(
+        `| ${url.label} (page ${(html.byteLength / 1024).toFixed(0)} KB, ${(gzipSync(html).byteLength / 1024).toFixed(0)} KB gzipped; API answer ${(bytes / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped) | ` +
+          `${score(median)} (${results.map(score).join(", ")}) | ${Math.round((median.categories.accessibility?.score ?? 0) * 100)} | ` +
+          `${audit("first-contentful-paint")} | ${audit("largest-contentful-paint")} | ${audit("total-blocking-time")} | ` +
+          `${audit("cumulative-layout-shift")} | ${results.map((r) => Math.round(r.environment.benchmarkIndex)).join(", ")} |`,
       );
     }
-    const median = [...results].sort((a, b) => score(a) - score(b))[Math.floor((results.length - 1) / 2)]!;
-    const audit = (id: string) => median.audits[id]?.displayValue ?? "?";
-    rows.push(
-      `| /league/:id, ${page.label} (${page.games.toLocaleString("en-US")} games; API answer ${(bytes / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzipped) | ` +
-        `${score(median)} (${results.map(score).join(", ")}) | ${Math.round((median.categories.accessibility?.score ?? 0) * 100)} | ` +
-        `${audit("first-contentful-paint")} | ${audit("largest-contentful-paint")} | ${audit("total-blocking-time")} | ` +
-        `${audit("cumulative-layout-shift")} | ${results.map((r) => Math.round(r.environment.benchmarkIndex)).join(", ")} |`,
-    );
   }
 } finally {
   chrome.kill();

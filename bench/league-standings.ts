@@ -17,15 +17,13 @@
  * Prints a markdown table with the host's CPU index and writes bench/results/league-standings.{json,md}.
  */
 import "@hono/zod-openapi";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
-import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
+import { openDatabase, type Engine } from "../src/server/db/index.js";
 import { divisionGameRows } from "../src/server/db/league-division.js";
-import { leagueSettings } from "../src/server/db/leagues.js";
+import { leagueSettings, standingsRulesOf } from "../src/server/db/leagues.js";
 import { divisionStandings, rankedStandings } from "../src/server/leagues/division-standings.js";
 import { standingsCacheOf } from "../src/server/leagues/standings-cache.js";
 import { createTestApp } from "../tests/server/support/test-client.js";
@@ -34,7 +32,7 @@ import { defaultPgUrl } from "./flags.js";
 import { describeHostIndex, hostCpuIndex } from "./host-index.js";
 import { random, seasonResult, seedFlaglineTeams, seedLeague, seedOwner, type SeedGame } from "./league-seed.js";
 import { measureHttp, percentile, type Measurement } from "./load.js";
-import { realServerCommand, startProcess } from "./servers.js";
+import { freshDatabase, realServerCommand, startProcess } from "./servers.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -60,38 +58,6 @@ async function cleanUp() {
   while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => log(`cleanup: ${String(e)}`));
 }
 process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, migrated database on the engine: its DATA_DIR, and its URL on PostgreSQL. */
-async function freshDatabase(engine: Engine): Promise<{ dataDir: string; databaseUrl?: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-league-standings-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (engine === "postgres") {
-    const name = `flagline_league_${randomBytes(5).toString("hex")}`;
-    await adminQuery(`create database "${name}"`);
-    cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const database = openDatabase({ databaseUrl, dataDir });
-  try {
-    await migrateToLatest(database.db, database.engine);
-  } finally {
-    await database.close();
-  }
-  return { dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
-}
 
 /** `GAMES` games per division between its teams, at random, on 12 fields of 2 over the days from 2026-03-07. */
 function divisionGames(division: number, firstTeam: number, next: () => number): SeedGame[] {
@@ -162,7 +128,12 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     load: loadavg()[0]!,
     errors: [],
   };
-  const { dataDir, databaseUrl } = await freshDatabase(engine);
+  const { dataDir, databaseUrl } = await freshDatabase(engine, {
+    pgUrl: PG_URL,
+    dirPrefix: "flagline-league-standings-",
+    databasePrefix: "flagline_league_",
+    cleanups,
+  });
   const database = openDatabase({ databaseUrl, dataDir });
   let leagueId = "";
   let teamId = "";
@@ -209,12 +180,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     result.gzipBytes = gz.headers.get("content-encoding") === "gzip" ? (await gz.arrayBuffer()).byteLength : null;
 
     const db = database.db;
-    const settings = (await leagueSettings(db, leagueId))!;
-    const rules = {
-      tiebreakers: settings.tiebreakers,
-      pointDifferenceCap: settings.pointDifferenceCap,
-      coinToss: settings.coinToss,
-    };
+    const rules = standingsRulesOf((await leagueSettings(db, leagueId))!);
     const divisionId = seeded.divisionIds[0]!;
     teamId = seeded.teamIds[0]!;
     const teamUrl = `${url}/teams/${teamId}`;

@@ -11,14 +11,13 @@
  */
 // As src/server/main.ts: zod gets .openapi() before any shared schema is built.
 import "@hono/zod-openapi";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import pg from "pg";
 import type { PlayerSummary } from "../src/domain/player-summary.js";
-import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
+import { openDatabase, type Engine } from "../src/server/db/index.js";
 import { createAuth } from "../src/server/auth/index.js";
 import { checkIntegrity } from "../src/server/db/integrity.js";
 import { teamPlayerSummaries } from "../src/server/db/summaries.js";
@@ -39,7 +38,15 @@ import {
   type ReadResult,
 } from "./report.js";
 import { logBenchGame, measureTeamReads } from "./team-reads.js";
-import { getJson, realServerCommand, signUpCoach, startProcess, tsxCommand, type ServerProcess } from "./servers.js";
+import {
+  freshDatabase,
+  getJson,
+  realServerCommand,
+  signUpCoach,
+  startProcess,
+  tsxCommand,
+  type ServerProcess,
+} from "./servers.js";
 
 const SPEC_PLAYERS_PATH = "/api/bench/spec-players";
 /** bench/spec-server.ts: GET /api/team/players's answer, pre-serialized, behind the same session check. */
@@ -124,39 +131,6 @@ async function withServer<T>(
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, migrated database: a SQLite file in a new directory, or a new PostgreSQL database. */
-async function freshDatabase(engine: Engine): Promise<{ dataDir: string; databaseUrl?: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-bench-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (engine === "postgres") {
-    const name = `flagline_bench_${randomBytes(5).toString("hex")}`;
-    await adminQuery(opts.pgUrl, `create database "${name}"`);
-    cleanups.push(() => adminQuery(opts.pgUrl, `drop database if exists "${name}" with (force)`));
-    const url = new URL(opts.pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    log(`postgres: database ${name}`);
-  }
-  const database = openDatabase({ databaseUrl, dataDir });
-  try {
-    await migrateToLatest(database.db, database.engine);
-  } finally {
-    await database.close();
-  }
-  return { dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
-}
-
 function playersOf(text: string): PlayerSummary[] {
   return (JSON.parse(text) as { players: PlayerSummary[] }).players;
 }
@@ -236,7 +210,13 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     errors: [],
   };
   log(`=== ${engine} ===`);
-  const { dataDir, databaseUrl } = await freshDatabase(engine);
+  const { dataDir, databaseUrl } = await freshDatabase(engine, {
+    pgUrl: opts.pgUrl,
+    dirPrefix: "flagline-bench-",
+    databasePrefix: "flagline_bench_",
+    cleanups,
+  });
+  if (databaseUrl) log(`postgres: database ${new URL(databaseUrl).pathname.slice(1)}`);
 
   const loader =
     engine === "sqlite" ? sqliteLoader(path.join(dataDir, "flagline.db")) : await postgresLoader(databaseUrl!);

@@ -1,7 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
 import { freePort } from "#tests/server/support/free-port.js";
+import { adminQuery } from "#tests/server/support/test-database.js";
 import { bundleWorkingTree } from "./saturday/bundles.js";
 
 /** A server under test, running as a child process (like scripts/durability.ts starts Flagline). */
@@ -135,4 +139,42 @@ export async function signUpCoach(base: string, inviteCode: string, email: strin
 export async function getJson(base: string, path: string, cookie: string): Promise<{ status: number; text: string }> {
   const res = await fetch(`${base}${path}`, { headers: { cookie } });
   return { status: res.status, text: await res.text() };
+}
+
+/**
+ * A fresh database on the engine: a new DATA_DIR `<dirPrefix><random>` in the system's temporary folder, and on
+ * PostgreSQL a new database `<databasePrefix><random>` on the server at `pgUrl` (its URL returned); both removed by
+ * what it pushes to `cleanups`. Migrated unless `migrate` is false (a server under test migrates its own).
+ */
+export async function freshDatabase(
+  engine: Engine,
+  options: {
+    pgUrl: string;
+    dirPrefix: string;
+    databasePrefix: string;
+    cleanups: Array<() => Promise<void> | void>;
+    migrate?: boolean;
+  },
+): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const { pgUrl, cleanups } = options;
+  const dataDir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (engine === "postgres") {
+    const name = `${options.databasePrefix}${randomBytes(5).toString("hex")}`;
+    await adminQuery(pgUrl, `create database "${name}"`);
+    cleanups.push(() => adminQuery(pgUrl, `drop database if exists "${name}" with (force)`));
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  if (options.migrate ?? true) {
+    const database = openDatabase({ databaseUrl, dataDir });
+    try {
+      await migrateToLatest(database.db, database.engine);
+    } finally {
+      await database.close();
+    }
+  }
+  return { dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
 }

@@ -14,17 +14,16 @@
  * the server's CPU and memory. Writes bench/results/league-saturday-<engine>.{json,md}.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
-import pg from "pg";
 import { migrateToLatest, openDatabase } from "../../src/server/db/index.js";
 import { generate, postgresLoader, sqliteLoader } from "../generate.js";
 import { describeHostIndex, hostCpuIndex } from "../host-index.js";
 import { percentile } from "../load.js";
-import { getJson, realServerCommand, startProcess } from "../servers.js";
+import { freshDatabase, getJson, realServerCommand, startProcess } from "../servers.js";
 import { keepAliveAgent, request } from "./http.js";
 import { seedLeagues } from "./league-plan.js";
 import type { GroupSpec, LeagueWorkerInput, LeagueWorkerResult, WriteKind } from "./league-protocol.js";
@@ -42,16 +41,6 @@ async function cleanUp() {
 }
 process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: opts.pgUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN };
@@ -61,17 +50,13 @@ async function main(): Promise<number> {
   const startedAt = new Date().toISOString();
   const hostBefore = await hostCpuIndex().catch(() => undefined);
   log(`host CPU index ${describeHostIndex(hostBefore)}`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-league-saturday-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (opts.engine === "postgres") {
-    const name = `flagline_league_saturday_${randomBytes(5).toString("hex")}`;
-    await adminQuery(`create database "${name}"`);
-    cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
-    const url = new URL(opts.pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const { dataDir, databaseUrl } = await freshDatabase(opts.engine, {
+    pgUrl: opts.pgUrl,
+    dirPrefix: "flagline-league-saturday-",
+    databasePrefix: "flagline_league_saturday_",
+    cleanups,
+    migrate: false, // below, timed with the seeding
+  });
   const authSecret = randomBytes(32).toString("hex");
   const t0 = performance.now();
   const database = openDatabase({ databaseUrl, dataDir });

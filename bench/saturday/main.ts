@@ -9,14 +9,13 @@
  * Writes bench/results/saturday.{json,md}.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase } from "../../src/server/db/index.js";
 import { generate, postgresLoader, sqliteLoader, type BulkLoader } from "../generate.js";
 import { describeMachine } from "../report.js";
-import { freePort, getJson, startProcess, tsxCommand, type ServerProcess } from "../servers.js";
+import { freePort, freshDatabase, getJson, startProcess, tsxCommand, type ServerProcess } from "../servers.js";
 import { buildDesigns, type Design } from "./bundles.js";
 import { startSmtpSink, type SmtpSink } from "../smtp-sink.js";
 import { reminderBurst, type ReminderBurst } from "./burst.js";
@@ -44,16 +43,6 @@ async function cleanUp() {
   while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch((e) => log(`cleanup: ${String(e)}`));
 }
 process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: opts.pgUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** PostgreSQL's processes (its CPU is the database's share of the machine). */
 function postgresPids(): number[] {
@@ -130,17 +119,14 @@ async function startServers(design: Design, env: Record<string, string>) {
 async function runDesign(design: Design): Promise<DesignRun> {
   const run: DesignRun = { design: design.name, label: design.label, rungs: [], errors: [], skipped: [] };
   log(`=== ${design.label}, ${opts.engine}, ${opts.servers} server(s) ===`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "flagline-saturday-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (opts.engine === "postgres") {
-    const name = `flagline_saturday_${randomBytes(5).toString("hex")}`;
-    await adminQuery(`create database "${name}"`);
-    cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
-    const url = new URL(opts.pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  // Migrated by the design's own server.
+  const { dataDir, databaseUrl } = await freshDatabase(opts.engine, {
+    pgUrl: opts.pgUrl,
+    dirPrefix: "flagline-saturday-",
+    databasePrefix: "flagline_saturday_",
+    cleanups,
+    migrate: false,
+  });
   const authSecret = randomBytes(32).toString("hex");
   let sink: SmtpSink | null = null;
   if (opts.reminderBurst !== null) {

@@ -4,8 +4,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext } from "./http/context.js";
 import type { Services } from "./services.js";
-import { ApiError, internalErrorBody } from "./http/errors.js";
+import { ApiError, internalErrorBody, OUTAGE_ERRORS } from "./http/errors.js";
+import { databaseOutage } from "./db/outage.js";
 import { createStaticSite } from "./http/static.js";
+import { leaguePageRoutes } from "./routes/league-pages.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
@@ -214,6 +216,9 @@ export function createApp(services: Services) {
   // Prometheus's scrape, outside the API and its document: METRICS_TOKEN's bearer, or this machine (decision 0040).
   app.get(METRICS_PATH, metricsHandler(services, metrics));
 
+  // The public league pages, as finished HTML (routes/league-pages.ts), before the web app's pages.
+  app.route("/", leaguePageRoutes());
+
   app.get("*", (c) => {
     const res = site.handle(c);
     if (res) return res;
@@ -239,6 +244,13 @@ export function createApp(services: Services) {
       }
     }
     const requestId = c.get("requestId");
+    // A full disk or an unreachable PostgreSQL: a 503 that says so, and the same request works once it is over.
+    const outage = databaseOutage(error);
+    if (outage) {
+      services.log.warn({ err: error, reqId: requestId, path: c.req.path }, `answered 503: ${outage}`);
+      c.header("Retry-After", "5");
+      return c.json({ error: { ...OUTAGE_ERRORS[outage], requestId } }, 503);
+    }
     services.log.error({ err: error, reqId: requestId, path: c.req.path }, "unhandled error");
     // The request id in the body too, so the screen (and its screenshot) can name the log line.
     return c.json(internalErrorBody(requestId), 500);

@@ -75,7 +75,14 @@ export async function createServices(
       onFailure: (err) => log.error({ err }, "WAL checkpoint worker failed; the server's connection checkpoints again"),
     },
   });
-  await migrateToLatest(database.db, database.engine);
+  try {
+    await migrateToLatest(database.db, database.engine);
+  } catch (error) {
+    // The server does not start on a database it could not upgrade (main.ts logs the error, which names the
+    // migration); its connections close rather than hold the process open.
+    await database.close();
+    throw error;
+  }
   const mailer = config.mail ? createMailer(config.mail, log) : null;
   const base = {
     database,

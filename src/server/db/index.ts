@@ -6,10 +6,14 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  sql,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
+  type Migration,
   type KyselyPlugin,
   type LogConfig,
 } from "kysely";
@@ -92,6 +96,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
       await sleep(pause);
     }
   }
+
+  /*
+   * SQLITE_FULL (a full disk), SQLITE_IOERR and SQLITE_NOMEM may end the transaction themselves. A ROLLBACK after
+   * that fails with "no transaction is active", and that error, thrown instead of the one that ended the
+   * transaction, would hide the full disk from the answer (a 500 instead of http/errors.ts's 503).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#sqlite.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
@@ -105,6 +119,36 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config, this.#sqlite);
   }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * SQLite's schema changes are transactional, though Kysely's adapter says otherwise (for other SQLite drivers):
+ * saying so makes the Migrator run a whole upgrade in one transaction, as on PostgreSQL, so a migration that fails
+ * midway leaves the database as it was before the upgrade (migrateToLatest). The Migrator alone reads this.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * PostgreSQL: how long opening a connection may take. While the database restarts or the network between is down,
+ * a request then fails within this time (503, db/outage.ts) instead of hanging until the operating system gives up.
+ * It bounds the connecting only: a request waiting for a busy pool's free connection waits as before.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+
+class FailFastClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === "string" ? { connectionString: config } : config),
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    });
+  }
 }
 
 function isPostgresUrl(url: string | undefined): url is string {
@@ -113,9 +157,12 @@ function isPostgresUrl(url: string | undefined): url is string {
 
 export function openDatabase(opts: OpenDatabaseOptions): Database {
   if (isPostgresUrl(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, Client: FailFastClient });
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // Nor may the error of a client a request holds between two queries (in a transaction): pg emits it with no
+    // listener then. The request's next query fails (a 503, db/outage.ts) and the pool drops the client on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log, plugins: opts.plugins });
     return { db, engine: "postgres", pool, close: () => db.destroy() };
   }
@@ -149,9 +196,34 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   };
 }
 
-/** Applies every pending migration; a no-op when the database is up to date. Throws on failure. */
-export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<void> {
-  const migrations = allMigrations(engine);
+/**
+ * The migrations this database has run that `known` does not hold: it was upgraded by a newer Flagline. Empty for a
+ * new database (no kysely_migration table yet).
+ */
+async function unknownMigrations(db: Kysely<DB>, known: Record<string, Migration>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === "kysely_migration")) return [];
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.rows.map((r) => r.name).filter((name) => !Object.hasOwn(known, name));
+}
+
+/**
+ * Applies every pending migration; a no-op when the database is up to date. Throws on failure, naming the
+ * migration, and then the database is as it was: the whole upgrade runs in one transaction on both engines (a
+ * failed one is rolled back with the ones before it in the same run). A database that ran a migration this version
+ * does not know (a newer Flagline upgraded it) is refused untouched. `migrations`: all of them (tests add some).
+ */
+export async function migrateToLatest(
+  db: Kysely<DB>,
+  engine: Engine,
+  migrations: Record<string, Migration> = allMigrations(engine),
+): Promise<void> {
+  const unknown = await unknownMigrations(db, migrations);
+  if (unknown.length > 0)
+    throw new Error(
+      `this database was upgraded by a newer version of Flagline: it has run migration ${unknown.join(", ")}, ` +
+        "which this version does not know. Run that newer version (or newer), or restore a backup taken before the upgrade.",
+    );
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -160,7 +232,7 @@ export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<v
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(
-      `database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `database migration ${failed ?? ""} failed, and the database was left as it was before the upgrade: ${error instanceof Error ? error.message : String(error)}`,
       {
         cause: error,
       },

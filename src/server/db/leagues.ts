@@ -8,7 +8,7 @@ import {
   isLeagueCode,
   normalizeLeagueCode,
 } from "#domain/leagues/league.js";
-import { DEFAULT_STANDINGS_RULES, type Tiebreaker } from "#domain/leagues/standings.js";
+import { DEFAULT_STANDINGS_RULES, type StandingsRules, type Tiebreaker } from "#domain/leagues/standings.js";
 import { inTransaction, isUniqueViolation, nowIso } from "./dialect.js";
 import type { DB } from "./schema.js";
 
@@ -106,6 +106,17 @@ export async function leagueSettings(db: Kysely<DB>, leagueId: string): Promise<
     tiebreakers: JSON.parse(row.tiebreakers) as Tiebreaker[],
     pointDifferenceCap: row.point_difference_cap === null ? null : Number(row.point_difference_cap),
     coinToss: JSON.parse(row.coin_toss) as string[],
+  };
+}
+
+/** The rules a league's standings are ranked by (its tiebreakers, point difference cap and coin toss). */
+export function standingsRulesOf(
+  settings: Pick<LeagueSettings, "tiebreakers" | "pointDifferenceCap" | "coinToss">,
+): StandingsRules {
+  return {
+    tiebreakers: settings.tiebreakers,
+    pointDifferenceCap: settings.pointDifferenceCap,
+    coinToss: settings.coinToss,
   };
 }
 

@@ -70,7 +70,8 @@ export function compressJson(): (c: AppContext) => Promise<void> {
   return async (c) => {
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
-    const json = /^application\/json\b/i.test(type);
+    // JSON, and the server's own HTML pages (pages/: the request frame asks only for those).
+    const json = /^(application\/json|text\/html)\b/i.test(type);
     const etag = res.headers.get("etag");
     if (!json && !(res.status === 304 && etag)) return;
     if (res.headers.has("content-encoding") || c.req.method === "HEAD") return;

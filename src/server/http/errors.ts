@@ -20,11 +20,11 @@ export type ErrorBody = z.infer<typeof ErrorSchema>;
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    /** For a 429: seconds until a retry can succeed, sent as Retry-After. */
+    /** For a 429 or a 503: seconds until a retry can succeed, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -57,6 +57,10 @@ export function internalErrorBody(requestId: string): ErrorBody {
 export const unauthenticated = () => new ApiError(401, "unauthenticated", "Sign in to continue.");
 export const forbidden = () => new ApiError(403, "forbidden", "You do not have access to this.");
 export const notFound = (what = "That") => new ApiError(404, "not_found", `${what} was not found.`);
+
+/** The file store (S3) is down or out of reach (storage/file-store.ts StorageUnavailable): a 503 that says so. */
+export const STORAGE_UNAVAILABLE = "Image storage is unavailable right now; try again in a few minutes.";
+export const storageUnavailable = () => new ApiError(503, "storage_unavailable", STORAGE_UNAVAILABLE, undefined, 60);
 
 /** Turns a zod error into field messages keyed by dotted path (first message per field). */
 function fieldErrors(error: ZodError): Record<string, string> {
@@ -95,3 +99,18 @@ export function errorResponses(...statuses: number[]) {
     ]),
   );
 }
+
+/**
+ * The 503s of a database out of room or out of reach (db/outage.ts tells which, app.ts answers them): the write
+ * was not stored and will be when the client sends it again. The logger's outbox keeps a play until then.
+ */
+export const OUTAGE_ERRORS = {
+  disk_full: {
+    code: "disk_full",
+    message: "The server's disk is full; your play is kept on this phone and will be sent when there is room.",
+  },
+  database_unavailable: {
+    code: "database_unavailable",
+    message: "The database is unavailable right now; try again in a moment.",
+  },
+} as const;

@@ -1,8 +1,8 @@
 /*
  * GET /metrics: Prometheus's text format, written by prom-client (decision 0040, issue #32). What it counts:
  * requests and their latency per route template (`/api/games/{id}`, never a raw path, so the series stay bounded),
- * the latency of API writes, the open event streams, the outboxes' waiting rows, PostgreSQL's pool, and Node's own
- * figures (collectDefaultMetrics: event loop lag, heap, GC, CPU).
+ * the latency of API writes, the open event streams, the outboxes' waiting and given-up rows, PostgreSQL's pool, and
+ * Node's own figures (collectDefaultMetrics: event loop lag, heap, GC, CPU).
  *
  * Who may read it: with METRICS_TOKEN set, whoever sends `Authorization: Bearer <token>` (401 otherwise); without
  * it, a client on this machine only: the socket's address is a loopback one and the request was not forwarded by a
@@ -14,7 +14,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Handler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { outboxDepth } from "../db/outbox-depth.js";
+import { outboxDepth, outboxFailed } from "../db/outbox-depth.js";
 import type { Services } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
 
@@ -124,6 +124,23 @@ export function createMetrics(services: Services): AppMetrics {
         // Left out of this scrape rather than failing it: the rest still tells what is going on.
         this.reset();
         services.log.warn({ err }, "metrics: the outbox depths could not be read");
+      }
+    },
+  });
+  new Gauge({
+    name: "flagline_outbox_failed",
+    help: "Rows of a durable outbox given up (refused for good, or expired unsent), kept 30 days, by outbox: mail or push.",
+    labelNames: ["outbox"] as const,
+    registers,
+    async collect() {
+      try {
+        const mail = await outboxFailed(services.database.db, "mail_outbox");
+        const push = await outboxFailed(services.database.db, "push_outbox");
+        this.set({ outbox: "mail" }, mail);
+        this.set({ outbox: "push" }, push);
+      } catch (err) {
+        this.reset();
+        services.log.warn({ err }, "metrics: the outboxes' given-up counts could not be read");
       }
     },
   });

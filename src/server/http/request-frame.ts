@@ -68,8 +68,9 @@ export function requestFrame(services: Services, metrics?: AppMetrics): Middlewa
       c.res = refusal;
     } else {
       await next();
-      // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream).
-      if (api) await compress(c);
+      // The API's JSON answers of 1 kB and more go gzipped to a client that accepts it (not the live stream), and so
+      // do the public league pages (routes/league-pages.ts).
+      if (api || path.startsWith("/league/")) await compress(c);
     }
     if (c.res.headers.get("x-request-id") !== requestId) {
       setAnswerHeader(c, "x-request-id", requestId);

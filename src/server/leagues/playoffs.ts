@@ -5,7 +5,6 @@ import { describeConflict } from "#domain/leagues/conflicts.js";
 import { minutesOfWallTime, wallTimeOfMinutes } from "#domain/leagues/league.js";
 import { planBracket, type BookedGame } from "#domain/leagues/playoffs.js";
 import { buildSlots, slotKey, type LeagueSlot } from "#domain/leagues/slots.js";
-import { computeStandings } from "#domain/leagues/standings.js";
 import { addDays, todayIn } from "#domain/schedule.js";
 import {
   dropPlayoffGame,
@@ -16,13 +15,14 @@ import {
   playoffGameRows,
   playoffLeagueOfSession,
 } from "../db/league-brackets.js";
-import { leagueGameRows, type LeagueGameRow } from "../db/league-games.js";
-import { leagueCalendar, leagueFields, leagueSettings, leagueTeams } from "../db/leagues.js";
+import { leagueGameRows } from "../db/league-games.js";
+import { leagueCalendar, leagueFields, leagueSettings, leagueTeams, standingsRulesOf } from "../db/leagues.js";
 import type { DB } from "../db/schema.js";
 import type { Services } from "../services.js";
 import { playBrackets } from "./bracket-view.js";
+import { divisionStandings } from "./division-standings.js";
 import { publishLeagueSchedule } from "./publish.js";
-import { confirmedResults, leagueResults } from "./results.js";
+import { leagueResults } from "./results.js";
 
 /*
  * League playoffs (docs/product.md §17, decision 0038). Making a division's bracket: the best teams of its standings
@@ -52,26 +52,6 @@ const slotOfGame = (g: {
   return { id: slotKey(slot), ...slot };
 };
 
-/** The division's teams in standings order: confirmed season results only; teams sharing a rank by name. */
-function standingsOrder(
-  divisionId: string,
-  teams: readonly { id: string; name: string; divisionId: string }[],
-  season: readonly LeagueGameRow[],
-  results: Awaited<ReturnType<typeof leagueResults>>,
-  rules: Parameters<typeof computeStandings>[2],
-): string[] {
-  const mine = teams.filter((t) => t.divisionId === divisionId);
-  const name = new Map(mine.map((t) => [t.id, t.name]));
-  const games = season.filter((g) => g.division_id === divisionId);
-  return computeStandings(
-    mine.map((t) => t.id),
-    confirmedResults(games, results),
-    rules,
-  )
-    .sort((a, b) => a.rank - b.rank || name.get(a.teamId)!.localeCompare(name.get(b.teamId)!))
-    .map((row) => row.teamId);
-}
-
 /** Seeds and plans a division's bracket and keeps it; else why not, in the admin's words. */
 export async function makeBracket(
   services: Pick<Services, "database" | "config" | "hub" | "push">,
@@ -81,7 +61,7 @@ export async function makeBracket(
   actorId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const db: Db = services.database.db;
-  const [league, teams, fields, calendar, rows, brackets, places, playoffGames, results] = await Promise.all([
+  const [league, teams, fields, calendar, rows, brackets, places] = await Promise.all([
     leagueSettings(db, leagueId),
     leagueTeams(db, leagueId),
     leagueFields(db, leagueId),
@@ -89,8 +69,6 @@ export async function makeBracket(
     leagueGameRows(db, leagueId),
     leagueBrackets(db, leagueId),
     leagueBracketPlaces(db, leagueId),
-    playoffGameRows(db, leagueId),
-    leagueResults(db, leagueId),
   ]);
   if (!league) return { ok: false, message: "That league does not exist." };
   if (brackets.some((b) => b.divisionId === divisionId)) {
@@ -106,14 +84,9 @@ export async function makeBracket(
   if (fields.length === 0 || calendar.gameDays.length === 0 || calendar.timeSlots.length === 0) {
     return { ok: false, message: "Set the league's fields, game days and start times first." };
   }
-  const playoffIds = new Set(playoffGames.map((g) => g.id));
-  const season = rows.filter((g) => g.published_revision !== null && !playoffIds.has(g.id));
-  const rules = {
-    tiebreakers: league.tiebreakers,
-    pointDifferenceCap: league.pointDifferenceCap,
-    coinToss: league.coinToss,
-  };
-  const seeds = standingsOrder(divisionId, teams, season, results, rules).slice(0, input.teams);
+  // The division's standings as its public pages show them: confirmed season results only; teams sharing a rank by name.
+  const { standings } = await divisionStandings(db, divisionId, standingsRulesOf(league));
+  const seeds = standings.map((row) => row.teamId).slice(0, input.teams);
 
   const divisionDays = rows.filter((g) => g.division_id === divisionId && g.status !== "cancelled");
   const afterSeason = divisionDays.length === 0 ? "" : addDays(divisionDays.at(-1)!.local_date, 1);

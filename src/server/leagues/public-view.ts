@@ -7,6 +7,9 @@ import type { DivisionGame } from "./division-standings.js";
  * only, a confirmed score or that a result is not settled yet. The scorebooks are the teams'.
  */
 
+/** How long a browser or proxy may keep a public league page or feed: a league's crowd costs one read a minute. */
+export const PUBLIC_MAX_AGE_SECONDS = 60;
+
 export type PublicGame = PublicLeague["games"][number];
 
 /** What the public sees of a result: a confirmed score, or that it is not settled yet. */

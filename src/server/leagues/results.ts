@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
 import type { LeagueResultDto } from "#domain/api/league-results.js";
 import { resolveResult, type LeagueGameResult } from "#domain/leagues/results.js";
-import type { LeagueResult } from "#domain/leagues/standings.js";
-import type { LeagueGameRow } from "../db/league-games.js";
 import { leagueDecisions, leagueScorebooks } from "../db/league-results.js";
 import type { DB } from "../db/schema.js";
 
@@ -74,26 +72,4 @@ export function resultDto(result: LeagueGameResult | undefined): LeagueResultDto
         awayBook: null,
       };
   }
-}
-
-/** The confirmed results of a league's games, as the standings count them (a cancelled game counts for nothing). */
-export function confirmedResults(
-  games: readonly (LeagueGameRow & { starts_at?: string })[],
-  results: ReadonlyMap<string, LeagueGameResult>,
-): LeagueResult[] {
-  const out: LeagueResult[] = [];
-  for (const g of games) {
-    const r = results.get(g.id);
-    if (!r || r.state !== "confirmed" || g.status === "cancelled") continue;
-    out.push({
-      gameId: g.id,
-      homeTeamId: g.home_team_id,
-      awayTeamId: g.away_team_id,
-      homeScore: r.home,
-      awayScore: r.away,
-      forfeit: r.forfeit,
-      playedAt: `${g.local_date}T${g.start_time}`,
-    });
-  }
-  return out;
 }

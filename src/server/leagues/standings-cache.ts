@@ -33,7 +33,9 @@ interface StandingsCache {
 }
 
 function createStandingsCache(hub: TeamHub, now: () => number): StandingsCache {
-  /** Per Flagline team: how many changes of its results' sources this server heard. */
+  /** How many changes of results' sources (any team's) this server heard. */
+  let heard = 0;
+  /** Per Flagline team: the count `heard` had at its last change of its results' sources. */
   const versions = new Map<string, number>();
   let epoch = 0;
   const held = new Map<string, Held>();
@@ -42,8 +44,7 @@ function createStandingsCache(hub: TeamHub, now: () => number): StandingsCache {
 
   hub.observe({
     change(teamId, change) {
-      if (change.kind === "sessions" || change.kind === "schedule")
-        versions.set(teamId, (versions.get(teamId) ?? 0) + 1);
+      if (change.kind === "sessions" || change.kind === "schedule") versions.set(teamId, (heard += 1));
     },
     reset() {
       epoch += 1;
@@ -60,21 +61,21 @@ function createStandingsCache(hub: TeamHub, now: () => number): StandingsCache {
 
   return {
     async get(db, divisionId, rules) {
+      // What the answer is made of, as it stands before the read.
+      const [epochBefore, heardBefore] = [epoch, heard];
       const revision = await leagueRevision(db);
-      const stamp = stampOf(revision, divisionId, rules);
       const hit = held.get(divisionId);
-      if (hit && hit.stamp === stamp && now() - hit.at < MAX_AGE_MS) return hit.value;
+      if (hit && hit.stamp === stampOf(revision, divisionId, rules) && now() - hit.at < MAX_AGE_MS) return hit.value;
       const value = await divisionStandings(db, divisionId, rules);
       const teams = value.teams.flatMap((t) => (t.teamId === null ? [] : [t.teamId])).sort();
-      const known = teamsOf.get(divisionId);
-      // A division whose teams changed was also a league write: its revision moved, so the stamp differs anyway.
-      if (!known || known.join() !== teams.join()) {
-        teamsOf.set(divisionId, teams);
-        return value;
-      }
-      if (stampOf(revision, divisionId, rules) !== stamp) return value; // changed while read
+      // A change of its teams' results heard while read (or the hub reset): kept to itself. A league write while read
+      // needs no check here: it moved the revision past the one read above, which the stamp holds.
+      if (epoch !== epochBefore || teams.some((t) => (versions.get(t) ?? 0) > heardBefore)) return value;
+      // Its teams' versions are still those from before the read, so the stamp is the one the read began under.
+      // A division whose teams changed was also a league write: its revision moved, so an older stamp differs.
+      teamsOf.set(divisionId, teams);
       held.delete(divisionId);
-      held.set(divisionId, { stamp, at: now(), value });
+      held.set(divisionId, { stamp: stampOf(revision, divisionId, rules), at: now(), value });
       if (held.size > MAX_DIVISIONS) held.delete(held.keys().next().value!);
       return value;
     },

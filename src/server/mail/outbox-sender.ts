@@ -150,10 +150,10 @@ export function createOutboxSender(o: OutboxSenderOptions): OutboxSender {
         giveUp,
         now: at,
       });
-      o.log.warn(
-        { err: error, mail: row.kind, key: row.idempotency_key, attempts, giveUp },
-        giveUp ? "mail given up" : "mail could not be sent; it will be tried again",
-      );
+      const fields = { err: error, mail: row.kind, key: row.idempotency_key, attempts, giveUp };
+      // Given up: the operator's to see (an error line, and GET /metrics' flagline_outbox_failed); a retry is not.
+      if (giveUp) o.log.error(fields, "mail given up: the SMTP server refused it for good; it will not be sent");
+      else o.log.warn(fields, "mail could not be sent; it will be tried again");
       return "failed";
     }
     await o.hook?.("after", row);

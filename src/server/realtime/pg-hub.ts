@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { PG_CONNECT_TIMEOUT_MS } from "../db/index.js";
 import type { Logger } from "../logger.js";
 import { createMemoryHub, type MemoryTeamHub, type Revocation, type TeamHub } from "./hub.js";
 import { deliverRelayed, type RelayedMessage } from "./relay.js";
@@ -60,7 +61,11 @@ export async function createPgHub(opts: {
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: opts.connectionString });
+    // Connecting to a database that does not answer fails after a while, and is tried again (reconnectLater).
+    const c = new pg.Client({
+      connectionString: opts.connectionString,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    });
     c.on("notification", onNotification);
     c.on("error", (err) => {
       opts.log.warn({ err }, "live update listener lost its PostgreSQL connection; reconnecting");

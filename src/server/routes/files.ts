@@ -4,14 +4,16 @@ import { isNamePrivate } from "#domain/family.js";
 import { photoOwner } from "../db/minor-privacy.js";
 import { photoLinkSecondsLeft } from "../storage/photo-links.js";
 import { createRouter } from "../http/context.js";
-import { errorResponses, notFound } from "../http/errors.js";
+import { errorResponses, notFound, storageUnavailable } from "../http/errors.js";
+import { StorageUnavailable } from "../storage/file-store.js";
 import { getViewer } from "../http/viewer.js";
 
 /*
  * Stored files are served only to signed-in members (coach or player) of the team that owns them, and a minor's
  * photo only to the team's coaches, the player and their guardians unless the guardian shares it (docs/product.md
  * §13), through a short-lived link (storage/photo-links.ts). Anyone else (signed out, another team, an id that does
- * not exist, an expired link to a minor's photo) gets the same 404, so a file id proves nothing.
+ * not exist, an expired link to a minor's photo) gets the same 404, so a file id proves nothing. A file store that
+ * is down (S3 out of reach) answers 503 until it is back.
  */
 
 const FILE_NOT_FOUND = "That file";
@@ -57,7 +59,17 @@ export function fileRoutes() {
       if (others && isNamePrivate(owner)) throw notFound(FILE_NOT_FOUND);
       cacheControl = `private, max-age=${Math.min(left, 3600)}`;
     }
-    const stored = await files.get(file.storage_key);
+    let stored: Awaited<ReturnType<typeof files.get>>;
+    try {
+      stored = await files.get(file.storage_key);
+    } catch (error) {
+      if (!(error instanceof StorageUnavailable)) throw error;
+      log.error(
+        { err: error, fileId: file.id, reqId: c.get("requestId") },
+        "a file could not be read: the file store is unavailable",
+      );
+      throw storageUnavailable();
+    }
     if (!stored) {
       log.warn(
         { fileId: file.id, storageKey: file.storage_key, reqId: c.get("requestId") },

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { publicLeagueSchema, type PublicLeague } from "#domain/api/leagues.js";
+import { publicLeagueSchema } from "#domain/api/leagues.js";
 import { leagueGameRows } from "../db/league-games.js";
 import { leagueDivisions, leagueFields, leagueSettings, leagueTeams } from "../db/leagues.js";
 import { createRouter } from "../http/context.js";
@@ -7,10 +7,9 @@ import { errorResponses, notFound } from "../http/errors.js";
 import { idParams } from "../http/path-params.js";
 import { renderLeagueCalendar } from "../http/league-calendar-ics.js";
 import { fieldLabel } from "#domain/leagues/league.js";
-import { bracketViews } from "../leagues/bracket-view.js";
-import { byPlace, publicGame } from "../leagues/public-view.js";
+import { readPublicLeague } from "../leagues/public-reads.js";
+import { PUBLIC_MAX_AGE_SECONDS } from "../leagues/public-view.js";
 import { leagueResults } from "../leagues/results.js";
-import { standingsCacheOf } from "../leagues/standings-cache.js";
 
 /*
  * A league's public page (docs/product.md §17): without sign-in, the league's published schedule, its teams,
@@ -19,8 +18,6 @@ import { standingsCacheOf } from "../leagues/standings-cache.js";
  * it on Saturday morning: it is cached for a minute by the browser and any proxy, so a league's crowd costs one read
  * a minute per page.
  */
-
-const PUBLIC_MAX_AGE_SECONDS = 60;
 
 const read = createRoute({
   method: "get",
@@ -125,39 +122,7 @@ export function leaguePublicRoutes() {
     .openapi(read, async (c) => {
       const { id } = c.req.valid("param");
       const { database, hub } = c.get("services");
-      const db = database.db;
-      const league = await leagueSettings(db, id);
-      if (!league) throw notFound("That league");
-      const [divisions, teams, fields] = await Promise.all([
-        leagueDivisions(db, id),
-        leagueTeams(db, id),
-        leagueFields(db, id),
-      ]);
-      const rules = {
-        tiebreakers: league.tiebreakers,
-        pointDifferenceCap: league.pointDifferenceCap,
-        coinToss: league.coinToss,
-      };
-      // Division by division, as a team's page reads its own (leagues/standings-cache.ts): the same numbers.
-      const byDivision = await Promise.all(divisions.map((d) => standingsCacheOf(hub).get(db, d.id, rules)));
-      const results = new Map(byDivision.flatMap((d) => d.games.map((g) => [g.id, g.result] as const)));
-      const { brackets } = await bracketViews(db, id, { publishedOnly: true, results });
-      const body: PublicLeague = {
-        id: league.id,
-        name: league.name,
-        timeZone: league.timeZone,
-        tiebreakers: league.tiebreakers,
-        divisions: divisions.map((d, i) => ({
-          id: d.id,
-          name: d.name,
-          // Confirmed season results only count; teams sharing a rank are listed by name.
-          standings: byDivision[i]!.standings.map((row) => ({ ...row, last5: [...row.last5] })),
-        })),
-        teams: teams.map((t) => ({ id: t.id, name: t.name, divisionId: t.divisionId })),
-        fields,
-        games: byDivision.flatMap((d, i) => d.games.map((g) => publicGame(divisions[i]!.id, g))).sort(byPlace),
-        brackets,
-      };
+      const body = await readPublicLeague(database.db, hub, id);
       c.header("Cache-Control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
       return c.json(body, 200);
     });

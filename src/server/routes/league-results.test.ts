@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results.js";
 import type { PublicLeague, PublicLeagueTeam } from "#domain/api/leagues.js";
@@ -67,6 +68,24 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
     const ended = await coach.client.post(`/api/team/sessions/${sessionId}/final`, final);
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
   }
+
+  /**
+   * Makes the Hawks' final equal to the Owls' (their sides swapped) in the database, behind every server's back (no
+   * league write, nothing the hub hears). Their game's session, and how to put their final back the same way.
+   */
+  const agreeHawksFinalBehindBack = async () => {
+    const sessions = database.db.selectFrom("team_sessions").select(["id", "final_us", "final_them"]);
+    const session = await sessions.where("team_id", "=", hawks.me.team!.id).executeTakeFirstOrThrow();
+    const owlsSession = await sessions.where("team_id", "=", owls.me.team!.id).executeTakeFirstOrThrow();
+    const setFinal = async (final: { final_us: number | null; final_them: number | null }) => {
+      await database.db.updateTable("team_sessions").set(final).where("id", "=", session.id).execute();
+    };
+    await setFinal({ final_us: owlsSession.final_them, final_them: owlsSession.final_us });
+    return {
+      sessionId: session.id,
+      putBack: () => setFinal({ final_us: session.final_us, final_them: session.final_them }),
+    };
+  };
 
   const teamGames = async (coach: Coach) =>
     (await coach.client.get<TeamLeagueGames>("/api/team/league-games")).body.games;
@@ -233,42 +252,71 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
     // Clear the forfeit: the two scorebooks (6–6 and the Owls' differing one) speak again; the Hawks accept theirs.
     expect((await owner.client.delete(`/api/league-games/${gameId}/result`)).status).toBe(200);
     const hawksTeam = hawks.me.team!.id;
-    const session = await database.db
-      .selectFrom("team_sessions")
-      .select(["id", "final_us", "final_them"])
-      .where("team_id", "=", hawksTeam)
-      .executeTakeFirstOrThrow();
-    const owlsSession = await database.db
-      .selectFrom("team_sessions")
-      .select(["final_us", "final_them"])
-      .where("team_id", "=", owls.me.team!.id)
-      .executeTakeFirstOrThrow();
     const before = await standings();
     expect(before.game.state).toBe("pending");
     expect(await standings()).toEqual(before);
-    // The Hawks' final made equal to the Owls' (their sides swapped) behind the server's back: what it holds stays.
-    await database.db
-      .updateTable("team_sessions")
-      .set({ final_us: owlsSession.final_them, final_them: owlsSession.final_us })
-      .where("id", "=", session.id)
-      .execute();
+    // The Hawks' final made equal to the Owls' behind the server's back: what it holds stays.
+    const { sessionId, putBack } = await agreeHawksFinalBehindBack();
     expect(await standings()).toEqual(before);
     // A snap's change is not one of the results' sources.
-    services.hub.publish(hawksTeam, { kind: "events", at: new Date().toISOString(), sessionId: session.id });
+    services.hub.publish(hawksTeam, { kind: "events", at: new Date().toISOString(), sessionId });
     expect(await standings()).toEqual(before);
     // A change of the team's game sessions is: the two scorebooks agree now, and the result is confirmed.
-    services.hub.publish(hawksTeam, { kind: "sessions", at: new Date().toISOString(), sessionId: session.id });
+    services.hub.publish(hawksTeam, { kind: "sessions", at: new Date().toISOString(), sessionId });
     const agreed = await standings();
     expect(agreed.game.state).toBe("confirmed");
     // Put back behind its back, then any league write: read again.
-    await database.db
-      .updateTable("team_sessions")
-      .set({ final_us: session.final_us, final_them: session.final_them })
-      .where("id", "=", session.id)
-      .execute();
+    await putBack();
     expect(await standings()).toEqual(agreed);
     const patched = await owner.client.request("PATCH", `/api/leagues/${leagueId}`, { json: { minRestMinutes: 45 } });
     expect(patched.status).toBe(200);
     expect((await standings()).game.state).toBe("pending");
+  });
+
+  it("another server holds a division's standings from its first read on", async () => {
+    const resultOn = async (server: App) =>
+      (await new TestClient(server).get<PublicLeague>(`/api/public/leagues/${leagueId}`)).body.games[0]!.result.state;
+    // A second app server on the same database, which has read nothing yet: one read of the league's page.
+    const other = createTestApp(database).app;
+    expect(await resultOn(other)).toBe("pending");
+    // The Hawks' final made equal to the Owls' behind its back.
+    const { putBack } = await agreeHawksFinalBehindBack();
+    // A third server, reading the database afresh, sees the scorebooks agree; the second still serves its first read.
+    expect(await resultOn(createTestApp(database).app)).toBe("confirmed");
+    expect(await resultOn(other)).toBe("pending");
+    await putBack();
+  });
+
+  it("a server does not hold a division's standings that changed while it read them", async () => {
+    const hawksTeam = hawks.me.team!.id;
+    const { id: sessionId } = await database.db
+      .selectFrom("team_sessions")
+      .select("id")
+      .where("team_id", "=", hawksTeam)
+      .executeTakeFirstOrThrow();
+    // A server whose first read of a division's games, its rows read, meets a change of the Hawks' final: written
+    // (queued behind the read, as SQLite has one connection) and heard from the hub before the read ends.
+    const change: { made?: ReturnType<typeof agreeHawksFinalBehindBack> } = {};
+    const meetsChange: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        const row: unknown = args.result.rows[0];
+        if (!change.made && typeof row === "object" && row !== null && "home_us" in row) {
+          change.made = agreeHawksFinalBehindBack();
+          other.services.hub.publish(hawksTeam, { kind: "sessions", at: new Date().toISOString(), sessionId });
+        }
+        return args.result;
+      },
+    };
+    const other = createTestApp({ ...database, db: database.db.withPlugin(meetsChange) });
+    const resultOnOther = async () =>
+      (await new TestClient(other.app).get<PublicLeague>(`/api/public/leagues/${leagueId}`)).body.games[0]!.result
+        .state;
+    expect(await resultOnOther()).toBe("pending");
+    expect(change.made).toBeDefined();
+    const { putBack } = await change.made!;
+    // The next read is not the one from before the change, held.
+    expect(await resultOnOther()).toBe("confirmed");
+    await putBack();
   });
 });

@@ -18,6 +18,19 @@ export interface FileStore {
 }
 
 /**
+ * The store could not do what was asked: the object store is down, out of reach or refusing requests. A caller
+ * answers 503 (http/image-upload.ts, routes/files.ts); the same request works once the store is back.
+ */
+export class StorageUnavailable extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`the file store could not ${what}: ${cause instanceof Error ? cause.message || cause.name : String(cause)}`, {
+      cause,
+    });
+    this.name = "StorageUnavailable";
+  }
+}
+
+/**
  * Keys are relative paths of 1 to 4 segments of letters, digits, "-", "_" and "." (no segment starting with a
  * dot), ending in a file extension: "photos/3f2a….webp". Nothing a key holds can climb out of the store's root
  * or name a hidden or temporary file.

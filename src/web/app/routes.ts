@@ -25,9 +25,8 @@ export default [
     // A reminder mail's answer link and a mail's unsubscribe link (docs/product.md §12): rendered in the browser.
     route("answer/:token", "routes/public/answer.tsx"),
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
-    // A league's public page (docs/product.md §17): rendered in the browser, not prerendered.
-    route("league/:id", "routes/public/league.tsx"),
-    route("league/:id/teams/:teamId", "routes/public/league-team.tsx"),
+    // A league's public pages (/league/:id, /league/:id/teams/:teamId; docs/product.md §17) are not the app's: the
+    // server answers them as finished HTML (src/server/routes/league-pages.ts). Link to them with a plain <a>.
   ]),
 
   // Player only.

@@ -226,8 +226,6 @@ export const leagueKeys = {
 };
 /** GET /api/team/league-eligibility: the coach's own team's eligibility problems in its leagues. */
 export const teamLeagueEligibilityKey = () => ["leagues", "team-eligibility"] as const;
-/** GET /api/public/leagues/{id}: a league's public page (no sign-in). */
-export const publicLeagueKey = (id: string) => ["public-league", id] as const;
 /** GET /api/team/league-games and GET /api/league-games/{id}/result: league results (docs/product.md §17). */
 export const leagueResultKeys = {
   team: () => ["leagues", "team-games"] as const,

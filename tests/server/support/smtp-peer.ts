@@ -23,6 +23,8 @@ export interface SmtpPeer {
   url: string;
   port: number;
   messages: ReceivedMail[];
+  /** Each recipient refused (opts.refuse), once per refusal. */
+  refused: string[];
   /** The first message (already received or still to come) matching `match`; fails after `timeoutMs`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -33,18 +35,35 @@ function addresses(value: unknown): string[] {
   return list.flatMap((a: { value?: { address?: string }[] }) => (a.value ?? []).map((v) => v.address ?? ""));
 }
 
+/** An SMTP reply refusing a recipient: 550 (permanent: the sender gives up) or 451 (try again later). */
+export interface SmtpRefusal {
+  code: number;
+  message: string;
+}
+
 /**
  * Starts the peer on `port` (0: any free port). `acceptAfterMs`: each message is taken in whole, then answered
  * (and recorded) only after this long, as a slow mail server would: a sender killed meanwhile never hears the 250.
+ * `refuse`: the reply to a recipient it refuses (RCPT TO), or null to take it; `refused` counts the refusals.
  */
-export async function startSmtpPeer(port = 0, opts: { acceptAfterMs?: number } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  port = 0,
+  opts: { acceptAfterMs?: number; refuse?: (recipient: string) => SmtpRefusal | null } = {},
+): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refused: string[] = [];
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS (its certificate would be self-signed) and no login.
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = opts.refuse?.(address.address) ?? null;
+      if (!refusal) return callback();
+      refused.push(address.address);
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
@@ -81,6 +100,7 @@ export async function startSmtpPeer(port = 0, opts: { acceptAfterMs?: number } =
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     messages,
+    refused,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

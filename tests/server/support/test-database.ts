@@ -72,7 +72,8 @@ async function createSqlite(opts: CreateOptions = {}): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** Runs one statement (making or dropping a database) on the PostgreSQL server at the admin URL. */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

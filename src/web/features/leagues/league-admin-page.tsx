@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Settings2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { LeagueDetail } from "#domain/api/leagues";
 import { LEAGUE_LIMITS as L } from "#domain/leagues/league";
 import { leagueQuery } from "./queries";
@@ -42,9 +41,9 @@ function LeagueAdmin({ league }: { league: LeagueDetail }) {
         title={league.name}
         lead={`Times are ${league.timeZone}.`}
         actions={
-          <Link className="btn btn-secondary" to={`/league/${league.id}`}>
+          <a className="btn btn-secondary" href={`/league/${encodeURIComponent(league.id)}`}>
             Public page
-          </Link>
+          </a>
         }
       />
       <section aria-label="League code" className="card flex flex-wrap items-center gap-3">

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import type { BracketGameView, BracketView } from "#domain/api/league-playoffs";
 import type { LeagueDetail } from "#domain/api/leagues";
 import { BRACKET_LIMITS as B } from "#domain/leagues/bracket";
+import { bracketGameTitle, bracketOutcome } from "#domain/leagues/bracket-words";
 import { fieldLabel } from "#domain/leagues/league";
 import { leagueKeys } from "~/lib/query-keys";
 import { Panel } from "~/ui/app-page";
@@ -19,31 +20,9 @@ import { leagueBracketQuery } from "./queries";
  * round under the round's name, each game with its seeds, teams, place and time, and its result in words.
  */
 
-const side = (s: BracketGameView["home"]) => (s ? `${s.seed} ${s.team}` : "To be decided");
-
-/** What a game's result says, in words. */
-function outcome(game: BracketGameView): string {
-  const winner = game.winnerTeamId === game.home?.teamId ? game.home : game.away;
-  switch (game.state) {
-    case "bye":
-      return `Bye: ${game.home?.team ?? game.away?.team} go through.`;
-    case "waiting":
-      return "Waiting for the games before it.";
-    case "scheduled":
-      return "";
-    case "pending":
-      return "Result pending.";
-    case "tied":
-      return `Tied ${game.score!.home}–${game.score!.away}: the admin enters the result.`;
-    case "final":
-      return `${game.score!.home}–${game.score!.away}${game.score!.forfeit ? " (forfeit)" : ""}: ${winner?.team} win.`;
-    case "cancelled":
-      return "Cancelled.";
-  }
-}
-
 function BracketGameItem({ game }: { game: BracketGameView }) {
-  const title = game.state === "bye" ? side(game.home ?? game.away) : `${side(game.home)} v ${side(game.away)}`;
+  const title = bracketGameTitle(game);
+  const outcome = bracketOutcome(game);
   return (
     <li className="py-2 text-sm" aria-label={title}>
       <p className="font-semibold text-stone-900">{title}</p>
@@ -52,14 +31,13 @@ function BracketGameItem({ game }: { game: BracketGameView }) {
           {formatDay(game.place.date)}, {game.place.startTime} · {fieldLabel(game.place.field, game.place.subField)}
         </p>
       ) : null}
-      {outcome(game) ? <p>{outcome(game)}</p> : null}
+      {outcome ? <p>{outcome}</p> : null}
     </li>
   );
 }
 
-/** A bracket's rounds, each a list under its name (headings at `level`), and the champion once there is one. */
-export function BracketRounds({ bracket, level }: { bracket: BracketView; level: 3 | 4 }) {
-  const Heading = level === 3 ? "h3" : "h4";
+/** A bracket's rounds, each a list under its name, and the champion once there is one. */
+function BracketRounds({ bracket }: { bracket: BracketView }) {
   const id = useId();
   return (
     <div className="space-y-4">
@@ -71,9 +49,9 @@ export function BracketRounds({ bracket, level }: { bracket: BracketView; level:
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {bracket.rounds.map((round) => (
           <section key={round.round} aria-labelledby={`${id}-${round.round}`}>
-            <Heading id={`${id}-${round.round}`} className="font-bold text-stone-900">
+            <h3 id={`${id}-${round.round}`} className="font-bold text-stone-900">
               {round.name}
-            </Heading>
+            </h3>
             <ol className="divide-y divide-stone-200">
               {round.games.map((game) => (
                 <BracketGameItem key={game.index} game={game} />
@@ -154,7 +132,7 @@ function DivisionBracket({ league, divisionId }: { league: LeagueDetail; divisio
                 Seeded from the standings, best first: {made.seeds.map((s) => s.team).join(", ")}. Games from{" "}
                 {formatDay(made.startDate)}.
               </p>
-              <BracketRounds bracket={made} level={3} />
+              <BracketRounds bracket={made} />
               {made.published ? (
                 <p className="text-sm text-stone-600">Its games are in the teams' schedules: the bracket stays.</p>
               ) : (

@@ -50,6 +50,8 @@ export function LeaguesPage() {
                     <div>
                       <Link
                         className="font-semibold text-field-800 underline-offset-2 hover:underline"
+                        // A member team's coach sees the public page, which the server answers (not the app).
+                        reloadDocument={league.role === "member"}
                         to={league.role === "member" ? `/league/${league.id}` : `/leagues/${league.id}`}
                       >
                         {league.name}
@@ -58,9 +60,9 @@ export function LeaguesPage() {
                         {ROLE_LABELS[league.role]} · {plural(league.teams, "team")}
                       </p>
                     </div>
-                    <Link className="btn btn-secondary" to={`/league/${league.id}`}>
+                    <a className="btn btn-secondary" href={`/league/${encodeURIComponent(league.id)}`}>
                       Public page
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -12,8 +12,6 @@ import type {
   LeagueDetail,
   LeagueGames,
   MyLeagues,
-  PublicLeague,
-  PublicLeagueTeam,
 } from "#domain/api/leagues";
 import { apiFetch } from "~/lib/api";
 import {
@@ -21,7 +19,6 @@ import {
   leagueCoachInviteKey,
   leagueKeys,
   leagueResultKeys,
-  publicLeagueKey,
   teamLeagueEligibilityKey,
 } from "~/lib/query-keys";
 
@@ -76,28 +73,6 @@ export function leagueBracketQuery(id: string, divisionId: string) {
         `/api/leagues/${encodeURIComponent(id)}/divisions/${encodeURIComponent(divisionId)}/bracket`,
         { signal },
       ),
-  });
-}
-
-/** GET /api/public/leagues/{id}: a league's public page. */
-export function publicLeagueQuery(id: string) {
-  return queryOptions({
-    queryKey: publicLeagueKey(id),
-    queryFn: ({ signal }) => apiFetch<PublicLeague>(`/api/public/leagues/${encodeURIComponent(id)}`, { signal }),
-  });
-}
-
-/**
- * GET /api/public/leagues/{id}/teams/{teamId}: a league team's public page. Its key sits under the league's public
- * page's, so whatever refreshes the league's page refreshes its teams' too.
- */
-export function publicLeagueTeamQuery(id: string, teamId: string) {
-  return queryOptions({
-    queryKey: [...publicLeagueKey(id), "team", teamId] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<PublicLeagueTeam>(`/api/public/leagues/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}`, {
-        signal,
-      }),
   });
 }
 

@@ -20,7 +20,7 @@ import { playersQuery, playsQuery, sessionDetailQuery, sessionsQuery } from "./q
 import { SnapLogger, useGameDay } from "./snaps/snap-logger";
 import { queuedSessionIds, withQueuedSessions } from "./snaps/snap-model";
 import { SnapScoreboard } from "./snaps/snap-scoreboard";
-import { FailedItems, SignInAgain, SyncBadge } from "./outbox/sync-status";
+import { FailedItems, ServerHolding, SignInAgain, SyncBadge } from "./outbox/sync-status";
 import { useOutbox } from "./outbox/use-outbox";
 import {
   attendanceCounts,
@@ -336,6 +336,7 @@ export function LoggerPage() {
       </div>
 
       {outbox.problem && waiting ? <SignInAgain reason={outbox.problem} waiting={waiting} /> : null}
+      {outbox.held && waiting ? <ServerHolding reason={outbox.held} waiting={waiting} /> : null}
       {!outbox.durable ? (
         <p className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-800">
           This browser does not let Flagline keep events on the phone: anything logged with no connection is lost if

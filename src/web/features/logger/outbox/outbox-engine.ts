@@ -36,6 +36,11 @@ export interface EngineSnapshot {
   /** Whether the last pass got no answer. */
   offline: boolean;
   /**
+   * Why the server answered "not now" to the last pass, in its words (a 503: its disk is full, its database is out
+   * of reach), else null. What waits stays here and goes on a later pass.
+   */
+  held: string | null;
+  /**
    * What the server applied in the last minute. Shown over the server's lists until a refetch includes it, so a
    * slow refetch (or the worker's cached answer on a bad connection) never makes a sent event blink out.
    */
@@ -60,6 +65,7 @@ export class OutboxEngine {
     syncing: false,
     problem: null,
     offline: false,
+    held: null,
     recent: [],
   };
   private recentApplied: { item: OutboxItem; at: number }[] = [];
@@ -172,7 +178,8 @@ export class OutboxEngine {
         },
       });
       this.set({
-        offline: report.stopped === "later" && report.applied.length === 0,
+        offline: report.stopped === "later" && report.applied.length === 0 && report.reason === null,
+        held: report.stopped === "later" ? report.reason : null,
         problem: report.stopped === "auth" ? report.reason : null,
       });
       if (report.applied.length > 0 || report.failed.length > 0) this.hooks.onSynced?.(report);

@@ -74,6 +74,21 @@ export function SignInAgain({ reason, waiting }: { reason: string; waiting: stri
   );
 }
 
+/**
+ * The server answered but is not taking changes right now (a 503: its disk is full, its database is out of reach):
+ * its reason, and that nothing is lost. The outbox tries again by itself.
+ */
+export function ServerHolding({ reason, waiting }: { reason: string; waiting: string }) {
+  return (
+    <div role="status" className="rounded-xl border border-stone-300 bg-stone-100 px-4 py-3 text-sm text-stone-900">
+      <p className="font-semibold">
+        Waiting to be sent: {waiting}. {reason}
+      </p>
+      <p className="mt-1">They are kept on this phone and sent as soon as the server takes them.</p>
+    </div>
+  );
+}
+
 /** Refused changes that are not on screen elsewhere (deletes, other sessions' events and marks). */
 export function FailedItems({
   items,

@@ -154,7 +154,10 @@ export interface Decision {
   next: "now" | "later" | "auth";
   /** The batch limit from here on (smaller after a 413 or to find which item a 4xx was about). */
   maxBatch: number;
-  /** For "later" and "auth": why. */
+  /**
+   * For "auth": why. For "later": the server's own word when it answered (a 503: its disk is full, its database is
+   * out of reach), null when nothing answered.
+   */
   reason: string | null;
 }
 
@@ -188,7 +191,9 @@ export function decideBatch<T extends OutboxItem>(
 ): Decision {
   if (outcome.ok) return { done: [...items], failed: [], next: "now", maxBatch, reason: null };
   const { status, message, fields } = outcome.failure;
-  if (isTransient(status)) return { done: [], failed: [], next: "later", maxBatch, reason: message };
+  if (isTransient(status)) {
+    return { done: [], failed: [], next: "later", maxBatch, reason: status === 0 ? null : message };
+  }
   if (status === 401 || status === 403) return { done: [], failed: [], next: "auth", maxBatch, reason: message };
   if (status === 413 && items.length > 1) {
     return { done: [], failed: [], next: "now", maxBatch: Math.max(1, Math.ceil(items.length / 2)), reason: null };

@@ -57,6 +57,7 @@ const EMPTY: EngineSnapshot = {
   syncing: false,
   problem: null,
   offline: false,
+  held: null,
   recent: NO_ITEMS,
 };
 const emptySnapshot = () => EMPTY;

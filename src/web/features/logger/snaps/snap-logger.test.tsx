@@ -50,12 +50,16 @@ interface StoredSnap {
 }
 
 /** The game-day API of one team with one game today, as the logger reads and writes it. */
+const DISK_FULL = "The server's disk is full; your play is kept on this phone and will be sent when there is room.";
+
 class GameServer {
   snaps = new Map<string, StoredSnap>();
   final: { us: number; them: number } | null = null;
   /** The game's period (decision 0022): the server's, changed by any coach's phone. */
   period = 1;
   offline = false;
+  /** The server's disk is full: it answers writes 503 with its reason (issue #32). */
+  diskFull = false;
   /** Every write, in order: "POST snaps 3", "PUT snap <id>", … */
   writes: string[] = [];
   attendance = ROSTER.map((p) => ({ playerId: p.id, present: p.id === "wr9" ? false : true }));
@@ -114,6 +118,7 @@ class GameServer {
       })
       .on("POST", "/api/team/snaps", (req: ApiRequest) => {
         gate();
+        if (this.diskFull) return apiError(503, "disk_full", DISK_FULL);
         const { snaps } = req.body as { snaps: StoredSnap[] };
         this.writes.push(`POST snaps ${snaps.length}`);
         if (this.final) {
@@ -477,6 +482,25 @@ describe("snap logging", () => {
     await tap("3 yds");
     await waitFor(() => expect(server.snaps.size).toBe(3));
     expect(server.writes.filter((w) => !w.startsWith("POST"))).toEqual([]);
+  });
+
+  it("a server whose disk is full keeps the play on the phone and says why; it is sent once there is room", async () => {
+    const { server, tap, tile } = await openLogger();
+    server.diskFull = true;
+    await tile("Receivers", 11);
+    await tap("12 yds");
+    // The server answered: not "offline", but its own reason, and that the play is kept here.
+    const held = await screen.findByText(/Waiting to be sent: 1 snap\. The server's disk is full/);
+    expect(held.closest("[role=status]")).toHaveTextContent("They are kept on this phone");
+    expect(screen.getByText("1 snap waiting to send")).toBeInTheDocument();
+    expect(screen.queryByText("· offline")).not.toBeInTheDocument();
+    expect(server.snaps.size).toBe(0);
+    // Room again: the next pass sends it (with the next play), and the notice goes.
+    server.diskFull = false;
+    await tile("Receivers", 14);
+    await tap("8 yds");
+    await waitFor(() => expect(server.snaps.size).toBe(2));
+    await waitFor(() => expect(screen.queryByText(/The server's disk is full/)).not.toBeInTheDocument());
   });
 
   it("a snap logged offline is only dropped by undo; the score follows the outbox with no connection", async () => {
