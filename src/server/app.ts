@@ -4,7 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext } from "./http/context.js";
 import type { Services } from "./services.js";
-import { ApiError, internalErrorBody, OUTAGE_ERRORS } from "./http/errors.js";
+import { ApiError, internalErrorBody, OUTAGE_ERRORS, storageUnavailable } from "./http/errors.js";
+import { StorageUnavailable } from "./storage/file-store.js";
 import { databaseOutage } from "./db/outage.js";
 import { createStaticSite } from "./http/static.js";
 import { leaguePageRoutes } from "./routes/league-pages.js";
@@ -244,6 +245,17 @@ export function createApp(services: Services) {
       }
     }
     const requestId = c.get("requestId");
+    // The file store (S3) out of reach, on any route that reads or writes a file: a 503 that says so, and the
+    // operator why (its error names the operation). Nothing was stored or changed.
+    if (error instanceof StorageUnavailable) {
+      services.log.error(
+        { err: error, reqId: requestId, path: c.req.path },
+        "answered 503: the file store is unavailable",
+      );
+      const refusal = storageUnavailable();
+      c.header("Retry-After", String(refusal.retryAfterSeconds));
+      return c.json(refusal.toBody(), 503);
+    }
     // A full disk or an unreachable PostgreSQL: a 503 that says so, and the same request works once it is over.
     const outage = databaseOutage(error);
     if (outage) {

@@ -9,11 +9,10 @@ import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_MISSING, UPLOAD_TOO_LARGE } from
 import type { NewFile } from "../db/files.js";
 import type { FileKind } from "../db/schema.js";
 import type { Viewer } from "../services.js";
-import { StorageUnavailable } from "../storage/file-store.js";
 import { ImageRejected, reencodeImage, STORED_IMAGE_EXTENSION, type ProcessedImage } from "../storage/images.js";
 import { imageBudgetOf } from "../storage/pixel-budget.js";
 import type { AppContext, AppEnv } from "./context.js";
-import { ApiError, rateLimited, storageUnavailable } from "./errors.js";
+import { ApiError, rateLimited } from "./errors.js";
 import type { ViewerEnv } from "./viewer.js";
 
 /** The request paths that take an upload: the app gives them MAX_UPLOAD_BODY instead of the JSON body limit. */
@@ -77,7 +76,7 @@ export interface StoredImage extends ProcessedImage {
 /**
  * Re-encodes an upload and writes it to the FileStore under a fresh key. 415 / 400 for what is not an image; 429
  * when decoding it would take the uploader past their pixels of this minute (storage/pixel-budget.ts); 503 when
- * the store is unavailable.
+ * the store is unavailable (app.ts).
  */
 async function storeImage<E extends AppEnv & ViewerEnv<Viewer>>(
   c: AppContext<E>,
@@ -100,17 +99,8 @@ async function storeImage<E extends AppEnv & ViewerEnv<Viewer>>(
   }
   const id = randomUUID();
   const storageKey = `${kind}s/${id}.${STORED_IMAGE_EXTENSION}`;
-  try {
-    await c.get("services").files.put(storageKey, image.bytes, image.mime);
-  } catch (error) {
-    if (!(error instanceof StorageUnavailable)) throw error;
-    // Nothing was stored or changed: the uploader is told to try again later, the operator why.
-    c.get("services").log.error(
-      { err: error, reqId: c.get("requestId") },
-      "upload refused: the file store is unavailable",
-    );
-    throw storageUnavailable();
-  }
+  // A store out of reach throws StorageUnavailable: app.ts answers it 503, and nothing was stored or changed.
+  await c.get("services").files.put(storageKey, image.bytes, image.mime);
   return { ...image, id, kind, storageKey, size: image.bytes.byteLength };
 }
 

@@ -4,8 +4,7 @@ import { isNamePrivate } from "#domain/family.js";
 import { photoOwner } from "../db/minor-privacy.js";
 import { photoLinkSecondsLeft } from "../storage/photo-links.js";
 import { createRouter } from "../http/context.js";
-import { errorResponses, notFound, storageUnavailable } from "../http/errors.js";
-import { StorageUnavailable } from "../storage/file-store.js";
+import { errorResponses, notFound } from "../http/errors.js";
 import { getViewer } from "../http/viewer.js";
 
 /*
@@ -59,17 +58,8 @@ export function fileRoutes() {
       if (others && isNamePrivate(owner)) throw notFound(FILE_NOT_FOUND);
       cacheControl = `private, max-age=${Math.min(left, 3600)}`;
     }
-    let stored: Awaited<ReturnType<typeof files.get>>;
-    try {
-      stored = await files.get(file.storage_key);
-    } catch (error) {
-      if (!(error instanceof StorageUnavailable)) throw error;
-      log.error(
-        { err: error, fileId: file.id, reqId: c.get("requestId") },
-        "a file could not be read: the file store is unavailable",
-      );
-      throw storageUnavailable();
-    }
+    // A store out of reach throws StorageUnavailable: app.ts answers it 503 until the store is back.
+    const stored = await files.get(file.storage_key);
     if (!stored) {
       log.warn(
         { fileId: file.id, storageKey: file.storage_key, reqId: c.get("requestId") },

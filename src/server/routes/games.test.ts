@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GamesResponse, NewSnapInput, ScoreboardDto } from "#domain/api/game.js";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
-import type { SnapDetail } from "#domain/snaps.js";
 import { seedProfile, testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
-import { anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { aSnap, anEvent, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 import { SESSION_ID_TAKEN } from "./team-sessions.js";
 
 describe.each(testEngines())("games API on $engine", ({ create }) => {
@@ -26,18 +25,6 @@ describe.each(testEngines())("games API on $engine", ({ create }) => {
   afterAll(async () => database?.cleanup());
 
   const p = (i: number) => a.players[i]!.me.id;
-  let tick = 0;
-  function aSnap(sessionId: string, detail: SnapDetail, over: Partial<NewSnapInput> = {}): NewSnapInput {
-    tick += 1;
-    return {
-      id: randomUUID(),
-      sessionId,
-      period: 1,
-      occurredAt: new Date(Date.now() - 30 * 60_000 + tick * 10).toISOString(),
-      detail,
-      ...over,
-    };
-  }
   const touchdown = (sessionId: string) =>
     aSnap(sessionId, { kind: "pass", passerId: p(0), targetId: p(1), result: "touchdown", yards: 20 });
   const theirTouchdown = (sessionId: string) => aSnap(sessionId, { kind: "opponent_score", score: "touchdown" });

@@ -6,7 +6,7 @@ import { readPublicLeague, readPublicLeagueTeam } from "../leagues/public-reads.
 import { PUBLIC_MAX_AGE_SECONDS } from "../leagues/public-view.js";
 import { messagePage, PAGE_CSP } from "../pages/html.js";
 import { renderLeaguePage, type ScheduleQuery } from "../pages/league-page.js";
-import { nowIn } from "../pages/league-parts.js";
+import { leaguePath, nowIn } from "../pages/league-parts.js";
 import { renderLeagueTeamPage } from "../pages/league-team-page.js";
 
 /*
@@ -63,7 +63,7 @@ export function leaguePageRoutes() {
           }
           throw error;
         });
-        const back = { href: `/league/${encodeURIComponent(id)}`, label: `Go to ${league.name}` };
+        const back = { href: leaguePath(id), label: `Go to ${league.name}` };
         if (query.team !== undefined && !league.teams.some((t) => t.id === query.team)) {
           return answer(c, 404, messagePage("Not found", "That team is not in this league.", back), false);
         }
@@ -86,7 +86,7 @@ export function leaguePageRoutes() {
         const data = await readPublicLeagueTeam(database.db, hub, id, teamId);
         return answer(c, 200, renderLeagueTeamPage(data), true);
       } catch (error) {
-        return refusal(c, error, { href: `/league/${encodeURIComponent(id)}`, label: "Go to the league" });
+        return refusal(c, error, { href: leaguePath(id), label: "Go to the league" });
       }
     });
 }

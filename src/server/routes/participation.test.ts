@@ -4,7 +4,7 @@ import type { NewSnapInput } from "#domain/api/game.js";
 import { DEFAULT_LEAGUE_RULES } from "#domain/league-rules.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
-import { loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { aSnap, loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
 
 describe.each(testEngines())("playing time on $engine", ({ create }) => {
   let database: TestDatabase;
@@ -25,18 +25,9 @@ describe.each(testEngines())("playing time on $engine", ({ create }) => {
   afterAll(async () => database?.cleanup());
 
   const p = (i: number) => a.players[i]!.me.id;
-  let tick = 0;
-  function aSnap(sessionId: string, over: Partial<NewSnapInput> = {}): NewSnapInput {
-    tick += 1;
-    return {
-      id: randomUUID(),
-      sessionId,
-      period: 1,
-      occurredAt: new Date(Date.now() - 30 * 60_000 + tick * 10).toISOString(),
-      detail: { kind: "run", runnerId: p(0), yards: 3, touchdown: false },
-      ...over,
-    };
-  }
+  /** A 3-yard run of the first player. */
+  const aRun = (sessionId: string, over: Partial<NewSnapInput> = {}) =>
+    aSnap(sessionId, { kind: "run", runnerId: p(0), yards: 3, touchdown: false }, over);
   async function newGame(opponent: string) {
     const res = await a.head.post("/api/team/sessions", { kind: "game", date: "2026-09-26", opponent });
     expect(res.status).toBe(201);
@@ -59,8 +50,8 @@ describe.each(testEngines())("playing time on $engine", ({ create }) => {
   it("a snap keeps its lineup; an edit keeps it unless it sends one; a lineup names only the team's players", async () => {
     const game = await newGame("Owls");
     const lineup = [p(0), p(1), p(2), p(3), p(4)];
-    const snap = aSnap(game, { lineup });
-    expect((await a.head.post("/api/team/snaps", { snaps: [snap, aSnap(game)] })).status).toBe(200);
+    const snap = aRun(game, { lineup });
+    expect((await a.head.post("/api/team/snaps", { snaps: [snap, aRun(game)] })).status).toBe(200);
     const sheet = await a.head.get(`/api/team/sessions/${game}/snaps`);
     expect(sheet.body.snaps.map((s: { lineup: unknown }) => s.lineup)).toEqual([lineup, null]);
 
@@ -72,14 +63,14 @@ describe.each(testEngines())("playing time on $engine", ({ create }) => {
     expect(changed.body.snap.lineup).toEqual([p(5)]);
 
     const foreign = await a.head.post("/api/team/snaps", {
-      snaps: [aSnap(game, { lineup: [p(0), b.players[0]!.me.id] })],
+      snaps: [aRun(game, { lineup: [p(0), b.players[0]!.me.id] })],
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.fields).toEqual({ "snaps.0.lineup.1": "This player is not on your team." });
-    const twice = await a.head.post("/api/team/snaps", { snaps: [aSnap(game, { lineup: [p(0), p(0)] })] });
+    const twice = await a.head.post("/api/team/snaps", { snaps: [aRun(game, { lineup: [p(0), p(0)] })] });
     expect(twice.status).toBe(400);
     const many = Array.from({ length: 12 }, () => randomUUID());
-    expect((await a.head.post("/api/team/snaps", { snaps: [aSnap(game, { lineup: many })] })).status).toBe(400);
+    expect((await a.head.post("/api/team/snaps", { snaps: [aRun(game, { lineup: many })] })).status).toBe(400);
     const badEdit = await a.head.request("PUT", `/api/team/snaps/${snap.id}`, {
       json: { ...edit, lineup: [b.players[0]!.me.id] },
     });
@@ -91,12 +82,12 @@ describe.each(testEngines())("playing time on $engine", ({ create }) => {
     const field = [p(0), p(1), p(2), p(3), p(4)];
     const swapped = [p(0), p(1), p(2), p(3), p(5)];
     await a.head.post("/api/team/snaps", {
-      snaps: [aSnap(game, { lineup: field }), aSnap(game, { lineup: field }), aSnap(game, { lineup: swapped })],
+      snaps: [aRun(game, { lineup: field }), aRun(game, { lineup: field }), aRun(game, { lineup: swapped })],
     });
     expect((await a.head.request("PUT", `/api/team/sessions/${game}/period`, { json: { period: 2 } })).status).toBe(
       200,
     );
-    await a.head.post("/api/team/snaps", { snaps: [aSnap(game, { period: 2, lineup: [p(5)] }), aSnap(game)] });
+    await a.head.post("/api/team/snaps", { snaps: [aRun(game, { period: 2, lineup: [p(5)] }), aRun(game)] });
 
     const res = await a.assistant.get(`/api/team/sessions/${game}/participation`);
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { NewEventInput } from "#domain/api/logger.js";
 import type { NewSnapInput } from "#domain/api/game.js";
+import type { SnapDetail } from "#domain/snaps.js";
 import type { Me } from "#domain/account.js";
 import { takesYards } from "#domain/event-types.js";
 import { asObject, recountFromSource, storedTotals, type TestDatabase } from "./test-database.js";
@@ -45,22 +46,28 @@ export async function loggerTeam(app: TestApp, name = "Falcons", playerCount = 3
 }
 
 let tick = 0;
-/** A complete 12-yard pass of the team's first player to its second, in `sessionId`, each a little later. */
-export function aPassSnap(team: LoggerTeam, sessionId: string): NewSnapInput {
+/** A snap of `sessionId`, half an hour in the past, each one a little later than the last. */
+export function aSnap(sessionId: string, detail: SnapDetail, over: Partial<NewSnapInput> = {}): NewSnapInput {
   tick += 1;
   return {
     id: randomUUID(),
     sessionId,
     period: 1,
     occurredAt: new Date(Date.now() - 30 * 60_000 + tick * 10).toISOString(),
-    detail: {
-      kind: "pass",
-      passerId: team.players[0]!.me.id,
-      targetId: team.players[1]!.me.id,
-      result: "complete",
-      yards: 12,
-    },
+    detail,
+    ...over,
   };
+}
+
+/** A complete 12-yard pass of the team's first player to its second, in `sessionId`. */
+export function aPassSnap(team: LoggerTeam, sessionId: string): NewSnapInput {
+  return aSnap(sessionId, {
+    kind: "pass",
+    passerId: team.players[0]!.me.id,
+    targetId: team.players[1]!.me.id,
+    result: "complete",
+    yards: 12,
+  });
 }
 
 /** A valid event of a player, a minute in the past, each one a little later than the last. */
