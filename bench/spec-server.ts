@@ -85,7 +85,7 @@ outer.get(YARDSTICK_PATH, async (c) => {
 });
 outer.all("*", (c) => app.fetch(c.req.raw, c.env));
 outer.onError((error, c) => {
-  if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+  if (error instanceof ApiError) return c.json(error.toBody(c.req.header("x-request-id") ?? ""), error.status);
   log.error({ err: error }, "spec endpoint failed");
   return c.json({ error: { code: "internal", message: String(error) } }, 500);
 });

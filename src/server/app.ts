@@ -4,11 +4,11 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter, type AppContext } from "./http/context.js";
 import type { Services } from "./services.js";
-import { ApiError, internalErrorBody, OUTAGE_ERRORS, storageUnavailable } from "./http/errors.js";
+import { ApiError, internalErrorBody, OUTAGE_ERRORS, storageUnavailable, type ErrorBody } from "./http/errors.js";
 import { StorageUnavailable } from "./storage/file-store.js";
 import { databaseOutage } from "./db/outage.js";
 import { createStaticSite } from "./http/static.js";
-import { leaguePageRoutes } from "./routes/league-pages.js";
+import { leaguePageFailure, leaguePageRoutes } from "./routes/league-pages.js";
 import { requestFrame } from "./http/request-frame.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
@@ -97,7 +97,7 @@ function originAllowed(c: AppContext, origin: string, publicUrl: string): boolea
 }
 
 function errorResponse(c: AppContext, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: { code, message } }, status);
+  return c.json({ error: { code, message, requestId: c.get("requestId") } }, status);
 }
 
 export function createApp(services: Services) {
@@ -227,9 +227,11 @@ export function createApp(services: Services) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
+    // Every error body names the request (`requestId`: its X-Request-Id, its log lines' reqId).
+    const requestId = c.get("requestId");
+    if (error instanceof ApiError && error.status < 500) {
       if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.json(error.toBody(), error.status);
+      return c.json(error.toBody(requestId), error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
@@ -244,7 +246,22 @@ export function createApp(services: Services) {
         return errorResponse(c, status as ContentfulStatusCode, code, message);
       }
     }
+    const failure = serverFailure(error, c);
+    if (failure.retryAfterSeconds !== undefined) c.header("Retry-After", String(failure.retryAfterSeconds));
+    // The public league pages are HTML: their failure is a page too, naming the request (routes/league-pages.ts).
+    return leaguePageFailure(c, failure.status) ?? c.json(failure.body, failure.status);
+  });
+
+  /** A 5xx's answer, logged under the request id: the file store or the database out of reach, else a bug. */
+  function serverFailure(
+    error: unknown,
+    c: AppContext,
+  ): { status: 500 | 503; body: ErrorBody; retryAfterSeconds?: number } {
     const requestId = c.get("requestId");
+    // A 503 a route chose itself (the file store's storageUnavailable()).
+    if (error instanceof ApiError) {
+      return { status: 503, body: error.toBody(requestId), retryAfterSeconds: error.retryAfterSeconds };
+    }
     // The file store (S3) out of reach, on any route that reads or writes a file: a 503 that says so, and the
     // operator why (its error names the operation). Nothing was stored or changed.
     if (error instanceof StorageUnavailable) {
@@ -253,20 +270,18 @@ export function createApp(services: Services) {
         "answered 503: the file store is unavailable",
       );
       const refusal = storageUnavailable();
-      c.header("Retry-After", String(refusal.retryAfterSeconds));
-      return c.json(refusal.toBody(), 503);
+      return { status: 503, body: refusal.toBody(requestId), retryAfterSeconds: refusal.retryAfterSeconds };
     }
     // A full disk or an unreachable PostgreSQL: a 503 that says so, and the same request works once it is over.
     const outage = databaseOutage(error);
     if (outage) {
       services.log.warn({ err: error, reqId: requestId, path: c.req.path }, `answered 503: ${outage}`);
-      c.header("Retry-After", "5");
-      return c.json({ error: { ...OUTAGE_ERRORS[outage], requestId } }, 503);
+      return { status: 503, body: { error: { ...OUTAGE_ERRORS[outage], requestId } }, retryAfterSeconds: 5 };
     }
     services.log.error({ err: error, reqId: requestId, path: c.req.path }, "unhandled error");
     // The request id in the body too, so the screen (and its screenshot) can name the log line.
-    return c.json(internalErrorBody(requestId), 500);
-  });
+    return { status: 500, body: internalErrorBody(requestId) };
+  }
 
   return app;
 }

@@ -73,6 +73,9 @@ export async function createServices(
     dataDir: config.dataDir,
     checkpointInWorker: {
       onFailure: (err) => log.error({ err }, "WAL checkpoint worker failed; the server's connection checkpoints again"),
+      onCheckpointFailed: (failure) =>
+        log.warn({ failure }, "WAL checkpoint could not run (is the disk full?); the WAL keeps every write, retrying"),
+      onCheckpointResumed: () => log.info("WAL checkpoints resumed"),
     },
   });
   try {

@@ -80,6 +80,10 @@ export function createAuth(
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     trustedOrigins: [new URL(config.publicUrl).origin],
+    // An error that is not Better Auth's own answer (a 401, a 422...) is thrown to our app instead of answered as a
+    // bare 500, which the routes took for a refused sign-in: an unreachable database is then the app's 503
+    // database_unavailable (app.ts, db/outage.ts), anything else a 500 with its request id.
+    onAPIError: { throw: true },
     // Failed sign-ins are ordinary; our request log records them. Better Auth only reports real errors.
     logger: { level: "error" },
   });

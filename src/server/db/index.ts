@@ -20,7 +20,8 @@ import {
 import pg from "pg";
 import type { Engine } from "./dialect.js";
 import { allMigrations } from "./migrations/index.js";
-import { startCheckpointer } from "./sqlite-checkpointer.js";
+import { databaseOutage } from "./outage.js";
+import { startCheckpointer, type CheckpointerEvents } from "./sqlite-checkpointer.js";
 import { withStatementCache } from "./sqlite-statements.js";
 import type { DB } from "./schema.js";
 
@@ -52,7 +53,7 @@ export interface OpenDatabaseOptions {
    * SQLite: checkpoint the WAL in a worker thread instead of inside the commit that fills it
    * (sqlite-checkpointer.ts). The server turns it on; scripts and tests leave it off.
    */
-  checkpointInWorker?: { onFailure?(error: unknown): void };
+  checkpointInWorker?: Pick<CheckpointerEvents, "onFailure" | "onCheckpointFailed" | "onCheckpointResumed">;
 }
 
 /*
@@ -151,6 +152,42 @@ class FailFastClient extends pg.Client {
   }
 }
 
+/**
+ * PostgreSQL out of reach under load: a full pool serves its waiting requests one connection attempt each, ten at a
+ * time, each failing only after PG_CONNECT_TIMEOUT_MS, so the hundredth waits ten times that (issue #32: fail fast,
+ * not hang). When an attempt fails so (db/outage.ts), every request still waiting for a connection fails with it at
+ * once (a 503); an attempt it leaves behind hands its connection straight back if it ever gets one.
+ */
+function failFastPool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  const waiting = new Set<(error: unknown) => void>();
+  return {
+    end: () => pool.end(),
+    connect: () =>
+      new Promise((resolve, reject) => {
+        let settled = false;
+        const fail = (error: unknown) => {
+          waiting.delete(fail);
+          if (settled) return;
+          settled = true;
+          reject(error);
+        };
+        waiting.add(fail);
+        pool.connect().then(
+          (client) => {
+            waiting.delete(fail);
+            if (settled) return client.release();
+            settled = true;
+            resolve(client);
+          },
+          (error: unknown) => {
+            if (databaseOutage(error)) for (const other of [...waiting]) other(error);
+            fail(error);
+          },
+        );
+      }),
+  };
+}
+
 function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
@@ -163,7 +200,11 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
     // Nor may the error of a client a request holds between two queries (in a transaction): pg emits it with no
     // listener then. The request's next query fails (a 503, db/outage.ts) and the pool drops the client on release.
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: opts.log, plugins: opts.plugins });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: failFastPool(pool) }),
+      log: opts.log,
+      plugins: opts.plugins,
+    });
     return { db, engine: "postgres", pool, close: () => db.destroy() };
   }
 
@@ -182,9 +223,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
     log: opts.log,
     plugins: opts.plugins,
   });
-  const checkpointer = opts.checkpointInWorker
-    ? startCheckpointer(sqlite, file, { onFailure: opts.checkpointInWorker.onFailure })
-    : null;
+  const checkpointer = opts.checkpointInWorker ? startCheckpointer(sqlite, file, opts.checkpointInWorker) : null;
   return {
     db,
     engine: "sqlite",

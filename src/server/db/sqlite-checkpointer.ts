@@ -10,6 +10,10 @@ import type SQLite from "better-sqlite3";
  * checkpoints; a worker thread with its own connection runs PASSIVE checkpoints on a timer. PASSIVE never waits
  * for or blocks a reader or writer, so the worker cannot stall the server; a commit stays durable when its WAL
  * frames are synced, as before. If the worker dies, the server's connection checkpoints automatically again.
+ *
+ * A checkpoint that fails (the disk is full: it cannot grow the database file, SQLITE_FULL) does not end the worker:
+ * the WAL keeps every committed frame, the failure is reported, and the next tick tries again, so checkpoints
+ * resume by themselves once there is room (issue #32), still off the server's thread.
  */
 
 const WORKER_SOURCE = `
@@ -18,8 +22,12 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma("synchronous = FULL");
 const checkpoint = () => {
-  const [r] = db.pragma("wal_checkpoint(PASSIVE)");
-  parentPort.postMessage({ kind: "checkpoint", busy: r.busy, log: r.log, checkpointed: r.checkpointed });
+  try {
+    const [r] = db.pragma("wal_checkpoint(PASSIVE)");
+    parentPort.postMessage({ kind: "checkpoint", busy: r.busy, log: r.log, checkpointed: r.checkpointed });
+  } catch (error) {
+    parentPort.postMessage({ kind: "failed", code: error && error.code, message: String(error && error.message) });
+  }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on("message", (m) => {
@@ -40,6 +48,22 @@ export interface CheckpointResult {
   checkpointed: number;
 }
 
+/** Why a checkpoint did not run: SQLite's code (SQLITE_FULL when the database file could not grow) and message. */
+export interface CheckpointFailure {
+  code: string | undefined;
+  message: string;
+}
+
+export interface CheckpointerEvents {
+  onCheckpoint?(result: CheckpointResult): void;
+  /** A checkpoint failed (the first of a run of failures); the worker goes on and tries again on its next tick. */
+  onCheckpointFailed?(error: CheckpointFailure): void;
+  /** The first checkpoint that succeeded after `onCheckpointFailed`. */
+  onCheckpointResumed?(): void;
+  /** The worker itself failed; the connection checkpoints automatically again. */
+  onFailure?(error: unknown): void;
+}
+
 export interface Checkpointer {
   /** Ends the worker; the connection checkpoints automatically again (and on close, as SQLite always does). */
   stop(): Promise<void>;
@@ -51,7 +75,7 @@ const AUTOCHECKPOINT_PAGES = 1000;
 export function startCheckpointer(
   sqlite: SQLite.Database,
   file: string,
-  opts: { intervalMs?: number; onCheckpoint?(result: CheckpointResult): void; onFailure?(error: unknown): void } = {},
+  opts: CheckpointerEvents & { intervalMs?: number } = {},
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const worker = new Worker(WORKER_SOURCE, {
@@ -66,8 +90,18 @@ export function startCheckpointer(
     running = false;
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   };
-  worker.on("message", (m: { kind: string } & CheckpointResult) => {
-    if (m.kind === "checkpoint") opts.onCheckpoint?.({ busy: m.busy, log: m.log, checkpointed: m.checkpointed });
+  let failing = false;
+  worker.on("message", (m: ({ kind: "checkpoint" } & CheckpointResult) | ({ kind: "failed" } & CheckpointFailure)) => {
+    if (m.kind === "checkpoint") {
+      if (failing) {
+        failing = false;
+        opts.onCheckpointResumed?.();
+      }
+      opts.onCheckpoint?.({ busy: m.busy, log: m.log, checkpointed: m.checkpointed });
+    } else if (m.kind === "failed" && !failing) {
+      failing = true;
+      opts.onCheckpointFailed?.({ code: m.code, message: m.message });
+    }
   });
   worker.on("error", (error) => {
     fallBack();

@@ -2,8 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 
 /**
- * docs/architecture.md error shape: { error: { code, message, fields?, requestId? } }. Every answer carries its
- * request id in X-Request-Id; a 500's body carries it too (`requestId`), the id of its log lines.
+ * docs/architecture.md error shape: { error: { code, message, fields?, requestId } }. Every answer carries its
+ * request id in X-Request-Id, and every error body carries the same id (`requestId`, the `reqId` of its log lines),
+ * so a screenshot of any failure finds its line in the server's log.
  */
 const ErrorSchema = z
   .object({
@@ -11,7 +12,9 @@ const ErrorSchema = z
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
-      requestId: z.string().optional(),
+      requestId: z.string().openapi({
+        description: "The request's id: its X-Request-Id header, and the reqId of its lines in the server's log",
+      }),
     }),
   })
   .openapi("Error");
@@ -30,8 +33,10 @@ export class ApiError extends Error {
     super(message);
   }
 
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  /** The error shape, with the id of the request it answers (`c.get("requestId")`). */
+  toBody(requestId: string): ErrorBody {
+    const fields = this.fields ? { fields: this.fields } : {};
+    return { error: { code: this.code, message: this.message, ...fields, requestId } };
   }
 }
 
@@ -91,6 +96,7 @@ export function errorResponses(...statuses: number[]) {
     413: "Payload too large",
     415: "Unsupported media type",
     429: "Too many requests",
+    503: "Unavailable for now: Retry-After says when to try again",
   };
   return Object.fromEntries(
     statuses.map((s) => [

@@ -87,7 +87,13 @@ describe.each(testEngines())("host, transport and caching headers on $engine", (
         body: JSON.stringify({ role: "coach", fullName: "Rebound", email, password: PASSWORD, teamName: "Evil" }),
       });
       expect(signup.status).toBe(421);
-      expect(await signup.json()).toEqual({ error: { code: "misdirected_request", message: expect.any(String) } });
+      expect(await signup.json()).toEqual({
+        error: {
+          code: "misdirected_request",
+          message: expect.any(String),
+          requestId: signup.headers.get("x-request-id"),
+        },
+      });
       expect(signup.headers.getSetCookie()).toEqual([]);
       const stored = await database.db.selectFrom("user").select("id").where("email", "=", email).execute();
       expect(stored).toEqual([]);

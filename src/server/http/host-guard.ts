@@ -65,7 +65,7 @@ export function hostGuard(config: Config): HostGuard {
       const probe = c.req.path === "/api/health" && (c.req.method === "GET" || c.req.method === "HEAD");
       if (probe || allowed(c.req.url)) return null;
       return api
-        ? c.json({ error: { code: "misdirected_request", message: MISDIRECTED } }, 421)
+        ? c.json({ error: { code: "misdirected_request", message: MISDIRECTED, requestId: c.get("requestId") } }, 421)
         : c.text(MISDIRECTED, 421);
     },
     fixedHeaders: https ? [["strict-transport-security", HSTS]] : [],

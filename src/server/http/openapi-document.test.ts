@@ -190,6 +190,26 @@ describe("the API document", () => {
     }
   });
 
+  it("documents 503 with Retry-After on every operation, and a request id in every error body", () => {
+    for (const [key, , , op] of all) {
+      const unavailable = op.responses["503"];
+      expect(unavailable, key).toBeDefined();
+      // The health probe's own 503 is its Health body, saying the database is unreachable.
+      if (key === "GET /api/health") continue;
+      for (const code of ["database_unavailable", "disk_full", "storage_unavailable"]) {
+        expect(unavailable!.description, key).toContain(code);
+      }
+      expect(unavailable!.description, key).toContain("Retry-After");
+      expect(unavailable!.headers, key).toHaveProperty("Retry-After");
+      expect(unavailable, key).toMatchObject({
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      });
+    }
+    expect(doc.components.schemas.Error).toMatchObject({
+      properties: { error: { required: expect.arrayContaining(["code", "message", "requestId"]) } },
+    });
+  });
+
   it("is as strict as the server on the parameters and bodies the server bounds", async () => {
     const param = (path: string, name: string) =>
       doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;

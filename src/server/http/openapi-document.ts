@@ -21,7 +21,8 @@ import {
  *   operation that is neither fails createApp, so nobody ships an endpoint whose sign-in the document hides.
  * - the statuses every operation of a kind can answer: 401/403 (404 for the operator area) per role middleware,
  *   403 bad_origin and 413 payload_too_large on every write (app.ts checks both before any route), 400 wherever
- *   there is input to validate, 415 wherever a JSON body is required.
+ *   there is input to validate, 415 wherever a JSON body is required, and 503 with Retry-After on every one (the
+ *   database or the file store out of reach, or a full disk: app.ts onError).
  * - the rules between an operation's query parameters that its handler checks (QUERY_RULES), as a JSON Schema.
  * A route's own `security`, set in its createRoute, wins. The Bearer token scheme (http/bearer-token.ts) is added
  * after this, as an alternative on the operations that accept tokens.
@@ -176,6 +177,18 @@ const STATUS_REASONS: Record<number, string> = {
   413: "payload_too_large: the body is over 256 KB (5 MB for an image upload)",
   415: "unsupported_media_type: the body is not sent as application/json",
   421: "misdirected_request: this server does not answer for the Host the request was sent to",
+  503:
+    "database_unavailable: the database cannot be reached; disk_full: the server's disk is full; " +
+    "storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request " +
+    "again after the Retry-After header's seconds",
+};
+
+/** The header of every 503 (app.ts onError sets it): when the same request can be sent again. */
+const RETRY_AFTER_HEADER = {
+  "Retry-After": {
+    description: "Seconds until the same request can be sent again",
+    schema: { type: "integer", minimum: 1 },
+  },
 };
 
 function describe(status: number, reasons: string[]): Record<string, unknown> {
@@ -262,6 +275,12 @@ export function documentApi(app: OpenAPIHono<AppEnv>, config: Pick<Config, "publ
     if (jsonBody) addStatus(responses, 415, [STATUS_REASONS[415]!]);
     // The Host check runs before every route but the health probe (load balancers probe by IP).
     if (operation !== "GET /api/health") addStatus(responses, 421, [STATUS_REASONS[421]!]);
+    // The database or the file store out of reach, or a full disk, on any operation (app.ts onError). The health
+    // probe answers its own 503, its body saying the database is unreachable.
+    if (operation !== "GET /api/health") {
+      addStatus(responses, 503, [STATUS_REASONS[503]!]);
+      responses[503] = { ...responses[503], headers: RETRY_AFTER_HEADER };
+    }
     if (WRITE_METHODS.has(method)) {
       if (!ORIGIN_CHECK_EXEMPT.has(operation)) {
         addStatus(responses, 403, ["bad_origin: the request's Origin header names another site"]);
@@ -308,8 +327,9 @@ export function apiDocumentHead(version: string) {
         "origin (PUBLIC_URL's, or the Host the request was sent to); any other answers 403 bad_origin. A client " +
         "that is not a browser sends no Origin and passes. Bodies are JSON (application/json) up to 256 KB, image " +
         "uploads up to 5 MB; larger ones answer 413 payload_too_large.\n\n" +
-        'Errors answer {"error": {"code", "message", "fields"?}}; each operation lists its statuses with ' +
-        "their codes. Any request can also answer 500 internal. A 429 carries Retry-After (seconds).",
+        'Errors answer {"error": {"code", "message", "fields"?, "requestId"}}; requestId is the request\'s ' +
+        "X-Request-Id, which names it in the server's log. Each operation lists its statuses with their codes. " +
+        "Any request can also answer 500 internal. A 429 and a 503 carry Retry-After (seconds).",
     },
     servers: [{ url: "/", description: "The Flagline server this document was fetched from" }],
   };

@@ -122,7 +122,9 @@ describe.each(testEngines())("sign-up and contact limits, kept in the database, 
     expect((await client.post("/api/signup", player(wrongCode(3)))).status).toBe(400);
     const limited = await client.post("/api/signup", player(teamCode));
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_ATTEMPTS } });
+    expect(limited.body).toEqual({
+      error: { code: "rate_limited", message: TOO_MANY_ATTEMPTS, requestId: limited.headers.get("x-request-id") },
+    });
     expectRetryAfter(limited, 1, 60);
     expect(limited.headers.getSetCookie()).toEqual([]);
     // Another address goes on.
@@ -139,7 +141,9 @@ describe.each(testEngines())("sign-up and contact limits, kept in the database, 
     for (const body of [player(teamCode), assistant(inviteCode), headCoach()]) {
       const res = await client.post("/api/signup", body);
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_WRONG_CODES } });
+      expect(res.body).toEqual({
+        error: { code: "rate_limited", message: TOO_MANY_WRONG_CODES, requestId: res.headers.get("x-request-id") },
+      });
       expectRetryAfter(res, 15 * 60 - 30, 15 * 60);
     }
     // The per-minute window ends: still locked out.
@@ -215,7 +219,9 @@ describe.each(testEngines())("sign-up and contact limits, kept in the database, 
     expect((await new TestClient(a, ip).post("/api/contact", message(3))).status).toBe(201);
     const limited = await new TestClient(b, ip).post("/api/contact", message(4));
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_MESSAGES } });
+    expect(limited.body).toEqual({
+      error: { code: "rate_limited", message: TOO_MANY_MESSAGES, requestId: limited.headers.get("x-request-id") },
+    });
     expectRetryAfter(limited, 3_500, 3_600);
     const row = await database.db
       .selectFrom("request_limits")

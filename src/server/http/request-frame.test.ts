@@ -87,6 +87,26 @@ describe.each(testEngines())("the request frame over a socket on $engine", ({ cr
     });
   }
 
+  /** Any request, as a browser sends it (Host PUBLIC_URL's unless `headers` says otherwise), with a body. */
+  function send(method: string, path: string, headers: Record<string, string>, body?: string) {
+    return new Promise<RawAnswer>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path, method, headers: { host: "localhost:3000", ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("error", reject);
+        },
+      );
+      // A 413 may answer before the whole body is sent, and close the connection.
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      req.end(body);
+    });
+  }
+
   function expectSecurityHeaders(answer: RawAnswer) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name], name).toBe(value);
   }
@@ -148,5 +168,29 @@ describe.each(testEngines())("the request frame over a socket on $engine", ({ cr
     expect(signedOut.headers["cache-control"]).toBe("no-store");
     expect(signedOut.headers["x-request-id"]).toBe("trace-signed-out");
     expect(logLines).toContainEqual(expect.objectContaining({ reqId: "trace-signed-out", status: 401 }));
+  });
+
+  it("every error answer's body names its request, as its X-Request-Id and its log line do", async () => {
+    const json = { "content-type": "application/json" };
+    const cases: Array<[string, number, string, () => Promise<RawAnswer>]> = [
+      // A zod validation failure (http/context.ts), and a body that is not JSON at all (Hono's HTTPException).
+      ["400", 400, "invalid_input", () => get("/api/team/playbook-analysis?tzOffset=841", { cookie })],
+      ["400 json", 400, "invalid_input", () => send("POST", "/api/team/sessions", { cookie, ...json }, "{not json")],
+      ["401", 401, "unauthenticated", () => get("/api/team/players")],
+      ["403", 403, "bad_origin", () => send("POST", "/api/contact", { origin: "https://evil.example", ...json }, "{}")],
+      ["404", 404, "not_found", () => get("/api/no-such-endpoint", { cookie })],
+      ["413", 413, "payload_too_large", () => send("POST", "/api/contact", json, "x".repeat(300 * 1024))],
+      ["421", 421, "misdirected_request", () => get("/api/team/players", { host: "evil.example" })],
+    ];
+    for (const [label, status, code, request] of cases) {
+      const answer = await request();
+      expect(answer.status, label).toBe(status);
+      const requestId = String(answer.headers["x-request-id"]);
+      expect(requestId, label).toMatch(/^[0-9a-f-]{36}$/);
+      const body = JSON.parse(answer.body.toString()) as { error: { code: string; requestId?: string } };
+      expect(body.error.code, label).toBe(code);
+      expect(body.error.requestId, label).toBe(requestId);
+      expect(logLines, label).toContainEqual(expect.objectContaining({ msg: "request", reqId: requestId, status }));
+    }
   });
 });

@@ -93,7 +93,10 @@ function expectCommonHeaders(res: TestResponse, label: string) {
   expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
 }
 
-const RATE_LIMITED = { error: { code: "rate_limited", message: TOO_MANY_ATTEMPTS } };
+/** The sign-in limit's 429, naming the request it answers (its X-Request-Id). */
+const rateLimited = (headers: Headers) => ({
+  error: { code: "rate_limited", message: TOO_MANY_ATTEMPTS, requestId: headers.get("x-request-id") },
+});
 
 describe.each(testEngines())(
   "security headers, cookies, origins, rate limits and sessions on $engine",
@@ -393,7 +396,11 @@ describe.each(testEngines())(
           if (anon.status !== 403 || anon.body?.error?.code !== "bad_origin")
             problems.push(`${key} signed out: ${anon.status}`);
           expect(anon.body).toEqual({
-            error: { code: "bad_origin", message: "This request came from another site and was refused." },
+            error: {
+              code: "bad_origin",
+              message: "This request came from another site and was refused.",
+              requestId: anon.headers.get("x-request-id"),
+            },
           });
         }
         expect(problems).toEqual([]);
@@ -468,7 +475,7 @@ describe.each(testEngines())(
         ]) {
           const res = await client.post("/api/session", body);
           expect(res.status).toBe(429);
-          expect(res.body).toEqual(RATE_LIMITED);
+          expect(res.body).toEqual(rateLimited(res.headers));
           expect(res.headers.getSetCookie()).toEqual([]);
           expectRetryAfter(res.headers, 60);
         }
@@ -500,7 +507,7 @@ describe.each(testEngines())(
         const email = uniqueEmail("spam");
         const res = await client.post("/api/signup", coach(email));
         expect(res.status).toBe(429);
-        expect(res.body).toEqual(RATE_LIMITED);
+        expect(res.body).toEqual(rateLimited(res.headers));
         expectRetryAfter(res.headers, 60);
         expect(res.headers.getSetCookie()).toEqual([]);
         const spoofed = await client.request("POST", "/api/signup", {
@@ -524,7 +531,9 @@ describe.each(testEngines())(
         expect(res.status).toBe(429);
         // The contact window is an hour.
         expectRetryAfter(res.headers, 3600);
-        expect(res.body).toEqual({ error: { code: "rate_limited", message: expect.any(String) } });
+        expect(res.body).toEqual({
+          error: { code: "rate_limited", message: expect.any(String), requestId: res.headers.get("x-request-id") },
+        });
         expect(res.body.error.message.length).toBeGreaterThan(0);
         const stored = await database.db
           .selectFrom("contact_messages")

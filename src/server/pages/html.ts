@@ -129,13 +129,22 @@ export function page({ title, description, body }: { title: string; description:
   }`;
 }
 
-/** A page that only says something: a league that is not there, a filter that is not the league's. */
-export function messagePage(title: string, message: string, back?: { href: string; label: string }): string {
+/**
+ * A page that only says something: a league that is not there, a filter that is not the league's, a failure.
+ * `reference`: the request's id, shown small, so a screenshot of a failure finds its line in the server's log.
+ */
+export function messagePage(
+  title: string,
+  message: string,
+  back?: { href: string; label: string },
+  reference?: string,
+): string {
   return page({
     title: `${title} · Flagline`,
     description: message,
     body: html`<h1>${title}</h1>
       <p>${message}</p>
+      ${reference ? html`<p class="muted">Reference: <code>${reference}</code></p>` : null}
       ${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : null}`,
   });
 }

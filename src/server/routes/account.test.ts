@@ -172,7 +172,13 @@ describe.each(testEngines())("accounts and sessions on $engine", ({ create }) =>
     });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: { code: "invalid_credentials", message: INVALID_CREDENTIALS } });
+      expect(res.body).toEqual({
+        error: {
+          code: "invalid_credentials",
+          message: INVALID_CREDENTIALS,
+          requestId: res.headers.get("x-request-id"),
+        },
+      });
       expect(res.headers.getSetCookie()).toEqual([]);
     }
   });

@@ -118,8 +118,16 @@ describe.each(testEngines())("coach feedback and the player dashboard on $engine
       expect(give.status).toBe(404);
       const read = await b.client.get(path);
       expect(read.status).toBe(404);
-      expect(read.body).toEqual({ error: { code: "not_found", message: "That player was not found." } });
-      expect((await b.client.get("/api/team/players/no-such-player/feedback")).body).toEqual(read.body);
+      expect(read.body).toEqual({
+        error: {
+          code: "not_found",
+          message: "That player was not found.",
+          requestId: read.headers.get("x-request-id"),
+        },
+      });
+      // The same answer as for a player that does not exist, but for the request's own id.
+      const unknown = await b.client.get("/api/team/players/no-such-player/feedback");
+      expect(unknown.body).toEqual({ error: { ...read.body.error, requestId: unknown.headers.get("x-request-id") } });
 
       // The rival's attempt stored nothing.
       const mine = await player.client.get("/api/me/feedback");

@@ -200,6 +200,7 @@ describe.each(testEngines())("a game's follow link on $engine", ({ create }) => 
     const small = createRouter();
     small.use("*", async (c, next) => {
       c.set("services", services);
+      c.set("requestId", "follow-cap");
       await next();
     });
     small.route("/", followRoutes({ maxFollowersPerGame: 1 }));
@@ -207,7 +208,7 @@ describe.each(testEngines())("a game's follow link on $engine", ({ create }) => 
     small.onError((error, c) => {
       if (!(error instanceof ApiError)) throw error;
       c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.json(error.toBody(), error.status);
+      return c.json(error.toBody(c.get("requestId")), error.status);
     });
     const first = await openStream(small, null, `/api/follow/${token}/stream`);
     try {

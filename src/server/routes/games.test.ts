@@ -62,6 +62,7 @@ describe.each(testEngines())("games API on $engine", ({ create }) => {
         code: "session_id_taken",
         message: SESSION_ID_TAKEN,
         fields: { id: SESSION_ID_TAKEN },
+        requestId: taken.headers.get("x-request-id"),
       });
       expect(JSON.stringify(taken.body)).not.toContain("Owls");
       const stored = await database.db.selectFrom("team_sessions").selectAll().where("id", "=", id).execute();

@@ -1,6 +1,9 @@
 import { gunzipSync } from "node:zlib";
+import type { KyselyPlugin } from "kysely";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicLeague } from "#domain/api/leagues.js";
+import { createApp } from "../app.js";
 import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
@@ -12,9 +15,10 @@ import { testEngines, type TestDatabase } from "#tests/server/support/test-datab
 
 type App = ReturnType<typeof createTestApp>["app"];
 
-describe.each(testEngines())("the public league pages on $engine", ({ create }) => {
+describe.each(testEngines())("the public league pages on $engine", ({ engine, create }) => {
   let database: TestDatabase;
   let app: App;
+  let services: ReturnType<typeof createTestApp>["services"];
   let leagueId = "";
   let json: PublicLeague;
 
@@ -24,7 +28,7 @@ describe.each(testEngines())("the public league pages on $engine", ({ create }) 
 
   beforeAll(async () => {
     database = await create();
-    ({ app } = createTestApp(database));
+    ({ app, services } = createTestApp(database));
     const owner = await signUpCoach(app, "Organisers United");
     const hawks = await signUpCoach(app, "Harbor Hawks");
     const added = await hawks.client.post("/api/team/roster", {
@@ -142,5 +146,74 @@ describe.each(testEngines())("the public league pages on $engine", ({ create }) 
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(await res.text(), path).toContain(message);
     }
+  });
+
+  it("answers a page saying to come back in a minute, naming the request, when the database fails", async () => {
+    interface LogLine {
+      msg: string;
+      reqId?: string;
+    }
+    const logLines: LogLine[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => void logLines.push(JSON.parse(line) as LogLine) });
+    // Every query of this app's database fails as its driver says it when the database cannot be reached or has no
+    // room (db/outage.ts), or, for a bug, with an error nobody expected.
+    let failure: Error = new Error("not yet");
+    const failing: KyselyPlugin = {
+      transformQuery() {
+        throw failure;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const down = createApp({ ...services, log, database: { ...database, db: database.db.withPlugin(failing) } });
+    const outage =
+      engine === "postgres"
+        ? Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+        : Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    const pages = [`/league/${leagueId}`, `/league/${leagueId}/teams/${teamId("Harbor Hawks")}?x=1`];
+    const cases: Array<[Error, number, string, string]> = [
+      [
+        outage,
+        503,
+        "This league&#39;s pages are unavailable for a moment. Please try again in a minute.",
+        "answered 503",
+      ],
+      [new Error("a bug"), 500, "Something went wrong on our side showing this page.", "unhandled error"],
+    ];
+    for (const [error, status, message, logged] of cases) {
+      failure = error;
+      for (const path of pages) {
+        const res = await down.request(`http://localhost:3000${path}`);
+        const label = `${path} ${status}`;
+        expect(res.status, label).toBe(status);
+        expect(res.headers.get("content-type"), label).toMatch(/^text\/html/);
+        expect(res.headers.get("cache-control"), label).toBe("no-store");
+        expect(res.headers.get("content-security-policy"), label).toContain("default-src 'none'");
+        expect(res.headers.get("retry-after"), label).toBe(status === 503 ? "5" : null);
+        const page = await res.text();
+        expect(page, label).toContain(message);
+        expect(page, label).not.toMatch(/<script/i);
+        // A link to the same address, and the request's id: the header's, and its log line's.
+        expect(page, label).toContain(`<a href="${path}">Try again</a>`);
+        const requestId = res.headers.get("x-request-id")!;
+        expect(requestId, label).toMatch(/^[0-9a-f-]{36}$/);
+        expect(page, label).toContain(`Reference: <code>${requestId}</code>`);
+        expect(logLines, label).toContainEqual(
+          expect.objectContaining({ reqId: requestId, msg: expect.stringContaining(logged) }),
+        );
+      }
+    }
+
+    // A request id the caller sent is shown as text, never as markup.
+    failure = outage;
+    const sent = await down.request(`http://localhost:3000/league/${leagueId}`, {
+      headers: { "x-request-id": "<b>trace</b>" },
+    });
+    expect(await sent.text()).toContain("Reference: <code>&lt;b&gt;trace&lt;/b&gt;</code>");
+    // The API's JSON of the same league stays JSON, with the same request id in its body.
+    const api = await down.request(`http://localhost:3000/api/public/leagues/${leagueId}`);
+    expect(api.status).toBe(503);
+    const body = (await api.json()) as { error: { code: string; requestId: string } };
+    expect(body.error.code).toBe(engine === "postgres" ? "database_unavailable" : "disk_full");
+    expect(body.error.requestId).toBe(api.headers.get("x-request-id"));
   });
 });

@@ -14,7 +14,8 @@ import { renderLeagueTeamPage } from "../pages/league-team-page.js";
  * /league/:id/teams/:teamId, answered as finished HTML with no script (pages/), from the same reads as their JSON
  * (leagues/public-reads.ts). Cached a minute by browsers and proxies, like the JSON and the calendar feeds; a
  * division's standings are held between changes (leagues/standings-cache.ts). Not part of the API document: they
- * are pages. Bad input gets a page that says what is wrong, with a 4xx.
+ * are pages. Bad input gets a page that says what is wrong, with a 4xx; a failure of the server (the database out
+ * of reach) a page saying to come back in a minute, naming the request (leaguePageFailure, from app.ts onError).
  */
 
 /** As long as an id of the API may be (http/path-params.ts). */
@@ -34,6 +35,28 @@ function refusal(c: Context<AppEnv>, error: unknown, back?: { href: string; labe
     return answer(c, error.status, messagePage(title, error.message, back), false);
   }
   throw error;
+}
+
+const LEAGUE_PAGES = "/league/";
+
+/**
+ * The answer to a failure of the server (app.ts onError) when the request was for a league page: a page, not the
+ * API's JSON, that says to come back in a minute and names the request (the reqId of the failure's log line).
+ * A 503 (the database out of reach or out of room, the file store down) keeps the Retry-After onError set.
+ * null: not a league page.
+ */
+export function leaguePageFailure(c: Context<AppEnv>, status: 500 | 503): Response | null {
+  if (!c.req.path.startsWith(LEAGUE_PAGES)) return null;
+  const [title, message] =
+    status === 503
+      ? ["Unavailable for a moment", "This league's pages are unavailable for a moment. Please try again in a minute."]
+      : ["Something went wrong", "Something went wrong on our side showing this page. Please try again in a minute."];
+  c.header("Content-Security-Policy", PAGE_CSP);
+  c.header("Cache-Control", "no-store");
+  // The same address again, as it was sent (a league page's path: the link stays on this site).
+  const url = new URL(c.req.url);
+  const again = { href: url.pathname + url.search, label: "Try again" };
+  return c.html(messagePage(title, message, again, c.get("requestId")), status);
 }
 
 /** A query value as given, or undefined for none (a form's "All teams" sends an empty value). */

@@ -69,11 +69,15 @@ describe.each(testEngines())("the operator's endpoints on $engine", ({ create })
       for (const [method, path] of ENDPOINTS) {
         const res = await client.request(method, path, method === "POST" ? { json: { anything: true } } : {});
         expect(res.status, `${method} ${path}`).toBe(404);
-        expect(res.body).toEqual({ error: { code: "not_found", message: "No such API endpoint." } });
+        expect(res.body).toEqual({
+          error: { code: "not_found", message: "No such API endpoint.", requestId: res.headers.get("x-request-id") },
+        });
       }
     }
     const missing = await coach.client.get("/api/operator/nothing-here");
-    expect(missing.body).toEqual({ error: { code: "not_found", message: "No such API endpoint." } });
+    expect(missing.body).toEqual({
+      error: { code: "not_found", message: "No such API endpoint.", requestId: missing.headers.get("x-request-id") },
+    });
   });
 
   it("lists contact messages newest first and marks one handled (once; an unknown id is 404)", async () => {

@@ -189,6 +189,7 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
         code: "play_name_taken",
         message: PLAY_NAME_TAKEN,
         fields: { name: PLAY_NAME_TAKEN },
+        requestId: res.headers.get("x-request-id"),
       });
     });
 
@@ -400,6 +401,7 @@ describe.each(testEngines())("playbook API on $engine", ({ create }) => {
         code: "play_archived",
         message: PLAY_ARCHIVED,
         fields: { playId: PLAY_ARCHIVED },
+        requestId: refused.headers.get("x-request-id"),
       });
       const row = await database.db
         .selectFrom("events")

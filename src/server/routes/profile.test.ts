@@ -450,11 +450,16 @@ describe.each(testEngines())("profile, photos and files on $engine", ({ create }
     it("another team's coach and player, a signed-out visitor and an unknown id all get the same 404", async () => {
       const unknown = await teams.a.client.get("/api/files/00000000-0000-4000-8000-000000000000");
       expect(unknown.status).toBe(404);
-      expect(unknown.body.error).toEqual({ code: "not_found", message: "That file was not found." });
+      expect(unknown.body.error).toEqual({
+        code: "not_found",
+        message: "That file was not found.",
+        requestId: unknown.headers.get("x-request-id"),
+      });
       for (const client of [teams.b.client, teams.b1.client, new TestClient(app)]) {
         const res = await client.get(photoUrl);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual(unknown.body);
+        // The same answer but for the request's own id.
+        expect(res.body).toEqual({ error: { ...unknown.body.error, requestId: res.headers.get("x-request-id") } });
         // Never stored, like every API answer that does not choose its own caching (http/host-guard.ts).
         expect(res.headers.get("cache-control")).toBe("no-store");
       }

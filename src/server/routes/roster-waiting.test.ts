@@ -49,7 +49,12 @@ describe.each(testEngines())("waiting players on $engine", ({ create }) => {
     const refused = await signUp(me.team!.code, email, 64);
     expect(refused.status).toBe(409);
     const message = "#64 is already taken on this team. Choose another number, or leave it empty.";
-    expect(refused.body.error).toEqual({ code: "jersey_taken", message, fields: { jerseyNumber: message } });
+    expect(refused.body.error).toEqual({
+      code: "jersey_taken",
+      message,
+      fields: { jerseyNumber: message },
+      requestId: refused.headers.get("x-request-id"),
+    });
     // Nothing was made: the address cannot sign in, and can sign up again.
     expect((await new TestClient(app).post("/api/session", { email, password: PASSWORD })).status).toBe(401);
     expect((await coach.get(ROSTER)).body.players.map((p: { fullName: string }) => p.fullName)).toEqual(["Lee Lead"]);

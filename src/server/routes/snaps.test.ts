@@ -195,6 +195,7 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
       code: "snap_id_taken",
       message: SNAP_ID_TAKEN,
       fields: { "snaps.1.id": SNAP_ID_TAKEN },
+      requestId: res.headers.get("x-request-id"),
     });
     expect(await rowCounts()).toEqual(before);
 

@@ -305,7 +305,8 @@ describe.each(testEngines())("football stat lines on $engine", ({ create }) => {
     const res = await new TestClient(app).get("/api/openapi.json");
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    // 421: the Host check; 429: an API token's rate limit (http/openapi-document.ts, http/bearer-token.ts).
+    // 421: the Host check; 429: an API token's rate limit; 503: the database out of reach (http/openapi-document.ts,
+    // http/bearer-token.ts).
     expect(Object.keys(paths["/api/team/players/{id}/stat-lines"]!.get!.responses).sort()).toEqual([
       "200",
       "400",
@@ -314,6 +315,7 @@ describe.each(testEngines())("football stat lines on $engine", ({ create }) => {
       "404",
       "421",
       "429",
+      "503",
     ]);
     expect(paths["/api/me/stat-lines"]!.get!.responses["200"]).toBeDefined();
     expect(res.body.components.schemas.StatLines).toBeDefined();

@@ -289,7 +289,9 @@ describe.each(testEngines())("streams end when access ends, on $engine", ({ crea
       const refused = await client.get("/api/team/stream");
       expect(refused.status).toBe(429);
       expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(refused.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_STREAMS } });
+      expect(refused.body).toEqual({
+        error: { code: "rate_limited", message: TOO_MANY_STREAMS, requestId: refused.headers.get("x-request-id") },
+      });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       // Another user is not affected.
       const other = await signUpCoach(app, "Other Tabs");

@@ -199,6 +199,7 @@ describe.each(testEngines())("session delete impact and merge on $engine", ({ cr
         code: "different_kind",
         message: MERGE_DIFFERENT_KIND,
         fields: { intoId: MERGE_DIFFERENT_KIND },
+        requestId: res.headers.get("x-request-id"),
       });
     }
     const self = await a.head.post(`/api/team/sessions/${g}/merge`, { intoId: g });

@@ -445,7 +445,13 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       for (const path of [`/api/team/players/${randomUUID()}`, `/api/team/players/${randomUUID()}/events`]) {
         const res = await ctx.coach.client.get(path);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: { code: "not_found", message: "That player was not found." } });
+        expect(res.body).toEqual({
+          error: {
+            code: "not_found",
+            message: "That player was not found.",
+            requestId: res.headers.get("x-request-id"),
+          },
+        });
       }
       // The coach's own id is not a player's.
       expect((await ctx.coach.client.get(`/api/team/players/${ctx.coach.me.id}`)).status).toBe(404);
@@ -730,7 +736,10 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
           const theirs = await b.coach.client.get(path);
           const missing = await b.coach.client.get(path.replace(id, randomUUID()));
           expect(theirs.status, path).toBe(404);
-          expect(theirs.body).toEqual(missing.body);
+          // The same answer but for the request's own id.
+          expect(theirs.body).toEqual({
+            error: { ...missing.body.error, requestId: theirs.headers.get("x-request-id") },
+          });
         }
         expect((await b.coach.client.delete(`/api/team/players/${id}`)).status).toBe(404);
       }
@@ -810,7 +819,7 @@ describe.each(testEngines())("coach analytics API on $engine", ({ create }) => {
       "query:type",
     ]);
     // 421: the Host check; 429: an API token's rate limit (http/openapi-document.ts, http/bearer-token.ts).
-    expect(Object.keys(events.responses).sort()).toEqual(["200", "400", "401", "403", "404", "421", "429"]);
+    expect(Object.keys(events.responses).sort()).toEqual(["200", "400", "401", "403", "404", "421", "429", "503"]);
     for (const path of ["/api/team/sessions", "/api/team/leaderboard", "/api/team/stats", "/api/team/dashboard"]) {
       expect(paths[path]?.get?.responses?.["200"], path).toBeDefined();
     }

@@ -69,7 +69,13 @@ describe.each(testEngines())("image uploads within a user's pixel budget on $eng
     now += 20_000;
     const refused = await upload(coach, diagramPath);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: { code: "rate_limited", message: TOO_MANY_PIXELS_THIS_MINUTE } });
+    expect(refused.body).toEqual({
+      error: {
+        code: "rate_limited",
+        message: TOO_MANY_PIXELS_THIS_MINUTE,
+        requestId: refused.headers.get("x-request-id"),
+      },
+    });
     expect(refused.headers.get("retry-after")).toBe("40");
     const plays = await coach.get("/api/team/plays");
     expect(plays.body.plays.find((p: { id: string }) => p.id === play.body.play.id).diagramUrl).toBeNull();

@@ -2638,7 +2638,8 @@ export interface components {
                 fields?: {
                     [key: string]: string;
                 };
-                requestId?: string;
+                /** @description The request's id: its X-Request-Id header, and the reqId of its lines in the server's log */
+                requestId: string;
             };
         };
         SessionState: {
@@ -4882,6 +4883,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signIn: {
@@ -4974,6 +4986,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signOut: {
@@ -5013,6 +5036,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5060,6 +5094,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5156,6 +5201,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +5325,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     sendContactMessage: {
@@ -5351,6 +5418,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayers: {
@@ -5422,6 +5500,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5510,6 +5599,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeTeamPlayer: {
@@ -5579,6 +5679,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5664,6 +5775,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5760,6 +5882,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeaderboard: {
@@ -5835,6 +5968,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5920,6 +6064,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTeamDashboard: {
@@ -5997,6 +6152,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamSessions: {
@@ -6068,6 +6234,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +6399,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTeamSession: {
@@ -6329,6 +6517,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTeamSession: {
@@ -6406,6 +6605,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6534,6 +6744,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     setAttendance: {
@@ -6642,6 +6863,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTeamSessionImpact: {
@@ -6719,6 +6951,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6836,6 +7079,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +7236,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logEvents: {
@@ -7099,6 +7364,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteEvent: {
@@ -7185,6 +7461,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7366,6 +7653,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7627,6 +7925,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSnap: {
@@ -7704,6 +8013,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7922,6 +8242,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     finalizeGame: {
@@ -8052,6 +8383,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     reopenGame: {
@@ -8160,6 +8502,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8297,6 +8650,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getScoreboard: {
@@ -8388,6 +8752,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8506,6 +8881,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBoxScoreCsv: {
@@ -8582,6 +8968,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueRules: {
@@ -8649,6 +9046,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8774,6 +9182,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getParticipation: {
@@ -8874,6 +9293,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getParticipationCsv: {
@@ -8950,6 +9380,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamTeamChanges: {
@@ -9000,6 +9441,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,6 +9520,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9151,6 +9614,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeFollowLink: {
@@ -9228,6 +9702,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFollowedGame: {
@@ -9281,6 +9766,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9349,6 +9845,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9434,6 +9941,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9558,6 +10076,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9696,6 +10225,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     archivePlay: {
@@ -9793,6 +10333,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9911,6 +10462,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadPlayDiagram: {
@@ -10015,6 +10577,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePlayDiagram: {
@@ -10092,6 +10665,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10213,6 +10797,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlaybookAnalysis: {
@@ -10310,6 +10905,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10455,6 +11061,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProfile: {
@@ -10496,6 +11113,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10595,6 +11223,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadProfilePhoto: {
@@ -10686,6 +11325,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteProfilePhoto: {
@@ -10734,6 +11384,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10828,6 +11489,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMyDashboard: {
@@ -10892,6 +11564,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10975,6 +11658,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyTrainingLogs: {
@@ -11029,6 +11723,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11121,6 +11826,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTrainingLog: {
@@ -11190,6 +11906,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11293,6 +12020,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayerTrainingLogs: {
@@ -11374,6 +12112,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamPlayerFeedback: {
@@ -11445,6 +12194,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11554,6 +12314,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyFeedback: {
@@ -11595,6 +12366,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11649,6 +12431,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11735,6 +12528,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyStatLines: {
@@ -11803,6 +12607,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRoster: {
@@ -11844,6 +12659,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11945,6 +12771,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importRoster: {
@@ -12036,6 +12873,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12147,6 +12995,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     makeRosterInvite: {
@@ -12227,6 +13086,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12343,6 +13213,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     answerRosterRequest: {
@@ -12445,6 +13326,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getClaim: {
@@ -12507,6 +13399,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12615,6 +13518,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGuardianInvite: {
@@ -12668,6 +13582,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12780,6 +13705,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFamily: {
@@ -12821,6 +13757,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12942,6 +13889,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateFamilyChild: {
@@ -13035,6 +13993,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getConsentWithdrawal: {
@@ -13097,6 +14066,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13196,6 +14176,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportChildData: {
@@ -13267,6 +14258,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13359,6 +14361,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlayerFamily: {
@@ -13421,6 +14434,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13526,6 +14550,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removePlayerGuardian: {
@@ -13597,6 +14632,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13695,6 +14741,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     renameTeam: {
@@ -13775,6 +14832,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCoaches: {
@@ -13816,6 +14884,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13891,6 +14970,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13974,6 +15064,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSeasons: {
@@ -14033,6 +15134,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14133,6 +15245,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14251,6 +15374,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     joinTeam: {
@@ -14349,6 +15483,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listOperatorMessages: {
@@ -14390,6 +15535,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14464,6 +15620,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listOperatorTeams: {
@@ -14505,6 +15672,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14558,6 +15736,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMailStatus: {
@@ -14592,6 +15781,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14678,6 +15878,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resetPassword: {
@@ -14753,6 +15964,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14847,6 +16069,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14952,6 +16185,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     confirmEmail: {
@@ -15045,6 +16289,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportMyData: {
@@ -15101,6 +16356,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDeletionPlan: {
@@ -15148,6 +16414,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyNotices: {
@@ -15189,6 +16466,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15273,6 +16561,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAnnouncements: {
@@ -15314,6 +16613,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15398,6 +16708,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAnnouncement: {
@@ -15473,6 +16794,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listApiTokens: {
@@ -15514,6 +16846,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15611,6 +16954,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeApiToken: {
@@ -15686,6 +17040,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listScheduleEvents: {
@@ -15749,6 +17114,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15866,6 +17242,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getScheduleEvent: {
@@ -15936,6 +17323,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16060,6 +17458,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     answerScheduleEvent: {
@@ -16164,6 +17573,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getScheduleSettings: {
@@ -16214,6 +17634,17 @@ export interface operations {
             /** @description rate_limited: over 120 requests a minute with one API token */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16311,6 +17742,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCalendarFeed: {
@@ -16352,6 +17794,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16408,6 +17861,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16471,6 +17935,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16544,6 +18019,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReminderSettings: {
@@ -16585,6 +18071,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16669,6 +18166,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMailPreferences: {
@@ -16710,6 +18218,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16794,6 +18313,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUnsubscribeLink: {
@@ -16847,6 +18377,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16921,6 +18462,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPushState: {
@@ -16962,6 +18514,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17046,6 +18609,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePushDevice: {
@@ -17115,6 +18689,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17193,6 +18778,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17286,6 +18882,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAnswerLink: {
@@ -17348,6 +18955,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17453,6 +19071,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMyLeagues: {
@@ -17494,6 +19123,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17578,6 +19218,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeague: {
@@ -17640,6 +19291,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17730,6 +19392,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17835,6 +19508,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteLeagueDivision: {
@@ -17915,6 +19599,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18020,6 +19715,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addLeagueTeam: {
@@ -18119,6 +19825,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeLeagueTeam: {
@@ -18199,6 +19916,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18304,6 +20032,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addLeagueField: {
@@ -18403,6 +20142,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteLeagueField: {
@@ -18483,6 +20233,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18579,6 +20340,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     findLeagueByCode: {
@@ -18650,6 +20422,17 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18760,6 +20543,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createLeagueAdminInvite: {
@@ -18837,6 +20631,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueAdminInvite: {
@@ -18899,6 +20704,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19031,6 +20847,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeLeagueCoAdmin: {
@@ -19102,6 +20929,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19207,6 +21045,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLeagueGames: {
@@ -19269,6 +21118,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19355,6 +21215,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19460,6 +21331,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createLeagueCoachInvite: {
@@ -19549,6 +21431,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueCoachInvite: {
@@ -19611,6 +21504,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19711,6 +21615,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamLeagueGames: {
@@ -19752,6 +21667,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19888,6 +21814,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueGameResult: {
@@ -19950,6 +21887,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20106,6 +22054,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     clearLeagueGameResult: {
@@ -20252,6 +22211,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueBracket: {
@@ -20316,6 +22286,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20423,6 +22404,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteLeagueBracket: {
@@ -20511,6 +22503,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLeagueEligibility: {
@@ -20573,6 +22576,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20694,6 +22708,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTeamLeagueEligibility: {
@@ -20735,6 +22760,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20805,6 +22841,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublicLeague: {
@@ -20858,6 +22905,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20919,6 +22977,17 @@ export interface operations {
             /** @description misdirected_request: this server does not answer for the Host the request was sent to */
             421: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description database_unavailable: the database cannot be reached; disk_full: the server's disk is full; storage_unavailable: the file store (images) cannot be reached. Nothing was changed: send the same request again after the Retry-After header's seconds */
+            503: {
+                headers: {
+                    /** @description Seconds until the same request can be sent again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -537,6 +537,8 @@ export const StrictErrorSchema = z
         code: z.string().min(1),
         message: z.string().min(1),
         fields: z.record(z.string(), z.string()).optional(),
+        // The request's id (its X-Request-Id), in every error body.
+        requestId: z.string().min(1),
       })
       .strict(),
   })
