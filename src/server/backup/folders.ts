@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { BackupCounts } from "../db/sqlite-backup.js";
 
@@ -75,4 +75,35 @@ export function pruneScheduledBackups(root: string, keep: number): string[] {
   const old = scheduledBackups(root).slice(Math.max(1, keep));
   for (const { dir } of old) rmSync(dir, { recursive: true, force: true });
   return old.map((b) => b.dir);
+}
+
+/** A backup's unfinished folder (create.ts writes into `<out>.partial`, renamed when whole). */
+const PARTIAL_FOLDER = /^flagline-\d{8}-\d{6}(-\d+)?\.partial$/;
+
+/**
+ * Deletes the unfinished folders in `root` that a backup killed midway left (the server or `npm run backup` killed,
+ * the machine down), once none of their files has changed for `idleMs`: one written to now is another backup's.
+ * They hold no whole backup and only take room. Returns those deleted.
+ */
+export function removeAbandonedParts(root: string, idleMs: number, now = Date.now()): string[] {
+  if (!existsSync(root)) return [];
+  const removed: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !PARTIAL_FOLDER.test(entry.name)) continue;
+    const dir = join(root, entry.name);
+    if (now - lastChanged(dir) < idleMs) continue;
+    rmSync(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}
+
+/** The newest modification time of a folder and everything in it (ms since the epoch). */
+function lastChanged(dir: string): number {
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name);
+    newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -135,6 +135,31 @@ describe("scheduled backups of the embedded database", () => {
     running.push(restarted(clock));
     await vi.waitFor(() => expect(scheduledBackups(dir)).toHaveLength(2), wait);
     expect(said("scheduled backup written")).toHaveLength(2);
+  });
+
+  it("at start, deletes the unfinished folder of a backup that was killed, but not one being written", async () => {
+    const dir = join(root, "interrupted");
+    // A backup killed two hours ago, midway (its copy half written), and one another process is writing now.
+    const abandoned = join(dir, "flagline-20260101-030000.partial");
+    const writing = join(dir, "flagline-20260101-040000-2.partial");
+    const someoneElses = join(dir, "notes.partial");
+    for (const folder of [abandoned, writing, someoneElses]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, SQLITE_FILE), "half a database");
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const path of [join(abandoned, SQLITE_FILE), abandoned, join(someoneElses, SQLITE_FILE), someoneElses])
+      utimesSync(path, twoHoursAgo, twoHoursAgo);
+    const { log, said } = capturedLog();
+    running.push(
+      startBackupSchedule({ source: { dataDir, storage: { kind: "disk" } }, dir, everyMs: 3_600_000, keep: 3, log }),
+    );
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(writing)).toBe(true);
+    expect(existsSync(someoneElses)).toBe(true);
+    expect(said("unfinished backups left by an interrupted one deleted")[0]).toMatchObject({ removed: [abandoned] });
+    // The schedule goes on to take its own backup.
+    await vi.waitFor(() => expect(scheduledBackups(dir)).toHaveLength(1), wait);
   });
 
   it("is configured by BACKUP_EVERY, BACKUP_KEEP and BACKUP_DIR, and only reported on PostgreSQL", async () => {

@@ -1,7 +1,13 @@
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createBackup, type BackupSource } from "./create.js";
-import { newBackupFolder, pruneScheduledBackups, scheduledBackups, type Manifest } from "./folders.js";
+import {
+  newBackupFolder,
+  pruneScheduledBackups,
+  removeAbandonedParts,
+  scheduledBackups,
+  type Manifest,
+} from "./folders.js";
 
 /*
  * The server's own backups of the embedded database (BACKUP_EVERY, BACKUP_KEEP, BACKUP_DIR; decision 0041): one
@@ -9,8 +15,12 @@ import { newBackupFolder, pruneScheduledBackups, scheduledBackups, type Manifest
  * schedule's older backups beyond BACKUP_KEEP deleted. One at a time: the next is planned when the last is done.
  * A failure is logged and the next interval tries again; it never stops the server. The first one is due an
  * interval after the newest backup the schedule already made, so restarting the server neither skips nor
- * multiplies them.
+ * multiplies them. At start, the unfinished folders an interrupted backup left (`*.partial`, untouched for an hour)
+ * are deleted.
  */
+
+/** An unfinished backup folder no file of which changed for this long is abandoned, not being written. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
 
 export interface BackupScheduleOptions {
   source: BackupSource;
@@ -86,6 +96,12 @@ export function startBackupSchedule(opts: BackupScheduleOptions): BackupSchedule
   }
 
   let newest: number | undefined;
+  try {
+    const removed = removeAbandonedParts(opts.dir, ABANDONED_AFTER_MS, now());
+    if (removed.length > 0) opts.log.info({ removed }, "unfinished backups left by an interrupted one deleted");
+  } catch (err) {
+    opts.log.warn({ err, dir: opts.dir }, "could not clear the unfinished backups in the backups folder");
+  }
   try {
     newest = scheduledBackups(opts.dir)
       .map((b) => Date.parse(b.manifest.createdAt))

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { inTransaction } from "./dialect.js";
 import { untallyPlayer } from "./tallies/upkeep.js";
 import type { DB } from "./schema.js";
+import { bumpLeagueRevision } from "./league-division.js";
 
 /*
  * Deleting one's own account (DELETE /api/me, docs/product.md §11). The user row goes and, by cascade, the
@@ -107,6 +108,9 @@ export async function deleteAccount(
     if (opts.deletesTeam && opts.teamId) {
       // Players keep their accounts, without a team (as if taken off the roster).
       await trx.deleteFrom("teams").where("id", "=", opts.teamId).execute();
+      // Its league games' scorebooks went with it, out of every server's hearing: their held standings are read
+      // again (leagues/standings-cache.ts).
+      await bumpLeagueRevision(trx);
     }
     await trx.deleteFrom("files").where("owner_user_id", "=", userId).where("kind", "=", "photo").execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();

@@ -3,7 +3,7 @@ import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeagueGameResultDetail, TeamLeagueGames } from "#domain/api/league-results.js";
 import type { PublicLeague, PublicLeagueTeam } from "#domain/api/leagues.js";
-import { createTestApp, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
+import { createTestApp, PASSWORD, signUpCoach, TestClient } from "#tests/server/support/test-client.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 
 /*
@@ -318,5 +318,23 @@ describe.each(testEngines())("league results on $engine", ({ create }) => {
     // The next read is not the one from before the change, held.
     expect(await resultOnOther()).toBe("confirmed");
     await putBack();
+  });
+  it("a division's held standings are read again when one of its teams is deleted with its games", async () => {
+    const result = async (server: App) =>
+      (await new TestClient(server).get<PublicLeague>(`/api/public/leagues/${leagueId}`)).body.games[0]!.result;
+    // The two scorebooks agree (the Hawks' final made equal to the Owls', and heard): confirmed, and held.
+    const { sessionId } = await agreeHawksFinalBehindBack();
+    services.hub.publish(hawks.me.team!.id, { kind: "sessions", at: new Date().toISOString(), sessionId });
+    expect((await result(app)).state).toBe("confirmed");
+    expect((await result(app)).state).toBe("confirmed");
+    // The Owls' coach, alone on the team, deletes the account, and the team and its scorebook with it: nothing the
+    // hub carries.
+    const gone = await owls.client.request("DELETE", "/api/me", { json: { password: PASSWORD } });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    // One scorebook is left, so nothing is confirmed: this server says so at once, as a server reading afresh does,
+    // not a minute later (the public pages' cache time).
+    const fresh = await result(createTestApp(database).app);
+    expect(fresh.state).not.toBe("confirmed");
+    expect(await result(app)).toEqual(fresh);
   });
 });
