@@ -167,6 +167,27 @@ describe("several server processes over the embedded database", () => {
     }
   });
 
+  it("answers GET /metrics for every process, whichever one takes the scrape", async () => {
+    // Requests to a path no route has: 404s counted under route="unmatched", some by each worker (connections go
+    // to them in turn).
+    const series = /^flagline_http_requests_total\{method="GET",route="unmatched",status="404"\} (\d+)$/m;
+    const counted = async () => {
+      const scrape = await request("GET", "/metrics");
+      expect(scrape.status).toBe(200);
+      return { total: Number(series.exec(scrape.body)?.[1] ?? 0), body: scrape.body };
+    };
+    const before = (await counted()).total;
+    for (let i = 0; i < 6; i++) expect((await request("GET", "/api/no-such-thing")).status).toBe(404);
+    // Each scrape, on whichever worker, counts all six: one worker's own figure would be about half.
+    for (let i = 0; i < 2; i++) {
+      const { total, body } = await counted();
+      expect(total - before).toBe(6);
+      // A figure every process reads from the same database is one figure, not one per process.
+      expect(body).toMatch(/^flagline_outbox_waiting\{outbox="mail"\} 0$/m);
+      expect(body).toMatch(/^process_cpu_user_seconds_total \d/m);
+    }
+  });
+
   it("replaces a process that dies, and stops cleanly on SIGTERM", async () => {
     const [first] = workerPids();
     process.kill(first!, "SIGKILL");

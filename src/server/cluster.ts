@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Config } from "./config.js";
 import { startConfiguredBackups } from "./backup/schedule.js";
+import { servesClusterMetrics } from "./cluster-metrics.js";
 import { createHubRelay, type RelayWorker } from "./cluster-relay.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
 import type { Logger } from "./logger.js";
@@ -41,6 +42,8 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
   }
 
   const relay = createHubRelay();
+  // GET /metrics answered for the whole server by whichever worker takes it (cluster-metrics.ts).
+  const metricsRequest = servesClusterMetrics();
   const ready = new Set<number>();
   const restarts: number[] = [];
   let stopping = false;
@@ -72,6 +75,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
         }
         return;
       }
+      if (metricsRequest(worker, message)) return;
       relay.fromWorker(
         asRelay(worker),
         message,

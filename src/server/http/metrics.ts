@@ -14,6 +14,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Handler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { clusterMetricsOf } from "../cluster-metrics.js";
 import { outboxDepth, outboxFailed } from "../db/outbox-depth.js";
 import type { Services } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
@@ -112,6 +113,8 @@ export function createMetrics(services: Services): AppMetrics {
     name: "flagline_outbox_waiting",
     help: "Rows of a durable outbox neither sent nor given up (due now or later), by outbox: mail or push.",
     labelNames: ["outbox"] as const,
+    // Every process reads the same rows: several processes' figures are one figure, not a sum.
+    aggregator: "max",
     registers,
     async collect() {
       try {
@@ -131,6 +134,8 @@ export function createMetrics(services: Services): AppMetrics {
     name: "flagline_outbox_failed",
     help: "Rows of a durable outbox given up (refused for good, or expired unsent), kept 30 days, by outbox: mail or push.",
     labelNames: ["outbox"] as const,
+    // Every process reads the same rows: several processes' figures are one figure, not a sum.
+    aggregator: "max",
     registers,
     async collect() {
       try {
@@ -171,6 +176,9 @@ export function createMetrics(services: Services): AppMetrics {
   const counted = new Map<string, ReturnType<typeof requests.labels>>();
   const timed = new Map<string, ReturnType<typeof duration.labels>>();
 
+  // PROCESSES > 1: a scrape answers for every process (cluster-metrics.ts), this one's own figures if that fails.
+  const wholeServer = clusterMetricsOf(() => [registry, processMetrics()]);
+
   const metrics: AppMetrics = {
     observeRequest(c, seconds) {
       const method = METHODS.has(c.req.method) ? c.req.method : "OTHER";
@@ -196,6 +204,13 @@ export function createMetrics(services: Services): AppMetrics {
       };
     },
     async render() {
+      if (wholeServer) {
+        try {
+          return { body: await wholeServer(), contentType: registry.contentType };
+        } catch (err) {
+          services.log.warn({ err }, "metrics: the other server processes' figures could not be gathered");
+        }
+      }
       const own = await registry.metrics();
       const node = await processMetrics().metrics();
       return { body: own + node, contentType: registry.contentType };
