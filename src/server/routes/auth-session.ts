@@ -50,7 +50,8 @@ const SessionStateResponse = z
   .openapi("SessionState");
 
 /**
- * Whether anyone is signed in, answered 200 either way: "nobody" is not an error here. The prerendered public
+ * Whether anyone is signed in, answered 200 either way: "nobody" is not an error here (a 503 only when the session
+ * store, the database, is out of reach: http/errors.ts OUTAGE_ERRORS). The prerendered public
  * pages ask it before the app runs (decision 0006), so a visitor's browser logs no failed request.
  */
 const sessionState = createRoute({
