@@ -36,6 +36,8 @@ export const leagueEligibilityResponseSchema = z.object({
           /** The team plays on Flagline (its roster is checked); false: added by name, nothing to check. */
           joined: z.boolean(),
           players: z.array(z.object({ playerId: z.string(), name: z.string(), problems: z.array(problemSchema) })),
+          /** Players who joined after the lock and whom the league approved: eligible; an admin may still reject. */
+          approved: z.array(z.object({ playerId: z.string(), name: z.string(), joinedOn: isoDaySchema })),
         }),
       ),
     }),

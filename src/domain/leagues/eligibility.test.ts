@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  approvedAfterLock,
   eligibilityProblems,
   joinedAfterLock,
   joinedOn,
@@ -95,6 +96,24 @@ describe("a team's eligibility in its division", () => {
     expect(kinds([both])).toEqual([["both", ["too_old", "awaiting_approval"]]]);
     const approved: RosterApproval = { playerId: "both", decision: "approved", joinedAt: both.joinedAt, note: null };
     expect(kinds([both], [approved])).toEqual([["both", ["too_old"]]]);
+  });
+
+  it("lists the approved late joinings apart (the admins may take an approval back), and no other player", () => {
+    const late = player({ id: "late", name: "Lena L.", joinedAt: "2027-03-05T16:00:00.000Z" });
+    const back = player({ id: "back", joinedAt: "2027-04-01T16:00:00.000Z" });
+    const turnedDown = player({ id: "turned down", joinedAt: "2027-03-06T16:00:00.000Z" });
+    const onTime = player({ id: "on time" });
+    const approvals: RosterApproval[] = [
+      { playerId: "late", decision: "approved", joinedAt: late.joinedAt, note: null },
+      // About an earlier joining: this one waits again.
+      { playerId: "back", decision: "approved", joinedAt: "2027-03-05T16:00:00.000Z", note: null },
+      { playerId: "turned down", decision: "rejected", joinedAt: turnedDown.joinedAt, note: null },
+    ];
+    expect(approvedAfterLock(division, [onTime, turnedDown, back, late], approvals)).toEqual([
+      { playerId: "late", name: "Lena L.", joinedOn: "2027-03-05" },
+    ]);
+    // A lock moved past the joining: nothing left for the league to decide.
+    expect(approvedAfterLock({ ...division, rosterLock: "2027-03-10" }, [late], approvals)).toEqual([]);
   });
 
   it("never lists a player born on or after the cutoff who joined by the lock day, whatever else holds", () => {

@@ -113,3 +113,33 @@ export function eligibilityProblems(
     .filter((p) => p.problems.length > 0)
     .sort((a, b) => a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId));
 }
+
+/** A player whose joining after the lock the league approved: eligible, and still the admins' to reject. */
+export interface ApprovedAfterLock {
+  playerId: string;
+  name: string;
+  /** The day the player joined the roster, in the league's zone. */
+  joinedOn: string;
+}
+
+/** The players of a team's roster who joined after the lock and whose joining the league approved, by name. */
+export function approvedAfterLock(
+  division: DivisionRules,
+  roster: readonly RosterPlayer[],
+  approvals: readonly RosterApproval[],
+): ApprovedAfterLock[] {
+  const byPlayer = new Map(approvals.map((a) => [a.playerId, a]));
+  return roster
+    .filter((player) => {
+      const approval = byPlayer.get(player.id);
+      return (
+        joinedAfterLock(player, division) && approval?.joinedAt === player.joinedAt && approval.decision === "approved"
+      );
+    })
+    .map((player) => ({
+      playerId: player.id,
+      name: player.name,
+      joinedOn: joinedOn(player.joinedAt, division.timeZone),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId));
+}

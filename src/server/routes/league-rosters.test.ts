@@ -180,6 +180,19 @@ describe.each(testEngines())("league eligibility and the roster lock on $engine"
       ["Olga O.", "too_old"],
     ]);
     expect(JSON.stringify(await coachView(hawks))).not.toContain("Lena");
+    // The admins still see the approval (short name, the day of the joining), so they can take it back.
+    const hawksApproved = (body: unknown) =>
+      (body as LeagueEligibility).divisions[0]!.teams.find((t) => t.id === hawksTeam)!.approved;
+    expect(hawksApproved(approved.body)).toEqual([{ playerId: late, name: "Lena L.", joinedOn: today }]);
+    const takenBack = await decide(owner, { playerId: late, decision: "rejected", note: "Approved by mistake." });
+    expect(takenBack.status, JSON.stringify(takenBack.body)).toBe(200);
+    expect(hawksApproved(takenBack.body)).toEqual([]);
+    expect((await problems())["Harbor Hawks"]).toContainEqual(["Lena L.", "rejected"]);
+    expect((await coachView(hawks)).teams[0]!.players.find((p) => p.playerId === late)).toMatchObject({
+      problems: [{ kind: "rejected", note: "Approved by mistake." }],
+    });
+    // Approved again, as the league decides; listed among the approved once more.
+    expect(hawksApproved((await decide(owner, { playerId: late, decision: "approved" })).body)).toHaveLength(1);
   });
 
   it("a co-admin rejects a late player, who is listed as not eligible with the note, and can approve them later", async () => {

@@ -7,7 +7,7 @@ import {
   type TeamLeagueEligibility,
 } from "#domain/api/league-rosters.js";
 import { shortName } from "#domain/family.js";
-import { eligibilityProblems, joinedAfterLock } from "#domain/leagues/eligibility.js";
+import { approvedAfterLock, eligibilityProblems, joinedAfterLock } from "#domain/leagues/eligibility.js";
 import type { Kysely } from "kysely";
 import { decideRosterPlayer, leagueTeamRosters, type LeagueTeamRoster } from "../db/league-rosters.js";
 import type { DB } from "../db/schema.js";
@@ -102,6 +102,7 @@ function forAdmins(teams: readonly LeagueTeamRoster[]): LeagueEligibility {
         name,
         problems,
       })),
+      approved: approvedAfterLock(team.division, roster, team.approvals),
     });
     divisions.set(id, division);
   }

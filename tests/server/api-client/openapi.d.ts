@@ -4596,6 +4596,12 @@ export interface components {
                             note: string | null;
                         }[];
                     }[];
+                    approved: {
+                        playerId: string;
+                        name: string;
+                        /** @description Calendar day, YYYY-MM-DD */
+                        joinedOn: string;
+                    }[];
                 }[];
             }[];
         };
@@ -22639,6 +22645,12 @@ export interface operations {
                                         joinedOn: string | null;
                                         note: string | null;
                                     }[];
+                                }[];
+                                approved: {
+                                    playerId: string;
+                                    name: string;
+                                    /** @description Calendar day, YYYY-MM-DD */
+                                    joinedOn: string;
                                 }[];
                             }[];
                         }[];

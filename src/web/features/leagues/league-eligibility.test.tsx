@@ -13,7 +13,9 @@ import { fakeApi, json, renderPage, type ApiRequest } from "#tests/web/render.ts
 
 const DIVISION = { id: "d-1", name: "10U", ageCutoff: "2016-09-01", rosterLock: "2026-06-01" };
 
-function leagueEligibility(lenaWaiting: boolean): LeagueEligibility {
+type Lena = "waiting" | "approved" | "rejected";
+
+function leagueEligibility(lena: Lena): LeagueEligibility {
   return {
     divisions: [
       {
@@ -24,24 +26,29 @@ function leagueEligibility(lenaWaiting: boolean): LeagueEligibility {
             name: "Harbor Hawks",
             joined: true,
             players: [
-              ...(lenaWaiting
-                ? [
+              ...(lena === "approved"
+                ? []
+                : [
                     {
                       playerId: "p-lena",
                       name: "Lena L.",
-                      problems: [{ kind: "awaiting_approval" as const, joinedOn: "2026-11-30", note: null }],
+                      problems: [
+                        lena === "waiting"
+                          ? { kind: "awaiting_approval" as const, joinedOn: "2026-11-30", note: null }
+                          : { kind: "rejected" as const, joinedOn: "2026-11-30", note: "Rosters are closed." },
+                      ],
                     },
-                  ]
-                : []),
+                  ]),
               {
                 playerId: "p-olga",
                 name: "Olga O.",
                 problems: [{ kind: "too_old" as const, joinedOn: null, note: null }],
               },
             ],
+            approved: lena === "approved" ? [{ playerId: "p-lena", name: "Lena L.", joinedOn: "2026-11-30" }] : [],
           },
-          { id: "lt-owls", name: "Night Owls", joined: true, players: [] },
-          { id: "lt-tigers", name: "Paper Tigers", joined: false, players: [] },
+          { id: "lt-owls", name: "Night Owls", joined: true, players: [], approved: [] },
+          { id: "lt-tigers", name: "Paper Tigers", joined: false, players: [], approved: [] },
         ],
       },
     ],
@@ -49,13 +56,13 @@ function leagueEligibility(lenaWaiting: boolean): LeagueEligibility {
 }
 
 describe("league eligibility", () => {
-  it("the admin sees each team's problems and approves a player added after the lock", async () => {
-    let waiting = true;
+  it("the admin sees each team's problems, approves a player added after the lock, and can take it back", async () => {
+    let lenaIs: Lena = "waiting";
     const api = fakeApi()
-      .on("GET", "/api/leagues/l-1/eligibility", () => json(leagueEligibility(waiting)))
-      .on("POST", "/api/leagues/l-1/roster-approvals", () => {
-        waiting = false;
-        return json(leagueEligibility(waiting));
+      .on("GET", "/api/leagues/l-1/eligibility", () => json(leagueEligibility(lenaIs)))
+      .on("POST", "/api/leagues/l-1/roster-approvals", (request: ApiRequest) => {
+        lenaIs = (request.body as { decision: "approved" | "rejected" }).decision;
+        return json(leagueEligibility(lenaIs));
       });
     const { user } = renderPage(<EligibilityPanel leagueId="l-1" />, {
       path: "/leagues/l-1",
@@ -79,8 +86,25 @@ describe("league eligibility", () => {
     expect(api.requests.filter((r: ApiRequest) => r.method === "POST").map((r) => r.body)).toEqual([
       { leagueTeamId: "lt-hawks", playerId: "p-lena", decision: "approved", note: "Moved up" },
     ]);
-    expect(await screen.findByRole("listitem", { name: "Harbor Hawks" })).not.toHaveTextContent("Lena");
+    // Approved: still listed, eligible, with Reject only, so the league can take the approval back.
+    const approved = await within(await screen.findByRole("listitem", { name: "Harbor Hawks" })).findByRole(
+      "listitem",
+      { name: "Lena L. (Harbor Hawks)" },
+    );
+    await expect.poll(() => approved.textContent).toContain("approved by the league to play its games");
     expect(screen.queryByRole("button", { name: /^Approve/ })).not.toBeInTheDocument();
+    await user.click(within(approved).getByRole("button", { name: "Reject Lena L. (Harbor Hawks)" }));
+    await expect.poll(() => api.count("POST", "/api/leagues/l-1/roster-approvals")).toBe(2);
+    expect(api.requests.filter((r: ApiRequest) => r.method === "POST").map((r) => r.body)).toEqual([
+      { leagueTeamId: "lt-hawks", playerId: "p-lena", decision: "approved", note: "Moved up" },
+      { leagueTeamId: "lt-hawks", playerId: "p-lena", decision: "rejected", note: null },
+    ]);
+    const rejected = within(screen.getByRole("listitem", { name: "Harbor Hawks" })).getByRole("listitem", {
+      name: "Lena L. (Harbor Hawks)",
+    });
+    await expect.poll(() => rejected.textContent).toContain("rejected by the league");
+    expect(within(rejected).getByRole("button", { name: "Approve Lena L. (Harbor Hawks)" })).toBeInTheDocument();
+    expect(within(rejected).queryByRole("button", { name: /^Reject/ })).not.toBeInTheDocument();
   });
 
   it("a coach sees their own players' problems by full name, and a rejection with the league's note", async () => {

@@ -43,7 +43,10 @@ function divisionRules(d: Division): string {
   ].join(" · ");
 }
 
-/** The admin page's list of every team's problems, with Approve and Reject for the players added after the lock. */
+/**
+ * The admin page's list of every team's problems, with Approve and Reject for the players added after the lock; a
+ * player the league approved stays listed, with Reject, so an approval can be taken back.
+ */
 export function EligibilityPanel({ leagueId }: { leagueId: string }) {
   const eligibility = useQuery(leagueEligibilityQuery(leagueId));
   return (
@@ -76,6 +79,20 @@ export function EligibilityPanel({ leagueId }: { leagueId: string }) {
   );
 }
 
+type EligibilityTeam = LeagueEligibility["divisions"][number]["teams"][number];
+
+/** A team's players with a problem, then those approved after the lock with none (listed so it can be taken back). */
+function listed(team: EligibilityTeam): { player: EligibilityTeam["players"][number]; approvedOn?: string }[] {
+  const approvedOn = new Map(team.approved.map((a) => [a.playerId, a.joinedOn]));
+  const withProblems = new Set(team.players.map((p) => p.playerId));
+  return [
+    ...team.players.map((player) => ({ player, approvedOn: approvedOn.get(player.playerId) })),
+    ...team.approved
+      .filter((a) => !withProblems.has(a.playerId))
+      .map((a) => ({ player: { playerId: a.playerId, name: a.name, problems: [] }, approvedOn: a.joinedOn })),
+  ];
+}
+
 function DivisionProblems({
   leagueId,
   division,
@@ -84,7 +101,8 @@ function DivisionProblems({
   division: LeagueEligibility["divisions"][number];
 }) {
   const heading = useId();
-  const withProblems = division.teams.filter((t) => t.players.length > 0);
+  const withProblems = division.teams.filter((t) => t.players.length > 0 || t.approved.length > 0);
+  const allEligible = division.teams.every((t) => t.players.length === 0);
   const unchecked = division.teams.filter((t) => !t.joined);
   return (
     <section aria-labelledby={heading}>
@@ -92,15 +110,14 @@ function DivisionProblems({
         {division.name}
       </h3>
       <p className="text-sm text-stone-600">{divisionRules(division)}</p>
-      {withProblems.length === 0 ? (
-        <p className="mt-1 text-sm">Every player on the checked rosters is eligible.</p>
-      ) : (
+      {allEligible ? <p className="mt-1 text-sm">Every player on the checked rosters is eligible.</p> : null}
+      {withProblems.length === 0 ? null : (
         <ul className="mt-2 space-y-3">
           {withProblems.map((team) => (
             <li key={team.id} aria-label={team.name}>
               <p className="font-semibold">{team.name}</p>
               <ul className="divide-y divide-stone-200">
-                {team.players.map((player) => (
+                {listed(team).map(({ player, approvedOn }) => (
                   <PlayerProblems
                     key={player.playerId}
                     leagueId={leagueId}
@@ -108,6 +125,7 @@ function DivisionProblems({
                     teamName={team.name}
                     division={division}
                     player={player}
+                    approvedOn={approvedOn}
                   />
                 ))}
               </ul>
@@ -130,12 +148,15 @@ function PlayerProblems({
   teamName,
   division,
   player,
+  approvedOn,
 }: {
   leagueId: string;
   leagueTeamId: string;
   teamName: string;
   division: Division;
-  player: LeagueEligibility["divisions"][number]["teams"][number]["players"][number];
+  player: EligibilityTeam["players"][number];
+  /** A player added after the lock whom the league approved (the day they joined): eligible, and still rejectable. */
+  approvedOn?: string;
 }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
@@ -143,6 +164,8 @@ function PlayerProblems({
     mutationFn: (decision: RosterDecision) =>
       decideRosterPlayer(leagueId, { leagueTeamId, playerId: player.playerId, decision, note: note.trim() || null }),
     onSuccess: (eligibility) => {
+      // The note went with that decision; another one starts without it.
+      setNote("");
       queryClient.setQueryData(leagueKeys.eligibility(leagueId), eligibility);
       // An admin who coaches the team reads it there too.
       void queryClient.invalidateQueries({ queryKey: teamLeagueEligibilityKey() });
@@ -157,8 +180,11 @@ function PlayerProblems({
         {player.problems.map((problem) => (
           <li key={problem.kind}>{problemWords(problem, division, false)}</li>
         ))}
+        {approvedOn ? (
+          <li>Added {formatDay(approvedOn)}, after the roster lock: approved by the league to play its games.</li>
+        ) : null}
       </ul>
-      {late ? (
+      {late || approvedOn ? (
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
             <span className="text-stone-700">Note for the team&apos;s coaches (optional)</span>
@@ -170,26 +196,21 @@ function PlayerProblems({
               onChange={(e) => setNote(e.target.value)}
             />
           </label>
-          <button
-            type="button"
-            className="btn btn-primary py-2"
-            aria-label={`Approve ${who}`}
-            disabled={decide.isPending}
-            onClick={() => decide.mutate("approved")}
-          >
-            Approve
-          </button>
-          {late.kind === "awaiting_approval" ? (
-            <button
-              type="button"
-              className="btn btn-secondary py-2"
-              aria-label={`Reject ${who}`}
-              disabled={decide.isPending}
-              onClick={() => decide.mutate("rejected")}
-            >
-              Reject
-            </button>
-          ) : null}
+          {/* Awaiting: both; rejected: Approve; approved: Reject. */}
+          {(["approved", "rejected"] as const)
+            .filter((decision) => (decision === "approved" ? late !== undefined : late?.kind !== "rejected"))
+            .map((decision) => (
+              <button
+                key={decision}
+                type="button"
+                className={`btn ${decision === "approved" ? "btn-primary" : "btn-secondary"} py-2`}
+                aria-label={`${decision === "approved" ? "Approve" : "Reject"} ${who}`}
+                disabled={decide.isPending}
+                onClick={() => decide.mutate(decision)}
+              >
+                {decision === "approved" ? "Approve" : "Reject"}
+              </button>
+            ))}
         </div>
       ) : null}
       <FormOutcome error={decide.error ? describeError(decide.error, "Not saved.") : null} notice={null} />
