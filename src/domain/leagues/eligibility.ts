@@ -75,6 +75,15 @@ export function joinedAfterLock(player: Pick<RosterPlayer, "joinedAt">, division
   return division.rosterLock !== null && joinedOn(player.joinedAt, division.timeZone) > division.rosterLock;
 }
 
+/** The league's decision about this joining of the player (one about an earlier joining no longer counts). */
+function decisionAbout(player: RosterPlayer, approval: RosterApproval | undefined): RosterApproval | undefined {
+  return approval?.joinedAt === player.joinedAt ? approval : undefined;
+}
+
+/** Players in the order every list shows them: by name, then id. */
+const byName = (a: { name: string; playerId: string }, b: { name: string; playerId: string }) =>
+  a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId);
+
 /** What keeps one player from the division's games; empty: nothing. */
 function playerProblems(
   division: DivisionRules,
@@ -89,7 +98,7 @@ function playerProblems(
   }
   if (joinedAfterLock(player, division)) {
     const day = joinedOn(player.joinedAt, division.timeZone);
-    const decided = approval?.joinedAt === player.joinedAt ? approval : undefined;
+    const decided = decisionAbout(player, approval);
     if (decided?.decision === "rejected") problems.push({ kind: "rejected", joinedOn: day, note: decided.note });
     else if (!decided) problems.push({ kind: "awaiting_approval", joinedOn: day, note: null });
   }
@@ -111,7 +120,7 @@ export function eligibilityProblems(
       problems: playerProblems(division, player, byPlayer.get(player.id)),
     }))
     .filter((p) => p.problems.length > 0)
-    .sort((a, b) => a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId));
+    .sort(byName);
 }
 
 /** A player whose joining after the lock the league approved: eligible, and still the admins' to reject. */
@@ -130,16 +139,14 @@ export function approvedAfterLock(
 ): ApprovedAfterLock[] {
   const byPlayer = new Map(approvals.map((a) => [a.playerId, a]));
   return roster
-    .filter((player) => {
-      const approval = byPlayer.get(player.id);
-      return (
-        joinedAfterLock(player, division) && approval?.joinedAt === player.joinedAt && approval.decision === "approved"
-      );
-    })
+    .filter(
+      (player) =>
+        joinedAfterLock(player, division) && decisionAbout(player, byPlayer.get(player.id))?.decision === "approved",
+    )
     .map((player) => ({
       playerId: player.id,
       name: player.name,
       joinedOn: joinedOn(player.joinedAt, division.timeZone),
     }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId));
+    .sort(byName);
 }
