@@ -12,7 +12,9 @@
  * which a busy loop pinned to the same core keeps half taken, and the server runs on the other cores. Lighthouse's
  * benchmarkIndex (the host CPU index in the tables) then reads about half of the quiet figure; LIGHTHOUSE_BUSY_NICE=n
  * runs the loop at that nice level. Chromium's own processes share the core too, so the index moves little with n
- * (measured here on a 2,500-2,850 host: 1,031-1,281 at n = 4, 1,063-1,947 at n = 19).
+ * (measured here on a 2,500-2,850 host: 1,031-1,281 at n = 4, 1,063-1,947 at n = 19). LIGHTHOUSE_BUSY_LOOP=0 pins
+ * Chromium to that core without the loop: its processes (renderer, GPU, browser, network) then only share the core
+ * with each other, and the index reads about a tenth below the quiet figure (2,441-2,720 on 2026-11-30).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,10 +37,13 @@ const cores = availableParallelism();
 const busyCore = process.env.LIGHTHOUSE_BUSY_CORE === "1" && cores > 1 ? cores - 1 : undefined;
 // LIGHTHOUSE_BUSY_NICE (0-19) lowers the loop's share of the core: 0 halves Chromium's CPU, higher leaves it more.
 const busyNice = Math.min(19, Math.max(0, Number(process.env.LIGHTHOUSE_BUSY_NICE) || 0));
+// LIGHTHOUSE_BUSY_LOOP=0 pins Chromium to that core without the loop: a host about a fifth slower, not half.
+const withLoop = process.env.LIGHTHOUSE_BUSY_LOOP !== "0";
 let busyLoop: ChildProcess | undefined;
 let chromeBinary = chromePath;
 if (busyCore !== undefined) {
-  busyLoop = spawn("nice", ["-n", String(busyNice), "taskset", "-c", String(busyCore), "yes"], { stdio: "ignore" });
+  if (withLoop)
+    busyLoop = spawn("nice", ["-n", String(busyNice), "taskset", "-c", String(busyCore), "yes"], { stdio: "ignore" });
   // chrome-launcher starts the binary it is given: a wrapper that starts Chromium on the busy core, so every one of
   // its processes (they inherit the affinity) shares that core with the loop.
   chromeBinary = join(mkdtempSync(join(tmpdir(), "flagline-lighthouse-chromium-")), "chromium");
@@ -355,8 +360,12 @@ const keptSlow = existing.includes(SLOW_START)
 const slowSection = `${SLOW_START}
 ## On a slower host
 
-Chromium pinned to one core beside a busy loop at nice ${busyNice} (\`LIGHTHOUSE_BUSY_CORE=1
-LIGHTHOUSE_BUSY_NICE=${busyNice} npm run lighthouse\`), the server on the other core: issue
+${
+  withLoop
+    ? `Chromium pinned to one core beside a busy loop at nice ${busyNice} (\`LIGHTHOUSE_BUSY_CORE=1
+LIGHTHOUSE_BUSY_NICE=${busyNice} npm run lighthouse\`)`
+    : "Chromium pinned to one core with no loop beside it (`LIGHTHOUSE_BUSY_CORE=1 LIGHTHOUSE_BUSY_LOOP=0`)"
+}, the server on the other core: issue
 #35's stand-in for a slower phone host (its target: host CPU index <= 2,300). Measured
 ${new Date().toISOString().slice(0, 10)}, ${runs} run${runs === 1 ? "" : "s"} a page, the median shown.
 

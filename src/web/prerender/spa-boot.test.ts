@@ -59,11 +59,11 @@ function build(): string {
  * Runs the built page's start script at `path`, in a browser whose role hint says `role` (the area's own role when
  * left out: a signed-in visit); returns the modules it preloads and the requests it makes.
  */
-function run(
+async function run(
   html: string,
   path: string,
   role: string | null = path.split("/")[1] ?? null,
-): { preloads: string[]; fetched: string[]; headRule: string | null } {
+): Promise<{ preloads: string[]; fetched: string[]; headRule: string | null }> {
   const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
   window.history.replaceState(null, "", path);
   document.cookie = role ? `flagline-role=${role}; Path=/` : "flagline-role=; Path=/; Max-Age=0";
@@ -74,12 +74,17 @@ function run(
     return Promise.resolve(new Response('{"user":null}', { status: 200 }));
   });
   new Function(script)();
+  // The requests and the worker start in tasks of their own, queued by the script: one task turn later.
+  await nextTask();
   const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
     (l as HTMLLinkElement).getAttribute("href")!,
   );
   const headRule = document.getElementById(SCREEN_HEAD_STYLE_ID)?.textContent ?? null;
   return { preloads, fetched, headRule };
 }
+
+/** Resolves after the tasks queued so far (zero-delay timers run in the order they were set). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -89,14 +94,14 @@ afterEach(() => {
 });
 
 describe("the SPA fallback's start script", () => {
-  it("comes first in <head>, with the stylesheet right after it", () => {
+  it("comes first in <head>, with the stylesheet right after it", async () => {
     const html = build();
     expect(html).toMatch(/<head><script>[\s\S]*?<\/script><link rel="stylesheet" href="\/assets\/app-a.css"\/><meta/);
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
-  it("on a coach screen preloads that route's and its layout's modules, not what the page already preloads", () => {
-    const { preloads, fetched } = run(build(), "/coach/leaderboard");
+  it("on a coach screen preloads that route's and its layout's modules, not what the page already preloads", async () => {
+    const { preloads, fetched } = await run(build(), "/coach/leaderboard");
     expect(preloads.sort()).toEqual([
       "/assets/coach-layout-a.js",
       "/assets/guards-a.js",
@@ -106,11 +111,11 @@ describe("the SPA fallback's start script", () => {
     expect(fetched).toEqual(["/api/me", "/api/team/leaderboard?window=season&group=all", "/api/team/seasons"]);
   });
 
-  it("adds no preloads to a page the server wrote its route's preloads into, and still starts the reads", () => {
+  it("adds no preloads to a page the server wrote its route's preloads into, and still starts the reads", async () => {
     const html = build();
     document.documentElement.setAttribute(ROUTE_PRELOADS_ATTRIBUTE, "");
     try {
-      const { preloads, fetched } = run(html, "/coach/leaderboard");
+      const { preloads, fetched } = await run(html, "/coach/leaderboard");
       expect(preloads).toEqual([]);
       expect(fetched).toEqual(["/api/me", "/api/team/leaderboard?window=season&group=all", "/api/team/seasons"]);
     } finally {
@@ -118,7 +123,7 @@ describe("the SPA fallback's start script", () => {
     }
   });
 
-  it("hands the server the same route table its script preloads from", () => {
+  it("hands the server the same route table its script preloads from", async () => {
     build();
     const routes = spaRoutes(HTML, dir!);
     expect(routes).toEqual([
@@ -128,14 +133,14 @@ describe("the SPA fallback's start script", () => {
       ],
       ["^/coach/games/[^/]+/?$", ["/assets/box-score-a.js", "/assets/coach-layout-a.js", "/assets/guards-a.js"]],
     ]);
-    const leaderboard = run(build(), "/coach/leaderboard").preloads;
+    const leaderboard = (await run(build(), "/coach/leaderboard")).preloads;
     expect([...leaderboard].sort()).toEqual([...routes[0]![1]].sort());
   });
 
-  it("starts a dashboard's first reads with the viewer's zone, and none that depend on a query the address has", () => {
+  it("starts a dashboard's first reads with the viewer's zone, and none that depend on a query the address has", async () => {
     const html = build();
     const tz = String(-new Date().getTimezoneOffset());
-    expect(run(html, "/player/dashboard").fetched).toEqual([
+    expect((await run(html, "/player/dashboard")).fetched).toEqual([
       "/api/me",
       `/api/me/dashboard?tzOffset=${tz}`,
       "/api/me/stat-lines",
@@ -145,7 +150,7 @@ describe("the SPA fallback's start script", () => {
       "/api/team/announcements",
       "/api/team/schedule?when=upcoming&limit=1",
     ]);
-    expect(run(html, "/coach/dashboard/").fetched).toEqual([
+    expect((await run(html, "/coach/dashboard/")).fetched).toEqual([
       "/api/me",
       "/api/team/dashboard",
       "/api/team/scoreboard",
@@ -155,24 +160,24 @@ describe("the SPA fallback's start script", () => {
       "/api/team/schedule?when=upcoming&limit=1",
     ]);
     // A picked season or filter changes those reads' addresses: only the session check starts.
-    expect(run(html, "/coach/leaderboard?window=last30").fetched).toEqual(["/api/me"]);
-    expect(run(html, "/coach/games/123").fetched).toEqual(["/api/me"]);
+    expect((await run(html, "/coach/leaderboard?window=last30")).fetched).toEqual(["/api/me"]);
+    expect((await run(html, "/coach/games/123")).fetched).toEqual(["/api/me"]);
   });
 
-  it("shows the screen's own head in the frame, only to a browser signed in to that area (issue #35)", () => {
+  it("shows the screen's own head in the frame, only to a browser signed in to that area (issue #35)", async () => {
     const html = build();
     const shown = 'html [data-screen-head="/coach/leaderboard"] { display: block; }';
-    expect(run(html, "/coach/leaderboard").headRule).toBe(shown);
-    expect(run(html, "/coach/leaderboard/").headRule).toBe(shown);
+    expect((await run(html, "/coach/leaderboard")).headRule).toBe(shown);
+    expect((await run(html, "/coach/leaderboard/")).headRule).toBe(shown);
     // Signed out, or signed in as the other role: the frame alone (the visit ends on another page).
-    expect(run(html, "/coach/leaderboard", null).headRule).toBeNull();
-    expect(run(html, "/coach/leaderboard", "player").headRule).toBeNull();
+    expect((await run(html, "/coach/leaderboard", null)).headRule).toBeNull();
+    expect((await run(html, "/coach/leaderboard", "player")).headRule).toBeNull();
     // A screen the page holds no head for, and an address that only starts like one.
-    expect(run(html, "/coach/dashboard").headRule).toBeNull();
-    expect(run(html, '/coach/leaderboard"]{}x').headRule).toBeNull();
+    expect((await run(html, "/coach/dashboard")).headRule).toBeNull();
+    expect((await run(html, '/coach/leaderboard"]{}x')).headRule).toBeNull();
   });
 
-  it("loads the locale data on a worker's thread, before the app makes its first formatter", () => {
+  it("loads the locale data on a worker's thread, before the app makes its first formatter", async () => {
     const started: string[] = [];
     vi.stubGlobal(
       "Worker",
@@ -182,13 +187,13 @@ describe("the SPA fallback's start script", () => {
         }
       },
     );
-    run(build(), "/coach/log");
+    await run(build(), "/coach/log");
     expect(started).toEqual([`/${LOCALE_WORKER}`]);
     expect(existsSync(join("public", LOCALE_WORKER))).toBe(true);
   });
 
   it("apiFetch reads a started GET once instead of asking again; a later request asks the server", async () => {
-    run(build(), "/coach/dashboard");
+    await run(build(), "/coach/dashboard");
     const later = vi.fn(() => Promise.resolve(new Response('{"from":"server"}', { status: 200 })));
     vi.stubGlobal("fetch", later);
     expect(await apiFetch("/api/team/dashboard")).toEqual({ user: null });
@@ -201,32 +206,53 @@ describe("the SPA fallback's start script", () => {
     expect(takeEarly("/api/team/scoreboard")).toBeDefined();
   });
 
-  it("matches a route with a parameter, and nothing on a public address", () => {
+  it("matches a route with a parameter, and nothing on a public address", async () => {
     const html = build();
-    expect(run(html, "/coach/games/123").preloads.sort()).toEqual([
+    expect((await run(html, "/coach/games/123")).preloads.sort()).toEqual([
       "/assets/box-score-a.js",
       "/assets/coach-layout-a.js",
       "/assets/guards-a.js",
     ]);
-    expect(run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [], headRule: null });
+    expect(await run(html, "/claim/xyz")).toEqual({ preloads: [], fetched: [], headRule: null });
   });
 
   it("hands its session check to the app's first check once", async () => {
-    run(build(), "/coach/leaderboard");
+    await run(build(), "/coach/leaderboard");
     const early = takeEarlyMe();
     expect(early).toBeDefined();
     expect((await early!).status).toBe(200);
     expect(takeEarlyMe()).toBeUndefined();
   });
 
-  it("a browser not signed in with the area's role makes the session check alone (issue #26.16)", () => {
+  it("a browser not signed in with the area's role makes the session check alone (issue #26.16)", async () => {
     const html = build();
-    expect(run(html, "/player/dashboard", null).fetched).toEqual(["/api/me"]);
-    expect(run(html, "/coach/dashboard", "player").fetched).toEqual(["/api/me"]);
-    expect(run(html, "/coach/dashboard", "coach").fetched).toHaveLength(7);
+    expect((await run(html, "/player/dashboard", null)).fetched).toEqual(["/api/me"]);
+    expect((await run(html, "/coach/dashboard", "player")).fetched).toEqual(["/api/me"]);
+    expect((await run(html, "/coach/dashboard", "coach")).fetched).toHaveLength(7);
   });
 
-  it("dropEarly ends every read nobody took: aborted while under way, its body cancelled once answered", async () => {
+  it("sends no request inside the page's parse task; a read dropped before its task runs is never sent", async () => {
+    const html = build();
+    const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    window.history.replaceState(null, "", "/coach/dashboard");
+    document.cookie = "flagline-role=coach; Path=/";
+    const sent: string[] = [];
+    vi.stubGlobal("fetch", (url: string) => {
+      sent.push(url);
+      return Promise.resolve(new Response('{"user":null}', { status: 200 }));
+    });
+    new Function(script)();
+    expect(sent).toEqual([]);
+    // Taken before its request was sent, a read still answers; the others, dropped first, are never sent.
+    const me = takeEarlyMe();
+    expect(me).toBeDefined();
+    dropEarly();
+    await nextTask();
+    expect(sent).toEqual(["/api/me"]);
+    expect((await me!).status).toBe(200);
+  });
+
+  it("dropEarly ends a read already sent: aborted while under way, its body cancelled once answered", async () => {
     const html = build();
     const script = /<head><script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     window.history.replaceState(null, "", "/coach/dashboard");
@@ -240,6 +266,7 @@ describe("the SPA fallback's start script", () => {
       return url === "/api/team/scoreboard" ? Promise.resolve(answered) : new Promise<Response>(() => {});
     });
     new Function(script)();
+    await nextTask();
     expect([...signals.keys()]).toHaveLength(7);
     const me = takeEarlyMe();
     expect(me).toBeDefined();

@@ -201,26 +201,40 @@ export function spaBoot(html: string, clientDir: string): string {
       child = sessionStorage.getItem(${JSON.stringify(ACTING_CHILD_KEY)});
     } catch (e) {}
     if (child) headers[${JSON.stringify(CHILD_HEADER)}] = child;
+    // Each request starts in a task of its own, after this one: a fetch call costs the page's thread a few ms (more
+    // on a phone's busy core, where the browser's network work interrupts it), and in the HTML's parse task they
+    // made its longest task after the first paint (issue #35). The app finds each read's promise at once all the
+    // same, and a read dropped before its task runs is never sent (its signal is aborted).
     for (var n = 0; n < reads.length; n++) {
-      var url = reads[n].replace("{tz}", String(-new Date().getTimezoneOffset()));
-      var abort = window.AbortController ? new AbortController() : null;
-      early.aborts[url] = abort;
-      early.responses[url] = fetch(url, {
-        credentials: "same-origin",
-        headers: headers,
-        signal: abort ? abort.signal : undefined,
-      });
-      early.responses[url].catch(function () {});
+      (function (url) {
+        var abort = window.AbortController ? new AbortController() : null, start;
+        early.aborts[url] = abort;
+        early.responses[url] = new Promise(function (resolve) {
+          start = resolve;
+        });
+        early.responses[url].catch(function () {});
+        setTimeout(function () {
+          if (abort && abort.signal.aborted) return start(Promise.reject(new Error("dropped before it was sent")));
+          try {
+            start(fetch(url, { credentials: "same-origin", headers: headers, signal: abort ? abort.signal : undefined }));
+          } catch (e) {
+            start(Promise.reject(e));
+          }
+        }, 0);
+      })(reads[n].replace("{tz}", String(-new Date().getTimezoneOffset())));
     }
   }
   // The browser's locale data, loaded on a worker's thread while the app's code downloads (public/${LOCALE_WORKER}):
   // the first Intl formatter a page makes loads it, 12-45 ms of the page's own thread on a fast machine and four
   // times that on a slow phone, in the middle of the app's start (issue #35; ui/format.ts makes its formatters on
   // first use). The data is the renderer process's, so the page's first formatter then finds it loaded.
+  // In a task of its own too, after the requests'.
   if (window.Worker) {
-    try {
-      new Worker("/${LOCALE_WORKER}");
-    } catch (e) {}
+    setTimeout(function () {
+      try {
+        new Worker("/${LOCALE_WORKER}");
+      } catch (e) {}
+    }, 0);
   }
 })();`;
   // The stylesheet first: the frame paints with it alone, and behind a score of module requests it waited for one of
