@@ -15,6 +15,7 @@ import {
 } from "#domain/push.js";
 import { inTransaction, nowIso } from "./dialect.js";
 import { claimBatch, expireRows, markFailed, markSent, pruneRows } from "./outbox-claims.js";
+import { prepared } from "./prepared.js";
 import type { DB } from "./schema.js";
 
 export type PushRow = Selectable<DB["push_outbox"]> & { endpoint: string; p256dh: string; auth: string };
@@ -401,12 +402,11 @@ export async function enqueuePersonalPushes(
 }
 
 /** Whether any device of the team's audience (members and guardians) is subscribed at all. */
+/** Prepared (decision 0032): game day asks it for the changes of every game (push/game-notices.ts). */
+const teamDeviceRow = prepared((db, p: { teamId: string }) =>
+  db.selectFrom("push_subscriptions as s").select("s.id").where("s.user_id", "in", teamAudience(db, p.teamId)).limit(1),
+);
+
 export async function teamHasDevices(db: Kysely<DB>, teamId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("push_subscriptions as s")
-    .select("s.id")
-    .where("s.user_id", "in", teamAudience(db, teamId))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await teamDeviceRow(db, { teamId })).length > 0;
 }
