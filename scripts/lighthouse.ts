@@ -15,9 +15,11 @@
  * (measured here on a 2,500-2,850 host: 1,031-1,281 at n = 4, 1,063-1,947 at n = 19). LIGHTHOUSE_BUSY_LOOP=0 pins
  * Chromium to that core without the loop: its processes (renderer, GPU, browser, network) then only share the core
  * with each other, and the index reads about a tenth below the quiet figure (2,441-2,720 on 2026-11-30).
+ * LIGHTHOUSE_CPU_SHARE=s (0 < s < 1, root only) holds all of Chromium's processes to the share s of the machine's
+ * cores with a CPU cgroup instead; what each stand-in measures is in docs/lighthouse.md.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -39,9 +41,17 @@ const busyCore = process.env.LIGHTHOUSE_BUSY_CORE === "1" && cores > 1 ? cores -
 const busyNice = Math.min(19, Math.max(0, Number(process.env.LIGHTHOUSE_BUSY_NICE) || 0));
 // LIGHTHOUSE_BUSY_LOOP=0 pins Chromium to that core without the loop: a host about a fifth slower, not half.
 const withLoop = process.env.LIGHTHOUSE_BUSY_LOOP !== "0";
+// LIGHTHOUSE_CPU_SHARE=s: Chromium's processes together may use the share s of the machine's cores (docs/lighthouse.md).
+const cpuShare = cpuShareOf(process.env.LIGHTHOUSE_CPU_SHARE);
+const cpuGroup = cpuShare === undefined ? undefined : cpuQuotaGroup(cpuShare);
 let busyLoop: ChildProcess | undefined;
 let chromeBinary = chromePath;
-if (busyCore !== undefined) {
+if (cpuGroup !== undefined) {
+  // The wrapper joins the group before Chromium starts: every one of its processes inherits it.
+  chromeBinary = join(mkdtempSync(join(tmpdir(), "flagline-lighthouse-chromium-")), "chromium");
+  writeFileSync(chromeBinary, `#!/bin/sh\necho $$ > ${cpuGroup}/cgroup.procs\nexec ${chromePath} "$@"\n`);
+  chmodSync(chromeBinary, 0o755);
+} else if (busyCore !== undefined) {
   if (withLoop)
     busyLoop = spawn("nice", ["-n", String(busyNice), "taskset", "-c", String(busyCore), "yes"], { stdio: "ignore" });
   // chrome-launcher starts the binary it is given: a wrapper that starts Chromium on the busy core, so every one of
@@ -50,6 +60,52 @@ if (busyCore !== undefined) {
   writeFileSync(chromeBinary, `#!/bin/sh\nexec taskset -c ${busyCore} ${chromePath} "$@"\n`);
   chmodSync(chromeBinary, 0o755);
 }
+function cpuShareOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const share = Number(value);
+  if (!(share > 0 && share < 1)) throw new Error("LIGHTHOUSE_CPU_SHARE must be a number between 0 and 1, e.g. 0.8");
+  return share;
+}
+
+/**
+ * A CPU cgroup (v1's cpu controller, or v2's cpu.max) holding Chromium to `share` of the machine's cores, in periods
+ * of 5 ms: a short period spreads the throttling over each task, where the default 100 ms stalls one task for tens
+ * of ms now and then. Needs root; the group goes when the run ends.
+ */
+function cpuQuotaGroup(share: number): string {
+  const period = 5_000;
+  const quota = Math.round(share * cores * period);
+  const v1 = "/sys/fs/cgroup/cpu";
+  const name = `flagline-lighthouse-${process.pid}`;
+  if (existsSync(join(v1, "cpu.cfs_quota_us"))) {
+    const dir = join(v1, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, "cpu.cfs_period_us"), String(period));
+    writeFileSync(join(dir, "cpu.cfs_quota_us"), String(quota));
+    return dir;
+  }
+  if (existsSync("/sys/fs/cgroup/cgroup.controllers")) {
+    const dir = join("/sys/fs/cgroup", name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, "cpu.max"), `${quota} ${period}`);
+    return dir;
+  }
+  throw new Error("LIGHTHOUSE_CPU_SHARE needs a CPU cgroup this user can write (run as root)");
+}
+
+/** Removes the CPU group once Chromium's processes have left it (they exit a moment after the kill). */
+function removeGroupWhenEmpty(dir: string): void {
+  for (let i = 0; i < 50; i++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  console.log(`could not remove ${dir}: a process is still in it`);
+}
+
 // With a core kept busy, the server runs on the others.
 const [serverCommand, ...serverArgs] = [
   ...(busyCore === undefined ? [] : ["taskset", "-c", `0-${busyCore - 1}`]),
@@ -265,6 +321,7 @@ try {
   chrome.kill();
   server.kill("SIGTERM");
   busyLoop?.kill();
+  if (cpuGroup !== undefined) removeGroupWhenEmpty(cpuGroup);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -361,11 +418,14 @@ const slowSection = `${SLOW_START}
 ## On a slower host
 
 ${
-  withLoop
-    ? `Chromium pinned to one core beside a busy loop at nice ${busyNice} (\`LIGHTHOUSE_BUSY_CORE=1
-LIGHTHOUSE_BUSY_NICE=${busyNice} npm run lighthouse\`)`
-    : "Chromium pinned to one core with no loop beside it (`LIGHTHOUSE_BUSY_CORE=1 LIGHTHOUSE_BUSY_LOOP=0`)"
-}, the server on the other core: issue
+  cpuShare !== undefined
+    ? `Chromium held to ${Math.round(cpuShare * 100)} % of the machine's cores by a CPU cgroup in 5 ms periods (\`LIGHTHOUSE_CPU_SHARE=${cpuShare}
+npm run lighthouse\`), the server unconstrained beside it`
+    : withLoop
+      ? `Chromium pinned to one core beside a busy loop at nice ${busyNice} (\`LIGHTHOUSE_BUSY_CORE=1
+LIGHTHOUSE_BUSY_NICE=${busyNice} npm run lighthouse\`), the server on the other core`
+      : "Chromium pinned to one core with no loop beside it (`LIGHTHOUSE_BUSY_CORE=1 LIGHTHOUSE_BUSY_LOOP=0`), the server on the other core"
+}: issue
 #35's stand-in for a slower phone host (its target: host CPU index <= 2,300). Measured
 ${new Date().toISOString().slice(0, 10)}, ${runs} run${runs === 1 ? "" : "s"} a page, the median shown.
 
@@ -375,7 +435,7 @@ ${missedBudgets.length ? `Budgets missed on this host: ${missedBudgets.join("; "
 ${SLOW_END}`;
 /** A quiet run rewrites the document and keeps the slower host's section; a busy-core run replaces that section only. */
 function nextDoc(): string {
-  if (busyCore === undefined) return keptSlow ? `${doc}\n${keptSlow}\n` : doc;
+  if (busyCore === undefined && cpuShare === undefined) return keptSlow ? `${doc}\n${keptSlow}\n` : doc;
   return keptSlow ? existing.replace(keptSlow, slowSection) : `${existing}\n${slowSection}\n`;
 }
 if (!only) writeFileSync(DOC, nextDoc());
