@@ -8,7 +8,7 @@ import { createEventWriter } from "./db/event-writer.js";
 import { createSnapWriter, type SnapWriter } from "./db/snaps.js";
 import { startSnapWriterThread } from "./db/snap-writer-thread.js";
 import { migrateToLatest, openDatabase, type Database } from "./db/index.js";
-import type { Services } from "./services.js";
+import { createOutboxBell, type Services } from "./services.js";
 import type { Logger } from "./logger.js";
 import { startMailBackground } from "./mail/background.js";
 import { createMailer } from "./mail/index.js";
@@ -103,6 +103,7 @@ export async function createServices(
     files: createFileStore(config),
     eventWriter: createEventWriter(database.db),
     snapWriter: snapWriterOf(database, role, log),
+    mailOutbox: createOutboxBell(),
   };
   return { ...base, push: createPushService(base) };
 }

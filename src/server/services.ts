@@ -33,6 +33,29 @@ export interface Services {
   mailer: Mailer | null;
   /** Web Push on this process (push/service.ts, decision 0035): what requests and jobs ask of it. */
   push: PushHooks;
+  /** The mail outbox's sender on this process (mail/background.ts): rows were queued, send them now. */
+  mailOutbox: OutboxBell;
+}
+
+/**
+ * A request queued outbox rows (a guardian invite, an announcement, a schedule change): the process's sender looks
+ * at once, not at its next poll (5 s). Rung after the rows' transaction committed; a bell no sender answers (tests,
+ * a server without mail) does nothing, and other servers find the rows at their next poll.
+ */
+export interface OutboxBell {
+  wake(): void;
+  /** The sender's wake (null: none any more). */
+  answer(listener: (() => void) | null): void;
+}
+
+export function createOutboxBell(): OutboxBell {
+  let listener: (() => void) | null = null;
+  return {
+    wake: () => listener?.(),
+    answer: (next) => {
+      listener = next;
+    },
+  };
 }
 
 /**

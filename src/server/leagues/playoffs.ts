@@ -54,7 +54,7 @@ const slotOfGame = (g: {
 
 /** Seeds and plans a division's bracket and keeps it; else why not, in the admin's words. */
 export async function makeBracket(
-  services: Pick<Services, "database" | "config" | "hub" | "push">,
+  services: Pick<Services, "database" | "config" | "hub" | "push" | "mailOutbox">,
   leagueId: string,
   divisionId: string,
   input: CreateBracketInput,
@@ -166,7 +166,7 @@ export async function makeBracket(
  * games made or taken off.
  */
 export async function advancePlayoffs(
-  services: Pick<Services, "database" | "config" | "hub" | "push">,
+  services: Pick<Services, "database" | "config" | "hub" | "push" | "mailOutbox">,
   leagueId: string,
   actorId: string,
 ): Promise<number> {
@@ -230,7 +230,7 @@ export async function advancePlayoffs(
  * for any other game.
  */
 export async function advancePlayoffsAfterGame(
-  services: Pick<Services, "database" | "config" | "hub" | "push">,
+  services: Pick<Services, "database" | "config" | "hub" | "push" | "mailOutbox">,
   teamId: string,
   sessionId: string,
   actorId: string,

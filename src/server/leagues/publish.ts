@@ -43,7 +43,7 @@ function teamWallClock(game: LeagueGameRow, leagueZone: string, teamZone: string
 }
 
 export async function publishLeagueSchedule(
-  services: Pick<Services, "database" | "config" | "hub" | "push">,
+  services: Pick<Services, "database" | "config" | "hub" | "push" | "mailOutbox">,
   leagueId: string,
   actorId: string,
   only?: { leagueTeamId: string },
@@ -131,6 +131,9 @@ export async function publishLeagueSchedule(
     return { published: games.length, teamEvents };
   });
   for (const teamId of touchedTeams) services.hub.publish(teamId, changeNow("schedule"));
-  if (touchedTeams.size > 0) services.push.wake();
+  if (touchedTeams.size > 0) {
+    services.push.wake();
+    services.mailOutbox.wake();
+  }
   return result;
 }

@@ -16,10 +16,12 @@ export interface MailBackground {
   stop(): Promise<void>;
 }
 
-export function startMailBackground(services: Services): MailBackground {
+/** `senderPollMs`: how often the sender looks for rows nobody rang about (its default, 5 s, unless a test sets it). */
+export function startMailBackground(services: Services, opts: { senderPollMs?: number } = {}): MailBackground {
   const { database, config, log } = services;
   const sender = config.mail ? createOutboxSender({ db: database.db, mail: config.mail, log }) : null;
-  sender?.start();
+  sender?.start(opts.senderPollMs);
+  if (sender) services.mailOutbox.answer(() => sender.wake());
   let stopped = false;
   let ticking: Promise<unknown> | null = null;
   const tick = () => {
@@ -62,6 +64,7 @@ export function startMailBackground(services: Services): MailBackground {
     sender,
     async stop() {
       stopped = true;
+      services.mailOutbox.answer(null);
       clearInterval(timer);
       clearInterval(retentionTimer);
       clearTimeout(firstRetention);

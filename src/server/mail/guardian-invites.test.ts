@@ -10,7 +10,10 @@ import {
   TestClient,
   uniqueEmail,
 } from "#tests/server/support/test-client.js";
+import { startSmtpPeer, type SmtpPeer } from "#tests/server/support/smtp-peer.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
+import { scaled } from "#tests/support/host-speed.js";
+import { startMailBackground } from "./background.js";
 import { runRetentionTick } from "./retention.js";
 
 /*
@@ -180,5 +183,35 @@ describe.each(testEngines())("guardian invites by email on $engine", ({ create }
     expect(await addresses()).toEqual([{ email: to }]);
     await tick(new Date(Date.parse(made.body.expiresAt) + 1));
     expect(await addresses()).toEqual([]);
+  });
+});
+
+describe.each(testEngines())("a mailed invite leaves at once on $engine", ({ create }) => {
+  let database: TestDatabase;
+  let peer: SmtpPeer;
+
+  beforeAll(async () => {
+    database = await create();
+    peer = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await database?.cleanup();
+  });
+
+  it("the coach's request wakes this server's sender: the mail does not wait for the sender's next look", async () => {
+    const mail = { smtpUrl: peer.url, from: "noreply@flagline.test", contactTo: null };
+    const { app, services } = createTestApp(database, { mail });
+    // A sender that would look on its own only every ten minutes: the mail arrives because the request rang.
+    const background = startMailBackground(services, { senderPollMs: 10 * 60_000 });
+    try {
+      const { coach, playerId } = await teamWithPlayer(app, "Prompt Hawks");
+      const to = uniqueEmail("prompt");
+      expect((await invite(coach, playerId, { email: to })).status).toBe(201);
+      const sent = await peer.waitFor((m) => m.to.includes(to), scaled(20_000));
+      expect(sent.subject).toBe("Prompt Hawks: you are invited as Mia L.'s guardian");
+    } finally {
+      await background.stop();
+    }
   });
 });

@@ -32,10 +32,14 @@ describe.each(testEngines())("team announcements on $engine", ({ create }) => {
   let child: string;
   let guardian: { client: TestClient; email: string };
   let other: Awaited<ReturnType<typeof signUpCoach>>;
+  /** How often the request rang this server's mail sender (services.mailOutbox). */
+  let rang = 0;
 
   beforeAll(async () => {
     database = await create();
-    ({ app } = createTestApp(database, { mail: MAIL }));
+    let services: ReturnType<typeof createTestApp>["services"];
+    ({ app, services } = createTestApp(database, { mail: MAIL }));
+    services.mailOutbox.answer(() => (rang += 1));
     coach = await signUpCoach(app, "Harbor Hawks");
     assistant = await signUpAssistant(app, coach.me.team!.coachInviteCode!);
     ada = await signUpPlayer(app, coach.me.team!.code, { fullName: "Ada Able" });
@@ -67,8 +71,11 @@ describe.each(testEngines())("team announcements on $engine", ({ create }) => {
 
   it("a coach posts; the team and the players' guardians are mailed once each, but not the author or who opted out", async () => {
     const body = "No practice Thursday: the field is closed.\nBring water on Saturday.";
+    const rangBefore = rang;
     const res = await coach.client.post("/api/team/announcements", { body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // The mails leave now, not at the sender's next look (mail/background.ts answers the bell).
+    expect(rang).toBe(rangBefore + 1);
     expect(res.body.announcement).toMatchObject({
       body,
       authorName: coach.me.fullName,

@@ -92,6 +92,7 @@ export function announcementRoutes() {
         throw new ApiError(400, "invalid_input", PIN_IN_PAST, { pinnedUntil: PIN_IN_PAST });
       }
       services.push.wake();
+      services.mailOutbox.wake();
       return c.json({ announcement }, 201);
     })
     .openapi(deleteRoute, async (c) => {

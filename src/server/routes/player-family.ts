@@ -132,6 +132,7 @@ export function playerFamilyRoutes() {
         throw new ApiError(400, "mail_not_set_up", NO_MAIL_FOR_INVITES, { email: NO_MAIL_FOR_INVITES });
       if (invite === "too_many") throw new ApiError(409, "too_many_invites", TOO_MANY_MAILED_INVITES);
       if (!invite) throw notFound(PLAYER);
+      if (invite.emailedTo !== null) c.get("services").mailOutbox.wake();
       return c.json(invite, 201);
     })
     .openapi(removeRoute, async (c) => {

@@ -251,6 +251,7 @@ export function scheduleRoutes() {
       if (outcome.changed.length > 0) {
         hub.publish(viewer.teamId, changeNow("schedule"));
         c.get("services").push.wake();
+        c.get("services").mailOutbox.wake();
       }
       const rows = outcome.changed.length > 0 ? outcome.changed : [outcome.event];
       return c.json(await scheduleOf(database.db, viewer, rows), 200);

@@ -12,7 +12,7 @@ import type { TestDatabase } from "./test-database.js";
 import { createMemoryHub, type TeamChange } from "#server/realtime/hub.js";
 import { createFileStore } from "#server/storage/index.js";
 import { createMemoryFileStore } from "#server/storage/memory.js";
-import type { Services } from "#server/services.js";
+import { createOutboxBell, type Services } from "#server/services.js";
 import { createMailer } from "#server/mail/index.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -66,6 +66,7 @@ export function createTestApp(database: TestDatabase, overrides: Partial<Config>
     files: config.dataDir || config.storage.kind === "s3" ? createFileStore(config) : createMemoryFileStore(),
     eventWriter: createEventWriter(database.db),
     snapWriter: createSnapWriter(database.db),
+    mailOutbox: createOutboxBell(),
   };
   // The push sender is not started: tests run its passes (services.push.sender.runOnce()).
   const services: Services & { push: PushService } = { ...base, push: createPushService(base) };
