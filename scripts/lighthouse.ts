@@ -48,18 +48,23 @@ let busyLoop: ChildProcess | undefined;
 let chromeBinary = chromePath;
 if (cpuGroup !== undefined) {
   // The wrapper joins the group before Chromium starts: every one of its processes inherits it.
-  chromeBinary = join(mkdtempSync(join(tmpdir(), "flagline-lighthouse-chromium-")), "chromium");
-  writeFileSync(chromeBinary, `#!/bin/sh\necho $$ > ${cpuGroup}/cgroup.procs\nexec ${chromePath} "$@"\n`);
-  chmodSync(chromeBinary, 0o755);
+  chromeBinary = chromiumWrapper(`echo $$ > ${cpuGroup}/cgroup.procs\nexec ${chromePath} "$@"`);
 } else if (busyCore !== undefined) {
   if (withLoop)
     busyLoop = spawn("nice", ["-n", String(busyNice), "taskset", "-c", String(busyCore), "yes"], { stdio: "ignore" });
-  // chrome-launcher starts the binary it is given: a wrapper that starts Chromium on the busy core, so every one of
-  // its processes (they inherit the affinity) shares that core with the loop.
-  chromeBinary = join(mkdtempSync(join(tmpdir(), "flagline-lighthouse-chromium-")), "chromium");
-  writeFileSync(chromeBinary, `#!/bin/sh\nexec taskset -c ${busyCore} ${chromePath} "$@"\n`);
-  chmodSync(chromeBinary, 0o755);
+  // A wrapper that starts Chromium on the busy core, so every one of its processes (they inherit the affinity) shares
+  // that core with the loop.
+  chromeBinary = chromiumWrapper(`exec taskset -c ${busyCore} ${chromePath} "$@"`);
 }
+
+/** chrome-launcher starts the binary it is given: a shell script of `body` in its place. */
+function chromiumWrapper(body: string): string {
+  const wrapper = join(mkdtempSync(join(tmpdir(), "flagline-lighthouse-chromium-")), "chromium");
+  writeFileSync(wrapper, `#!/bin/sh\n${body}\n`);
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}
+
 function cpuShareOf(value: string | undefined): number | undefined {
   if (value === undefined || value === "") return undefined;
   const share = Number(value);
