@@ -53,6 +53,7 @@ function snapWriterOf(database: Database, role: ProcessRole, log: Logger): SnapW
   if (role.hubChannel) return createSnapWriter(database.db, { commitSpacingMs: 0 });
   return startSnapWriterThread({
     file: database.sqliteFile,
+    logLevel: log.level,
     entry: SNAP_WRITER_ENTRY,
     fallback: () => {
       log.error("the snap writer's thread did not start; snaps are written on the server's thread");

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOfSnap, type SnapDetail } from "#domain/snaps.js";
+import { DEFAULT_LEADERBOARD, readGameScoreboard, readLeaderboard } from "../reads/team-reads.js";
 import { createSnapWriter, GameFinalError, SnapIdTakenError, type NewSnapRow, type SnapWriter } from "./snaps.js";
 import { startSnapWriterThread } from "./snap-writer-thread.js";
 import { createTeamSession } from "./team-sessions.js";
@@ -118,6 +120,32 @@ describe("snaps written on their own thread (decision 0031)", () => {
     // Sent again (a phone that lost the answer): nothing new.
     expect(await w.write(teamId, coachId, [a])).toEqual(["duplicate"]);
     expect(await eventsOf(a.id)).toEqual(implied(a));
+    expect(fellBack).toBe(0);
+  });
+
+  it("reads the live stream's payloads after the commit, as the server's connection reads them (decision 0043)", async () => {
+    const w = writer();
+    const services = { database: { db: t.db }, log: pino({ level: "silent" }) } as never;
+    const touchdown = pass({ detail: { kind: "run", runnerId: players[0]!, yards: 30, touchdown: true } });
+    const written = await w.writeAndRead!(teamId, coachId, [touchdown], { sessionId, leaderboard: true });
+    expect(written.statuses).toEqual(["created"]);
+    const reads = await written.reads;
+    const scoreboard = await readGameScoreboard(services, teamId, sessionId);
+    const leaderboard = await readLeaderboard(services, teamId, DEFAULT_LEADERBOARD);
+    expect(reads).toEqual({
+      scoreboards: [[sessionId, JSON.stringify(scoreboard)]],
+      leaderboard: JSON.stringify(leaderboard),
+    });
+    // They hold the snap just written.
+    expect(JSON.parse(reads!.scoreboards[0]![1]!).snapCount).toBe(scoreboard!.snapCount);
+    expect(leaderboard.players.find((p) => p.id === players[0])?.stats.touchdowns).toBeGreaterThan(0);
+
+    // Players' screens only: no leaderboard read.
+    const other = await w.writeAndRead!(teamId, coachId, [pass()], { sessionId, leaderboard: false });
+    expect((await other.reads)?.leaderboard).toBeUndefined();
+    // Nothing created (sent again): nothing changed, so nothing to read.
+    const again = await w.writeAndRead!(teamId, coachId, [touchdown], { sessionId, leaderboard: true });
+    expect(again).toEqual({ statuses: ["duplicate"], reads: undefined });
     expect(fellBack).toBe(0);
   });
 

@@ -1,5 +1,13 @@
 import { Worker } from "node:worker_threads";
-import { GameFinalError, SnapIdTakenError, type NewSnapRow, type SnapWriter, type SnapWriteStatus } from "./snaps.js";
+import {
+  GameFinalError,
+  SnapIdTakenError,
+  type LiveReads,
+  type LiveReadWish,
+  type NewSnapRow,
+  type SnapWriter,
+  type SnapWriteStatus,
+} from "./snaps.js";
 
 /*
  * Snap writes on a thread of their own (decision 0031). better-sqlite3 runs every statement, and the commit's fsync,
@@ -18,14 +26,30 @@ import { GameFinalError, SnapIdTakenError, type NewSnapRow, type SnapWriter, typ
 export interface SnapWriterWorkerData {
   /** The SQLite file, already migrated. */
   file: string;
+  /** The server's LOG_LEVEL, for what the thread logs. */
+  logLevel?: string;
 }
 
 export type SnapWriterRequest =
-  { kind: "write"; id: number; teamId: string; createdBy: string; snaps: readonly NewSnapRow[] } | { kind: "stop" };
+  | {
+      kind: "write";
+      id: number;
+      teamId: string;
+      createdBy: string;
+      snaps: readonly NewSnapRow[];
+      /** The live stream's payloads to read after the commit, on the thread's connection (decision 0043). */
+      wish?: LiveReadWish;
+    }
+  | { kind: "stop" };
 
 export interface SnapWriterReply {
   id: number;
   statuses?: SnapWriteStatus[];
+  /** With the statuses: a message with the wish's reads follows (they are read after the answer is sent). */
+  readsFollow?: boolean;
+  /** That message: what the wish asked for, or nothing when it could not be read. */
+  readsDone?: true;
+  reads?: LiveReads;
   error?:
     | { kind: "snap_id_taken" | "game_final"; ids: string[] }
     | { kind: "other"; message: string; code: string | undefined };
@@ -33,6 +57,7 @@ export interface SnapWriterReply {
 
 export interface SnapWriterThreadOptions {
   file: string;
+  logLevel?: string;
   /** The worker's module: dist/server/db/snap-writer-worker.js in the bundle, or its .ts source (run with tsx). */
   entry: URL;
   /** The in-process writer to use when the thread cannot start. */
@@ -52,9 +77,15 @@ import("tsx/esm/api")
   .catch((error) => setImmediate(() => { throw error; }));
 `;
 
+interface Written {
+  statuses: SnapWriteStatus[];
+  /** The wish's reads, when it had one; they resolve after the statuses. */
+  reads?: Promise<LiveReads | undefined>;
+}
+
 interface Waiting {
   request: Extract<SnapWriterRequest, { kind: "write" }>;
-  resolve(statuses: SnapWriteStatus[]): void;
+  resolve(written: Written): void;
   reject(error: unknown): void;
 }
 
@@ -67,6 +98,8 @@ function rebuild(error: NonNullable<SnapWriterReply["error"]>): Error {
 
 export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter {
   const waiting = new Map<number, Waiting>();
+  /** Writes answered whose live reads are still to come. */
+  const readsWaiting = new Map<number, (reads: LiveReads | undefined) => void>();
   let nextId = 1;
   let worker: Worker | null = null;
   let exited: Promise<void> = Promise.resolve();
@@ -76,7 +109,7 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
   let readyWorker: Worker | null = null;
 
   function start(): Worker {
-    const workerData = { file: opts.file } satisfies SnapWriterWorkerData;
+    const workerData = { file: opts.file, logLevel: opts.logLevel } satisfies SnapWriterWorkerData;
     const w = opts.entry.pathname.endsWith(".ts")
       ? new Worker(FROM_SOURCE, { eval: true, workerData: { ...workerData, entry: opts.entry.href } })
       : new Worker(opts.entry, { workerData });
@@ -85,11 +118,19 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
         readyWorker = w;
         return;
       }
+      if (m.readsDone) {
+        readsWaiting.get(m.id)?.(m.reads);
+        readsWaiting.delete(m.id);
+        return;
+      }
       const entry = waiting.get(m.id);
       if (!entry) return;
       waiting.delete(m.id);
-      if (m.error) entry.reject(rebuild(m.error));
-      else entry.resolve(m.statuses!);
+      if (m.error) return entry.reject(rebuild(m.error));
+      const reads = m.readsFollow
+        ? new Promise<LiveReads | undefined>((resolve) => readsWaiting.set(m.id, resolve))
+        : undefined;
+      entry.resolve({ statuses: m.statuses!, reads });
     });
     w.on("error", (error) => opts.onFailure?.(error));
     exited = new Promise((resolve) =>
@@ -97,11 +138,13 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
         if (worker === w) worker = null;
         const lost = [...waiting.values()];
         waiting.clear();
+        for (const resolve of readsWaiting.values()) resolve(undefined);
+        readsWaiting.clear();
         if (readyWorker !== w && !closed) {
           // It never took a write: they all go to the server's own connection, as every later one will.
           inProcess ??= opts.fallback();
           for (const { request: r, resolve: ok, reject: fail } of lost)
-            inProcess.write(r.teamId, r.createdBy, r.snaps).then(ok, fail);
+            inProcess.write(r.teamId, r.createdBy, r.snaps).then((statuses) => ok({ statuses }), fail);
         } else {
           for (const entry of lost) entry.reject(new Error("the snap writer's thread stopped before it answered"));
         }
@@ -121,26 +164,29 @@ export function startSnapWriterThread(opts: SnapWriterThreadOptions): SnapWriter
     await inProcess?.flush();
   }
 
+  function send(teamId: string, createdBy: string, snaps: readonly NewSnapRow[], wish?: LiveReadWish) {
+    if (closed) return Promise.reject(new Error("the snap writer is closed"));
+    if (inProcess) return inProcess.write(teamId, createdBy, snaps).then((statuses): Written => ({ statuses }));
+    worker ??= start();
+    const id = nextId++;
+    const w = worker;
+    const request = { kind: "write", id, teamId, createdBy, snaps, wish } satisfies SnapWriterRequest;
+    const answer = new Promise<Written>((resolve, reject) => {
+      waiting.set(id, { request, resolve, reject });
+      w.postMessage(request);
+    });
+    const settled: Promise<unknown> = answer.then(
+      () => inFlight.delete(settled),
+      () => inFlight.delete(settled),
+    );
+    inFlight.add(settled);
+    return answer;
+  }
+
   worker = start();
   return {
-    write(teamId, createdBy, snaps) {
-      if (closed) return Promise.reject(new Error("the snap writer is closed"));
-      if (inProcess) return inProcess.write(teamId, createdBy, snaps);
-      worker ??= start();
-      const id = nextId++;
-      const w = worker;
-      const request = { kind: "write", id, teamId, createdBy, snaps } satisfies SnapWriterRequest;
-      const answer = new Promise<SnapWriteStatus[]>((resolve, reject) => {
-        waiting.set(id, { request, resolve, reject });
-        w.postMessage(request);
-      });
-      const settled: Promise<unknown> = answer.then(
-        () => inFlight.delete(settled),
-        () => inFlight.delete(settled),
-      );
-      inFlight.add(settled);
-      return answer;
-    },
+    write: (teamId, createdBy, snaps) => send(teamId, createdBy, snaps).then((written) => written.statuses),
+    writeAndRead: send,
     flush: idle,
     async close() {
       if (closed) return exited;

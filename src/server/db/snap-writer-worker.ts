@@ -6,14 +6,39 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import path from "node:path";
+import { createLogger } from "../logger.js";
+import { DEFAULT_LEADERBOARD, readGameScoreboard, readLeaderboard } from "../reads/team-reads.js";
 import { openDatabase } from "./index.js";
-import { createSnapWriter, GameFinalError, SnapIdTakenError } from "./snaps.js";
+import { createSnapWriter, GameFinalError, SnapIdTakenError, type LiveReads, type LiveReadWish } from "./snaps.js";
 import type { SnapWriterReply, SnapWriterRequest, SnapWriterWorkerData } from "./snap-writer-thread.js";
 
 const port = parentPort!;
-const { file } = workerData as SnapWriterWorkerData;
+const { file, logLevel } = workerData as SnapWriterWorkerData;
 const database = openDatabase({ dataDir: path.dirname(file), sqlitePath: file });
 const writer = createSnapWriter(database.db);
+const reader = { database, log: createLogger(logLevel ?? "info") };
+
+/**
+ * The live stream's payloads of the team's change, read on this connection right after the commit (decision 0043):
+ * its page cache holds what the write just touched, where the server's connection would start cold after every
+ * commit of this one. A read that fails is left to the server, which reads it as for any other change.
+ */
+async function liveReads(teamId: string, wish: LiveReadWish): Promise<LiveReads | undefined> {
+  try {
+    const scoreboards: LiveReads["scoreboards"] = [];
+    if (wish.sessionId) {
+      const board = await readGameScoreboard(reader, teamId, wish.sessionId);
+      scoreboards.push([wish.sessionId, board === undefined ? undefined : JSON.stringify(board)]);
+    }
+    const leaderboard = wish.leaderboard
+      ? JSON.stringify(await readLeaderboard(reader, teamId, DEFAULT_LEADERBOARD))
+      : undefined;
+    return { scoreboards, leaderboard };
+  } catch (err) {
+    reader.log.warn({ err, teamId }, "could not read the live update payloads on the snap writer's thread");
+    return undefined;
+  }
+}
 
 function failure(error: unknown): SnapWriterReply["error"] {
   if (error instanceof SnapIdTakenError) return { kind: "snap_id_taken", ids: [...error.ids] };
@@ -35,7 +60,14 @@ port.on("message", (m: SnapWriterRequest) => {
     return;
   }
   writer.write(m.teamId, m.createdBy, m.snaps).then(
-    (statuses) => port.postMessage({ id: m.id, statuses } satisfies SnapWriterReply),
+    async (statuses) => {
+      // The answer first: the request need not wait for the reads, only the live screens do.
+      const readsFollow = m.wish !== undefined && statuses.includes("created");
+      port.postMessage({ id: m.id, statuses, readsFollow } satisfies SnapWriterReply);
+      if (!readsFollow) return;
+      const reads = await liveReads(m.teamId, m.wish!);
+      port.postMessage({ id: m.id, readsDone: true, reads } satisfies SnapWriterReply);
+    },
     (error: unknown) => port.postMessage({ id: m.id, error: failure(error) } satisfies SnapWriterReply),
   );
 });

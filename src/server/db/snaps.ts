@@ -250,8 +250,34 @@ export async function insertSnaps(
  * names a snap id of another team, or a player removed meanwhile), its requests are written again one
  * transaction each, so only the bad one fails.
  */
+/** What the live stream sends of a team's snap change (realtime/team-feed.ts), to be read after the commit. */
+export interface LiveReadWish {
+  /** The game whose scoreboard the change carries (the snaps' one session). */
+  sessionId?: string;
+  /** The coaches' leaderboard too. */
+  leaderboard: boolean;
+}
+
+/** The live stream's payloads of a change, serialized: a scoreboard undefined is a practice's (none to send). */
+export interface LiveReads {
+  scoreboards: [sessionId: string, body: string | undefined][];
+  leaderboard?: string;
+}
+
 export interface SnapWriter {
   write(teamId: string, createdBy: string, snaps: readonly NewSnapRow[]): Promise<SnapWriteStatus[]>;
+  /**
+   * Writes like `write`, then reads what the live stream sends of the change on the writer's own connection, right
+   * after its commit (decision 0043). Only the snap writer's thread has it. The statuses come as soon as the write
+   * is committed; `reads` resolves after them (undefined when they could not be read), and is left out when nothing
+   * was created or the thread could not be used.
+   */
+  writeAndRead?(
+    teamId: string,
+    createdBy: string,
+    snaps: readonly NewSnapRow[],
+    wish: LiveReadWish,
+  ): Promise<{ statuses: SnapWriteStatus[]; reads?: Promise<LiveReads | undefined> }>;
   /** Resolves when everything queued so far is written. */
   flush(): Promise<void>;
   /** Writes what is queued, then takes no more (a writer thread ends: db/snap-writer-thread.ts). */

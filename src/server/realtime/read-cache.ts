@@ -47,6 +47,11 @@ interface TeamEntries {
 export interface ReadCache {
   /** The answer for `key` of the team, computed by `compute` (and kept) unless a current one is held. */
   get(teamId: string, key: string, compute: () => Promise<unknown>): Promise<CachedAnswer>;
+  /**
+   * Keeps `body` as the team's current answer for `key`: JSON read after the team's latest change was committed
+   * and before any later one was heard (the snap writer's reads, decision 0043).
+   */
+  keep(teamId: string, key: string, body: string): CachedAnswer;
   /** The team's version on this server (tests and the stream). */
   version(teamId: string): number;
 }
@@ -87,18 +92,25 @@ function createReadCache(hub: TeamHub, now: () => number = Date.now): ReadCache 
       }
       const answer = answerOf(JSON.stringify(await compute()));
       if (versionOf(teamId) !== version) return answer;
-      let entries = teams.get(teamId);
-      if (!entries || entries.version !== version) {
-        entries = { version, answers: new Map() };
-        teams.set(teamId, entries);
-        if (teams.size > MAX_TEAMS) teams.delete(teams.keys().next().value!);
-      }
-      entries.answers.delete(key);
-      entries.answers.set(key, Object.assign(answer, { at: now() }));
-      if (entries.answers.size > MAX_ENTRIES_PER_TEAM) entries.answers.delete(entries.answers.keys().next().value!);
-      return answer;
+      return store(teamId, version, key, answer);
+    },
+    keep(teamId, key, body) {
+      return store(teamId, versionOf(teamId), key, answerOf(body));
     },
   };
+
+  function store(teamId: string, version: number, key: string, answer: CachedAnswer): CachedAnswer {
+    let entries = teams.get(teamId);
+    if (!entries || entries.version !== version) {
+      entries = { version, answers: new Map() };
+      teams.set(teamId, entries);
+      if (teams.size > MAX_TEAMS) teams.delete(teams.keys().next().value!);
+    }
+    entries.answers.delete(key);
+    entries.answers.set(key, Object.assign(answer, { at: now() }));
+    if (entries.answers.size > MAX_ENTRIES_PER_TEAM) entries.answers.delete(entries.answers.keys().next().value!);
+    return answer;
+  }
 }
 
 const caches = new WeakMap<TeamHub, ReadCache>();

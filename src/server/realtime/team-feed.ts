@@ -1,8 +1,9 @@
 import { CHANGE_EVENT } from "#domain/reads.js";
+import type { LiveReads, LiveReadWish } from "../db/snaps.js";
 import type { Services } from "../services.js";
 import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../reads/team-reads.js";
 import { COALESCE_MS } from "./coalesce.js";
-import type { ChangeKind, FeedMessage, HubChange } from "./hub.js";
+import type { ChangeKind, FeedMessage, HubChange, TeamHub } from "./hub.js";
 
 export type { FeedMessage } from "./hub.js";
 import { readCacheOf } from "./read-cache.js";
@@ -45,6 +46,42 @@ interface TeamState {
 /** How long a cluster worker waits for another worker's frames before it reads the payloads itself. */
 export const FRAMES_WAIT_MS = 1_000;
 
+/** The feeds of each hub (one: the stream routes'), so a write can ask what their screens will be sent. */
+const feedsOf = new WeakMap<TeamHub, Set<(teamId: string) => { coaches: boolean } | undefined>>();
+
+/** Payloads read by the snap writer right after its commit, for the change about to be published (decision 0043). */
+const offers = new WeakMap<HubChange, { version: number; reads: Promise<LiveReads | undefined> }>();
+
+/**
+ * What this server's screens of the team will be sent of a snap change of `sessionId`, and the team's read version
+ * now; undefined when no screen of the team is open here. A snap writer with a connection of its own reads it
+ * right after the commit (`writeAndRead`); `offerLiveReads` then hands it to the feeds with the change.
+ */
+export function liveReadWish(
+  hub: TeamHub,
+  teamId: string,
+  sessionId: string | undefined,
+): { wish: LiveReadWish; version: number } | undefined {
+  let watched = false;
+  let coaches = hub.shareFrames !== undefined;
+  for (const watching of feedsOf.get(hub) ?? []) {
+    const team = watching(teamId);
+    watched ||= team !== undefined;
+    coaches ||= team?.coaches === true;
+  }
+  if (!watched) return undefined;
+  return { wish: { sessionId, leaderboard: coaches }, version: readCacheOf(hub).version(teamId) };
+}
+
+/**
+ * Hands the feeds the payloads read for `change` before it is published. They are used only while the change is
+ * the only one heard of the team since `version` was taken: the reads are of the database just after the change's
+ * commit, and any other change delivered meanwhile may be newer than that.
+ */
+export function offerLiveReads(change: HubChange, version: number, reads: Promise<LiveReads | undefined>): void {
+  offers.set(change, { version, reads });
+}
+
 const frame = (fields: string[]) => utf8.encode(`event: ${CHANGE_EVENT}\ndata: {${fields.join(",")}}\n\n`);
 
 /**
@@ -59,8 +96,21 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
   const { hub, log } = services;
   const cache = readCacheOf(hub);
   const teams = new Map<string, TeamState>();
+  let feeds = feedsOf.get(hub);
+  if (!feeds) feedsOf.set(hub, (feeds = new Set()));
+  feeds.add((teamId) => {
+    const state = teams.get(teamId);
+    if (!state || state.subscribers.size === 0) return undefined;
+    return { coaches: [...state.subscribers].some((s) => s.coach) };
+  });
 
-  async function payloads(teamId: string, state: TeamState, changes: HubChange[]) {
+  /** An offer's reads once they come, if no other change of the team was heard since they began. */
+  async function offeredReads(teamId: string, offer: { version: number; reads: Promise<LiveReads | undefined> }) {
+    const reads = await offer.reads;
+    return cache.version(teamId) === offer.version + 1 ? reads : undefined;
+  }
+
+  async function payloads(teamId: string, state: TeamState, changes: HubChange[], offered?: LiveReads) {
     const kinds = new Set(changes.map((c) => c.kind));
     const sessions = new Set(
       changes.filter((c) => SCOREBOARD_KINDS.includes(c.kind) && c.sessionId).map((c) => c.sessionId!),
@@ -68,19 +118,23 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
     // In a cluster the frames also serve the other workers' coaches, whom this worker does not see.
     const coaches = hub.shareFrames !== undefined || [...state.subscribers].some((s) => s.coach);
     const wantsBoard = coaches && LEADERBOARD_KINDS.some((k) => kinds.has(k));
+    const ready = new Map(offered?.scoreboards);
     const [scoreboards, leaderboard] = await Promise.all([
       Promise.all(
         [...sessions].map(async (id) => {
+          if (ready.has(id)) return [id, ready.get(id)] as const;
           const board = await readGameScoreboard(services, teamId, id);
           // A practice has no scoreboard to show (undefined); a session gone is a game gone (null).
           return [id, board === undefined ? undefined : JSON.stringify(board)] as const;
         }),
       ),
-      wantsBoard
-        ? cache.get(teamId, leaderboardKey(DEFAULT_LEADERBOARD), () =>
-            readLeaderboard(services, teamId, DEFAULT_LEADERBOARD),
-          )
-        : undefined,
+      !wantsBoard
+        ? undefined
+        : offered?.leaderboard !== undefined
+          ? cache.keep(teamId, leaderboardKey(DEFAULT_LEADERBOARD), offered.leaderboard)
+          : cache.get(teamId, leaderboardKey(DEFAULT_LEADERBOARD), () =>
+              readLeaderboard(services, teamId, DEFAULT_LEADERBOARD),
+            ),
     ]);
     return { scoreboards: new Map(scoreboards), leaderboard: leaderboard?.body };
   }
@@ -96,9 +150,12 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
         // The latest change of each kind: the connections' coalescers would keep no other.
         const byKind = new Map(state.pending.splice(0).map((c) => [c.kind, c] as const));
         const changes = [...byKind.values()].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+        // The snap writer's reads of a lone change, when no other change of the team was heard since they began.
+        const offer = changes.length === 1 ? offers.get(changes[0]!) : undefined;
+        const offered = offer ? await offeredReads(teamId, offer) : undefined;
         let read: Awaited<ReturnType<typeof payloads>> = { scoreboards: new Map(), leaderboard: undefined };
         try {
-          read = await payloads(teamId, state, changes);
+          read = await payloads(teamId, state, changes, offered);
         } catch (err) {
           // Without payloads a change still tells screens what to refetch, as before.
           log.warn({ err, teamId }, "could not read the live update payloads");

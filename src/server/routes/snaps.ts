@@ -11,6 +11,7 @@ import {
   getSnap,
   snapPlayerIds,
   SnapIdTakenError,
+  type LiveReads,
   type NewSnapRow,
   type SnapWriteStatus,
 } from "../db/snaps.js";
@@ -19,6 +20,7 @@ import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
 import { changeNow, onlySession } from "../realtime/hub.js";
+import { liveReadWish, offerLiveReads } from "../realtime/team-feed.js";
 
 /*
  * Game day's writes (docs/product.md §10): snaps, each one down with its participants, written with the events it
@@ -152,11 +154,21 @@ export function snapRoutes() {
         lineup: s.lineup ?? null,
       }));
 
+      const session = onlySession(snaps);
+      const writer = c.get("services").snapWriter;
+      // With screens of the team open here, a writer with a connection of its own also reads what they will be
+      // sent, right after the commit (decision 0043).
+      const live = writer.writeAndRead ? liveReadWish(hub, viewer.teamId, session) : undefined;
       let statuses: SnapWriteStatus[];
+      let reads: Promise<LiveReads | undefined> | undefined;
       try {
         // Through the group-commit writer: snaps of concurrent requests (two coaches, many games) share one
         // transaction and one fsync; we answer only once this request's snaps are committed.
-        statuses = await c.get("services").snapWriter.write(viewer.teamId, viewer.userId, rows);
+        if (live && writer.writeAndRead) {
+          ({ statuses, reads } = await writer.writeAndRead(viewer.teamId, viewer.userId, rows, live.wish));
+        } else {
+          statuses = await writer.write(viewer.teamId, viewer.userId, rows);
+        }
       } catch (error) {
         if (error instanceof SnapIdTakenError) {
           const fields: Record<string, string> = {};
@@ -178,7 +190,11 @@ export function snapRoutes() {
         throw error;
       }
 
-      if (statuses.includes("created")) hub.publish(viewer.teamId, changeNow("events", onlySession(snaps)));
+      if (statuses.includes("created")) {
+        const change = changeNow("events", session);
+        if (live && reads) offerLiveReads(change, live.version, reads);
+        hub.publish(viewer.teamId, change);
+      }
       return c.json({ results: snaps.map((s, i) => ({ id: s.id, status: statuses[i]! })) }, 200);
     })
     .openapi(putSnap, async (c) => {
