@@ -381,6 +381,21 @@ export async function hasGames(db: Kysely<DB>, what: "team" | "field", id: strin
   return row !== undefined;
 }
 
+/**
+ * Whether a bracket plans a game on the field that is not a league game yet (its teams still to be decided): deleting
+ * the field would leave that game with nowhere to be played, and it would never be made.
+ */
+export async function hasPlannedPlayoffGames(db: Kysely<DB>, fieldId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("league_bracket_games")
+    .select("bracket_id")
+    .where("field_id", "=", fieldId)
+    .where("league_game_id", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteRow(
   db: Kysely<DB>,
   table: "league_divisions" | "league_teams" | "league_fields",

@@ -179,6 +179,41 @@ describe.each(testEngines())("league playoffs on $engine", ({ create }) => {
     expect(stays.body.error.message).toMatch(/in the teams' schedules/);
   });
 
+  it("keeps a field while its bracket still plans a game there, so the game can be made when its teams are known", async () => {
+    const added = await owner.client.post<{ league: { fields: { id: string; name: string }[] } }>(
+      `/api/leagues/${leagueId}/fields`,
+      { name: "Hilltop", subFields: [] },
+    );
+    const hilltop = added.body.league.fields.find((f) => f.name === "Hilltop")!.id;
+    const riverside = added.body.league.fields.find((f) => f.name === "Riverside Park")!.id;
+    // The final, whose teams are not known yet, planned on the new field (as the planner does when it is free).
+    const finalPlace = database.db
+      .updateTable("league_bracket_games")
+      .where("league_game_id", "is", null)
+      .where("round", "=", 3);
+    await finalPlace.set({ field_id: hilltop }).execute();
+
+    const refused = await owner.client.delete(`/api/league-fields/${hilltop}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "Playoff games are planned on this field: delete their bracket before deleting the field.",
+    );
+    const kept = await database.db
+      .selectFrom("league_bracket_games")
+      .select("field_id")
+      .where("round", "=", 3)
+      .executeTakeFirstOrThrow();
+    expect(kept.field_id).toBe(hilltop);
+
+    // Planned back where it was, the field holds nothing and goes.
+    await finalPlace.set({ field_id: riverside }).execute();
+    const deleted = await owner.client.delete<{ league: { fields: { id: string }[] } }>(
+      `/api/league-fields/${hilltop}`,
+    );
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.league.fields.map((f) => f.id)).toEqual([riverside]);
+  });
+
   it("confirmed results move winners on; a scorebook alone or a tie does not; the final reaches both teams", async () => {
     const b = await bracket();
     const qf = b.rounds[0]!.games;

@@ -22,6 +22,7 @@ import {
   divisionHasTeams,
   divisionOfLeague,
   hasGames,
+  hasPlannedPlayoffGames,
   leagueDetail,
   leagueOf,
   leagueRole,
@@ -229,7 +230,7 @@ const deleteFieldRoute = createRoute({
   operationId: "deleteLeagueField",
   tags: ["leagues"],
   middleware: [signedInOnly] as const,
-  summary: "Delete a field that no game is on",
+  summary: "Delete a field that no game is on and no bracket plans a game on",
   request: { params: idParams("The field's id") },
   responses: { 200: leagueAnswer("Deleted"), ...errorResponses(401, 403, 404, 409) },
 });
@@ -366,6 +367,13 @@ export function leagueRoutes() {
       const db = c.get("services").database.db;
       if (await hasGames(db, "field", id)) {
         throw new ApiError(409, "field_has_games", "Games are on this field: move them before deleting it.");
+      }
+      if (await hasPlannedPlayoffGames(db, id)) {
+        throw new ApiError(
+          409,
+          "field_has_games",
+          "Playoff games are planned on this field: delete their bracket before deleting the field.",
+        );
       }
       await deleteRow(db, "league_fields", id);
       return c.json(await detailOf(caller, leagueId, role), 200);

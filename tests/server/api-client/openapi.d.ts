@@ -2200,7 +2200,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a field that no game is on */
+        /** Delete a field that no game is on and no bracket plans a game on */
         delete: operations["deleteLeagueField"];
         options?: never;
         head?: never;
