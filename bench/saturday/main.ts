@@ -28,6 +28,7 @@ import {
   WRITE_P99_MS,
   busyHost,
   saturdayMarkdown,
+  threadsOf,
   verdictOf,
   type DesignRun,
   type RungResult,
@@ -260,7 +261,7 @@ async function runDesign(design: Design): Promise<DesignRun> {
       rung.verdict = verdictOf(rung);
       run.rungs.push(rung);
       log(
-        `  G=${g}: write p50 ${rung.writeP50.toFixed(1)} / p99 ${rung.writeP99.toFixed(1)} ms; screen p99 ${rung.screenP99.toFixed(0)} ms; server CPU ${rung.serverCpuPercent}% RSS ${rung.serverRssMb} MB; client CPU ${rung.clientCpuPercent}% loop p99 ${rung.clientLoopDelayP99.toFixed(1)} ms; others ${rung.othersCpuPercent}% steal ${rung.stealPercent}%${busyHost(rung) ? " (busy host)" : ""}; ${rung.verdict.pass ? "PASS" : `MISS (${rung.verdict.why})`}`,
+        `  G=${g}: write p50 ${rung.writeP50.toFixed(1)} / p99 ${rung.writeP99.toFixed(1)} ms; screen p99 ${rung.screenP99.toFixed(0)} ms; server CPU ${rung.serverCpuPercent}% (main / busiest other thread ${threadsOf(rung)}) RSS ${rung.serverRssMb} MB; client CPU ${rung.clientCpuPercent}% loop p99 ${rung.clientLoopDelayP99.toFixed(1)} ms; others ${rung.othersCpuPercent}% steal ${rung.stealPercent}%${busyHost(rung) ? " (busy host)" : ""}; ${rung.verdict.pass ? "PASS" : `MISS (${rung.verdict.why})`}`,
       );
     } catch (error) {
       run.errors.push(`G=${g}: ${error instanceof Error ? error.message : String(error)}`);

@@ -11,7 +11,28 @@ const TICKS = (() => {
 
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
 export function cpuSeconds(pid: number | "self"): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return statSeconds(`/proc/${pid}/stat`);
+}
+
+/** CPU seconds of each thread of a process, by thread id (/proc/<pid>/task/<tid>/stat); the main thread's is the pid. */
+function threadSeconds(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        out.set(Number(tid), statSeconds(`/proc/${pid}/task/${tid}/stat`));
+      } catch {
+        // the thread ended
+      }
+    }
+  } catch {
+    // the process ended
+  }
+  return out;
+}
+
+function statSeconds(path: string): number {
+  const stat = readFileSync(path, "utf8");
   // Fields after the command name (which may hold spaces) start at ") ".
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
@@ -74,7 +95,18 @@ function processTree(pid: number | "self"): Array<number | "self"> {
  * Watches processes during a measured window: CPU used over it (% of one core) and the largest RSS seen, each
  * summed over the process and its descendants (a server of several processes counts whole).
  */
-export function watch(pids: Array<number | "self">): () => Array<{ cpuPercent: number; maxRssMb: number }> {
+export interface Usage {
+  cpuPercent: number;
+  maxRssMb: number;
+  /**
+   * Of the process itself (not its descendants), % of one core: its main thread, and its busiest other thread (a
+   * one-process server's snap writer, decision 0031). Whether a server uses both cores shows here.
+   */
+  mainThreadPercent: number | null;
+  busiestOtherThreadPercent: number | null;
+}
+
+export function watch(pids: Array<number | "self">): () => Usage[] {
   const t0 = performance.now();
   const safe = <T>(f: () => T, fallback: T): T => {
     try {
@@ -101,15 +133,32 @@ export function watch(pids: Array<number | "self">): () => Array<{ cpuPercent: n
         );
       maxRss[i] = Math.max(maxRss[i]!, rssNow(p));
     });
+  const threads0 = pids.map((p) => (p === "self" ? null : threadSeconds(p)));
   const timer = setInterval(look, 1_000);
   return () => {
     clearInterval(timer);
     look();
     const seconds = (performance.now() - t0) / 1000;
-    return pids.map((_, i) => {
+    const percent = (cpu: number) => +((100 * cpu) / seconds).toFixed(1);
+    return pids.map((p, i) => {
       let used = 0;
       for (const [q, now] of last[i]!) used += now - (cpu0[i]!.get(q) ?? 0);
-      return { cpuPercent: +((100 * used) / seconds).toFixed(1), maxRssMb: +maxRss[i]!.toFixed(0) };
+      let main: number | null = null;
+      let busiest: number | null = null;
+      const before = threads0[i];
+      if (before && p !== "self") {
+        for (const [tid, now] of threadSeconds(p)) {
+          const share = percent(now - (before.get(tid) ?? 0));
+          if (tid === p) main = share;
+          else busiest = Math.max(busiest ?? 0, share);
+        }
+      }
+      return {
+        cpuPercent: percent(used),
+        maxRssMb: +maxRss[i]!.toFixed(0),
+        mainThreadPercent: main,
+        busiestOtherThreadPercent: busiest,
+      };
     });
   };
 }

@@ -2,6 +2,7 @@ import { machineTable, type Machine } from "../report.js";
 import type { BurstResult } from "./burst.js";
 import type { LoadResult } from "./load.js";
 import type { SaturdayOptions } from "./options.js";
+import type { Usage } from "./proc.js";
 
 /** Targets of docs/architecture.md's game-day budget. */
 export const WRITE_P99_MS = 100;
@@ -15,7 +16,7 @@ export function busyHost(r: Pick<RungResult, "othersCpuPercent" | "stealPercent"
 }
 
 export interface RungResult extends LoadResult {
-  servers: Array<{ cpuPercent: number; maxRssMb: number }>;
+  servers: Usage[];
   /** Over the write window, all app servers together (% of one core), and their largest RSS summed. */
   serverCpuPercent: number;
   serverRssMb: number;
@@ -49,6 +50,13 @@ export interface SaturdayResults {
   options: SaturdayOptions;
   machine: Machine;
   runs: DesignRun[];
+}
+
+/** The first server's main thread and busiest other thread, "not read" when they were not. */
+export function threadsOf(r: Pick<RungResult, "servers">): string {
+  const first = r.servers[0];
+  if (first?.mainThreadPercent == null) return "not read";
+  return `${first.mainThreadPercent.toFixed(0)} / ${first.busiestOtherThreadPercent?.toFixed(0) ?? "none"}`;
 }
 
 export function verdictOf(r: LoadResult & { burst?: BurstResult | null }): { pass: boolean; why: string } {
@@ -110,7 +118,9 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "data reflecting it (scoreboard snapCount and, for coaches, the leaderboard's event count); 0 when the data came " +
       "before the ack; a write a screen never showed counts as infinitely late. A viewer takes the `scoreboard` / " +
       "`leaderboard` a `change` message carries and refetches what it does not carry (today's design carries none). " +
-      "CPU is % of one core over the write window, from /proc/<pid>/stat; RSS the largest seen. Client loop delay: " +
+      "CPU is % of one core over the write window, from /proc/<pid>/stat; RSS the largest seen. Main / busiest other " +
+      "thread: the (first) server process's main thread and its busiest other thread (the snap writer's, decision " +
+      "0031), from /proc/<pid>/task. Client loop delay: " +
       "the bench's own event-loop delay p99 (a slow client would show here). Load: the machine's 1-minute load " +
       "average at the end of the G (above the core count, other work was competing for the CPU). Others / steal: " +
       "over the write window, the machine's busy CPU that none of the measured processes used (other work) and the " +
@@ -127,6 +137,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
       "Screen p50 ms",
       "Screen p99 ms",
       "Server CPU %",
+      "Main / busiest other thread %",
       "Server RSS MB",
       o.engine === "postgres" ? "PostgreSQL CPU %" : "Reads (refetches)",
       "Client CPU % / loop p99 ms",
@@ -172,6 +183,7 @@ export function saturdayMarkdown(res: SaturdayResults): string {
           ms(r.screenP50),
           ms(r.screenP99),
           orNotRead(r.serverCpuPercent, (v) => v.toFixed(0)),
+          threadsOf(r),
           orNotRead(r.serverRssMb, String),
           r.postgresCpuPercent !== null ? r.postgresCpuPercent.toFixed(0) : r.counts.reads.toLocaleString("en-US"),
           `${orNotRead(r.clientCpuPercent, (v) => v.toFixed(0))} / ${ms(r.clientLoopDelayP99)}`,

@@ -52,7 +52,7 @@ function rung(games: number, writeP99: number, screenP99: number): RungResult {
   const r = load(games, writeP99, screenP99);
   return {
     ...r,
-    servers: [{ cpuPercent: 45, maxRssMb: 1400 }],
+    servers: [{ cpuPercent: 45, maxRssMb: 1400, mainThreadPercent: 31, busiestOtherThreadPercent: 12.4 }],
     serverCpuPercent: 45,
     serverRssMb: 1400,
     clientCpuPercent: 15,
@@ -106,6 +106,9 @@ describe("the saturday scenario's verdict", () => {
     expect(met).toContain("largest G with write p99 <= 100 ms and screen p99 <= 1000 ms: 1000.");
     expect(met).toContain("Goal G = 1,000 at V = 10: MET.");
     expect(met).toContain("| new | 1000 |");
+    // Whether the server used both cores: its main thread and its busiest other thread, beside its total.
+    expect(met).toContain("| Server CPU % | Main / busiest other thread % |");
+    expect(met).toContain("| 45 | 31 / 12 | 1400 |");
 
     const missed = report([rung(250, 11, 3.7), rung(500, 22, 3.4), rung(1000, 307, 17)]);
     expect(missed).toContain("largest G with write p99 <= 100 ms and screen p99 <= 1000 ms: 500.");
@@ -128,9 +131,11 @@ describe("the saturday scenario's verdict", () => {
   });
 
   it("says a server figure was not read rather than printing 0 % for it", () => {
-    const text = report([{ ...rung(2000, 40, 5), serverCpuPercent: NaN, serverRssMb: NaN, clientCpuPercent: NaN }]);
+    const text = report([
+      { ...rung(2000, 40, 5), servers: [], serverCpuPercent: NaN, serverRssMb: NaN, clientCpuPercent: NaN },
+    ]);
     const row = text.split("\n").find((line) => line.startsWith("| new | 2000 |"))!;
-    expect(row).toContain("| not read | not read |");
+    expect(row).toContain("| not read | not read | not read |");
     expect(row).not.toContain("NaN");
   });
 
