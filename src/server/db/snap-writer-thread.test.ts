@@ -133,11 +133,11 @@ describe("snaps written on their own thread (decision 0031)", () => {
     const scoreboard = await readGameScoreboard(services, teamId, sessionId);
     const leaderboard = await readLeaderboard(services, teamId, DEFAULT_LEADERBOARD);
     expect(reads).toEqual({
-      scoreboards: [[sessionId, JSON.stringify(scoreboard)]],
+      scoreboard: { sessionId, body: JSON.stringify(scoreboard) },
       leaderboard: JSON.stringify(leaderboard),
     });
     // They hold the snap just written.
-    expect(JSON.parse(reads!.scoreboards[0]![1]!).snapCount).toBe(scoreboard!.snapCount);
+    expect(JSON.parse(reads!.scoreboard!.body!).snapCount).toBe(scoreboard!.snapCount);
     expect(leaderboard.players.find((p) => p.id === players[0])?.stats.touchdowns).toBeGreaterThan(0);
 
     // Players' screens only: no leaderboard read.

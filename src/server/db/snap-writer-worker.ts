@@ -7,7 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import path from "node:path";
 import { createLogger } from "../logger.js";
-import { DEFAULT_LEADERBOARD, readGameScoreboard, readLeaderboard } from "../reads/team-reads.js";
+import { DEFAULT_LEADERBOARD, readGameScoreboardBody, readLeaderboard } from "../reads/team-reads.js";
 import { openDatabase } from "./index.js";
 import { createSnapWriter, GameFinalError, SnapIdTakenError, type LiveReads, type LiveReadWish } from "./snaps.js";
 import type { SnapWriterReply, SnapWriterRequest, SnapWriterWorkerData } from "./snap-writer-thread.js";
@@ -25,15 +25,14 @@ const reader = { database, log: createLogger(logLevel ?? "info") };
  */
 async function liveReads(teamId: string, wish: LiveReadWish): Promise<LiveReads | undefined> {
   try {
-    const scoreboards: LiveReads["scoreboards"] = [];
-    if (wish.sessionId) {
-      const board = await readGameScoreboard(reader, teamId, wish.sessionId);
-      scoreboards.push([wish.sessionId, board === undefined ? undefined : JSON.stringify(board)]);
-    }
+    const { sessionId } = wish;
+    const scoreboard = sessionId
+      ? { sessionId, body: await readGameScoreboardBody(reader, teamId, sessionId) }
+      : undefined;
     const leaderboard = wish.leaderboard
       ? JSON.stringify(await readLeaderboard(reader, teamId, DEFAULT_LEADERBOARD))
       : undefined;
-    return { scoreboards, leaderboard };
+    return { scoreboard, leaderboard };
   } catch (err) {
     reader.log.warn({ err, teamId }, "could not read the live update payloads on the snap writer's thread");
     return undefined;

@@ -260,7 +260,8 @@ export interface LiveReadWish {
 
 /** The live stream's payloads of a change, serialized: a scoreboard undefined is a practice's (none to send). */
 export interface LiveReads {
-  scoreboards: [sessionId: string, body: string | undefined][];
+  /** The wished game's scoreboard (a change names at most one). */
+  scoreboard?: { sessionId: string; body: string | undefined };
   leaderboard?: string;
 }
 

@@ -120,3 +120,13 @@ export async function readGameScoreboard(
   if (ofDay?.sessionId === sessionId) return ofDay;
   return (await gameSheet(db, teamId, sessionId))?.scoreboard ?? null;
 }
+
+/** readGameScoreboard serialized, as the stream sends it: "null" for a session gone, undefined for a practice. */
+export async function readGameScoreboardBody(
+  s: ReadServices,
+  teamId: string,
+  sessionId: string,
+): Promise<string | undefined> {
+  const board = await readGameScoreboard(s, teamId, sessionId);
+  return board === undefined ? undefined : JSON.stringify(board);
+}

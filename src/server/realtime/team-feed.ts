@@ -1,7 +1,7 @@
 import { CHANGE_EVENT } from "#domain/reads.js";
 import type { LiveReads, LiveReadWish } from "../db/snaps.js";
 import type { Services } from "../services.js";
-import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboard } from "../reads/team-reads.js";
+import { DEFAULT_LEADERBOARD, leaderboardKey, readLeaderboard, readGameScoreboardBody } from "../reads/team-reads.js";
 import { COALESCE_MS } from "./coalesce.js";
 import type { ChangeKind, FeedMessage, HubChange, TeamHub } from "./hub.js";
 
@@ -41,6 +41,12 @@ interface TeamState {
    */
   awaiting: HubChange[];
   awaitTimer: NodeJS.Timeout | undefined;
+}
+
+/** A coach's screen is among the team's: the leaderboard is sent too. */
+function hasCoach(state: TeamState): boolean {
+  for (const s of state.subscribers) if (s.coach) return true;
+  return false;
 }
 
 /** How long a cluster worker waits for another worker's frames before it reads the payloads itself. */
@@ -101,7 +107,7 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
   feeds.add((teamId) => {
     const state = teams.get(teamId);
     if (!state || state.subscribers.size === 0) return undefined;
-    return { coaches: [...state.subscribers].some((s) => s.coach) };
+    return { coaches: hasCoach(state) };
   });
 
   /** An offer's reads once they come, if no other change of the team was heard since they began. */
@@ -116,17 +122,17 @@ export function createTeamFeed(services: Pick<Services, "hub" | "database" | "lo
       changes.filter((c) => SCOREBOARD_KINDS.includes(c.kind) && c.sessionId).map((c) => c.sessionId!),
     );
     // In a cluster the frames also serve the other workers' coaches, whom this worker does not see.
-    const coaches = hub.shareFrames !== undefined || [...state.subscribers].some((s) => s.coach);
+    const coaches = hub.shareFrames !== undefined || hasCoach(state);
     const wantsBoard = coaches && LEADERBOARD_KINDS.some((k) => kinds.has(k));
-    const ready = new Map(offered?.scoreboards);
+    const ready = offered?.scoreboard;
     const [scoreboards, leaderboard] = await Promise.all([
       Promise.all(
-        [...sessions].map(async (id) => {
-          if (ready.has(id)) return [id, ready.get(id)] as const;
-          const board = await readGameScoreboard(services, teamId, id);
-          // A practice has no scoreboard to show (undefined); a session gone is a game gone (null).
-          return [id, board === undefined ? undefined : JSON.stringify(board)] as const;
-        }),
+        [...sessions].map(async (id) =>
+          // A practice has no scoreboard to show (undefined); a session gone is a game gone ("null").
+          ready?.sessionId === id
+            ? ([id, ready.body] as const)
+            : ([id, await readGameScoreboardBody(services, teamId, id)] as const),
+        ),
       ),
       !wantsBoard
         ? undefined

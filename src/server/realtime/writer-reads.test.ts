@@ -58,7 +58,7 @@ function screen(coach: boolean) {
 }
 
 const reads = (sessionId: string): LiveReads => ({
-  scoreboards: [[sessionId, '{"score":{"us":6,"them":0}}']],
+  scoreboard: { sessionId, body: '{"score":{"us":6,"them":0}}' },
   leaderboard: '{"players":[{"id":"p1"}]}',
 });
 
