@@ -75,6 +75,9 @@ test.describe("links mailed through the SMTP peer", () => {
     page,
     browser,
   }) => {
+    // Two browser contexts, two accessibility scans, a real sign-up and a wait on the outbox's background sender:
+    // on a busy two-core host the whole journey has taken more than the default 30 s.
+    test.slow();
     const peer = await startSmtpPeer(SMTP_PORT);
     try {
       const { coach } = await seedTeam({ teamName: "Cove Cranes", players: [{ fullName: "Noah Park" }] });

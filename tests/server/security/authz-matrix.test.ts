@@ -29,11 +29,11 @@ import {
   playerASecrets,
   send,
   worldSnapshot,
-  snapshotDiff,
   teamSecrets,
   VALID_REQUESTS,
   type World,
 } from "./fixtures.js";
+import { snapshotDiff } from "./snapshot.js";
 
 // Read when the tests are collected: the endpoints below are the server's, not a list kept here.
 const table = await routeTable(routeTableApp());

@@ -3,8 +3,7 @@
  * never follows the answer's cookies unless asked, one VALID request per endpoint for any caller, and a snapshot
  * of every stored row. Not used by the server.
  */
-import { createECDH, createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { TestDatabase } from "../support/test-database.js";
 import { seedProfile } from "../support/test-database.js";
@@ -19,6 +18,7 @@ import { CHILD_HEADER } from "#domain/acting.js";
 import { CONSENT_VERSION } from "#domain/family.js";
 import { ACCOUNT_REQUESTS } from "./account-requests.js";
 import { LEAGUE_REQUESTS } from "./league-fixtures.js";
+import { snapshot, type Snapshot } from "./snapshot.js";
 import type { Actor } from "./endpoints.js";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
@@ -1250,71 +1250,8 @@ export async function playerASecrets(w: World): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // Stored rows
 
-/** The tables a snapshot reads, per database (introspected once). */
-const tableNames = new WeakMap<object, string[]>();
-
-/** Better Auth's tables whose rows legitimately change when someone signs in (or a limiter counts). */
-export const VOLATILE_TABLES = new Set(["session", "rateLimit", "verification"]);
-
-export type Snapshot = Record<string, { count: number; hash: string }>;
-
-function canonical(value: unknown): string {
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (value === null || typeof value !== "object")
-    return JSON.stringify(typeof value === "bigint" ? String(value) : value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString("base64"));
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
-}
-
-/**
- * Every table of the database (found by introspection, so a new table is covered without a change here) but the
- * volatile ones: its row count and a hash of all its rows, in an order that does not depend on the engine.
- * The uploaded objects are listed too, as "(files store)".
- */
 /** The world's snapshot, once its background work has settled. */
 export async function worldSnapshot(w: World): Promise<Snapshot> {
   await w.settled();
   return snapshot(w.database, w.store);
-}
-
-export async function snapshot(database: TestDatabase, store?: MemoryFileStore): Promise<Snapshot> {
-  let names = tableNames.get(database.db);
-  if (!names) {
-    const tables = await database.db.introspection.getTables();
-    names = tables
-      .filter(
-        (t) =>
-          !t.isView &&
-          !VOLATILE_TABLES.has(t.name) &&
-          !(database.engine === "postgres" && t.schema && t.schema !== "public"),
-      )
-      .map((t) => t.name)
-      .sort();
-    tableNames.set(database.db, names);
-  }
-  const out: Snapshot = {};
-  const read = await Promise.all(
-    names.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db)),
-  );
-  names.forEach((name, i) => {
-    const rows = read[i]!.rows;
-    const lines = rows.map(canonical).sort();
-    out[name] = { count: rows.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16) };
-  });
-  if (store) {
-    const keys = store.keys();
-    out["(files store)"] = {
-      count: keys.length,
-      hash: createHash("sha256").update(keys.join("\n")).digest("hex").slice(0, 16),
-    };
-  }
-  return out;
-}
-
-/** The tables whose rows differ between two snapshots. */
-export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
-  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((n) => before[n]?.hash !== after[n]?.hash || before[n]?.count !== after[n]?.count).sort();
 }

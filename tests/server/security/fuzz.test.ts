@@ -43,12 +43,12 @@ import {
   fillPath,
   send,
   worldSnapshot,
-  snapshotDiff,
   VALID_REQUESTS,
   type Answer,
   type Req,
   type World,
 } from "./fixtures.js";
+import { snapshotDiff } from "./snapshot.js";
 import { describeInput, endpointFuzz, type FuzzInput } from "./invalid-input.js";
 
 const table = await routeTable(routeTableApp());

@@ -58,6 +58,10 @@ export async function startSmtpPeer(
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
+    // close() ends open connections after this grace, as a mail server that stops would: by default smtp-server
+    // waits 30 s for them, and a sender's pooled connection (mail/outbox-sender.ts) stays open until it idles out
+    // (15 s), so each close() of a peer the e2e server had mailed took that long.
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       const refusal = opts.refuse?.(address.address) ?? null;
       if (!refusal) return callback();
