@@ -51,6 +51,12 @@ function canonical(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
 }
 
+/** A snapshot's entry for a list of canonical lines, in any order. */
+function entryOf(lines: string[]): Snapshot[string] {
+  const hash = createHash("sha256").update(lines.sort().join("\n")).digest("hex").slice(0, 16);
+  return { count: lines.length, hash };
+}
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function watch(database: TestDatabase): Promise<Watch> {
@@ -132,23 +138,11 @@ export async function snapshot(database: TestDatabase, store?: MemoryFileStore):
     stale.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db)),
   );
   stale.forEach((name, i) => {
-    const rows = read[i]!.rows;
-    const lines = rows.map(canonical).sort();
-    const entry = {
-      count: rows.length,
-      hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16),
-    };
-    known.set(name, { counter: counterNow(name), entry });
+    known.set(name, { counter: counterNow(name), entry: entryOf(read[i]!.rows.map(canonical)) });
   });
   const out: Snapshot = {};
   for (const name of names) out[name] = known.get(name)!.entry;
-  if (store) {
-    const keys = store.keys();
-    out["(files store)"] = {
-      count: keys.length,
-      hash: createHash("sha256").update(keys.join("\n")).digest("hex").slice(0, 16),
-    };
-  }
+  if (store) out["(files store)"] = entryOf([...store.keys()]);
   return out;
 }
 
