@@ -151,12 +151,16 @@ test("a guardian with two children on two teams signs in once and answers the sc
   ).toHaveAttribute("aria-pressed", "true");
 
   // The coach sees Maya's answer.
-  const answers = await page.request.get(`/api/team/schedule/${practiceId}`);
-  expect(answers.status()).toBe(200);
-  const { answers: list } = (await answers.json()) as {
-    answers: { playerId: string; answer: string | null; byCoach: boolean }[];
-  };
-  expect(list.find((a) => a.playerId === maya.id)).toMatchObject({ answer: "going", byCoach: false });
+  await expect
+    .poll(async () => {
+      const answers = await page.request.get(`/api/team/schedule/${practiceId}`);
+      expect(answers.status()).toBe(200);
+      const { answers: list } = (await answers.json()) as {
+        answers: { playerId: string; answer: string | null; byCoach: boolean }[];
+      };
+      return list.find((a) => a.playerId === maya.id);
+    })
+    .toMatchObject({ answer: "going", byCoach: false });
 
   // Back to the family, and on to Leo on the other team: his practice answered for him too.
   await phone.getByRole("button", { name: "Back to Family" }).click();
@@ -167,11 +171,16 @@ test("a guardian with two children on two teams signs in once and answers the sc
   const leoRow = phone.getByRole("listitem", { name: "Practice" }).first();
   await leoRow.getByRole("button", { name: "Can't go" }).click();
   await expect(leoRow.getByRole("button", { name: "Can't go" })).toHaveAttribute("aria-pressed", "true");
-  const bearsAnswers = await bearsPage.request.get(`/api/team/schedule/${bearsPracticeId}`);
-  const { answers: leoList } = (await bearsAnswers.json()) as {
-    answers: { playerId: string; answer: string | null; byCoach: boolean }[];
-  };
-  expect(leoList.find((a) => a.playerId === leo.id)).toMatchObject({ answer: "no", byCoach: false });
+  // The button shows the answer as soon as it is tapped; the coach's read waits for it to reach the server.
+  await expect
+    .poll(async () => {
+      const bearsAnswers = await bearsPage.request.get(`/api/team/schedule/${bearsPracticeId}`);
+      const { answers: leoList } = (await bearsAnswers.json()) as {
+        answers: { playerId: string; answer: string | null; byCoach: boolean }[];
+      };
+      return leoList.find((a) => a.playerId === leo.id);
+    })
+    .toMatchObject({ answer: "no", byCoach: false });
   await bearsContext.close();
 
   // Back to the family: the guardian's own page again.
