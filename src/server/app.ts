@@ -10,6 +10,7 @@ import { databaseOutage } from "./db/outage.js";
 import { createStaticSite } from "./http/static.js";
 import { leaguePageFailure, leaguePageRoutes } from "./routes/league-pages.js";
 import { requestFrame } from "./http/request-frame.js";
+import { jsonBodyReader } from "./http/json-body.js";
 import { claimRoutes } from "./routes/claim.js";
 import { familyRoutes } from "./routes/family.js";
 import { announcementRoutes } from "./routes/announcements.js";
@@ -111,12 +112,15 @@ export function createApp(services: Services) {
   // Context, Host check, gzip, transport and security headers, the request log line: one step (request-frame.ts).
   app.use("*", requestFrame(services, metrics));
 
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY,
-    onError: () => {
-      throw new ApiError(413, "payload_too_large", "The request body is too large.");
-    },
-  });
+  const jsonTooLarge = (): never => {
+    throw new ApiError(413, "payload_too_large", "The request body is too large.");
+  };
+  // A JSON body is read from Node's request and cached for the route; others through Hono's limit (json-body.ts).
+  const jsonBodyLimit = jsonBodyReader(
+    MAX_JSON_BODY,
+    jsonTooLarge,
+    bodyLimit({ maxSize: MAX_JSON_BODY, onError: jsonTooLarge }),
+  );
   // Image uploads carry up to 5 MB (http/image-upload.ts); every other body stays under the JSON limit.
   const uploadBodyLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BODY,

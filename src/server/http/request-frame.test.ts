@@ -1,14 +1,13 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
-import { serve, type ServerType } from "@hono/node-server";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { testEngines, type TestDatabase } from "#tests/server/support/test-database.js";
 import { createTestApp } from "#tests/server/support/test-client.js";
 import { loggerTeam } from "#tests/server/support/logger-fixtures.js";
+import { serveOnSocket, type SocketServer } from "#tests/server/support/socket-server.js";
 
 /*
  * The request frame over a real socket, as production serves it (@hono/node-server writes a string answer
@@ -42,7 +41,7 @@ interface LogLine {
 
 describe.each(testEngines())("the request frame over a socket on $engine", ({ create }) => {
   let database: TestDatabase;
-  let server: ServerType;
+  let server: SocketServer | undefined;
   let port: number;
   let cookie: string;
   const logLines: LogLine[] = [];
@@ -60,16 +59,11 @@ describe.each(testEngines())("the request frame over a socket on $engine", ({ cr
       },
     });
     const app = createApp({ ...test.services, log: pino({ level: "info" }, sink) });
-    server = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    port = (server.address() as AddressInfo).port;
+    server = await serveOnSocket(app);
+    port = server.port;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server?.close(() => resolve());
-      if (server && "closeAllConnections" in server) server.closeAllConnections();
-    });
+    await server?.close();
     await database?.cleanup();
   });
 
