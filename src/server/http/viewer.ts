@@ -2,6 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { guardianAccount } from "../db/guardians.js";
 import { asChild } from "./acting-for-child.js";
 import { getProfile } from "../db/teams.js";
+import type { SessionOfToken } from "../db/auth-sessions.js";
+import { quickSession } from "../auth/session-check.js";
 import { sessionTokenOf, viewerCacheOf } from "../realtime/viewer-cache.js";
 import type { Viewer } from "../services.js";
 import type { AppContext, AppEnv } from "./context.js";
@@ -29,18 +31,32 @@ export async function currentViewer<E extends AppEnv>(c: AppContext<E>): Promise
   return asChild(c, signedIn);
 }
 
-/** The session (Better Auth) and the profile behind this request, and when the session expires. */
-async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewer: Viewer; expiresAt: number } | null> {
-  const { auth, database } = c.get("services");
+/** The request's session: checked quickly when Better Auth would only read it, else by Better Auth (decision 0045). */
+async function sessionOf<E extends AppEnv>(c: AppContext<E>): Promise<SessionOfToken | null> {
+  const { auth, database, config } = c.get("services");
+  const quick = await quickSession(database.db, auth, config.authSecret, c.req.header("cookie"));
+  if (quick !== "ask") return quick;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const profile = await getProfile(database.db, session.user.id);
-  const expiresAt = new Date(session.session.expiresAt).getTime();
+  return {
+    sessionId: session.session.id,
+    userId: session.user.id,
+    email: session.user.email,
+    expiresAt: new Date(session.session.expiresAt).getTime(),
+  };
+}
+
+/** The session and the profile behind this request, and when the session expires. */
+async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewer: Viewer; expiresAt: number } | null> {
+  const { database } = c.get("services");
+  const session = await sessionOf(c);
+  if (!session) return null;
+  const { sessionId, userId, email, expiresAt } = session;
+  const profile = await getProfile(database.db, userId);
   if (!profile) {
     // A guardian-only account (docs/product.md §13) has no profile: on no team, a guardian.
-    const guardian = await guardianAccount(database.db, session.user.id);
+    const guardian = await guardianAccount(database.db, userId);
     if (!guardian) return null;
-    const { id: userId, email } = session.user;
     const viewer = {
       userId,
       email,
@@ -49,17 +65,17 @@ async function lookupViewer<E extends AppEnv>(c: AppContext<E>): Promise<{ viewe
       teamId: null,
       fullName: guardian.fullName,
     } as const;
-    return { viewer: { ...viewer, sessionId: session.session.id }, expiresAt };
+    return { viewer: { ...viewer, sessionId }, expiresAt };
   }
   return {
     viewer: {
-      userId: session.user.id,
-      email: session.user.email,
+      userId,
+      email,
       role: profile.role,
       coachRole: profile.coachRole,
       teamId: profile.teamId,
       fullName: profile.fullName,
-      sessionId: session.session.id,
+      sessionId,
     },
     expiresAt,
   };
