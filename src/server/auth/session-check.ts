@@ -8,8 +8,8 @@ import type { Auth } from "./index.js";
  * The signed-in session of a request, checked without Better Auth's endpoint when all it would do is read
  * (decision 0045). Better Auth's getSession verifies the session cookie's signature through WebCrypto (a key
  * imported and a job on libuv's pool for every check), runs its endpoint pipeline in an AsyncLocalStorage, and reads
- * the session and the user: about 0.4 ms of the main thread a check on game day, when 1,000 scorers' viewers expire
- * every 20-30 s and 10,000 streams re-check their session every 5 minutes.
+ * the session and the user: 0.6-0.8 ms of CPU a check measured alone, some 70 checks a second on game day, when
+ * 1,000 scorers' viewers expire every 20-30 s and 10,000 streams re-check their session every 5 minutes.
  *
  * This check only ever accepts, and only what Better Auth would accept and answer the same way: exactly one session
  * cookie of Better Auth's own name, its signature exactly the HMAC-SHA256 of its token under the auth secret (as

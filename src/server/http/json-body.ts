@@ -9,12 +9,13 @@ import { ApiError } from "./errors.js";
  *
  * Hono's body limit asks the request for its body stream, and @hono/node-server then builds the whole web Request
  * (headers, an AbortController, a ReadableStream over the socket) that it otherwise never makes; the route's
- * validator then reads the body through that stream. On game day that was about 6 % of the main thread's busy time
+ * validator then reads the body through that stream. On game day that was 6.9 % of the main thread's busy time
  * and a share of its garbage (docs/performance.md, issue #34). Here the bytes are read from Node's stream with the
  * same limit, and the text is handed to Hono's body cache, where `c.req.json()` and `c.req.text()` find it.
  *
- * The bytes are also left on the Node request as `rawBody`, which @hono/node-server uses whenever something later
- * asks for the web Request (Better Auth's handler does): that Request carries the same body.
+ * The bytes are also left on the Node request as `rawBody`, which @hono/node-server uses if anything later asks for
+ * the web Request's body (no route does today; the sign-in builds its own Request for Better Auth): that Request
+ * then carries the same body.
  *
  * Other bodies (uploads, forms), and requests not served by Node (app.request in tests), go through Hono's limit.
  */
