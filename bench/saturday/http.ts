@@ -7,9 +7,20 @@ export interface Answer {
   body: string;
 }
 
-/** Keep-alive sockets for the ordinary requests of one worker (streams get their own sockets). */
+/**
+ * Keep-alive sockets for the ordinary requests of one worker (streams get their own sockets). A socket left idle for
+ * 30 s is closed by the client, as a browser does: the scorers' sockets sit idle while the streams open (over a
+ * minute at G = 1,500), and the server closes an idle one at 65 s (server.ts KEEP_ALIVE_MS), so the first snaps went
+ * out on sockets the server was closing that instant: "read ECONNRESET" and a retry a second later.
+ */
 export function keepAliveAgent(): http.Agent {
-  return new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024, scheduling: "lifo" });
+  return new http.Agent({
+    keepAlive: true,
+    maxSockets: 1024,
+    maxFreeSockets: 1024,
+    scheduling: "lifo",
+    timeout: 30_000,
+  });
 }
 
 /** One request with node:http; never rejects (errors and timeouts come back as statuses 0 and -1). */
