@@ -30,8 +30,14 @@ const RECENT_PLAYS = 3;
  * midnight.
  */
 const GAME_DAY_SLACK_MS = 36 * 60 * 60_000;
-/** How long a team's "has devices that want game notifications" answer is kept. */
-const AUDIENCE_CACHE_MS = 15_000;
+/**
+ * How long a team's "has devices" answer is kept. What changes it ends it sooner: a device added or removed on this
+ * server (devicesChanged) and a change of the team's roster (a member, a confirmation, a guardian link: the hub's
+ * "roster" change, heard on every server). This bound covers only a device taken by another server, which queues
+ * the game's notices itself from its own answer: every server hears every change of a game. At 15 s this read was
+ * the main thread's costliest statement on game day (50 a second at G = 1,000; docs/performance.md, issue #34).
+ */
+const AUDIENCE_CACHE_MS = 5 * 60_000;
 
 interface GameNotice {
   key: string;
@@ -166,6 +172,7 @@ export function createGameNotifier(
 
   const stopObserving = services.hub.observe({
     change(teamId: string, change: HubChange) {
+      if (change.kind === "roster") audience.delete(teamId);
       if (!change.sessionId || (change.kind !== "events" && change.kind !== "sessions")) return;
       changed(teamId, change.sessionId);
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PushState } from "#domain/api/push.js";
+import { CONSENT_VERSION } from "#domain/family.js";
 import { bornYearsAgo } from "#tests/support/birth-dates.js";
 import { addGuardian } from "#tests/server/support/guardians.js";
 import { loggerTeam, type LoggerTeam } from "#tests/server/support/logger-fixtures.js";
@@ -207,6 +208,41 @@ describe.each(testEngines())("Web Push on $engine", ({ create }) => {
     expect(await built.services.push.notifier.check(team.teamId, old.body.session.id)).toBe(0);
     await deliver();
     expect(service.all().length).toBe(before);
+  });
+
+  it("a guardian linked mid-game to a child of another team gets its next score on the phone they already had", async () => {
+    const other = await loggerTeam(built.app, "Hawks", 2);
+    const [passer, child] = other.players;
+    const game = await other.head.post("/api/team/sessions", {
+      kind: "game",
+      date: new Date().toISOString().slice(0, 10),
+      opponent: "Jays",
+    });
+    const touchdown = (yards: number) =>
+      other.head.post("/api/team/snaps", {
+        snaps: [
+          {
+            ...snap({ kind: "pass", passerId: passer!.me.id, targetId: child!.me.id, result: "touchdown", yards }),
+            sessionId: game.body.session.id,
+          },
+        ],
+      });
+    // No one of the Hawks has a device yet: the server keeps that answer for the team.
+    expect((await touchdown(10)).status).toBe(200);
+    await deliver();
+    const before = kept.guardian!.messages.length;
+
+    // The Falcons' guardian, signed in with a subscribed phone, takes the Hawks child's guardian link.
+    const invite = await other.head.post<{ token: string }>(`/api/team/players/${child!.me.id}/guardian-invites`);
+    const taken = await guardian.post(`/api/guardian-invites/${invite.body.token}`, {
+      consent: true,
+      consentVersion: CONSENT_VERSION,
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect((await touchdown(15)).status).toBe(200);
+    await deliver();
+    const titles = kept.guardian!.messages.slice(before).map((m) => m.payload.title);
+    expect(titles).toEqual(expect.arrayContaining(["Kickoff: Hawks vs Jays", "Hawks 12–0 Jays"]));
   });
 
   it("a device the push service no longer knows (410) is dropped with what was queued for it", async () => {
