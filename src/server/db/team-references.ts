@@ -19,20 +19,25 @@ type ReferenceIds = {
   plays: readonly string[];
 };
 
-/** The ids found, by kind: one query, a union of a part per kind of id asked for (at least one). */
-function referencesQuery(db: Kysely<DB>, p: ReferenceIds) {
+/**
+ * The ids found, by kind: one query, a union of a part per kind of id asked for (at least one). `roster`: the
+ * players part is every player of the team, whatever ids were asked.
+ */
+function referencesQuery(
+  db: Kysely<DB>,
+  p: Omit<ReferenceIds, "players"> & { players?: readonly string[] },
+  roster = false,
+) {
   const parts = [];
-  if (p.players.length > 0) {
-    parts.push(
-      db
-        .selectFrom("profiles")
-        .select([sql<string>`'p'`.as("kind"), "user_id as id"])
-        .where("team_id", "=", p.teamId)
-        .where("role", "=", "player")
-        // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
-        .where("confirmed", "=", 1)
-        .where("user_id", "in", p.players),
-    );
+  if (roster || (p.players && p.players.length > 0)) {
+    const players = db
+      .selectFrom("profiles")
+      .select([sql<string>`'p'`.as("kind"), "user_id as id"])
+      .where("team_id", "=", p.teamId)
+      .where("role", "=", "player")
+      // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
+      .where("confirmed", "=", 1);
+    parts.push(roster || !p.players ? players : players.where("user_id", "in", p.players));
   }
   if (p.sessions.length > 0) {
     parts.push(
@@ -58,7 +63,8 @@ function referencesQuery(db: Kysely<DB>, p: ReferenceIds) {
 }
 
 /** Every write that names players checks them: prepared per number of ids of each kind (db/prepared.ts). */
-const findReferences = prepared(referencesQuery);
+const findReferences = prepared((db, p: ReferenceIds) => referencesQuery(db, p));
+const findReferencesAndRoster = prepared((db, p: Omit<ReferenceIds, "players">) => referencesQuery(db, p, true));
 
 /** The subset of the given ids that are players (current, confirmed members), sessions and plays of the team. One query. */
 export async function teamReferences(
@@ -70,6 +76,23 @@ export async function teamReferences(
   const asked = { teamId, players: ids.players ?? [], sessions: ids.sessions ?? [], plays: ids.plays ?? [] };
   if (asked.players.length + asked.sessions.length + asked.plays.length === 0) return found;
   for (const r of await findReferences(db, asked)) {
+    (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
+  }
+  return found;
+}
+
+/**
+ * Every current (confirmed) player of the team, and the subset of the given sessions and plays that are the
+ * team's: one query, as teamReferences.
+ */
+export async function teamRosterAndReferences(
+  db: Kysely<DB>,
+  teamId: string,
+  ids: { sessions?: readonly string[]; plays?: readonly string[] },
+): Promise<TeamReferences> {
+  const found: TeamReferences = { players: new Set(), sessions: new Set(), plays: new Set() };
+  const asked = { teamId, sessions: ids.sessions ?? [], plays: ids.plays ?? [] };
+  for (const r of await findReferencesAndRoster(db, asked)) {
     (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
   }
   return found;

@@ -169,6 +169,31 @@ describe.each(testEngines())("snaps API on $engine", ({ create }) => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it("game day: a player removed mid-game is refused on the next snap, though the snaps before named them", async () => {
+    const t = await loggerTeam(app, "Owls C", 3);
+    const game = (await t.head.post("/api/team/sessions", { kind: "game", date: "2026-10-03", opponent: "Kites" })).body
+      .session.id;
+    const [passer, stays, leaves] = t.players.map((x) => x.me.id);
+    const to = (targetId: string | undefined): NewSnapInput => ({
+      ...aSnap({ kind: "pass", passerId: passer!, targetId: targetId!, result: "complete", yards: 5 }),
+      sessionId: game,
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.head.post("/api/team/snaps", { snaps: [to(stays), to(leaves)] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    // Another team's player is asked about, though the game and this team's players are known by now.
+    const stranger = await t.head.post("/api/team/snaps", { snaps: [to(b.players[0]!.me.id)] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.fields).toEqual({ "snaps.0.detail.targetId": "This player is not on your team." });
+    expect((await t.head.delete(`/api/team/players/${leaves}`)).status).toBe(204);
+
+    const refused = await t.head.post("/api/team/snaps", { snaps: [to(stays), to(leaves)] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ "snaps.1.detail.targetId": "This player is not on your team." });
+    expect((await t.head.post("/api/team/snaps", { snaps: [to(stays)] })).status).toBe(200);
+  });
+
   it("a snap the domain finds impossible is a 400 by field", async () => {
     const res = await a.head.post("/api/team/snaps", {
       snaps: [aSnap({ kind: "pass", passerId: p(0), targetId: p(0), result: "complete", yards: 5 })],

@@ -15,7 +15,14 @@ import {
   type NewSnapRow,
   type SnapWriteStatus,
 } from "../db/snaps.js";
-import { checkTeamReferences, invalidReferences, missingReferences, type TeamRef } from "../http/references.js";
+import {
+  checkTeamReferences,
+  invalidReferences,
+  knownReferencesOf,
+  missingReferences,
+  type KnownReferences,
+  type TeamRef,
+} from "../http/references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
@@ -124,14 +131,19 @@ function lineupRefs(lineup: readonly string[] | undefined, prefix: string): Team
 }
 
 /** Throws a 400 naming every snap field whose player, session or play is not the team's. */
-async function checkReferences(db: Kysely<DB>, teamId: string, snaps: readonly SnapInput[]): Promise<void> {
+async function checkReferences(
+  db: Kysely<DB>,
+  teamId: string,
+  snaps: readonly SnapInput[],
+  known?: KnownReferences,
+): Promise<void> {
   const refs = snaps.flatMap((s, i): TeamRef[] => [
     { field: `snaps.${i}.sessionId`, kind: "session", id: s.sessionId },
     ...(s.playId ? [{ field: `snaps.${i}.playId`, kind: "play" as const, id: s.playId }] : []),
     ...playerRefs(s.detail as SnapDetail, `snaps.${i}.detail.`),
     ...lineupRefs(s.lineup, `snaps.${i}.`),
   ]);
-  await checkTeamReferences(db, teamId, refs, MANY_NOT_THE_TEAMS);
+  await checkTeamReferences(db, teamId, refs, MANY_NOT_THE_TEAMS, known);
 }
 
 export function snapRoutes() {
@@ -142,7 +154,8 @@ export function snapRoutes() {
       const { database, hub } = c.get("services");
       const db = database.db;
 
-      await checkReferences(db, viewer.teamId, snaps);
+      // Game day names the same game and players snap after snap: the ids found before are not asked again.
+      await checkReferences(db, viewer.teamId, snaps, knownReferencesOf(hub));
       const rows: NewSnapRow[] = snaps.map((s) => ({
         id: s.id,
         sessionId: s.sessionId,
@@ -185,7 +198,8 @@ export function snapRoutes() {
           throw new ApiError(409, "game_final", GAME_FINAL, fields);
         }
         // A player, session or play removed since the check above fails a foreign key and rolls everything
-        // back: that is the client's stale reference, a 400, not our 500.
+        // back: that is the client's stale reference, a 400, not our 500 (asked of the database, not of what the
+        // server knew before).
         await checkReferences(db, viewer.teamId, snaps);
         throw error;
       }
