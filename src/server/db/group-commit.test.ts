@@ -73,3 +73,71 @@ describe("group commit spacing", () => {
     expect(batches.map((x) => x.items)).toEqual([["a"], ["b"], ["c"]]);
   });
 });
+
+describe("group commit failures", () => {
+  /** A store whose batches fail with `error`, counting the items it is then asked to write alone. */
+  function failing(error: Error) {
+    const alone: string[] = [];
+    const group = createGroupCommit<string, string>({
+      writeBatch: async () => {
+        throw error;
+      },
+      writeOne: async (item) => {
+        alone.push(item);
+        if (item === "bad") throw new Error("bad item");
+        return `ok ${item}`;
+      },
+      maxBatch: 100,
+    });
+    return { group, alone };
+  }
+
+  it("a batch that fails over one bad item is written again item by item: only the bad one fails", async () => {
+    const { group, alone } = failing(new Error("foreign key"));
+    const results = await Promise.allSettled(["a", "bad", "c"].map((i) => group.submit(i)));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(alone).toEqual(["a", "bad", "c"]);
+  });
+
+  it("a batch that fails because the database is out of reach fails every item at once, none written again", async () => {
+    const unreachable = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const { group, alone } = failing(unreachable);
+    const results = await Promise.allSettled(["a", "b", "c"].map((i) => group.submit(i)));
+    expect(results).toEqual([
+      { status: "rejected", reason: unreachable },
+      { status: "rejected", reason: unreachable },
+      { status: "rejected", reason: unreachable },
+    ]);
+    expect(alone).toEqual([]);
+  });
+
+  it("the calls queued behind a write the database's outage failed fail with it at once, none tried", async () => {
+    const unreachable = Object.assign(new Error("connect ETIMEDOUT"), { code: "ETIMEDOUT" });
+    let fail!: (error: unknown) => void;
+    const tried: string[][] = [];
+    const group = createGroupCommit<string, string>({
+      writeBatch: async (items) => {
+        tried.push(items);
+        return items;
+      },
+      writeOne: (item) => {
+        tried.push([item]);
+        return item === "a" ? new Promise((_, reject) => (fail = reject)) : Promise.resolve(item);
+      },
+      maxBatch: 100,
+    });
+    const first = group.submit("a");
+    // "a" is being written (its connection attempt hangs) when "b" and "c" arrive.
+    await vi.waitFor(() => expect(tried).toEqual([["a"]]));
+    const queued = [group.submit("b"), group.submit("c")];
+    fail(unreachable);
+    expect(await Promise.allSettled([first, ...queued])).toEqual([
+      { status: "rejected", reason: unreachable },
+      { status: "rejected", reason: unreachable },
+      { status: "rejected", reason: unreachable },
+    ]);
+    expect(tried).toEqual([["a"]]);
+    // The next call, once the database is back, is written as usual.
+    expect(await group.submit("d")).toBe("d");
+  });
+});

@@ -3,8 +3,11 @@
  * transaction. On SQLite with synchronous=FULL each commit is an fsync, so one fsync per batch instead of per write
  * is what lets many concurrent clients get past the disk's commit rate. A call resolves only after its batch has
  * committed, so an acknowledged write is durable. When a batch fails, its items are written again one transaction
- * each, so only the bad one fails. Used by the event writer (event-writer.ts) and the snap writer (snaps.ts).
+ * each, so only the bad one fails; when the database itself failed (out of reach, out of room), every item fails
+ * with it at once. Used by the event writer (event-writer.ts) and the snap writer (snaps.ts).
  */
+import { databaseOutage } from "./outage.js";
+
 export interface GroupCommit<T, R> {
   submit(item: T): Promise<R>;
   /** Resolves when everything queued so far is written. */
@@ -40,21 +43,46 @@ export function createGroupCommit<T, R>(opts: {
   let queue: Pending<T, R>[] = [];
   let draining: Promise<void> | null = null;
 
-  async function writeAlone(p: Pending<T, R>) {
+  /** Writes one item in a transaction of its own; the error it failed with, if it did. */
+  async function writeAlone(p: Pending<T, R>): Promise<unknown> {
     try {
       p.resolve(await opts.writeOne(p.item));
+      return undefined;
     } catch (error) {
       p.reject(error);
+      return error;
     }
+  }
+
+  /**
+   * The database itself failed (out of reach, out of room: a 503 each, db/outage.ts): the calls queued meanwhile
+   * would only meet the same failure, one batch after another (PostgreSQL's connect timeout each while its network
+   * hangs), and hold the writes behind them past the database's return. They fail with it now, as the pool's waiting
+   * requests do (db/index.ts failFastPool).
+   */
+  function failQueued(error: unknown) {
+    const waiting = queue;
+    queue = [];
+    for (const p of waiting) p.reject(error);
   }
 
   async function writeBatch(batch: Pending<T, R>[]) {
     // A batch of one is written alone: if it fails, writing it alone again would only fail again.
-    if (batch.length === 1) return writeAlone(batch[0]!);
+    if (batch.length === 1) {
+      const error = await writeAlone(batch[0]!);
+      if (error !== undefined && databaseOutage(error)) failQueued(error);
+      return;
+    }
     try {
       const results = await opts.writeBatch(batch.map((p) => p.item));
       batch.forEach((p, i) => p.resolve(results[i]!));
-    } catch {
+    } catch (error) {
+      // Every item fails alike when the database did: none is written again alone.
+      if (databaseOutage(error)) {
+        for (const p of batch) p.reject(error);
+        failQueued(error);
+        return;
+      }
       for (const p of batch) await writeAlone(p);
     }
   }
