@@ -2,6 +2,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePorts } from "./tests/support/free-port.ts";
+import { PLAYWRIGHT_CHROMIUM_ARGS } from "./tests/support/chromium-flags.ts";
 import { hostFactor, scaled } from "./tests/support/host-speed.ts";
 
 // The first free port from 3100, or E2E_PORT (refused, naming who holds it, when taken). Chosen once by the runner
@@ -54,7 +55,8 @@ export default defineConfig({
     trace: traceMode(process.env.E2E_TRACE),
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
+      // Playwright's defaults, no sandbox, no background traffic, no GPU, no omnibox popup (chromium-flags.ts).
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

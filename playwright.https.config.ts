@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { PLAYWRIGHT_CHROMIUM_ARGS } from "./tests/support/chromium-flags.ts";
 import { hostFactor, scaled } from "./tests/support/host-speed.ts";
 import { browserHomeOf, dataDirOf, httpsRun, originOf } from "./tests/https/run.ts";
 
@@ -28,7 +29,8 @@ export default defineConfig({
     // Never ignoreHTTPSErrors: the browser must trust the certificate for the journey to mean anything.
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
+      // Playwright's defaults, no sandbox, no background traffic, no GPU, no omnibox popup (chromium-flags.ts).
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
       // The HOME whose .pki/nssdb trusts Caddy's root (tests/https/global-setup.ts).
       env: { ...process.env, HOME: browserHomeOf(run) },
     },

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { finishAnimations, seedTeam as seedAccounts, signInQuick } from "./helpers";
@@ -19,7 +19,7 @@ const PUBLIC_PATHS = ["/", "/features", "/how-it-works", "/pricing", "/about", "
 
 /** Runs axe on the page (or inside `include`); returns the serious and critical violations, prints the rest. */
 async function audit(page: Page, where: string, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const builder = axeOf(page).withTags(TAGS);
   if (include) builder.include(include);
   const { violations, passes } = await builder.analyze();
   // A sanity check that axe really looked at something.

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { scaled } from "../support/host-speed";
 import { expect, test, type Page } from "./fixtures";
 import { createSession, logEvents, markAttendance, signedInCoachWithTeam, today } from "./coach-fixtures";
@@ -169,7 +169,7 @@ test.describe("every coach page", () => {
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOf(page).analyze();
       expect(
         results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
       ).toEqual([]);
@@ -178,7 +178,7 @@ test.describe("every coach page", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search players" }).click();
     await expect(page.getByRole("dialog").getByRole("list", { name: "Players" }).getByRole("button")).toHaveCount(3);
     await page.getByRole("button", { name: "Filters" }).click();
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const results = await axeOf(page).include('[role="dialog"]').analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 });

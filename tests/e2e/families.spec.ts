@@ -1,5 +1,5 @@
+import { axeOf } from "./axe";
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { bornYearsAgo } from "../support/birth-dates";
@@ -9,9 +9,7 @@ test.use({ serviceWorkers: "block" });
 
 async function axeProblems(page: Page): Promise<string[]> {
   await finishAnimations(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

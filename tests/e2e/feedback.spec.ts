@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { seedTeam, signInQuick } from "./helpers";
 
@@ -130,7 +130,7 @@ test.describe("coach feedback", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Phoebe Phone" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Feedback history" }).getByRole("listitem")).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./fixtures";
 import type { SnapDetail } from "#domain/snaps";
@@ -79,7 +79,7 @@ test("a visitor follows a game live from its link, one player highlighted, until
     await expect(lineScore.getByRole("row", { name: /^Harbor Hawks/ })).toContainText("7");
     await expect(lineScore.getByRole("row", { name: /^Eagles/ })).toContainText("6");
     expect(await visitor.title()).toBe("Harbor Hawks 7–6 Eagles · Live");
-    const axe = await new AxeBuilder({ page: visitor }).analyze();
+    const axe = await axeOf(visitor).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // "My player": Ben's plays are marked; then only his are listed. The choice stays after a reload.

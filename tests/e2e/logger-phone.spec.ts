@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { expect, test } from "./fixtures";
 import { eventPoints, performanceScore } from "#domain/scoring";
 import {
@@ -250,7 +250,7 @@ test("has no axe violations: the log, the attendance tab and the new session for
   const violations = async (scope?: string) => {
     // A toggle's colours change in a transition: measured halfway, white text on light grey fails contrast.
     await finishAnimations(page);
-    const builder = new AxeBuilder({ page });
+    const builder = axeOf(page);
     const results = await (scope ? builder.include(scope) : builder).analyze();
     return results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   };

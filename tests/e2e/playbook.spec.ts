@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { scaled } from "../support/host-speed";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import sharp from "sharp";
@@ -467,7 +467,7 @@ test.describe("playbook", () => {
       { playerId: ids.cy, eventType: "Flag Pull" },
     ]);
     const violations = async (include?: string) => {
-      const builder = new AxeBuilder({ page });
+      const builder = axeOf(page);
       if (include) builder.include(include);
       const results = await builder.analyze();
       return results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
@@ -8,7 +8,7 @@ test.use({ serviceWorkers: "block" });
 /** Serious and critical WCAG 2.1 A/AA violations (axe) on the page or inside `include`, once transitions end. */
 async function axeProblems(page: Page, include?: string): Promise<string[]> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const builder = axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations
