@@ -37,7 +37,7 @@ function referencesQuery(
       .where("role", "=", "player")
       // docs/product.md §11: a team-code sign-up waiting for the coach is not on the roster yet.
       .where("confirmed", "=", 1);
-    parts.push(roster || !p.players ? players : players.where("user_id", "in", p.players));
+    parts.push(roster ? players : players.where("user_id", "in", p.players!));
   }
   if (p.sessions.length > 0) {
     parts.push(
@@ -62,6 +62,13 @@ function referencesQuery(
   return rest.reduce((q, part) => q.unionAll(part), first);
 }
 
+/** The rows of a references query, sorted into their kinds. */
+function byKind(rows: readonly { kind: string; id: string }[]): TeamReferences {
+  const found: TeamReferences = { players: new Set(), sessions: new Set(), plays: new Set() };
+  for (const r of rows) (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
+  return found;
+}
+
 /** Every write that names players checks them: prepared per number of ids of each kind (db/prepared.ts). */
 const findReferences = prepared((db, p: ReferenceIds) => referencesQuery(db, p));
 const findReferencesAndRoster = prepared((db, p: Omit<ReferenceIds, "players">) => referencesQuery(db, p, true));
@@ -72,13 +79,9 @@ export async function teamReferences(
   teamId: string,
   ids: { players?: readonly string[]; sessions?: readonly string[]; plays?: readonly string[] },
 ): Promise<TeamReferences> {
-  const found: TeamReferences = { players: new Set(), sessions: new Set(), plays: new Set() };
   const asked = { teamId, players: ids.players ?? [], sessions: ids.sessions ?? [], plays: ids.plays ?? [] };
-  if (asked.players.length + asked.sessions.length + asked.plays.length === 0) return found;
-  for (const r of await findReferences(db, asked)) {
-    (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
-  }
-  return found;
+  if (asked.players.length + asked.sessions.length + asked.plays.length === 0) return byKind([]);
+  return byKind(await findReferences(db, asked));
 }
 
 /**
@@ -90,12 +93,7 @@ export async function teamRosterAndReferences(
   teamId: string,
   ids: { sessions?: readonly string[]; plays?: readonly string[] },
 ): Promise<TeamReferences> {
-  const found: TeamReferences = { players: new Set(), sessions: new Set(), plays: new Set() };
-  const asked = { teamId, sessions: ids.sessions ?? [], plays: ids.plays ?? [] };
-  for (const r of await findReferencesAndRoster(db, asked)) {
-    (r.kind === "p" ? found.players : r.kind === "s" ? found.sessions : found.plays).add(r.id);
-  }
-  return found;
+  return byKind(await findReferencesAndRoster(db, { teamId, sessions: ids.sessions ?? [], plays: ids.plays ?? [] }));
 }
 
 /** The ones of these event ids that another team's events already use. */

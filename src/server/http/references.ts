@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { teamReferences, teamRosterAndReferences } from "../db/team-references.js";
+import { teamReferences, teamRosterAndReferences, type TeamReferences } from "../db/team-references.js";
 import type { DB } from "../db/schema.js";
 import type { TeamHub } from "../realtime/hub.js";
 import { ApiError } from "./errors.js";
@@ -26,6 +26,10 @@ const idsOf = (refs: readonly TeamRef[], kind: TeamRef["kind"]) => [
   ...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id)),
 ];
 
+/** Whether the lookup found this reference the team's. */
+const isFound = (found: TeamReferences, r: TeamRef) =>
+  (r.kind === "player" ? found.players : r.kind === "session" ? found.sessions : found.plays).has(r.id);
+
 /** The references that are not the team's (one query, whatever their number). */
 export async function missingReferences(db: Kysely<DB>, teamId: string, refs: readonly TeamRef[]): Promise<TeamRef[]> {
   const found = await teamReferences(db, teamId, {
@@ -33,8 +37,7 @@ export async function missingReferences(db: Kysely<DB>, teamId: string, refs: re
     sessions: idsOf(refs, "session"),
     plays: idsOf(refs, "play"),
   });
-  const sets = { player: found.players, session: found.sessions, play: found.plays };
-  return refs.filter((r) => !sets[r.kind].has(r.id));
+  return refs.filter((r) => !isFound(found, r));
 }
 
 /** The 400 for these missing references (`many`: the message when there are several), or null for none. */
@@ -67,13 +70,12 @@ export async function checkTeamReferences(
     sessions: idsOf(asked, "session"),
     plays: idsOf(asked, "play"),
   });
-  const sets = { player: found.players, session: found.sessions, play: found.plays };
-  const missing = asked.filter((r) => !sets[r.kind].has(r.id));
+  const missing = asked.filter((r) => !isFound(found, r));
   known.add(
     teamId,
     [
       ...[...found.players].map((id): TeamRef => ({ field: "", kind: "player", id })),
-      ...asked.filter((r) => r.kind !== "player" && sets[r.kind].has(r.id)),
+      ...asked.filter((r) => r.kind !== "player" && isFound(found, r)),
     ],
     since,
   );
