@@ -83,6 +83,32 @@ describe.each(testEngines())("event logger API on $engine", ({ create }) => {
     expect(stored).toEqual(recount);
   });
 
+  it("game day on the sideline: a player removed mid-game is refused on the next event, though events before named them", async () => {
+    const t = await loggerTeam(app, "Owls E", 2);
+    const game = (await t.head.post("/api/team/sessions", { kind: "game", date: "2026-10-03", opponent: "Kites" })).body
+      .session.id;
+    const [stays, leaves] = t.players.map((x) => x.me.id);
+    const catchBy = (playerId: string, playId?: string) =>
+      anEvent(playerId, { eventType: "Catch", yards: 5, sessionId: game, ...(playId ? { playId } : {}) });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.head.post("/api/team/events", { events: [catchBy(stays!), catchBy(leaves!)] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    // Another team's player is asked about, though the game and this team's players are known by now.
+    const stranger = await t.head.post("/api/team/events", { events: [catchBy(b.players[0]!.me.id)] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.fields).toEqual({ "events.0.playerId": "This player is not on your team." });
+    // A play made after that is found, not refused for being new.
+    const playId = await insertPlay(database, t.teamId);
+    expect((await t.head.post("/api/team/events", { events: [catchBy(stays!, playId)] })).status).toBe(200);
+    expect((await t.head.delete(`/api/team/players/${leaves}`)).status).toBe(204);
+
+    const refused = await t.head.post("/api/team/events", { events: [catchBy(stays!), catchBy(leaves!)] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ "events.1.playerId": "This player is not on your team." });
+    expect((await t.head.post("/api/team/events", { events: [catchBy(stays!)] })).status).toBe(200);
+  });
+
   it("times are stored normalised to UTC with milliseconds", async () => {
     const e = anEvent(playerA(2), { eventType: "Rush TD", yards: 3, occurredAt: "2026-01-10T09:30:00+02:00" });
     expect((await a.head.post("/api/team/events", { events: [e] })).status).toBe(200);

@@ -5,7 +5,7 @@ import { removeEvent, type NewEvent } from "../db/events.js";
 import { retryOnDeadlock } from "../db/retry.js";
 import type { DB } from "../db/schema.js";
 import { foreignEventIds } from "../db/team-references.js";
-import { checkTeamReferences, type TeamRef } from "../http/references.js";
+import { checkTeamReferences, knownReferencesOf, type KnownReferences, type TeamRef } from "../http/references.js";
 import { createRouter } from "../http/context.js";
 import { ApiError, errorResponses, notFound } from "../http/errors.js";
 import { coachOnly } from "../http/viewer.js";
@@ -66,14 +66,28 @@ type EventInput = z.output<typeof postEventsSchema>["events"][number];
 
 const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
-/** Throws a 400 naming every event whose player, session or play is not the team's. */
-async function checkReferences(db: Kysely<DB>, teamId: string, events: readonly EventInput[]): Promise<void> {
+/**
+ * Throws a 400 naming every event whose player, session or play is not the team's; with `known`, the ids found the
+ * team's before are not asked again (http/references.ts).
+ */
+async function checkReferences(
+  db: Kysely<DB>,
+  teamId: string,
+  events: readonly EventInput[],
+  known?: KnownReferences,
+): Promise<void> {
   const refs = events.flatMap((e, i): TeamRef[] => [
     { field: `events.${i}.playerId`, kind: "player", id: e.playerId },
     ...(e.sessionId ? [{ field: `events.${i}.sessionId`, kind: "session" as const, id: e.sessionId }] : []),
     ...(e.playId ? [{ field: `events.${i}.playId`, kind: "play" as const, id: e.playId }] : []),
   ]);
-  await checkTeamReferences(db, teamId, refs, "Some events name a player, session or play that is not your team's.");
+  await checkTeamReferences(
+    db,
+    teamId,
+    refs,
+    "Some events name a player, session or play that is not your team's.",
+    known,
+  );
 }
 
 /** Throws 409 when one of these ids is an event of another team (the caller may not learn anything more). */
@@ -100,7 +114,8 @@ export function eventRoutes() {
       const { database, hub } = c.get("services");
       const db = database.db;
 
-      await checkReferences(db, viewer.teamId, events);
+      // The sideline names the same game and players event after event: the ids found before are not asked again.
+      await checkReferences(db, viewer.teamId, events, knownReferencesOf(hub));
       // A batch is checked before it is written, so it stays all or nothing; a single event is checked after
       // (below), which saves a query on the hot path and writes nothing either way.
       if (events.length > 1) await checkForeignIds(db, viewer.teamId, events, distinct(events.map((e) => e.id)));
