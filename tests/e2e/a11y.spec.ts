@@ -1,4 +1,4 @@
-import { axeOf } from "./axe";
+import { axeOf, WCAG_21_AA } from "./axe";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
 import { finishAnimations, seedTeam as seedAccounts, signInQuick } from "./helpers";
@@ -14,12 +14,11 @@ import { answerPath, unsubscribePath } from "./mail-links";
 // A service worker's cache must not answer in place of the server under test.
 test.use({ serviceWorkers: "block" });
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PUBLIC_PATHS = ["/", "/features", "/how-it-works", "/pricing", "/about", "/contact", "/login", "/signup"];
 
 /** Runs axe on the page (or inside `include`); returns the serious and critical violations, prints the rest. */
 async function audit(page: Page, where: string, include?: string): Promise<string[]> {
-  const builder = axeOf(page).withTags(TAGS);
+  const builder = axeOf(page).withTags(WCAG_21_AA);
   if (include) builder.include(include);
   const { violations, passes } = await builder.analyze();
   // A sanity check that axe really looked at something.

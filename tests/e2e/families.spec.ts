@@ -1,4 +1,4 @@
-import { axeOf } from "./axe";
+import { seriousViolations } from "./axe";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
@@ -9,10 +9,7 @@ test.use({ serviceWorkers: "block" });
 
 async function axeProblems(page: Page): Promise<string[]> {
   await finishAnimations(page);
-  const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return seriousViolations(page);
 }
 
 /** Tomorrow, as the team's zone (UTC, the default) writes it. */

@@ -1,4 +1,4 @@
-import { axeOf } from "./axe";
+import { seriousViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { linkIn, startSmtpPeer } from "#tests/server/support/smtp-peer.js";
 import { scaled } from "../support/host-speed";
@@ -17,10 +17,7 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 /** axe's serious and critical WCAG 2.1 AA findings on the page as it is now (tests/e2e/a11y.spec.ts covers the rest). */
 async function blockingA11y(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
-  const { violations } = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return seriousViolations(page);
 }
 
 async function chooseNewPassword(page: Page, password: string) {

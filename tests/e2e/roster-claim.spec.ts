@@ -1,19 +1,14 @@
-import { axeOf } from "./axe";
+import { seriousViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { scaled } from "../support/host-speed";
-import { PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
+import { finishAnimations, PASSWORD, seedTeam, signInQuick, uniqueEmail } from "./helpers";
 
 test.use({ serviceWorkers: "block" });
 
 /** Serious and critical WCAG 2.1 A/AA violations (axe) on the page or inside `include`, once transitions end. */
 async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const builder = axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  await finishAnimations(page);
+  return seriousViolations(page, include);
 }
 
 /*
