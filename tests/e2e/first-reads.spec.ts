@@ -33,6 +33,13 @@ const started = (page: Page) =>
     };
   });
 
+/** The page's running animations that never end, by name (CSS animations) or by element. */
+const endlessAnimations = () =>
+  document
+    .getAnimations()
+    .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime === Infinity)
+    .map((a) => (a instanceof CSSAnimation ? a.animationName : String(a.id)));
+
 /** The live stream opens once the screen has drawn; the logger asks its game's reads once the sessions are in. */
 const LATER = /^\/api\/team\/(stream$|sessions\/[\w-]+(\/snaps)?$)/;
 
@@ -72,6 +79,14 @@ test("each signed-in screen's first load takes every read its page started, and 
     expect(unstarted, screen.path).toEqual([]);
     const twice = reads.filter((read, i) => reads.indexOf(read) !== i);
     expect(twice, `${screen.path} read ${reads.join(", ")}`).toEqual([]);
+    // The dashboards show today's game as live (a red dot beside "Live game").
+    if (screen.path.endsWith("/dashboard")) await expect(page.getByRole("region", { name: "Live game" })).toBeVisible();
+    // Once the screen is in, nothing on it animates for ever: the frame's spinner has gone, and the live dot and the
+    // placeholders are still. An endless animation redraws the page every frame: the phone's battery on the sideline,
+    // and on a slow host each drawn frame takes CPU from the screen's own first tasks (docs/lighthouse.md).
+    await expect
+      .poll(() => page.evaluate(endlessAnimations), { message: `${screen.path} animates for ever` })
+      .toEqual([]);
     page.removeAllListeners("request");
   }
 });

@@ -117,7 +117,7 @@ function AppShellLoading() {
         <div className="container-page relative flex h-16 items-center justify-between gap-4">
           <Wordmark />
           <div className="flex items-center" aria-hidden="true" data-testid="nav-placeholder">
-            <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+            <span className="block h-8 w-24 rounded-lg bg-white/10" />
           </div>
         </div>
       </header>

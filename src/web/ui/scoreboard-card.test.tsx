@@ -47,6 +47,8 @@ describe("ScoreboardCard", () => {
     expect(region).toHaveTextContent("2nd half · 2nd & midfield");
     expect(region).toHaveTextContent("Game vs Eagles");
     expect(region).not.toHaveTextContent("Final");
+    // The live dot is still: a dashboard left open on the sideline redraws nothing (no endless pulse).
+    expect(region.querySelector("[class*='animate-']")).toBeNull();
   });
 
   it("names our team, and an away game reads “at” the opponent (issue #26.6)", async () => {

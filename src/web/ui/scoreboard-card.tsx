@@ -36,9 +36,7 @@ function Scoreboard({ scoreboard: s, ours }: { scoreboard: ScoreboardDto; ours: 
     >
       <div>
         <h2 id={id} className="flex items-center gap-2 text-sm font-bold tracking-wide text-field-800 uppercase">
-          {final ? null : (
-            <span aria-hidden="true" className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" />
-          )}
+          {final ? null : <span aria-hidden="true" className="size-2.5 rounded-full bg-red-600" />}
           {final ? "Final" : "Live game"}
         </h2>
         <p className="mt-1 text-sm text-stone-700">

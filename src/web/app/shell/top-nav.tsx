@@ -127,7 +127,7 @@ export function TopNav() {
         // public page holds the visitor menu too, hidden: its boot script makes its own session check before the
         // app runs, and app.css shows that menu once it marks the page a visitor's (decision 0006).
         <div className="session-pending flex items-center" aria-hidden="true" data-testid="nav-placeholder">
-          <span className="block h-8 w-24 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+          <span className="block h-8 w-24 rounded-lg bg-white/10" />
         </div>
       ) : null}
       <div className={pending ? "visitor-early" : "contents"}>

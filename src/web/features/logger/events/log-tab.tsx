@@ -92,7 +92,7 @@ export function LogTab({
         <PlayerTiles label="Players" size="roster" players={roster} selectedId={playerId} onPick={setPlayerId} />
         <div
           ref={pad}
-          className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+          className="sticky bottom-0 z-10 -mx-4 mt-3 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] sm:mx-0 sm:rounded-2xl sm:border"
         >
           <h2 className="sr-only">Log an event{player ? ` for ${player.name}` : ""}</h2>
           <EventPad

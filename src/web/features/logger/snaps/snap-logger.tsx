@@ -315,7 +315,7 @@ export function SnapLogger({
       />
       <div
         ref={pad}
-        className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] backdrop-blur sm:sticky sm:mx-0 sm:rounded-2xl sm:border"
+        className="fixed inset-x-0 bottom-0 z-10 border-t border-stone-200 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.18)] sm:sticky sm:mx-0 sm:rounded-2xl sm:border"
       >
         <h2 className="sr-only">Log a snap</h2>
         {game.score.final ? (

@@ -1,0 +1,68 @@
+/**
+ * How long a page's main thread ran, and how long its tasks took, in a Chromium trace (a Lighthouse run's
+ * `artifacts.Trace`, or a DevTools recording). Each complete event carries its wall time (`dur`) and the time its
+ * thread was on a CPU (`tdur`); a task that waited for a CPU part of the way takes more of the first than the second.
+ * Lighthouse's simulated Total Blocking Time multiplies each task's wall time by its CPU slowdown (4 for mobile), so on
+ * a host whose CPUs are busy with other threads the wait is multiplied too (docs/lighthouse.md, issue #35).
+ */
+
+export interface TraceEvent {
+  name?: string;
+  ph?: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+export interface MainThreadLoad {
+  /** Top-level tasks of the page's main thread from the navigation on. */
+  tasks: number;
+  /** Their wall time, in ms. */
+  wallMs: number;
+  /** The time the thread was on a CPU in them, in ms. */
+  cpuMs: number;
+  /** Σ max(0, wall × slowdown − 50 ms): blocking time as the tasks took it on this host. */
+  blockingFromWallMs: number;
+  /** Σ max(0, CPU × slowdown − 50 ms): the same had the thread never waited for a CPU. */
+  blockingFromCpuMs: number;
+}
+
+const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+
+/**
+ * The main thread's load in `events`: the CrRendererMain thread with the most top-level tasks (the page's, not the
+ * browser's own WebUI renderers), counted from its first navigationStart. Null when the trace has no such thread.
+ */
+export function mainThreadLoad(events: readonly TraceEvent[], slowdown = 4): MainThreadLoad | null {
+  const mains = new Set<string>();
+  for (const e of events)
+    if (e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain") mains.add(`${e.pid}:${e.tid}`);
+  const tasksOf = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== "X" || !TASK_NAMES.has(e.name ?? "") || !mains.has(key)) continue;
+    const list = tasksOf.get(key) ?? [];
+    list.push(e);
+    tasksOf.set(key, list);
+  }
+  const busiest = [...tasksOf.entries()].sort((a, b) => b[1].length - a[1].length)[0];
+  if (!busiest) return null;
+  const [key, all] = busiest;
+  const starts = events
+    .filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === key)
+    .map((e) => e.ts ?? 0);
+  const from = starts.length > 0 ? Math.min(...starts) : -Infinity;
+  const tasks = all.filter((e) => (e.ts ?? 0) >= from);
+  const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  const blocking = (time: number) => Math.max(0, time * slowdown - 50);
+  return {
+    tasks: tasks.length,
+    wallMs: tasks.reduce((s, e) => s + ms(e.dur), 0),
+    cpuMs: tasks.reduce((s, e) => s + ms(e.tdur), 0),
+    blockingFromWallMs: tasks.reduce((s, e) => s + blocking(ms(e.dur)), 0),
+    blockingFromCpuMs: tasks.reduce((s, e) => s + blocking(ms(e.tdur)), 0),
+  };
+}
