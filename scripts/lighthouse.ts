@@ -398,6 +398,15 @@ composited in software here). Both are gone: 24-28 screenshots and 0.23-0.33 s o
 tested in tests/e2e/first-reads.spec.ts (no endless animation once a screen is in). Scores did not move beyond their
 spread (dashboards 71-78), so the four signed-in screens stay below 90 on this host, and #35 stays open.
 
+With Chromium pinned to one core and nothing beside it (\`LIGHTHOUSE_BUSY_CORE=1 LIGHTHOUSE_BUSY_LOOP=0\`, which read
+91-96 on 2026-11-30), the same build read /login 77, /coach/log 59 and /coach/dashboard 64 (index 1,364-2,098), the main
+thread off a CPU for 79-84 % of its tasks' time. There the GPU process's compositor thread took 1.0-3.2 s of that one
+core a run (117-281 screenshots), drawing the frame's spinner turning while the app started. Spinners now tick, eight
+steps a turn (\`--animate-spin\` in app/app.css; tests/e2e/screen-heads.spec.ts reads the frame's ring's timing): the
+compositor took 0.29-0.59 s (31-52 screenshots), and the pages read 81, 68 and 66 (index 1,592-2,288). On both cores,
+quiet, after both changes: /coach/log 75, /coach/leaderboard 75, /coach/dashboard 75, /player/dashboard 78 (runs 72-80,
+index 1,819-2,607; 0.25-0.34 s of the compositor in the first 3 s), against 76, 75, 72 and 69 that morning.
+
 How the pages load, and so what Lighthouse sees:
 
 - The public pages are prerendered and start the app only on the first interaction (decision 0006), which

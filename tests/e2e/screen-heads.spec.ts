@@ -47,6 +47,11 @@ test.describe("a signed-in screen's first paint", () => {
       // The frame's spinner is there too: this is the page before the app, not the screen.
       await expect(page.getByRole("status")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+      // Its ring ticks, eight steps a turn: a smooth turn is a frame to draw every 16 ms while the app starts.
+      await expect(page.getByRole("status").locator("span[aria-hidden]")).toHaveCSS(
+        "animation-timing-function",
+        "steps(8)",
+      );
 
       await page.unrouteAll({ behavior: "wait" });
       await page.goto(head.path);
