@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort } from "#tests/server/support/free-port.js";
 import { signInDemo } from "./demo-sign-in.js";
+import { pageMainThread } from "../tests/support/trace-main-thread.js";
 
 interface TraceEvent {
   name: string;
@@ -68,11 +69,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const LONG_TASK_US = 50_000;
 
 /**
- * The page's main thread (the main thread with the most task time of a process named "Renderer": Chromium's own
- * WebUI renderers, such as the omnibox popup headless Chromium 156 starts, are not the page), its tasks and its JS
- * samples.
- */
-/**
  * Blocking time as Lighthouse counts it from the first contentful paint: each long task's part after `fcp`, beyond
  * 50 ms. Without a paint in the trace, every task counts.
  */
@@ -87,24 +83,8 @@ function blockingAfter(tasks: TraceEvent[], fcp: number | undefined): number {
 }
 
 function summarise(events: TraceEvent[]) {
-  const threadNames = new Map<string, string>();
-  const processNames = new Map<number, string>();
-  for (const e of events) {
-    if (e.ph === "M" && e.name === "thread_name") threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
-    if (e.ph === "M" && e.name === "process_name") processNames.set(e.pid, e.args?.name ?? "");
-  }
-  const taskTime = new Map<string, number>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (
-      e.ph === "X" &&
-      e.name === "RunTask" &&
-      threadNames.get(key) === "CrRendererMain" &&
-      processNames.get(e.pid) === "Renderer"
-    )
-      taskTime.set(key, (taskTime.get(key) ?? 0) + (e.dur ?? 0));
-  }
-  const main = [...taskTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The page's main thread, its tasks and its JS samples.
+  const main = pageMainThread(events);
   const mine = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X");
   const total = (name: string) => mine.filter((e) => e.name === name).reduce((s, e) => s + (e.dur ?? 0), 0) / 1000;
   const longTasks = mine.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > LONG_TASK_US).sort((a, b) => a.ts - b.ts);

@@ -30,27 +30,40 @@ export interface MainThreadLoad {
   blockingFromCpuMs: number;
 }
 
-const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
-
 /**
- * The main thread's load in `events`: the CrRendererMain thread with the most top-level tasks (the page's, not the
- * browser's own WebUI renderers), counted from its first navigationStart. Null when the trace has no such thread.
+ * The page's main thread, as "pid:tid": the CrRendererMain thread with the most task time of a process named
+ * "Renderer". Chromium's own WebUI renderers (the omnibox popup headless Chromium 156 starts is a "WebUI Top
+ * Renderer") are not the page. Undefined when the trace has none.
  */
-export function mainThreadLoad(events: readonly TraceEvent[], slowdown = 4): MainThreadLoad | null {
-  const mains = new Set<string>();
-  for (const e of events)
-    if (e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain") mains.add(`${e.pid}:${e.tid}`);
-  const tasksOf = new Map<string, TraceEvent[]>();
+export function pageMainThread(events: readonly TraceEvent[]): string | undefined {
+  const threadNames = new Map<string, string>();
+  const processNames = new Map<number | undefined, string>();
+  for (const e of events) {
+    if (e.ph === "M" && e.name === "thread_name") threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+    if (e.ph === "M" && e.name === "process_name") processNames.set(e.pid, e.args?.name ?? "");
+  }
+  const taskTime = new Map<string, number>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph !== "X" || !TASK_NAMES.has(e.name ?? "") || !mains.has(key)) continue;
-    const list = tasksOf.get(key) ?? [];
-    list.push(e);
-    tasksOf.set(key, list);
+    if (
+      e.ph === "X" &&
+      e.name === "RunTask" &&
+      threadNames.get(key) === "CrRendererMain" &&
+      processNames.get(e.pid) === "Renderer"
+    )
+      taskTime.set(key, (taskTime.get(key) ?? 0) + (e.dur ?? 0));
   }
-  const busiest = [...tasksOf.entries()].sort((a, b) => b[1].length - a[1].length)[0];
-  if (!busiest) return null;
-  const [key, all] = busiest;
+  return [...taskTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * The main thread's load in `events` (pageMainThread's), counted from its first navigationStart. Null when the trace
+ * has no such thread.
+ */
+export function mainThreadLoad(events: readonly TraceEvent[], slowdown = 4): MainThreadLoad | null {
+  const key = pageMainThread(events);
+  if (key === undefined) return null;
+  const all = events.filter((e) => e.ph === "X" && e.name === "RunTask" && `${e.pid}:${e.tid}` === key);
   const starts = events
     .filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === key)
     .map((e) => e.ts ?? 0);
