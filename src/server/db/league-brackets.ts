@@ -196,9 +196,9 @@ export interface NewPlayoffGame {
 
 /**
  * Makes the draft league game of a bracket game and links it, unless one is linked already (a concurrent call made
- * it): false then, and nothing is made. One transaction.
+ * it): null then, and nothing is made. The new game's id. One transaction.
  */
-export async function makePlayoffGame(db: Kysely<DB>, g: NewPlayoffGame): Promise<boolean> {
+export async function makePlayoffGame(db: Kysely<DB>, g: NewPlayoffGame): Promise<string | null> {
   return inTransaction(db, async (trx) => {
     const id = randomUUID();
     await trx
@@ -213,9 +213,9 @@ export async function makePlayoffGame(db: Kysely<DB>, g: NewPlayoffGame): Promis
       .where("position", "=", g.position)
       .where("league_game_id", "is", null)
       .executeTakeFirst();
-    if (Number(linked.numUpdatedRows) === 1) return true;
+    if (Number(linked.numUpdatedRows) === 1) return id;
     await trx.deleteFrom("league_games").where("id", "=", id).execute();
-    return false;
+    return null;
   });
 }
 

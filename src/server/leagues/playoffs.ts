@@ -184,9 +184,11 @@ export async function advancePlayoffs(
   const teamIds = new Set(teams.map((t) => t.id));
   const gameById = new Map(games.map((g) => [g.id, g]));
   let changed = 0;
-  let publish = false;
+  // The games made or taken off in brackets already in the teams' schedules: those, and nothing else of the league
+  // (another division's draft bracket, say), are published.
+  const toPublish: string[] = [];
   for (const played of playBrackets(brackets, places, games, results)) {
-    let changedHere = 0;
+    const changedHere: string[] = [];
     for (const [key, place] of played.places) {
       const game = played.rounds[place.round - 1]?.[place.position];
       if (!game) continue;
@@ -195,7 +197,7 @@ export async function advancePlayoffs(
       if (linked && played.games.has(key)) continue; // still between the bracket's two teams
       if (linked) {
         await dropPlayoffGame(db, played.bracket.id, linked.id);
-        changedHere += 1;
+        changedHere.push(linked.id);
       }
       const { homeTeamId, awayTeamId } = game;
       if (homeTeamId === null || awayTeamId === null || place.fieldId === null) continue;
@@ -215,12 +217,12 @@ export async function advancePlayoffs(
         durationMinutes: place.durationMinutes,
         timeZone: league.timeZone,
       });
-      if (made) changedHere += 1;
+      if (made) changedHere.push(made);
     }
-    changed += changedHere;
-    if (changedHere > 0 && played.published) publish = true;
+    changed += changedHere.length;
+    if (played.published) toPublish.push(...changedHere);
   }
-  if (publish) await publishLeagueSchedule(services, leagueId, actorId);
+  if (toPublish.length > 0) await publishLeagueSchedule(services, leagueId, actorId, { gameIds: new Set(toPublish) });
   return changed;
 }
 

@@ -22,10 +22,23 @@ import type { Services } from "../services.js";
  * change rewrites the same event, so the team's answers, reminders and calendar subscriptions carry on, and is
  * announced to the team as a schedule change is (mail/announcements.ts), however far ahead the game is: the team did
  * not make the change. A game added to a schedule already published is announced as a new game. The first
- * publishing announces nothing (the season arrives at once). `only`: a team that took its place by a coach link
- * (routes/league-coach-invites.ts) gets the games published before it came, and nothing else is published. One
+ * publishing announces nothing (the season arrives at once). `only` publishes part of what is waiting, and nothing
+ * else: a team that took its place by a coach link (routes/league-coach-invites.ts) gets the games published before it
+ * came, quietly; the playoff games a result made or took off (leagues/playoffs.ts) go out, announced, while another
+ * division's draft bracket, or anything else the admins have not published, stays theirs to publish. One
  * transaction.
  */
+
+/** Which of the waiting games to publish: a team's games already published to others, or these games. */
+type PublishOnly = { leagueTeamId: string } | { gameIds: ReadonlySet<string> };
+
+function publishes(only: PublishOnly | undefined, g: LeagueGameRow): boolean {
+  if (!only) return true;
+  if ("gameIds" in only) return only.gameIds.has(g.id);
+  return (
+    g.published_revision !== null && (g.home_team_id === only.leagueTeamId || g.away_team_id === only.leagueTeamId)
+  );
+}
 
 interface Side {
   leagueTeamId: string;
@@ -46,22 +59,17 @@ export async function publishLeagueSchedule(
   services: Pick<Services, "database" | "config" | "hub" | "push" | "mailOutbox">,
   leagueId: string,
   actorId: string,
-  only?: { leagueTeamId: string },
+  only?: PublishOnly,
 ): Promise<{ published: number; teamEvents: number }> {
   const db: Kysely<DB> = services.database.db;
   const touchedTeams = new Set<string>();
   const result = await inTransaction(db, async (trx) => {
     const league = await leagueSettings(trx, leagueId);
     if (!league) return { published: 0, teamEvents: 0 };
-    const games = (await gamesToPublish(trx, leagueId)).filter(
-      (g) =>
-        !only ||
-        (g.published_revision !== null &&
-          (g.home_team_id === only.leagueTeamId || g.away_team_id === only.leagueTeamId)),
-    );
+    const games = (await gamesToPublish(trx, leagueId)).filter((g) => publishes(only, g));
     if (games.length === 0) return { published: 0, teamEvents: 0 };
     // A team taking its place mid-season gets its games quietly: it asked for them.
-    const announceNew = !only && (await hasPublishedGames(trx, leagueId));
+    const announceNew = !(only && "leagueTeamId" in only) && (await hasPublishedGames(trx, leagueId));
     const fields = new Map((await leagueFields(trx, leagueId)).map((f) => [f.id, f]));
     const teams = await leagueTeamsWithZones(trx, leagueId);
     let teamEvents = 0;

@@ -310,4 +310,38 @@ describe.each(testEngines())("league playoffs on $engine", ({ create }) => {
       ["Harbor Hawks", "cancelled"],
     ]);
   });
+
+  it("a result moves its own bracket on and publishes nothing else: another division's draft bracket stays a draft", async () => {
+    for (const name of ["Comets", "Rockets", "Meteors", "Stars"]) {
+      const added = await owner.client.post(`/api/leagues/${leagueId}/teams`, { divisionId: emptyDivisionId, name });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    }
+    const made = await owner.client.post<BracketResponse>(bracketPath(emptyDivisionId), {
+      teams: 4,
+      startDate: "2027-05-22",
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const draftIds = made.body.bracket!.rounds[0]!.games.map((g) => g.gameId);
+    expect(draftIds.every((id) => id !== null)).toBe(true);
+
+    // The 10U semifinal corrected back: the final is made again and reaches both teams at once.
+    const semi = (await bracket()).rounds[1]!.games[0]!;
+    await decide(semi.gameId!, semi.home!.teamId, semi.home!.teamId, [21, 7]);
+    const final = (await bracket()).rounds[2]!.games[0]!;
+    expect(final).toMatchObject({ state: "scheduled", published: true, home: { team: "Harbor Hawks" } });
+    const hawksFinal = (await hawks.client.get<{ events: ScheduleEvent[] }>("/api/team/schedule")).body.events.filter(
+      (e) => e.date === "2027-05-15" && e.startTime === "13:00",
+    );
+    expect(hawksFinal.map((e) => [e.opponent, e.status]).sort()).toEqual([
+      ["Night Owls", "cancelled"],
+      ["Night Owls", "scheduled"],
+    ]);
+
+    // The 12U bracket the admin has not published is still theirs: drafts, off the public page.
+    const twelveU = (await owner.client.get<BracketResponse>(bracketPath(emptyDivisionId))).body.bracket!;
+    expect(twelveU.rounds[0]!.games.map((g) => g.published)).toEqual([false, false]);
+    const listed = (await games()).games.filter((g) => draftIds.includes(g.id));
+    expect(listed.map((g) => g.status)).toEqual(["draft", "draft"]);
+    expect((await publicPage()).brackets.map((b) => b.divisionId)).toEqual([divisionId]);
+  });
 });
