@@ -407,6 +407,17 @@ compositor took 0.29-0.59 s (31-52 screenshots), and the pages read 81, 68 and 6
 quiet, after both changes: /coach/log 75, /coach/leaderboard 75, /coach/dashboard 75, /player/dashboard 78 (runs 72-80,
 index 1,819-2,607; 0.25-0.34 s of the compositor in the first 3 s), against 76, 75, 72 and 69 that morning.
 
+The afternoon of 2026-12-02, both cores, quiet, 3 runs each: /coach/log 72 (73, 66, 72) and /coach/dashboard 72 (66,
+72, 74), index 1,573-2,450. With no spinner turning at all (a local build with \`--animate-spin: none\`, not kept): 70
+(70, 69, 75) and 73 (73, 70, 76), index 1,993-2,471, the same within the spread; what the spinner still draws costs
+nothing Lighthouse sees. Who ran while the page's main thread waited, in one /coach/dashboard trace (each thread's
+\`tdur\` inside the main thread's 12 tasks of over 30 ms: 655 ms of wall time, 232 ms of it on a CPU): the GPU process's
+compositor thread 157 ms, the browser's main thread 113 ms, the page's locale worker 37 ms, every other traced thread
+under 20 ms: about 360 ms. Two cores over those 655 ms hold 1,310 ms; the page and Chromium used about 590 of them.
+Since the main thread was mostly waiting for a CPU (the kernel's figures above), most of the rest went to what the
+trace does not see: the server answering the page's reads, Lighthouse's own Node, the kernel. Measuring those
+processes' threads over the same windows is the next step.
+
 How the pages load, and so what Lighthouse sees:
 
 - The public pages are prerendered and start the app only on the first interaction (decision 0006), which
