@@ -31,7 +31,7 @@ const pwaOptions: Partial<VitePWAOptions> = {
   injectRegister: false,
   // Pinned so the pass that runs after prerendering (pwaAfterPrerender) writes to the client build too.
   outDir: CLIENT_OUT_DIR,
-  includeAssets: ["favicon.svg"],
+  includeAssets: ["favicon.svg", "favicon.png", "apple-touch-icon.png", "icon-192.png", "icon-512.png"],
   manifest: {
     id: "/",
     name: "Flagline",
@@ -46,7 +46,10 @@ const pwaOptions: Partial<VitePWAOptions> = {
     // src/web/app/app.css: field-900 (the header) and stone-50 (the page).
     theme_color: "#10402a",
     background_color: "#fafaf9",
-    icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    ],
     shortcuts: [{ name: "Log events", short_name: "Log", url: "/coach/log" }],
   },
   workbox: {

@@ -415,8 +415,41 @@ nothing Lighthouse sees. Who ran while the page's main thread waited, in one /co
 compositor thread 157 ms, the browser's main thread 113 ms, the page's locale worker 37 ms, every other traced thread
 under 20 ms: about 360 ms. Two cores over those 655 ms hold 1,310 ms; the page and Chromium used about 590 of them.
 Since the main thread was mostly waiting for a CPU (the kernel's figures above), most of the rest went to what the
-trace does not see: the server answering the page's reads, Lighthouse's own Node, the kernel. Measuring those
-processes' threads over the same windows is the next step.
+trace does not see: the server answering the page's reads, Lighthouse's own Node, the kernel.
+
+Those processes, measured (the evening of 2026-12-02): every context switch of the machine recorded around the runs
+(\`perf record -e sched:sched_switch -a\`) and laid over the main thread's tasks of over 12.5 ms (50 ms at 4x) by
+\`scripts/trace-contention.ts\` (its header says how). Three runs, /coach/log, /coach/dashboard and
+/player/dashboard, index 2,163-2,529: the tasks took 651-883 ms of wall time, 232-269 ms of it on a CPU; the two cores
+held 1,301-1,765 ms over them, and went to:
+
+| Who | CPU inside the long tasks |
+|---|---:|
+| the page's renderer, main thread | 246-277 ms |
+| the page's renderer, other threads: its thread pool (V8 parsing the scripts as they stream in, raster, loaders), the locale worker, the compositor, IO | 240-345 ms (thread pool 124-211, locale worker 39-59, compositor 29-51) |
+| the browser process (its main thread 153-194 ms: the navigation, the requests, DevTools' protocol and tracing) | 233-321 ms |
+| the GPU process's compositor thread (software compositing, Lighthouse's screenshots) | 137-181 ms |
+| a renderer Chromium starts at each navigation for the next one (not in the trace; gone with \`--disable-features=SpareRendererForSitePerProcess\`, tried on 2 runs and not kept: the score moved within its spread, 69 and 77 against 66 and 72; that flag also replaced chrome-launcher's own \`--disable-features\` list) | 108-132 ms |
+| the network service | 41-86 ms |
+| the two Node processes (Lighthouse, and the server answering the reads) | 97-183 ms |
+| idle | 54-62 ms |
+
+So the page's main thread gets a fifth of the two cores while its tasks run, and the app's own code there is at most
+a third of what competes with it: Chromium's processes working for the page and for Lighthouse (browser, GPU,
+network, the spare renderer) take about as much again as the whole page renderer. On a phone with four to eight cores
+none of them would share the page's core. What the app still controls there: the scripts' size (the thread pool's
+parsing), the number of requests (each one is work for the browser, the network service, the server and
+Lighthouse's Node), the locale worker, and the frames drawn.
+
+One thing the app did not need was found: the icons. The favicon and the manifest's icon were SVG, and the browser
+fetches both while the page loads; an SVG image is a document of its own, built and drawn on the page's main thread
+(two extra \`navigationStart\`s in every trace, the page's thread busy 6-9 ms of CPU each, 10-34 ms of wall time, in
+the middle of the app's start). They are PNGs now (favicon.png 32 px, apple-touch-icon.png 180 px for a phone's
+home screen, which iOS does not take as SVG, and the manifest's icon-192.png and icon-512.png), and the traces hold no
+such document; tests/e2e/first-reads.spec.ts checks that every icon a page names is a PNG of its declared size. The
+four signed-in screens, both cores, quiet, 3 runs each after it: /coach/log 79 (79, 79, 79), /coach/leaderboard 73
+(76, 73, 70), /coach/dashboard 71 (71, 71, 79), /player/dashboard 72 (72, 76, 72), index 2,163-2,529: within the
+spread of the runs before it. Issue #35 stays open.
 
 How the pages load, and so what Lighthouse sees:
 

@@ -90,3 +90,55 @@ test("each signed-in screen's first load takes every read its page started, and 
     page.removeAllListeners("request");
   }
 });
+
+/** Each icon the page names (its links and its manifest's), with the pixel size it declares and what it decodes to. */
+const pageIcons = () =>
+  (async () => {
+    const links = [
+      ...document.head.querySelectorAll<HTMLLinkElement>("link[rel~='icon'], link[rel='apple-touch-icon']"),
+    ];
+    const manifestLink = document.head.querySelector<HTMLLinkElement>("link[rel='manifest']");
+    const manifest = manifestLink
+      ? ((await (await fetch(manifestLink.href)).json()) as { icons: { src: string; sizes: string }[] })
+      : { icons: [] };
+    const named = [
+      ...links.map((link) => ({ href: link.href, sizes: link.getAttribute("sizes") ?? "180x180" })),
+      ...manifest.icons.map((icon) => ({ href: new URL(icon.src, location.href).href, sizes: icon.sizes })),
+    ];
+    return Promise.all(
+      named.map(async ({ href, sizes }) => {
+        const answer = await fetch(href);
+        const bitmap = await createImageBitmap(await answer.blob());
+        return {
+          path: new URL(href).pathname,
+          type: answer.headers.get("content-type"),
+          sizes,
+          decoded: `${bitmap.width}x${bitmap.height}`,
+        };
+      }),
+    );
+  })();
+
+/*
+ * Every icon a page names is a PNG of the size it declares. An SVG icon (the favicon, or the manifest's icon the
+ * browser fetches while the page loads) is a document of its own, drawn on the page's main thread in the middle of
+ * the app's start: two tasks of 6-9 ms of CPU each in Lighthouse's traces (docs/lighthouse.md, issue #35). And a
+ * phone adding the app to its home screen shows the apple-touch-icon (iOS takes no SVG there).
+ */
+test("the pages name PNG icons of the sizes they declare, for the tab, the home screen and the installed app", async ({
+  page,
+}) => {
+  for (const path of ["/", "/coach/dashboard"]) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    const icons = await page.evaluate(pageIcons);
+    expect(
+      icons.map((icon) => icon.path),
+      path,
+    ).toEqual(["/favicon.png", "/apple-touch-icon.png", "/icon-192.png", "/icon-512.png"]);
+    for (const icon of icons) {
+      expect(icon.type, icon.path).toBe("image/png");
+      expect(icon.decoded, icon.path).toBe(icon.sizes);
+    }
+  }
+});

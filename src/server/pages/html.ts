@@ -113,7 +113,8 @@ export function page({ title, description, body }: { title: string; description:
         <meta name="referrer" content="no-referrer" />
         <meta name="description" content="${description}" />
         <title>${title}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon.png" sizes="32x32" type="image/png" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <style>
           ${new SafeHtml(STYLE)}
         </style>

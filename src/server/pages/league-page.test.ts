@@ -128,6 +128,14 @@ describe("the league's public page", () => {
     expect(markup).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co");
   });
 
+  it("names PNG icons only: an SVG icon is a document the phone's page thread draws while the page loads", () => {
+    body(renderLeaguePage(LEAGUE, {}, at("2027-03-01")));
+    const icons = [...document.head.querySelectorAll("link[rel~='icon'], link[rel='apple-touch-icon']")].map((link) =>
+      link.getAttribute("href"),
+    );
+    expect(icons).toEqual(["/favicon.png", "/apple-touch-icon.png"]);
+  });
+
   it("narrows the schedule to a team or a field with its form, and says which feed to subscribe to", () => {
     const page = body(renderLeaguePage(LEAGUE, { team: "t-hawks" }, at("2027-03-01")));
     const form = page.querySelector("form")!;

@@ -19,7 +19,8 @@ import { SiteFooter } from "./shell/site-footer";
 import { SiteHeader, SkipLink } from "./shell/site-header";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.png", sizes: "32x32", type: "image/png" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "stylesheet", href: appCss },
 ];
