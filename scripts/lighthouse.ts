@@ -449,7 +449,11 @@ home screen, which iOS does not take as SVG, and the manifest's icon-192.png and
 such document; tests/e2e/first-reads.spec.ts checks that every icon a page names is a PNG of its declared size. The
 four signed-in screens, both cores, quiet, 3 runs each after it: /coach/log 79 (79, 79, 79), /coach/leaderboard 73
 (76, 73, 70), /coach/dashboard 71 (71, 71, 79), /player/dashboard 72 (72, 76, 72), index 2,163-2,529: within the
-spread of the runs before it. Issue #35 stays open.
+spread of the runs before it. Tried the same evening and not kept: the dashboards showing today's game and the next
+event at once and what sits below them a frame later (\`afterPaint\`), to cut their largest style-and-layout task in
+two. Over 3 runs each the render-heaviest task read 22-44 ms of CPU against 25-28 ms before (the app's first render, the
+frame giving way to the header, navigation and screen, stays one layout of 550-590 objects), and the scores 69 and 70
+(index 1,524-2,453): no gain. Issue #35 stays open.
 
 How the pages load, and so what Lighthouse sees:
 
