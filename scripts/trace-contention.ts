@@ -17,7 +17,7 @@
  * linux-perf and root (or kernel.perf_event_paranoid <= -1).
  */
 import { readFileSync } from "node:fs";
-import { pageMainThread, type TraceEvent } from "../tests/support/trace-main-thread.js";
+import { mainThreadTasks, pageMainThread, type TraceEvent } from "../tests/support/trace-main-thread.js";
 
 const [tracePath, schedPath, minTask = "12.5"] = process.argv.slice(2);
 if (!tracePath || !schedPath) {
@@ -34,18 +34,8 @@ const processNames = new Map<number, string>();
 for (const e of events)
   if (e.ph === "M" && e.name === "process_name" && e.pid !== undefined) processNames.set(e.pid, e.args?.name ?? "");
 
-const navigation = Math.min(
-  ...events.filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === main).map((e) => e.ts ?? 0),
-);
-const tasks = events
-  .filter(
-    (e) =>
-      e.ph === "X" &&
-      e.name === "RunTask" &&
-      `${e.pid}:${e.tid}` === main &&
-      (e.ts ?? 0) >= navigation &&
-      (e.dur ?? 0) > Number(minTask) * 1000,
-  )
+const tasks = mainThreadTasks(events, main)
+  .filter((e) => (e.dur ?? 0) > Number(minTask) * 1000)
   .map((e) => ({ from: e.ts!, to: e.ts! + e.dur!, cpu: e.tdur ?? 0 }))
   .sort((a, b) => a.from - b.from);
 
@@ -70,6 +60,8 @@ for (const text of readFileSync(schedPath, "utf8").split("\n")) {
 }
 slices.sort((a, b) => a.from - b.from);
 
+if (slices.length === 0 || tasks.length === 0) throw new Error("no context switches, or no long task, to compare");
+
 const byProcess = new Map<number, { total: number; threads: Map<string, number> }>();
 let wall = 0;
 let start = 0;
@@ -86,7 +78,6 @@ for (const task of tasks) {
     byProcess.set(s.pid, entry);
   }
 }
-if (slices.length === 0 || tasks.length === 0) throw new Error("no context switches, or no long task, to compare");
 
 const ms = (us: number) => (us / 1000).toFixed(1);
 const cpuOfTasks = tasks.reduce((sum, t) => sum + t.cpu, 0);

@@ -92,32 +92,29 @@ test("each signed-in screen's first load takes every read its page started, and 
 });
 
 /** Each icon the page names (its links and its manifest's), with the pixel size it declares and what it decodes to. */
-const pageIcons = () =>
-  (async () => {
-    const links = [
-      ...document.head.querySelectorAll<HTMLLinkElement>("link[rel~='icon'], link[rel='apple-touch-icon']"),
-    ];
-    const manifestLink = document.head.querySelector<HTMLLinkElement>("link[rel='manifest']");
-    const manifest = manifestLink
-      ? ((await (await fetch(manifestLink.href)).json()) as { icons: { src: string; sizes: string }[] })
-      : { icons: [] };
-    const named = [
-      ...links.map((link) => ({ href: link.href, sizes: link.getAttribute("sizes") ?? "180x180" })),
-      ...manifest.icons.map((icon) => ({ href: new URL(icon.src, location.href).href, sizes: icon.sizes })),
-    ];
-    return Promise.all(
-      named.map(async ({ href, sizes }) => {
-        const answer = await fetch(href);
-        const bitmap = await createImageBitmap(await answer.blob());
-        return {
-          path: new URL(href).pathname,
-          type: answer.headers.get("content-type"),
-          sizes,
-          decoded: `${bitmap.width}x${bitmap.height}`,
-        };
-      }),
-    );
-  })();
+const pageIcons = async () => {
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel~='icon'], link[rel='apple-touch-icon']")];
+  const manifestLink = document.head.querySelector<HTMLLinkElement>("link[rel='manifest']");
+  const manifest = manifestLink
+    ? ((await (await fetch(manifestLink.href)).json()) as { icons: { src: string; sizes: string }[] })
+    : { icons: [] };
+  const named = [
+    ...links.map((link) => ({ href: link.href, sizes: link.getAttribute("sizes") ?? "180x180" })),
+    ...manifest.icons.map((icon) => ({ href: new URL(icon.src, location.href).href, sizes: icon.sizes })),
+  ];
+  return Promise.all(
+    named.map(async ({ href, sizes }) => {
+      const answer = await fetch(href);
+      const bitmap = await createImageBitmap(await answer.blob());
+      return {
+        path: new URL(href).pathname,
+        type: answer.headers.get("content-type"),
+        sizes,
+        decoded: `${bitmap.width}x${bitmap.height}`,
+      };
+    }),
+  );
+};
 
 /*
  * Every icon a page names is a PNG of the size it declares. An SVG icon (the favicon, or the manifest's icon the

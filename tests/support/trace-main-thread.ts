@@ -57,18 +57,27 @@ export function pageMainThread(events: readonly TraceEvent[]): string | undefine
 }
 
 /**
+ * The top-level tasks of the main thread `key` ("pid:tid") in `events`, from its first navigationStart on (all of
+ * them when it has none).
+ */
+export function mainThreadTasks(events: readonly TraceEvent[], key: string): TraceEvent[] {
+  const starts = events
+    .filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === key)
+    .map((e) => e.ts ?? 0);
+  const from = starts.length > 0 ? Math.min(...starts) : -Infinity;
+  return events.filter(
+    (e) => e.ph === "X" && e.name === "RunTask" && `${e.pid}:${e.tid}` === key && (e.ts ?? 0) >= from,
+  );
+}
+
+/**
  * The main thread's load in `events` (pageMainThread's), counted from its first navigationStart. Null when the trace
  * has no such thread.
  */
 export function mainThreadLoad(events: readonly TraceEvent[], slowdown = 4): MainThreadLoad | null {
   const key = pageMainThread(events);
   if (key === undefined) return null;
-  const all = events.filter((e) => e.ph === "X" && e.name === "RunTask" && `${e.pid}:${e.tid}` === key);
-  const starts = events
-    .filter((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === key)
-    .map((e) => e.ts ?? 0);
-  const from = starts.length > 0 ? Math.min(...starts) : -Infinity;
-  const tasks = all.filter((e) => (e.ts ?? 0) >= from);
+  const tasks = mainThreadTasks(events, key);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
   const blocking = (time: number) => Math.max(0, time * slowdown - 50);
   return {
