@@ -31,7 +31,7 @@ const pwaOptions: Partial<VitePWAOptions> = {
   injectRegister: false,
   // Pinned so the pass that runs after prerendering (pwaAfterPrerender) writes to the client build too.
   outDir: CLIENT_OUT_DIR,
-  includeAssets: ["favicon.svg", "favicon.png", "apple-touch-icon.png", "icon-192.png", "icon-512.png"],
+  includeAssets: ["favicon.png", "apple-touch-icon.png", "icon-192.png", "icon-512.png", "notification-badge.png"],
   manifest: {
     id: "/",
     name: "Flagline",

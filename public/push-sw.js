@@ -18,8 +18,10 @@ self.addEventListener("push", (event) => {
       tag: typeof data.tag === "string" ? data.tag : undefined,
       renotify: typeof data.tag === "string",
       timestamp: typeof data.at === "number" ? data.at : Date.now(),
-      icon: "/favicon.svg",
-      badge: "/favicon.svg",
+      // PNGs: Android shows no SVG in a notification. The badge is the small monochrome mark in the status bar,
+      // drawn from its alpha alone (a white flag on nothing).
+      icon: "/icon-192.png",
+      badge: "/notification-badge.png",
       data: { url: typeof data.url === "string" ? data.url : "/start" },
     }),
   );

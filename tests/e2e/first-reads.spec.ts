@@ -99,7 +99,7 @@ const pageIcons = async () => {
     ? ((await (await fetch(manifestLink.href)).json()) as { icons: { src: string; sizes: string }[] })
     : { icons: [] };
   const named = [
-    ...links.map((link) => ({ href: link.href, sizes: link.getAttribute("sizes") ?? "180x180" })),
+    ...links.map((link) => ({ href: link.href, sizes: link.getAttribute("sizes") ?? "(no sizes)" })),
     ...manifest.icons.map((icon) => ({ href: new URL(icon.src, location.href).href, sizes: icon.sizes })),
   ];
   return Promise.all(

@@ -114,7 +114,7 @@ export function page({ title, description, body }: { title: string; description:
         <meta name="description" content="${description}" />
         <title>${title}</title>
         <link rel="icon" href="/favicon.png" sizes="32x32" type="image/png" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180" />
         <style>
           ${new SafeHtml(STYLE)}
         </style>

@@ -20,7 +20,7 @@ import { SiteHeader, SkipLink } from "./shell/site-header";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.png", sizes: "32x32", type: "image/png" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "stylesheet", href: appCss },
 ];
