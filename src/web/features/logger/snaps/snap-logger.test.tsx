@@ -890,6 +890,25 @@ describe("sideline speed: a 22-snap game", () => {
   );
 });
 
+/**
+ * The logger opened with no connection, and a game started from it (the opponent typed when given). The phone stays
+ * offline until the test restores `onLine`.
+ */
+async function startGameOffline(api: FakeApi, opponent?: string) {
+  coachCount += 1;
+  const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  const { user } = renderPage(<LoggerPage />, {
+    path: "/coach/log",
+    user: coachUser({ id: `coach-${coachCount}`, fullName: "Casey Coach" }),
+    api,
+  });
+  await user.click(await screen.findByRole("button", { name: "Start today's game" }));
+  const dialog = await screen.findByRole("dialog", { name: "New session" });
+  if (opponent) await user.type(within(dialog).getByLabelText("Opponent"), opponent);
+  await user.click(within(dialog).getByRole("button", { name: "Start session" }));
+  return { user, onLine };
+}
+
 describe("starting today's game with no connection", () => {
   it("opens on no session, starts a game offline, logs into it, and sends the session before its snaps", async () => {
     const api = fakeApi();
@@ -967,24 +986,58 @@ describe("starting today's game with no connection", () => {
     expect(snaps).toMatchObject([{ sessionId: session!.id, detail: { kind: "pass", targetId: "wr11", yards: 12 } }]);
   });
 
+  it("keeps the pad and a half-logged snap while the game it started reaches the server and is read again", async () => {
+    const api = fakeApi();
+    const sessions: unknown[] = [];
+    const snaps: unknown[] = [];
+    // The game's first read from the server waits until the test lets it answer.
+    let answerReads: () => void = () => {};
+    const readsHeld = new Promise<void>((resolve) => (answerReads = resolve));
+    api
+      .on("GET", "/api/team/players", () => json({ players: ROSTER }))
+      .on("GET", "/api/team/plays", () => json({ plays: [] }))
+      .on("GET", "/api/team/sessions", () => json({ sessions }))
+      .on("POST", "/api/team/sessions", (req: ApiRequest) => {
+        const body = req.body as { id: string; kind: string; date: string; opponent: string | null };
+        sessions.unshift({ ...body, location: null, eventCount: 0, presentCount: 0, attendanceCount: 0 });
+        return json({ session: { ...body, location: null, notes: null, createdAt: new Date().toISOString() } }, 201);
+      })
+      .on("GET", /^\/api\/team\/sessions\/[^/]+(\/snaps)?$/, async () => {
+        await readsHeld;
+        return apiError(503, "database_unavailable", "Held by the test");
+      })
+      .on("POST", "/api/team/snaps", (req: ApiRequest) => {
+        const body = req.body as { snaps: { id: string }[] };
+        snaps.push(...body.snaps);
+        return json({ results: body.snaps.map((s) => ({ id: s.id, status: "created" })) });
+      });
+    const { user, onLine } = await startGameOffline(api, "Eagles");
+    // Half a snap: the receiver tapped, the yards not yet.
+    await user.click(
+      within(await screen.findByRole("list", { name: "Receivers" })).getByRole("button", { name: /^#11 / }),
+    );
+    expect(await screen.findByRole("button", { name: "12 yds" })).toBeInTheDocument();
+
+    onLine.mockRestore();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(sessions).toHaveLength(1));
+    // The game is the server's now, and its reads are on their way: the pad stays, with the receiver still picked.
+    await waitFor(() => expect(api.count("GET", /^\/api\/team\/sessions\/[^/]+$/)).toBeGreaterThan(0));
+    expect(screen.queryByText("Loading the game…")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "12 yds" }));
+    await waitFor(() => expect(snaps).toHaveLength(1));
+    expect(snaps).toMatchObject([{ detail: { kind: "pass", targetId: "wr11", yards: 12 } }]);
+    answerReads();
+  });
+
   it("the header says what waits in words: a new game, its attendance and 3 snaps, not '12 pending'", async () => {
     const api = fakeApi();
-    coachCount += 1;
-    const coach = { id: `coach-${coachCount}`, name: "Casey Coach" };
     api
       .on("GET", "/api/team/players", () => json({ players: ROSTER }))
       .on("GET", "/api/team/plays", () => json({ plays: [] }))
       .on("GET", "/api/team/sessions", () => json({ sessions: [] }));
-    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { user, onLine } = await startGameOffline(api);
     try {
-      const { user } = renderPage(<LoggerPage />, {
-        path: "/coach/log",
-        user: coachUser({ id: coach.id, fullName: coach.name }),
-        api,
-      });
-      await user.click(await screen.findByRole("button", { name: "Start today's game" }));
-      const dialog = await screen.findByRole("dialog", { name: "New session" });
-      await user.click(within(dialog).getByRole("button", { name: "Start session" }));
       await user.click(await screen.findByRole("tab", { name: /Attendance/ }));
       await user.click(await screen.findByRole("button", { name: "Mark all present" }));
       await user.click(screen.getByRole("tab", { name: /Log/ }));
