@@ -86,13 +86,42 @@ export async function createPgHub(opts: {
 
   await connect();
 
+  /*
+   * Notifications go out on the listener's connection, one statement at a time: node-postgres queues a query sent
+   * while another runs on the same client, which it deprecates (pg@9 drops the queue), and a burst of publishes
+   * (a game day's snaps) would otherwise each wait there. What is published while a statement is in flight waits
+   * here and goes in the next one, in the order published (PostgreSQL delivers a transaction's notifications in the
+   * order sent).
+   */
+  let waiting: Array<{ payload: string; what: string }> = [];
+  let sending = false;
+
+  const sendWaiting = async () => {
+    sending = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        const c = client;
+        // Dropped while reconnecting: the other servers miss these, as any sent then (their caches reset).
+        if (!c) return;
+        try {
+          await c.query("select pg_notify($1, p) from unnest($2::text[]) as p", [CHANNEL, batch.map((b) => b.payload)]);
+        } catch (err) {
+          const what = batch.length === 1 ? batch[0]!.what : `${batch.length} changes and revocations`;
+          opts.log.warn({ err }, `could not notify other app servers of ${what}`);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
   /** Sends one notification to the other servers (dropped while the listener reconnects). */
   const notify = (payload: string, what: string) => {
-    const c = client;
-    if (!c) return;
-    c.query("select pg_notify($1, $2)", [CHANNEL, payload]).catch((err: unknown) =>
-      opts.log.warn({ err }, `could not notify other app servers of ${what}`),
-    );
+    if (!client) return;
+    waiting.push({ payload, what });
+    if (!sending) void sendWaiting();
   };
 
   return {
