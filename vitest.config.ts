@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/server/support/setup.ts"],
+    // One migrated PostgreSQL database per run, which each test database copies (pg-template.ts).
+    globalSetup: ["tests/server/support/pg-template.ts"],
     // The quiet two-core machine's deadlines, stretched on a slower or busier host (tests/support/host-speed.ts).
     testTimeout: scaled(30_000),
     hookTimeout: scaled(60_000),
