@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/server/support/free-port.js";
 import { scaled } from "#tests/support/host-speed.js";
-import { POSTGRES_MARKER } from "#tests/server/support/test-database.js";
+import { databaseUrl, POSTGRES_MARKER } from "#tests/server/support/test-database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -156,12 +156,11 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     A = `http://127.0.0.1:${portA}`;
     B = `http://127.0.0.1:${portB}`;
     await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const url = databaseUrl(adminUrl!, name);
     // The first server migrates; the second starts once the schema is there.
-    servers.push(startApp(url.toString(), portA, join(dataDir, "a")));
+    servers.push(startApp(url, portA, join(dataDir, "a")));
     await waitUp(A);
-    servers.push(startApp(url.toString(), portB, join(dataDir, "b")));
+    servers.push(startApp(url, portB, join(dataDir, "b")));
     await waitUp(B);
     mkdirSync("test-results", { recursive: true });
     appendFileSync(POSTGRES_MARKER, `${name} two app servers\n`);

@@ -12,14 +12,6 @@ import { createPgHub } from "./pg-hub.js";
 const postgres = testEngines().find((e) => e.engine === "postgres");
 const log = { warn: vi.fn(), info: vi.fn() };
 
-async function until(what: string, condition: () => boolean) {
-  const deadline = Date.now() + scaled(10_000);
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe.skipIf(!postgres)("the PostgreSQL hub between app servers", () => {
   let database: TestDatabase | undefined;
   const hubs: TeamHub[] = [];
@@ -75,7 +67,7 @@ describe.skipIf(!postgres)("the PostgreSQL hub between app servers", () => {
     a.revoke({ userId: "user-1", sessionId: "s-1" });
     sent.slice(20).forEach((change) => a.publish("team-1", change));
 
-    await until("the other server to hear all 40 changes", () => heard.length === sent.length);
+    await vi.waitFor(() => expect(heard).toHaveLength(sent.length), { timeout: scaled(10_000), interval: 20 });
     expect(heard).toEqual(sent);
     expect(revoked).toEqual([{ userId: "user-1", sessionId: "s-1" }]);
     expect(most).toBe(1);

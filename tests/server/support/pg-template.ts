@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { migrateToLatest, openDatabase } from "#server/db/index.js";
-import { adminQuery, PG_TEMPLATE_ENV } from "./test-database.js";
+import { adminQuery, databaseUrl, PG_TEMPLATE_ENV } from "./test-database.js";
 
 let made: { adminUrl: string; name: string } | null = null;
 
@@ -17,9 +17,7 @@ export async function setup(): Promise<void> {
   try {
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     made = { adminUrl, name };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = openDatabase({ databaseUrl: url.toString(), dataDir: "", poolMax: 1 });
+    const database = openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: "", poolMax: 1 });
     try {
       await migrateToLatest(database.db, database.engine);
     } finally {

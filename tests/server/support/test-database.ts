@@ -83,6 +83,13 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
+/** The address of database `name` on the PostgreSQL server at the admin URL. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * The migrated database Vitest's global setup made (tests/server/support/pg-template.ts): a test database at the
  * latest migration is a copy of it. Unset outside Vitest, or when it could not be made.
@@ -107,10 +114,9 @@ async function createPostgres(adminUrl: string, opts: CreateOptions = {}): Promi
   const name = `flagline_t_${randomBytes(6).toString("hex")}`;
   const copied = await copyTemplate(adminUrl, name, opts);
   if (!copied) await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(adminUrl, name);
   const database = openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     dataDir: "",
     poolMax: opts.poolMax ?? 8,
     plugins: opts.plugins,
@@ -132,7 +138,7 @@ async function createPostgres(adminUrl: string, opts: CreateOptions = {}): Promi
     POSTGRES_MARKER,
     `${new Date().toISOString()} ${name} ${copied ? "copied from the template" : "migrated"} (pid ${process.pid})\n`,
   );
-  return { ...database, cleanup: drop, env: { DATABASE_URL: url.toString() } };
+  return { ...database, cleanup: drop, env: { DATABASE_URL: url } };
 }
 
 /**
