@@ -122,6 +122,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     clearTimeout(windowEnd);
     endWindow();
     if (results.length < workers.length) throw new Error("a load worker did not finish in time");
+    // Only now, with every worker's writes done and the window closed, do the streams close (all at once).
+    const closed = workers.map((w) => next(w, "closed", 60_000));
+    for (const w of workers) w.postMessage({ type: "close" });
+    await Promise.all(closed);
     return merge(g, streams, followers, connectSeconds, results);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

@@ -288,6 +288,8 @@ parentPort!.on("message", (message: { type: string; startIn?: number }) => {
     if (all.length === 0) parentPort!.postMessage({ type: "ready" });
   } else if (message.type === "start") {
     void run(message.startIn ?? 0);
+  } else if (message.type === "close") {
+    closeAll();
   }
 });
 
@@ -314,8 +316,14 @@ async function run(startIn: number) {
   result.loopDelayP99 = delay.percentile(99) / 1e6;
   result.loopDelayMax = delay.max / 1e6;
   result.loopUtilization = performance.eventLoopUtilization(elu0).utilization;
+  // The streams stay open until every worker is done: closing thousands of them makes the server busy for a
+  // moment, and another worker's last writes would wait behind that (the main thread sends "close").
+  parentPort!.postMessage({ type: "done", result });
+}
+
+function closeAll() {
   for (const t of teams) for (const v of t.viewers) v.close();
   agent.destroy();
   h2Pool?.close();
-  parentPort!.postMessage({ type: "done", result });
+  parentPort!.postMessage({ type: "closed" });
 }
