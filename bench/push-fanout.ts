@@ -21,6 +21,7 @@ import path from "node:path";
 import pg from "pg";
 import { migrateToLatest, openDatabase } from "../src/server/db/index.js";
 import { startPushService, type TestDevice } from "../tests/server/support/push-service.js";
+import { databaseUrl as databaseUrlOf } from "../tests/server/support/test-database.js";
 import { describeHostIndex, hostCpuIndex } from "./host-index.js";
 import { realServerCommand, signUpCoach, startProcess, type ServerProcess } from "./servers.js";
 
@@ -48,9 +49,7 @@ try {
     await pgAdmin.connect();
     pgDatabase = `flagline_push_${randomUUID().slice(0, 8)}`;
     await pgAdmin.query(`create database ${pgDatabase}`);
-    const url = new URL(POSTGRES);
-    url.pathname = `/${pgDatabase}`;
-    databaseUrl = url.toString();
+    databaseUrl = databaseUrlOf(POSTGRES, pgDatabase);
   }
   const database = openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
   await migrateToLatest(database.db, database.engine);

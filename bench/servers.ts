@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase, type Engine } from "../src/server/db/index.js";
 import { freePort } from "#tests/server/support/free-port.js";
-import { adminQuery } from "#tests/server/support/test-database.js";
+import { adminQuery, databaseUrl as databaseUrlOf } from "#tests/server/support/test-database.js";
 import { bundleWorkingTree } from "./saturday/bundles.js";
 
 /** A server under test, running as a child process (like scripts/durability.ts starts Flagline). */
@@ -164,9 +164,7 @@ export async function freshDatabase(
     const name = `${options.databasePrefix}${randomBytes(5).toString("hex")}`;
     await adminQuery(pgUrl, `create database "${name}"`);
     cleanups.push(() => adminQuery(pgUrl, `drop database if exists "${name}" with (force)`));
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = databaseUrlOf(pgUrl, name);
   }
   if (options.migrate ?? true) {
     const database = openDatabase({ databaseUrl, dataDir });

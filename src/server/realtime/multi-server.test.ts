@@ -3,23 +3,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/server/support/free-port.js";
 import { scaled } from "#tests/support/host-speed.js";
-import { databaseUrl, POSTGRES_MARKER } from "#tests/server/support/test-database.js";
+import { adminQuery, databaseUrl, POSTGRES_MARKER } from "#tests/server/support/test-database.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function startApp(databaseUrl: string, port: number, dataDir: string): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -155,7 +144,7 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     portB = await freePort();
     A = `http://127.0.0.1:${portA}`;
     B = `http://127.0.0.1:${portB}`;
-    await admin(`CREATE DATABASE "${name}"`);
+    await adminQuery(adminUrl!, `CREATE DATABASE "${name}"`);
     const url = databaseUrl(adminUrl!, name);
     // The first server migrates; the second starts once the schema is there.
     servers.push(startApp(url, portA, join(dataDir, "a")));
@@ -170,7 +159,7 @@ describe.skipIf(!adminUrl)("two app servers on one PostgreSQL", () => {
     for (const s of servers) s.kill("SIGTERM");
     await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))));
     servers = [];
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
