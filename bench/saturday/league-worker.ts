@@ -250,12 +250,19 @@ async function run(startIn: number) {
   running = false;
   stopping = true;
   result.loopDelayP99 = delay.percentile(99) / 1e6;
+  // The streams stay open until every worker is done: closing thousands of them makes the server busy for a
+  // moment, and another worker's last writes would wait behind that (league.ts sends "close"; worker.ts does the same).
+  parentPort!.postMessage({ type: "done", result });
+}
+
+function closeAll() {
   for (const close of closers) close();
   agent.destroy();
-  parentPort!.postMessage({ type: "done", result });
+  parentPort!.postMessage({ type: "closed" });
 }
 
 parentPort!.on("message", (message: { type: string; startIn?: number }) => {
   if (message.type === "connect") connectViewers();
   else if (message.type === "start") void run(message.startIn ?? 0);
+  else if (message.type === "close") closeAll();
 });

@@ -162,6 +162,10 @@ async function main(): Promise<number> {
   const machine = stopMachine();
   const serverCpuSeconds = cpuSeconds(proc.pid) - cpu0;
   const results = (await Promise.all(done)).filter((r): r is LeagueWorkerResult => r !== null);
+  // Only now, with every worker's writes done, do the streams close (all at once).
+  const closed = workers.map((w) => next(w, "closed"));
+  for (const w of workers) w.postMessage({ type: "close" });
+  await Promise.all(closed);
   await proc.stop();
   const hostAfter = await hostCpuIndex().catch(() => undefined);
 

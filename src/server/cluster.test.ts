@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/server/support/free-port.js";
+import { PREALLOCATED_WAL_BYTES } from "./db/sqlite-wal.js";
 import { scaled } from "#tests/support/host-speed.js";
 
 /*
@@ -143,6 +144,11 @@ const addPlayer = (fullName: string) =>
 describe("several server processes over the embedded database", () => {
   it("runs one primary and two workers", () => {
     expect(workerPids()).toHaveLength(2);
+  });
+
+  it("starts the workers with a WAL of its working size, prepared by the primary after it migrated", () => {
+    // Closing the primary's connection deleted the WAL; the workers' writes since went into the one it made.
+    expect(statSync(join(dir, "flagline.db-wal")).size).toBe(PREALLOCATED_WAL_BYTES);
   });
 
   it("shows a write at once to a read the other process answers, though both had it cached", async () => {

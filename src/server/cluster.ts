@@ -4,6 +4,7 @@ import { startConfiguredBackups } from "./backup/schedule.js";
 import { servesClusterMetrics } from "./cluster-metrics.js";
 import { createHubRelay, type RelayWorker } from "./cluster-relay.js";
 import { migrateToLatest, openDatabase } from "./db/index.js";
+import { preallocateWal } from "./db/sqlite-wal.js";
 import type { Logger } from "./logger.js";
 import type { HubChannel } from "./realtime/cluster-hub.js";
 import { SHUTDOWN_GRACE_MS } from "./server.js";
@@ -40,6 +41,8 @@ export async function runPrimary(config: Config, log: Logger): Promise<PrimaryHa
   } finally {
     await database.close();
   }
+  // Closing the last connection deleted the WAL: the workers start with one of its working size (db/sqlite-wal.ts).
+  if (database.sqliteFile) preallocateWal(database.sqliteFile);
 
   const relay = createHubRelay();
   // GET /metrics answered for the whole server by whichever worker takes it (cluster-metrics.ts).

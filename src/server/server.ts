@@ -72,6 +72,8 @@ export async function createServices(
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // A cluster's workers share the WAL their primary prepared (cluster.ts).
+    preallocateWal: !role.hubChannel,
     checkpointInWorker: {
       onFailure: (err) => log.error({ err }, "WAL checkpoint worker failed; the server's connection checkpoints again"),
       onCheckpointFailed: (failure) =>

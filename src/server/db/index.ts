@@ -23,6 +23,7 @@ import { allMigrations } from "./migrations/index.js";
 import { databaseOutage } from "./outage.js";
 import { startCheckpointer, type CheckpointerEvents } from "./sqlite-checkpointer.js";
 import { withStatementCache } from "./sqlite-statements.js";
+import { preallocateWal } from "./sqlite-wal.js";
 import type { DB } from "./schema.js";
 
 export type { Engine } from "./dialect.js";
@@ -54,6 +55,11 @@ export interface OpenDatabaseOptions {
    * (sqlite-checkpointer.ts). The server turns it on; scripts and tests leave it off.
    */
   checkpointInWorker?: Pick<CheckpointerEvents, "onFailure" | "onCheckpointFailed" | "onCheckpointResumed">;
+  /**
+   * SQLite: give the database a WAL of its working size before opening it, if it has none (sqlite-wal.ts). A server
+   * that is the database's only process turns it on; a cluster's primary does it for its workers (cluster.ts).
+   */
+  preallocateWal?: boolean;
 }
 
 /*
@@ -212,6 +218,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   if (file === ":memory:" || file === "")
     throw new Error("SQLite needs a file: WAL mode does not apply to an in-memory database");
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (opts.preallocateWal) preallocateWal(file);
   const sqlite = new SQLite(file);
   // An acknowledged write is committed (docs/architecture.md "Data"): WAL with a full fsync on every commit.
   sqlite.pragma("journal_mode = WAL");
