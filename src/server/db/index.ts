@@ -238,6 +238,8 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
+      // Kysely closes the connection only if a query opened its driver: one that ran none is closed here.
+      if (sqlite.open) sqlite.close();
     },
   };
 }

@@ -98,6 +98,15 @@ describe("a WAL of its working size before the first write", () => {
     db.close();
   });
 
+  it("is gone once a database that ran no query is closed, as after any other", async () => {
+    const file = closedDatabase();
+    const database = openDatabase({ dataDir: path.dirname(file), preallocateWal: true });
+    expect(walSize(file)).toBe(PREALLOCATED_WAL_BYTES);
+    await database.close();
+    // The connection closed, so SQLite deleted the WAL; a handle left open would keep it until collected.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
   it("is what the server's openDatabase does, at the working size", async () => {
     const file = closedDatabase();
     const count = async (database: Database) =>
