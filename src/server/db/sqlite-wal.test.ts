@@ -1,11 +1,20 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./index.js";
-import { PREALLOCATED_WAL_BYTES, preallocateWal } from "./sqlite-wal.js";
+import { PREALLOCATED_WAL_BYTES, preallocateWal, scratchOf } from "./sqlite-wal.js";
 
 const MB = 1024 * 1024;
 
@@ -78,6 +87,19 @@ describe("a WAL of its working size before the first write", () => {
     db.close();
   });
 
+  it("removes the scratch file of a process killed while it wrote the zeros, not one that still runs", () => {
+    const file = closedDatabase();
+    const wal = `${file}-wal`;
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(scratchOf(wal, gone), Buffer.alloc(1024));
+    // This test's parent process is running: a start beside it must not take its file away.
+    writeFileSync(scratchOf(wal, process.ppid), Buffer.alloc(1024));
+    expect(preallocateWal(file, MB)).toBe(true);
+    expect(readdirSync(path.dirname(file)).sort()).toEqual(
+      ["flagline.db", "flagline.db-wal", path.basename(scratchOf(wal, process.ppid))].sort(),
+    );
+  });
+
   it("does nothing to a database that does not exist yet", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "flagline-wal-"));
     dirs.push(dir);
@@ -89,7 +111,7 @@ describe("a WAL of its working size before the first write", () => {
   it("leaves the WAL to SQLite when the zeros cannot be written", () => {
     const file = closedDatabase();
     // The scratch file's name is taken by a directory: the write fails, as on a full disk.
-    mkdirSync(`${file}-wal.${process.pid}.preallocating`);
+    mkdirSync(scratchOf(`${file}-wal`, process.pid));
     expect(preallocateWal(file)).toBe(false);
     expect(existsSync(`${file}-wal`)).toBe(false);
     const db = new SQLite(file);

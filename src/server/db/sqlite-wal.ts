@@ -1,4 +1,15 @@
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import path from "node:path";
 
 /*
  * The WAL file, grown before the server's first write rather than by it (issue #34, docs/performance.md).
@@ -14,13 +25,52 @@ import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync, statSync,
  * inside the space already there, and recovery after a crash stops at the first frame that is not valid, as
  * always. The file appears under its name only when complete (a hard link from a file of this process's own), so
  * no other process can open a half-written one; a WAL that exists (a crash, or another process has the database
- * open) is never touched. This is an optimisation: any failure leaves things as SQLite would have them.
+ * open) is never touched. This is an optimisation: any failure leaves things as SQLite would have them. A scratch
+ * file left by a process killed while it wrote the zeros is removed by the next start.
  */
 
 /** What the WAL reached at 2,000 games (7.8 MB), with room to spare. */
 export const PREALLOCATED_WAL_BYTES = 16 * 1024 * 1024;
 
 const CHUNK = 1024 * 1024;
+
+const SCRATCH_SUFFIX = ".preallocating";
+
+/** The file a process writes the zeros to before linking it in: named with its process id, so never shared. */
+export function scratchOf(wal: string, pid: number): string {
+  return `${wal}.${pid}${SCRATCH_SUFFIX}`;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+/** Removes the scratch files of processes killed while they wrote them (up to 16 MB each); others' are left alone. */
+function removeAbandonedScratch(wal: string): void {
+  const prefix = `${path.basename(wal)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(wal));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(SCRATCH_SUFFIX)) continue;
+    const pid = Number(name.slice(prefix.length, -SCRATCH_SUFFIX.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(path.join(path.dirname(wal), name), { force: true });
+    } catch {
+      // Not a file (a directory of that name), or not ours to remove: left as it is.
+    }
+  }
+}
 
 /**
  * Gives the SQLite database `file` a WAL of `bytes` zeros when it has none. True when it did; false when the
@@ -29,8 +79,9 @@ const CHUNK = 1024 * 1024;
  */
 export function preallocateWal(file: string, bytes = PREALLOCATED_WAL_BYTES): boolean {
   const wal = `${file}-wal`;
+  removeAbandonedScratch(wal);
   if (!existsSync(file) || statSync(file).size === 0 || existsSync(wal)) return false;
-  const scratch = `${wal}.${process.pid}.preallocating`;
+  const scratch = scratchOf(wal, process.pid);
   try {
     const fd = openSync(scratch, "w");
     try {
